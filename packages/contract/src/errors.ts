@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this shape (PRODUCT.md §5). */
+export const ApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Per-field problems for 400 answers: field path → message codes. */
+  details: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Stable machine-readable codes; the web app translates them (errors.<code>). */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'unauthenticated',
+  'invalid_credentials',
+  'session_expired',
+  'forbidden',
+  'not_member',
+  'module_disabled',
+  'role_too_low',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'stale_update',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'invalid_token',
+  'wrong_password',
+  'common_password',
+  'account_disabled',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

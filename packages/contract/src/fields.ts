@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LANGUAGES, LIMITS } from './limits.ts';
+
+/** Field primitives: one definition per kind of input, used by every schema on both sides. */
+
+export const Email = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax)
+  .pipe(z.email({ error: 'invalid_email' }))
+  .transform((v) => v.toLowerCase());
+
+/** No composition rules (NIST 800-63B); the server also rejects common passwords. */
+export const Password = z
+  .string()
+  .min(LIMITS.passwordMin, { error: 'password_too_short' })
+  .max(LIMITS.passwordMax, { error: 'password_too_long' });
+
+export const FullName = z.string().trim().min(1, { error: 'required' }).max(LIMITS.nameMax);
+
+export const Language = z.enum(LANGUAGES);
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Opaque one-time or session token as it travels in a URL. */
+export const Token = z
+  .string()
+  .min(16)
+  .max(LIMITS.tokenMax)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const IsoDateTime = z.string();
+
+/**
+ * Croatian OIB: 11 digits, last one an ISO 7064 MOD 11,10 check digit.
+ * Exported as a predicate so the customer schema and CSV import share it.
+ */
+export function isValidOib(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  let a = 10;
+  for (let i = 0; i < 10; i++) {
+    a = (a + Number(value[i])) % 10;
+    if (a === 0) a = 10;
+    a = (a * 2) % 11;
+  }
+  let check = 11 - a;
+  if (check === 10) check = 0;
+  return check === Number(value[10]);
+}
+
+export const Oib = z.string().trim().refine(isValidOib, { error: 'invalid_oib' });

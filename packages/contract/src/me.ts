@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { FullName, Language, Password } from './fields.ts';
+import { COMPANY_ROLES } from './limits.ts';
+import { LayoutPreferences } from './preferences.ts';
+
+export const UpdateMeBody = z
+  .object({ full_name: FullName, language: Language, preferences: LayoutPreferences })
+  .partial()
+  .strict();
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const ChangePasswordBody = z.object({
+  current_password: z.string().min(1).max(1024),
+  new_password: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const CompanyModule = z.object({ id: z.number(), key: z.string(), name: z.string() });
+export type CompanyModule = z.infer<typeof CompanyModule>;
+
+export const MyCompany = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** null for a superuser who is not a member but may open any company. */
+  role: z.enum(COMPANY_ROLES).nullable(),
+  modules: z.array(z.number()),
+});
+export type MyCompany = z.infer<typeof MyCompany>;
+
+export const MyCompaniesQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const MyCompaniesData = z.object({ items: z.array(MyCompany), total: z.number() });
+export type MyCompaniesData = z.infer<typeof MyCompaniesData>;
