@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { LIMITS } from '@kontora/contract/limits';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createDatabase } from './db/database.ts';
+import { createInProcessJobs } from './jobs/jobs.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+
+export interface BuildOptions {
+  /** Replace the mail transport (tests use a real SMTP server through SMTP_URL instead where they can). */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** Builds the whole server (plugins, modules, static web app) without listening. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: LIMITS.jsonBodyBytes,
+    routerOptions: { maxParamLength: 300 },
+    // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
+    requestTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db, dialect } = createDatabase(config.database);
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    mailer:
+      options.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer(config.dataDir, app.log)),
+    limiter: config.redisUrl
+      ? createRedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false }))
+      : createMemoryRateLimiter(),
+    jobs: createInProcessJobs(app.log),
+  };
+  app.addHook('onClose', async () => {
+    await ctx.jobs.drain();
+    ctx.mailer.close();
+    await ctx.limiter.close();
+    await db.destroy();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  registerAccessControl(app, ctx);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${config.appName} API`,
+        version: '1.0.0',
+        description: 'Answers are `{data}`; errors are `{message, code, details?}`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes, { ctx });
+      await api.register(meRoutes, { ctx });
+      await api.register(companiesRoutes, { ctx });
+      await api.register(catalogueRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config);
+  return { app, ctx };
+}
+
+/** The built single-page app, served from the same port; hashed assets are cached for good. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  if (!existsSync(path.join(config.webDist, 'index.html'))) {
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const hashed =
+        filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.includes(`${path.sep}i18n${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const Flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kontora <no-reply@kontora.local>'),
+  APP_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: Flag.optional(),
+  APP_NAME: z.string().default('Kontora'),
+  APP_CREDIT: z.string().default(''),
+  SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Trust X-Forwarded-For from a proxy in front (for per-address throttling). */
+  TRUST_PROXY: Flag.default(false),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  appName: string;
+  appCredit: string;
+  secretKey: Buffer;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+  session: { idleMs: number; maxMs: number };
+  /** Lower password-hash cost, for the test suite only (never read from the environment). */
+  fastHashing: boolean;
+};
+
+/** Reads the environment once. Throws a readable error naming the bad variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const isPostgres = !!e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  const database: Config['database'] = isPostgres
+    ? { kind: 'postgres', url: e.DATABASE_URL as string }
+    : { kind: 'sqlite', file: sqliteFile(e.DATABASE_URL, dataDir) };
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    // Demo data by default only for the embedded database: a PostgreSQL server is somebody's real data.
+    seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
+    appName: e.APP_NAME,
+    appCredit: e.APP_CREDIT,
+    secretKey: Buffer.alloc(0),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    fastHashing: false,
+    ...overrides,
+  };
+  if (config.secretKey.length === 0) config.secretKey = loadSecretKey(e.SECRET_KEY, dataDir);
+  return config;
+}
+
+function sqliteFile(url: string | undefined, dataDir: string): string {
+  if (url === ':memory:') return ':memory:';
+  if (url?.startsWith('sqlite:')) return path.resolve(url.slice('sqlite:'.length).replace(/^\/\//, ''));
+  if (url) throw new Error('DATABASE_URL must be postgres://…, sqlite:<file> or :memory:');
+  return path.join(dataDir, 'kontora.sqlite');
+}
+
+/** SECRET_KEY encrypts stored secrets; generated once into DATA_DIR so a fresh install just works. */
+function loadSecretKey(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv, fromEnv.length === 64 ? 'hex' : 'utf8');
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}

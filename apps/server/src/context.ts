@@ -1,0 +1,15 @@
+import type { Config } from './config.ts';
+import type { Database, Dialect } from './db/database.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What services need from the outside world, built once in app.ts and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dialect: Dialect;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  jobs: Jobs;
+}

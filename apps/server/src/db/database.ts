@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+import { adaptNodeSqlite } from './sqlite-adapter.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Database = Kysely<DB>;
+
+// PostgreSQL answers timestamps as Date and int8 counts as strings; the app
+// works with ISO strings and numbers on both databases, so parse once here.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function createDatabase(database: Config['database']): { db: Database; dialect: Dialect } {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new DatabaseSync(database.file);
+  // WAL lets readers run beside the writer; busy_timeout rides out a concurrent writer (e.g. bulk seed).
+  sqlite.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+    PRAGMA cache_size = -64000;
+    PRAGMA temp_store = MEMORY;
+  `);
+  return {
+    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) }),
+    dialect: 'sqlite',
+  };
+}

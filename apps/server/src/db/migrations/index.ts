@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-core.ts';
+
+/** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '001-core': m001,
+};

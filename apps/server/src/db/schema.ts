@@ -1,0 +1,114 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Timestamps are ISO-8601 strings on both databases
+ * (PostgreSQL timestamptz is parsed to ISO in database.ts). Booleans read back
+ * as 0/1 on SQLite and true/false on PostgreSQL: map them with Boolean() in
+ * repositories. JSON columns are text holding JSON.
+ */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  full_name: string;
+  password_hash: string | null;
+  is_admin: Bool;
+  status: 'invited' | 'active' | 'disabled';
+  language: string;
+  preferences: string;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  legal_name: string | null;
+  oib: string | null;
+  address: string | null;
+  country: string | null;
+  time_zone: string;
+  currency: string;
+  is_active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ModulesTable {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface CompanyModulesTable {
+  company_id: number;
+  module_id: number;
+}
+
+export interface MembershipsTable {
+  company_id: number;
+  user_id: number;
+  role: 'owner' | 'admin' | 'member';
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'activation' | 'password_reset';
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  company_id: number | null;
+  before: string | null;
+  after: string | null;
+  created_at: Timestamp;
+}
+
+export interface SocialIntegrationTypesTable {
+  id: number;
+  key: string;
+  name: string;
+  text_limit: number;
+  max_media: number;
+  image_max_bytes: number;
+  video_max_bytes: number;
+  video_max_seconds: number;
+  media_types: string;
+  requires_media: Bool;
+}
+
+export interface DB {
+  users: UsersTable;
+  companies: CompaniesTable;
+  modules: ModulesTable;
+  company_modules: CompanyModulesTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  audit_entries: AuditEntriesTable;
+  social_integration_types: SocialIntegrationTypesTable;
+}

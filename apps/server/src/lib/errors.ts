@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@kontora/contract/errors';
+
+/**
+ * A domain error: an HTTP status, a stable code the client can translate, a
+ * safe message and, for 400s, per-field details. Thrown by services; turned
+ * into `{message, code, details}` by the central error handler.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    extra: { details?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = extra.details;
+    this.headers = extra.headers;
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'not_found', `${what} not found.`);
+export const forbidden = (code: ErrorCode = 'forbidden', message = 'You are not allowed to do this.') =>
+  new AppError(403, code, message);
+export const invalidField = (field: string, code: string, message = 'Some fields are invalid.') =>
+  new AppError(400, 'validation_failed', message, { details: { [field]: [code] } });

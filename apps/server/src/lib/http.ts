@@ -1,0 +1,10 @@
+import { ApiError } from '@kontora/contract/errors';
+import { z } from 'zod';
+
+/** `{ data: … }`, the envelope of every successful answer (PRODUCT.md §5). */
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Error answers a route may give, for the OpenAPI document and typed replies. */
+export function errors<S extends number>(...statuses: S[]): Record<S, typeof ApiError> {
+  return Object.fromEntries(statuses.map((s) => [s, ApiError])) as Record<S, typeof ApiError>;
+}

@@ -1,0 +1,31 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const limiters: [string, RateLimiter][] = [
+  ['memory', createMemoryRateLimiter()],
+  ['redis', createRedisRateLimiter(new Redis(redisUrl), `kontora:test:${process.pid}:${Date.now()}:`)],
+];
+afterAll(async () => {
+  for (const [, l] of limiters) await l.close();
+});
+
+describe.each(limiters)('%s rate limiter', (_name, limiter) => {
+  it('counts hits in a window, reports the time left, and resets', async () => {
+    expect(await limiter.peek('a')).toEqual({ count: 0, retryAfter: 0 });
+    await limiter.hit('a', 60_000);
+    const second = await limiter.hit('a', 60_000);
+    expect(second.count).toBe(2);
+    expect(second.retryAfter).toBeGreaterThan(55);
+    expect((await limiter.peek('a')).count).toBe(2);
+    await limiter.reset('a');
+    expect((await limiter.peek('a')).count).toBe(0);
+  });
+
+  it('starts a new window when the old one has passed', async () => {
+    await limiter.hit('b', 50);
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await limiter.hit('b', 50)).count).toBe(1);
+  });
+});

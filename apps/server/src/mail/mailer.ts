@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without SMTP a fresh install still works end to end: every message is logged
+ * (links included) and kept as a .eml-like text file under DATA_DIR/outbox.
+ */
+export function createOutboxMailer(dataDir: string, log: FastifyBaseLogger): Mailer {
+  const dir = path.join(dataDir, 'outbox');
+  return {
+    async send(message) {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^\w.@-]/g, '_')}.txt`,
+      );
+      writeFileSync(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+      log.info({ to: message.to, subject: message.subject, file }, `outbox mail:\n${message.text}`);
+    },
+    close() {},
+  };
+}

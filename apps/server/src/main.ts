@@ -1,0 +1,35 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed/seed.ts';
+
+/** Reads config, migrates, seeds, listens; closes cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app, ctx } = await buildApp(config);
+  const applied = await migrateToLatest(ctx.db);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  await seed(ctx.db, config, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+  app.log.info(`${config.appName} is running on ${config.appUrl} (database: ${where})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import {
+  ActivateBody,
+  LoginBody,
+  LoginData,
+  RequestResetBody,
+  ResetPasswordBody,
+} from '@kontora/contract/auth';
+import { Email, Token } from '@kontora/contract/fields';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { dataOf, errors } from '../../lib/http.ts';
+import { policies, principalOf } from '../../plugins/access.ts';
+import { activate, login, logout, requestPasswordReset, resetPassword } from './auth.service.ts';
+
+const tags = ['auth'];
+
+export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/login', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Sign in with email and password',
+      body: LoginBody,
+      response: { 200: dataOf(LoginData), ...errors(400, 401, 403, 429) },
+    },
+    handler: async (request) => ({ data: await login(ctx, request.body, request) }),
+  });
+
+  app.post('/logout', {
+    config: { access: policies.user },
+    schema: {
+      tags,
+      summary: 'Revoke the current session token',
+      response: { 204: z.null(), ...errors(401) },
+    },
+    handler: async (request, reply) => {
+      await logout(ctx, principalOf(request).sessionId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post('/activate/:token', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Activate an invited account (sets name and password) and sign in',
+      params: z.object({ token: Token }),
+      body: ActivateBody,
+      response: { 200: dataOf(LoginData), ...errors(400, 429) },
+    },
+    handler: async (request) => ({ data: await activate(ctx, request.params.token, request.body, request) }),
+  });
+
+  const sent = dataOf(z.object({ sent: z.literal(true) }));
+  app.get('/request-reset-password/:email', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Ask for a password reset link (same answer whether or not the account exists)',
+      params: z.object({ email: z.string().max(254) }),
+      response: { 200: sent, ...errors(400, 429) },
+    },
+    handler: async (request) => {
+      const email = Email.safeParse(request.params.email);
+      // An unusable address gets the same answer as an unknown one.
+      if (email.success) await requestPasswordReset(ctx, email.data, request);
+      return { data: { sent: true as const } };
+    },
+  });
+
+  app.post('/request-reset-password', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Ask for a password reset link (JSON form)',
+      body: RequestResetBody,
+      response: { 200: sent, ...errors(400, 429) },
+    },
+    handler: async (request) => {
+      await requestPasswordReset(ctx, request.body.email, request);
+      return { data: { sent: true as const } };
+    },
+  });
+
+  app.post('/reset-password/:token', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Choose a new password with a reset link; ends every session of the person',
+      params: z.object({ token: Token }),
+      body: ResetPasswordBody,
+      response: { 200: dataOf(z.object({ reset: z.literal(true) })), ...errors(400, 429) },
+    },
+    handler: async (request) => {
+      await resetPassword(ctx, request.params.token, request.body.password, request);
+      return { data: { reset: true as const } };
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import type { ActivateBody, LoginBody, LoginData } from '@kontora/contract/auth';
+import { isLanguage } from '@kontora/contract/limits';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { renderTokenMail } from '../../mail/templates.ts';
+import {
+  findUserWithHashByEmail,
+  findUserWithHashById,
+  type UserRow,
+  updateUser,
+} from '../users/users.repository.ts';
+import {
+  consumeToken,
+  findUsableToken,
+  insertOneTimeToken,
+  invalidateTokens,
+} from './one-time-tokens.repository.ts';
+import { startSession } from './session.service.ts';
+import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
+import { assertUnderLimit, countAttempt, THROTTLE } from './throttle.ts';
+
+export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;
+export const RESET_TTL_MS = 3_600_000;
+
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
+const invalidToken = () =>
+  new AppError(400, 'invalid_token', 'This link is invalid, has expired or has already been used.');
+
+/**
+ * Unknown email and wrong password take the same path and the same time (a
+ * hash is always verified) and give the same answer, so login reveals nothing.
+ */
+export async function login(ctx: AppContext, body: LoginBody, request: FastifyRequest): Promise<LoginData> {
+  const accountKey = `login-fail:acct:${body.email}`;
+  const addressKey = `login-fail:ip:${request.ip}`;
+  await assertUnderLimit(ctx, addressKey, THROTTLE.loginFailuresPerAddress.limit);
+  await assertUnderLimit(ctx, accountKey, THROTTLE.loginFailuresPerAccount.limit);
+
+  const user = await findUserWithHashByEmail(ctx.db, body.email);
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !ok || !user.password_hash) {
+    await ctx.limiter.hit(addressKey, THROTTLE.loginFailuresPerAddress.windowMs);
+    await ctx.limiter.hit(accountKey, THROTTLE.loginFailuresPerAccount.windowMs);
+    throw invalidCredentials();
+  }
+  // Only someone who knows the password learns that the account is disabled.
+  if (user.status === 'disabled')
+    throw new AppError(403, 'account_disabled', 'This account has been disabled.');
+  await ctx.limiter.reset(accountKey);
+  return startSession(ctx, user, request);
+}
+
+export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
+  await deleteSession(ctx.db, sessionId);
+}
+
+/** Rejects passwords that are common or built from the person's own email (400 with details on `field`). */
+export function assertAcceptablePassword(password: string, email: string, field = 'password'): void {
+  if (isCommonPassword(password, email)) {
+    throw new AppError(400, 'validation_failed', 'This password is too common. Choose another.', {
+      details: { [field]: ['common_password'] },
+    });
+  }
+}
+
+/** Creates an activation link for an invited person and mails it in their language. */
+export async function sendActivationMail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'language'>) {
+  const token = newToken();
+  const now = nowIso();
+  await invalidateTokens(ctx.db, user.id, 'activation', now);
+  await insertOneTimeToken(ctx.db, {
+    user_id: user.id,
+    purpose: 'activation',
+    token_hash: hashToken(token),
+    expires_at: isoIn(ACTIVATION_TTL_MS),
+  });
+  const language = isLanguage(user.language) ? user.language : 'hr';
+  const mail = renderTokenMail('activation', language, {
+    to: user.email,
+    appName: ctx.config.appName,
+    appUrl: ctx.config.appUrl,
+    token,
+  });
+  ctx.jobs.enqueue('mail:activation', () => ctx.mailer.send(mail));
+  return token;
+}
+
+export async function activate(
+  ctx: AppContext,
+  token: string,
+  body: ActivateBody,
+  request: FastifyRequest,
+): Promise<LoginData> {
+  await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
+  const found = await findUsableToken(ctx.db, 'activation', hashToken(token), nowIso());
+  if (!found) throw invalidToken();
+  const user = await findUserWithHashById(ctx.db, found.user_id);
+  if (!user || user.status === 'disabled') throw invalidToken();
+  assertAcceptablePassword(body.password, user.email);
+  const passwordHash = await hashPassword(body.password);
+  if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
+  await updateUser(ctx.db, user.id, {
+    full_name: body.full_name,
+    password_hash: passwordHash,
+    status: 'active',
+  });
+  return startSession(ctx, { ...user, full_name: body.full_name, status: 'active' }, request);
+}
+
+/**
+ * Always answers the same. The per-email counter runs whether or not the
+ * account exists, so even throttling reveals nothing.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  request: FastifyRequest,
+): Promise<void> {
+  await countAttempt(ctx, `reset:ip:${request.ip}`, THROTTLE.resetRequestsPerAddress);
+  await countAttempt(ctx, `reset:acct:${email}`, THROTTLE.resetRequestsPerAccount);
+  ctx.jobs.enqueue('mail:password-reset', async () => {
+    const user = await findUserWithHashByEmail(ctx.db, email);
+    if (user?.status !== 'active') return;
+    const token = newToken();
+    const now = nowIso();
+    await invalidateTokens(ctx.db, user.id, 'password_reset', now);
+    await insertOneTimeToken(ctx.db, {
+      user_id: user.id,
+      purpose: 'password_reset',
+      token_hash: hashToken(token),
+      expires_at: isoIn(RESET_TTL_MS),
+    });
+    const language = isLanguage(user.language) ? user.language : 'hr';
+    await ctx.mailer.send(
+      renderTokenMail('password_reset', language, {
+        to: user.email,
+        appName: ctx.config.appName,
+        appUrl: ctx.config.appUrl,
+        token,
+      }),
+    );
+  });
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  request: FastifyRequest,
+): Promise<void> {
+  await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
+  const found = await findUsableToken(ctx.db, 'password_reset', hashToken(token), nowIso());
+  if (!found) throw invalidToken();
+  const user = await findUserWithHashById(ctx.db, found.user_id);
+  if (user?.status !== 'active') throw invalidToken();
+  assertAcceptablePassword(password, user.email);
+  const passwordHash = await hashPassword(password);
+  if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
+  await updateUser(ctx.db, user.id, { password_hash: passwordHash });
+  // Whoever had the old password is signed out everywhere.
+  await deleteSessionsOfUser(ctx.db, user.id);
+  await ctx.limiter.reset(`login-fail:acct:${user.email}`);
+}

@@ -1,0 +1,69 @@
+import type { LoginData } from '@kontora/contract/auth';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { toSessionUser } from '../users/user-dto.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from './sessions.repository.ts';
+
+export interface Principal {
+  sessionId: number;
+  user: ReturnType<typeof toSessionUser> & { status: UserRow['status'] };
+}
+
+/** Writing last_used_at on every request would turn each read into a write; once a minute is precise enough for idle expiry. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const sessionEnded = () =>
+  new AppError(401, 'session_expired', 'Your session has ended. Please sign in again.');
+
+export async function authenticate(
+  ctx: AppContext,
+  token: string | undefined,
+  _request: FastifyRequest,
+): Promise<Principal> {
+  if (!token) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+  if (token.length > 200) throw sessionEnded();
+  const row = await findSessionByTokenHash(ctx.db, hashToken(token));
+  if (!row) throw sessionEnded();
+  const now = Date.now();
+  const idleUntil = Date.parse(row.last_used_at) + ctx.config.session.idleMs;
+  if (Date.parse(row.expires_at) <= now || idleUntil <= now) {
+    await deleteSession(ctx.db, row.session_id);
+    throw sessionEnded();
+  }
+  if (row.status !== 'active') {
+    await deleteSession(ctx.db, row.session_id);
+    throw sessionEnded();
+  }
+  if (now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, row.session_id, new Date(now).toISOString());
+  }
+  return { sessionId: row.session_id, user: { ...toSessionUser(row), status: row.status } };
+}
+
+/** Opens a session for a person who has just proved who they are, and returns the login answer. */
+export async function startSession(
+  ctx: AppContext,
+  user: UserRow,
+  request: FastifyRequest,
+): Promise<LoginData> {
+  const token = newToken();
+  const expiresAt = isoIn(ctx.config.session.maxMs);
+  await insertSession(ctx.db, {
+    user_id: user.id,
+    token_hash: hashToken(token),
+    expires_at: expiresAt,
+    user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: request.ip ?? null,
+  });
+  const lastLogin = nowIso();
+  await ctx.db.updateTable('users').set({ last_login_at: lastLogin }).where('id', '=', user.id).execute();
+  return {
+    ...toSessionUser({ ...user, last_login_at: lastLogin }),
+    token,
+    expires_at: expiresAt,
+    next_step: null,
+  };
+}

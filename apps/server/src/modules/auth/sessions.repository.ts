@@ -1,0 +1,53 @@
+import type { Database } from '../../db/database.ts';
+import { userColumns } from '../users/users.repository.ts';
+
+export async function insertSession(
+  db: Database,
+  values: {
+    user_id: number;
+    token_hash: string;
+    expires_at: string;
+    user_agent: string | null;
+    ip: string | null;
+  },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('sessions')
+    .values({ ...values, created_at: now, last_used_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One indexed lookup per authenticated request: the session and its person together. */
+export function findSessionByTokenHash(db: Database, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as session_id', 'sessions.last_used_at', 'sessions.expires_at', ...userColumns])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Database, id: number, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(
+  db: Database,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+export async function deleteExpiredSessions(db: Database, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+}

@@ -1,0 +1,50 @@
+import { CompanyModule, MyCompaniesData, MyCompaniesQuery } from '@kontora/contract/me';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { dataOf, errors } from '../../lib/http.ts';
+import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { findCompanyModules, findModuleIdsOf } from './company-access.repository.ts';
+import { listCompaniesFor } from './my-companies.repository.ts';
+
+export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/company-modules/:companyId', {
+    config: { access: policies.company() },
+    schema: {
+      tags: ['companies'],
+      summary: 'Modules enabled for a company (members and superusers)',
+      params: z.object({ companyId: z.string() }),
+      response: { 200: dataOf(z.object({ modules: z.array(CompanyModule) })), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: { modules: await findCompanyModules(ctx.db, companyOf(request).id) },
+    }),
+  });
+
+  app.get('/me/companies', {
+    config: { access: policies.user },
+    schema: {
+      tags: ['me'],
+      summary: 'Companies the signed-in person can open (superusers: all)',
+      querystring: MyCompaniesQuery,
+      response: { 200: dataOf(MyCompaniesData), ...errors(400, 401) },
+    },
+    handler: async (request) => {
+      const user = principalOf(request).user;
+      const page = await listCompaniesFor(ctx.db, user, request.query);
+      const modules = await findModuleIdsOf(
+        ctx.db,
+        page.items.map((c) => c.id),
+      );
+      return {
+        data: {
+          items: page.items.map((c) => ({ ...c, modules: modules.get(c.id) ?? [] })),
+          total: page.total,
+        },
+      };
+    },
+  });
+}

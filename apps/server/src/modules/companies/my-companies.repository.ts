@@ -1,0 +1,45 @@
+import type { CompanyRole } from '@kontora/contract/limits';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export interface MyCompanyRow {
+  id: number;
+  name: string;
+  role: CompanyRole | null;
+}
+
+/**
+ * The companies a person may open: their active memberships, or for a
+ * superuser every company (with their role where they are also a member).
+ */
+export async function listCompaniesFor(
+  db: Database,
+  user: { id: number; is_admin: boolean },
+  opts: { q?: string; limit: number; offset: number },
+): Promise<{ items: MyCompanyRow[]; total: number }> {
+  let base = db
+    .selectFrom('companies')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.company_id', '=', 'companies.id').on('memberships.user_id', '=', user.id),
+    );
+  if (!user.is_admin)
+    base = base.where('memberships.user_id', 'is not', null).where('companies.is_active', '=', true);
+  if (opts.q) {
+    const pattern = `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where(sql<boolean>`lower(companies.name) like ${pattern} escape '\\'`);
+  }
+  const [items, count] = await Promise.all([
+    base
+      .select(['companies.id', 'companies.name', 'memberships.role'])
+      .orderBy('companies.name')
+      .orderBy('companies.id')
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items.map((r) => ({ id: r.id, name: r.name, role: r.role ?? null })),
+    total: Number(count.n),
+  };
+}

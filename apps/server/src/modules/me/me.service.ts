@@ -1,0 +1,43 @@
+import type { SessionUser } from '@kontora/contract/auth';
+import type { ChangePasswordBody, UpdateMeBody } from '@kontora/contract/me';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertAcceptablePassword } from '../auth/auth.service.ts';
+import type { Principal } from '../auth/session.service.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { toSessionUser } from '../users/user-dto.ts';
+import { findUserById, findUserWithHashById, updateUser } from '../users/users.repository.ts';
+
+export async function updateMe(
+  ctx: AppContext,
+  principal: Principal,
+  body: UpdateMeBody,
+): Promise<SessionUser> {
+  await updateUser(ctx.db, principal.user.id, {
+    ...(body.full_name !== undefined && { full_name: body.full_name }),
+    ...(body.language !== undefined && { language: body.language }),
+    ...(body.preferences !== undefined && { preferences: JSON.stringify(body.preferences) }),
+  });
+  const row = await findUserById(ctx.db, principal.user.id);
+  if (!row) throw notFound('Person');
+  return toSessionUser(row);
+}
+
+/** Needs the current password; every other session of the person ends, this one stays. */
+export async function changePassword(
+  ctx: AppContext,
+  principal: Principal,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const user = await findUserWithHashById(ctx.db, principal.user.id);
+  if (!user?.password_hash) throw notFound('Person');
+  if (!(await verifyPassword(body.current_password, user.password_hash))) {
+    throw new AppError(400, 'wrong_password', 'The current password is not correct.', {
+      details: { current_password: ['wrong_password'] },
+    });
+  }
+  assertAcceptablePassword(body.new_password, user.email, 'new_password');
+  await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
+  await deleteSessionsOfUser(ctx.db, user.id, principal.sessionId);
+}

@@ -1,0 +1,89 @@
+import type { Database } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+/** Columns safe to load for an authenticated person; the password hash is selected only where it is checked. */
+export const userColumns = [
+  'users.id',
+  'users.email',
+  'users.full_name',
+  'users.is_admin',
+  'users.status',
+  'users.language',
+  'users.preferences',
+  'users.last_login_at',
+] as const;
+
+export type UserRow = Pick<
+  UsersTable,
+  'email' | 'full_name' | 'status' | 'language' | 'preferences' | 'last_login_at'
+> & { id: number; is_admin: boolean | number };
+
+export function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserWithHashByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.password_hash'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserWithHashById(db: Database, id: number) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateUser(
+  db: Database,
+  id: number,
+  patch: Partial<
+    Pick<UsersTable, 'full_name' | 'language' | 'preferences' | 'password_hash' | 'status' | 'last_login_at'>
+  >,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...patch, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertUser(
+  db: Database,
+  values: {
+    email: string;
+    full_name: string;
+    password_hash: string | null;
+    is_admin: boolean;
+    status: UsersTable['status'];
+    language: string;
+  },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('users')
+    .values({
+      ...values,
+      email: values.email.toLowerCase(),
+      preferences: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countSuperusers(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_admin', '=', true)
+    .where('status', '!=', 'disabled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

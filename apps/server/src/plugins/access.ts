@@ -1,0 +1,127 @@
+import type { CompanyRole } from '@kontora/contract/limits';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { AppError, forbidden, notFound } from '../lib/errors.ts';
+import { authenticate, type Principal } from '../modules/auth/session.service.ts';
+import { findCompanyAccess } from '../modules/companies/company-access.repository.ts';
+
+/**
+ * Who may call a route. Every route under /api declares one; a route without a
+ * declaration refuses to register (default-deny), and a test walks all routes.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'superuser' }
+  /** `:companyId` in the path; the caller must be a member (superusers: any company) with the module enabled and role. */
+  | { kind: 'company'; module?: number; roles?: readonly CompanyRole[] };
+
+export const policies = {
+  public: { kind: 'public' },
+  user: { kind: 'user' },
+  superuser: { kind: 'superuser' },
+  company: (module?: number, roles?: readonly CompanyRole[]): Access => ({ kind: 'company', module, roles }),
+} as const satisfies Record<string, Access | ((...a: never[]) => Access)>;
+
+export interface CompanyScope {
+  id: number;
+  /** null when a superuser works in a company they are not a member of. */
+  role: CompanyRole | null;
+  modules: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared policy, for the route-walk test and the docs. */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    company: CompanyScope | null;
+  }
+}
+
+/** Documentation routes registered by plugins; public by this explicit list. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('company', null);
+  const table: FastifyInstance['accessTable'] = [];
+  app.decorate('accessTable', table);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)) || route.url === '/api/openapi.json') {
+      route.config = { ...(route.config ?? {}), access: policies.public };
+      table.push({ method: String(route.method), url: route.url, access: policies.public });
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+    table.push({ method: String(route.method), url: route.url, access });
+    if (access.kind === 'company' && !route.url.includes(':companyId')) {
+      throw new Error(`Route ${route.method} ${route.url} is company-scoped but has no :companyId`);
+    }
+  });
+
+  // onRequest: runs before the body is even read, so an anonymous caller learns nothing about validation.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access.kind === 'public') return;
+    const principal = await authenticate(ctx, bearerToken(request), request);
+    request.principal = principal;
+    if (access.kind === 'superuser' && !principal.user.is_admin) throw forbidden();
+    if (access.kind === 'company') request.company = await authorizeCompany(ctx, request, principal, access);
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  // The original client sends the bare token; standard clients send "Bearer <token>".
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}
+
+async function authorizeCompany(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  access: Extract<Access, { kind: 'company' }>,
+): Promise<CompanyScope> {
+  const raw = (request.params as Record<string, string>).companyId ?? '';
+  const companyId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(companyId) || companyId <= 0 || companyId > 2_147_483_647)
+    throw notFound('Company');
+  const found = await findCompanyAccess(ctx.db, companyId, principal.user.id);
+  const isSuper = principal.user.is_admin;
+  if (!found || (!found.role && !isSuper)) {
+    // Members of other companies cannot tell an existing company from a missing one.
+    if (!found && isSuper) throw notFound('Company');
+    throw new AppError(403, 'not_member', 'You are not a member of this company.');
+  }
+  if (!found.is_active && !isSuper) throw new AppError(403, 'forbidden', 'This company is deactivated.');
+  if (access.module !== undefined && !found.modules.includes(access.module)) {
+    throw new AppError(403, 'module_disabled', 'This module is not enabled for the company.');
+  }
+  if (access.roles && !isSuper && !(found.role && access.roles.includes(found.role))) {
+    throw new AppError(403, 'role_too_low', 'Your role in this company does not allow this.');
+  }
+  return { id: companyId, role: found.role, modules: found.modules };
+}
+
+/** The signed-in caller of a route whose policy requires one (the hook guarantees it). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+  return request.principal;
+}
+
+/** The company of a company-scoped route, already checked by the access hook. */
+export function companyOf(request: FastifyRequest): CompanyScope {
+  if (!request.company) throw notFound('Company');
+  return request.company;
+}

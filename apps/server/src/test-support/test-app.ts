@@ -1,0 +1,73 @@
+import type { CompanyRole } from '@kontora/contract/limits';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createActiveUser, createCompanyWith } from '../db/seed/accounts.seed.ts';
+import { useFastHashingForTests } from '../lib/passwords.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+  /** app.inject with a bearer token. */
+  call(token: string | undefined, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  login(email: string, password?: string): Promise<string>;
+  user(email: string, opts?: { is_admin?: boolean; password?: string; language?: string }): Promise<number>;
+  company(
+    name: string,
+    modules: number[],
+    members?: { userId: number; role: CompanyRole }[],
+  ): Promise<number>;
+}
+
+/** A whole server on a fresh database (SQLite in memory, or a new PostgreSQL database when TEST_DB=postgres). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  useFastHashingForTests();
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig(
+    {
+      DATA_DIR: '/tmp/kontora-test-data',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://kontora.test',
+      SECRET_KEY: 'k'.repeat(64),
+    },
+    { database, seedDemo: false, ...overrides },
+  );
+  const { app, ctx } = await buildApp(config, { logger: false });
+  await migrateToLatest(ctx.db);
+  await app.ready();
+
+  const call: TestApp['call'] = (token, options) =>
+    app.inject({
+      ...options,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+    });
+
+  return {
+    app,
+    ctx,
+    call,
+    async close() {
+      await app.close();
+      await drop();
+    },
+    async login(email, password = PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.token as string;
+    },
+    user: (email, opts = {}) =>
+      createActiveUser(ctx.db, {
+        email,
+        full_name: email.split('@')[0] ?? email,
+        password: opts.password ?? PASSWORD,
+        ...opts,
+      }),
+    company: (name, modules, members = []) => createCompanyWith(ctx.db, { name, modules }, members),
+  };
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+
+/** Server used by the PostgreSQL run of the API suite; each test file gets its own database on it. */
+const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function testDialect(): 'sqlite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** A fresh, empty database for one test file, and how to drop it afterwards. */
+export async function createTestDatabase(): Promise<{
+  database: Config['database'];
+  drop: () => Promise<void>;
+}> {
+  if (testDialect() === 'sqlite') {
+    return { database: { kind: 'sqlite', file: ':memory:' }, drop: async () => {} };
+  }
+  const name = `kontora_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    database: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
