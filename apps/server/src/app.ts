@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { createInProcessJobs } from './jobs/jobs.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -58,7 +59,9 @@ export async function buildApp(
       : createMemoryRateLimiter(),
     jobs: createInProcessJobs(app.log),
   };
+  const stopInvalidation = config.redisUrl ? wireCacheInvalidation(config.redisUrl) : async () => {};
   app.addHook('onClose', async () => {
+    await stopInvalidation();
     await ctx.jobs.drain();
     ctx.mailer.close();
     await ctx.limiter.close();
@@ -66,7 +69,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerAccessControl(app, ctx);
 
   await app.register(fastifySwagger, {

@@ -22,10 +22,10 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Module ids are part of the public contract (PRODUCT.md §2). */
 export const MODULES = [
-  { id: 0, key: 'dashboard' },
-  { id: 1, key: 'crm-integration' },
-  { id: 2, key: 'crm' },
-  { id: 3, key: 'social' },
+  { id: 0, key: 'dashboard', name: 'Dashboard' },
+  { id: 1, key: 'crm-integration', name: 'CRM integration' },
+  { id: 2, key: 'crm', name: 'CRM' },
+  { id: 3, key: 'social', name: 'Social upload' },
 ] as const;
 export type ModuleKey = (typeof MODULES)[number]['key'];
 export const MODULE_IDS = MODULES.map((m) => m.id);

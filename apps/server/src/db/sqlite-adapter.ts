@@ -8,27 +8,24 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * covers INSERT … RETURNING), and does not bind booleans (stored as 0/1).
  */
 export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
-  const cache = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
-    let stmt = cache.get(sql);
-    if (!stmt) {
-      stmt = db.prepare(sql);
-      // Bounded cache: query shapes are finite, but guard against unbounded growth.
-      if (cache.size > 500) cache.clear();
-      cache.set(sql, stmt);
-    }
-    return stmt;
-  };
+  // Preparing is a large share of a small query's cost; query shapes are finite, so keep them.
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const stmt = prepare(sql);
-      return {
+      let wrapped = cache.get(sql);
+      if (wrapped) return wrapped;
+      const stmt: StatementSync = db.prepare(sql);
+      wrapped = {
         reader: stmt.columns().length > 0,
         all: (params) => stmt.all(...bind(params)),
         run: (params) => stmt.run(...bind(params)),
         iterate: (params) => stmt.iterate(...bind(params)),
       };
+      // Bounded: guards against unbounded growth if some caller builds SQL with varying shapes.
+      if (cache.size > 1000) cache.clear();
+      cache.set(sql, wrapped);
+      return wrapped;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, forbidden, notFound } from '../lib/errors.ts';
 import { authenticate, type Principal } from '../modules/auth/session.service.ts';
 import { findCompanyAccess } from '../modules/companies/company-access.repository.ts';
+import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
 
 /**
  * Who may call a route. Every route under /api declares one; a route without a
@@ -97,7 +98,12 @@ async function authorizeCompany(
   const companyId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(companyId) || companyId <= 0 || companyId > 2_147_483_647)
     throw notFound('Company');
-  const found = await findCompanyAccess(ctx.db, companyId, principal.user.id);
+  const cacheKey = `${companyId}:${principal.user.id}`;
+  let found = companyAccessCache.get(cacheKey);
+  if (found === undefined) {
+    found = (await findCompanyAccess(ctx.db, companyId, principal.user.id)) ?? null;
+    companyAccessCache.set(cacheKey, companyId, found);
+  }
   const isSuper = principal.user.is_admin;
   if (!found || (!found.role && !isSuper)) {
     // Members of other companies cannot tell an existing company from a missing one.

@@ -1,5 +1,5 @@
 import type { CompanyRole } from '@kontora/contract/limits';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -15,7 +15,7 @@ export interface TestApp {
   ctx: AppContext;
   close(): Promise<void>;
   /** app.inject with a bearer token. */
-  call(token: string | undefined, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   login(email: string, password?: string): Promise<string>;
   user(email: string, opts?: { is_admin?: boolean; password?: string; language?: string }): Promise<number>;
   company(

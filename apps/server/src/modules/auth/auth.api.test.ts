@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
+import { findUserWithHashByEmail, updateUser } from '../users/users.repository.ts';
+import { sessionCache } from './session-cache.ts';
 import { THROTTLE } from './throttle.ts';
 
 let t: TestApp;
@@ -131,6 +133,21 @@ describe('sessions', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString(), last_used_at: new Date().toISOString() })
       .where('token_hash', '=', hashToken(token))
       .execute();
+    timeTravelPastSessionCache();
     expect((await t.call(token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
+
+  it('sees a change to the person at once despite the session cache', async () => {
+    const token = await t.login('ivana@example.com');
+    await t.call(token, { method: 'GET', url: '/api/me' });
+    await t.call(token, { method: 'PATCH', url: '/api/me', payload: { full_name: 'Ivana Renamed' } });
+    expect((await t.call(token, { method: 'GET', url: '/api/me' })).json().data.full_name).toBe(
+      'Ivana Renamed',
+    );
+  });
 });
+
+/** The tests above move session timestamps by hand; a real clock would also have outlived the cache TTL. */
+function timeTravelPastSessionCache(): void {
+  sessionCache.clear();
+}

@@ -38,7 +38,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 204: z.null(), ...errors(401) },
     },
     handler: async (request, reply) => {
-      await logout(ctx, principalOf(request).sessionId);
+      await logout(ctx, principalOf(request));
       return reply.code(204).send(null);
     },
   });

@@ -18,7 +18,7 @@ import {
   insertOneTimeToken,
   invalidateTokens,
 } from './one-time-tokens.repository.ts';
-import { startSession } from './session.service.ts';
+import { type Principal, startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
 import { assertUnderLimit, countAttempt, THROTTLE } from './throttle.ts';
 
@@ -53,8 +53,8 @@ export async function login(ctx: AppContext, body: LoginBody, request: FastifyRe
   return startSession(ctx, user, request);
 }
 
-export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
-  await deleteSession(ctx.db, sessionId);
+export async function logout(ctx: AppContext, principal: Principal): Promise<void> {
+  await deleteSession(ctx.db, principal.sessionId, principal.user.id);
 }
 
 /** Rejects passwords that are common or built from the person's own email (400 with details on `field`). */

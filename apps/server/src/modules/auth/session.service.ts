@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-dto.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { sessionCache } from './session-cache.ts';
 import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from './sessions.repository.ts';
 
 export interface Principal {
@@ -25,22 +26,27 @@ export async function authenticate(
 ): Promise<Principal> {
   if (!token) throw new AppError(401, 'unauthenticated', 'Please sign in.');
   if (token.length > 200) throw sessionEnded();
-  const row = await findSessionByTokenHash(ctx.db, hashToken(token));
-  if (!row) throw sessionEnded();
+  const tokenHash = hashToken(token);
   const now = Date.now();
+  const cached = sessionCache.get(tokenHash, now) as (Principal & { expiresAt: number }) | undefined;
+  if (cached && cached.expiresAt > now) return cached;
+  const row = await findSessionByTokenHash(ctx.db, tokenHash);
+  if (!row) throw sessionEnded();
   const idleUntil = Date.parse(row.last_used_at) + ctx.config.session.idleMs;
-  if (Date.parse(row.expires_at) <= now || idleUntil <= now) {
-    await deleteSession(ctx.db, row.session_id);
-    throw sessionEnded();
-  }
-  if (row.status !== 'active') {
-    await deleteSession(ctx.db, row.session_id);
+  if (Date.parse(row.expires_at) <= now || idleUntil <= now || row.status !== 'active') {
+    await deleteSession(ctx.db, row.session_id, row.id);
     throw sessionEnded();
   }
   if (now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, row.session_id, new Date(now).toISOString());
   }
-  return { sessionId: row.session_id, user: { ...toSessionUser(row), status: row.status } };
+  const principal = { sessionId: row.session_id, user: { ...toSessionUser(row), status: row.status } };
+  // Cached only while the session is surely valid: its idle limit is at least a minute away.
+  sessionCache.set(tokenHash, row.id, {
+    ...principal,
+    expiresAt: Math.min(Date.parse(row.expires_at), idleUntil),
+  });
+  return principal;
 }
 
 /** Opens a session for a person who has just proved who they are, and returns the login answer. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { userColumns } from '../users/users.repository.ts';
+import { sessionCache } from './session-cache.ts';
 
 export async function insertSession(
   db: Database,
@@ -34,10 +35,12 @@ export async function touchSession(db: Database, id: number, at: string): Promis
   await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', id).execute();
 }
 
-export async function deleteSession(db: Database, id: number): Promise<void> {
+export async function deleteSession(db: Database, id: number, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
+  sessionCache.evict(userId);
 }
 
+/** Ends all sessions of a person (but one, when given); takes effect on the very next request. */
 export async function deleteSessionsOfUser(
   db: Database,
   userId: number,
@@ -46,6 +49,7 @@ export async function deleteSessionsOfUser(
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
+  sessionCache.evict(userId);
 }
 
 export async function deleteExpiredSessions(db: Database, now: string): Promise<void> {

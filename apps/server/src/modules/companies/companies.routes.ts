@@ -1,3 +1,4 @@
+import { MODULES } from '@kontora/contract/limits';
 import { CompanyModule, MyCompaniesData, MyCompaniesQuery } from '@kontora/contract/me';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { companyOf, policies, principalOf } from '../../plugins/access.ts';
-import { findCompanyModules, findModuleIdsOf } from './company-access.repository.ts';
+import { findModuleIdsOf } from './company-access.repository.ts';
 import { listCompaniesFor } from './my-companies.repository.ts';
 
 export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -19,8 +20,9 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       params: z.object({ companyId: z.string() }),
       response: { 200: dataOf(z.object({ modules: z.array(CompanyModule) })), ...errors(401, 403, 404) },
     },
+    // The access check has already loaded the module ids; the catalogue is fixed reference data.
     handler: async (request) => ({
-      data: { modules: await findCompanyModules(ctx.db, companyOf(request).id) },
+      data: { modules: MODULES.filter((m) => companyOf(request).modules.includes(m.id)) },
     }),
   });
 

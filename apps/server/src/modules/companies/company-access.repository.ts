@@ -1,5 +1,7 @@
 import type { CompanyRole } from '@kontora/contract/limits';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 
 export interface CompanyAccess {
   is_active: boolean;
@@ -7,25 +9,41 @@ export interface CompanyAccess {
   modules: number[];
 }
 
-/** The company, the caller's role in it (null when not a member) and its enabled modules. */
+/**
+ * The company, the caller's role in it (null when not a member) and its
+ * enabled modules, in one query: it runs on every company-scoped request.
+ */
 export async function findCompanyAccess(
   db: Database,
   companyId: number,
   userId: number,
 ): Promise<CompanyAccess | undefined> {
-  const company = await db
+  const modules =
+    dialectOf(db) === 'postgres'
+      ? sql<
+          string | null
+        >`(select string_agg(module_id::text, ',') from company_modules where company_id = companies.id)`
+      : sql<
+          string | null
+        >`(select group_concat(module_id) from company_modules where company_id = companies.id)`;
+  const row = await db
     .selectFrom('companies')
     .leftJoin('memberships', (join) =>
       join.onRef('memberships.company_id', '=', 'companies.id').on('memberships.user_id', '=', userId),
     )
-    .select(['companies.is_active', 'memberships.role'])
+    .select(['companies.is_active', 'memberships.role', modules.as('module_ids')])
     .where('companies.id', '=', companyId)
     .executeTakeFirst();
-  if (!company) return undefined;
+  if (!row) return undefined;
   return {
-    is_active: Boolean(company.is_active),
-    role: company.role ?? null,
-    modules: await findModuleIds(db, companyId),
+    is_active: Boolean(row.is_active),
+    role: row.role ?? null,
+    modules: row.module_ids
+      ? String(row.module_ids)
+          .split(',')
+          .map(Number)
+          .sort((a, b) => a - b)
+      : [],
   };
 }
 
@@ -37,16 +55,6 @@ export async function findModuleIds(db: Database, companyId: number): Promise<nu
     .orderBy('module_id')
     .execute();
   return rows.map((r) => r.module_id);
-}
-
-export function findCompanyModules(db: Database, companyId: number) {
-  return db
-    .selectFrom('company_modules')
-    .innerJoin('modules', 'modules.id', 'company_modules.module_id')
-    .select(['modules.id', 'modules.key', 'modules.name'])
-    .where('company_modules.company_id', '=', companyId)
-    .orderBy('modules.id')
-    .execute();
 }
 
 /** Module ids of many companies in one query, for lists. */
@@ -61,4 +69,14 @@ export async function findModuleIdsOf(db: Database, companyIds: number[]): Promi
     .execute();
   for (const r of rows) map.get(r.company_id)?.push(r.module_id);
   return map;
+}
+
+export function findCompanyModules(db: Database, companyId: number) {
+  return db
+    .selectFrom('company_modules')
+    .innerJoin('modules', 'modules.id', 'company_modules.module_id')
+    .select(['modules.id', 'modules.key', 'modules.name'])
+    .where('company_modules.company_id', '=', companyId)
+    .orderBy('modules.id')
+    .execute();
 }

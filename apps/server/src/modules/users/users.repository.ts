@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { sessionCache } from '../auth/session-cache.ts';
 
 /** Columns safe to load for an authenticated person; the password hash is selected only where it is checked. */
 export const userColumns = [
@@ -50,6 +51,8 @@ export async function updateUser(
     .set({ ...patch, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
+  // Cached sessions carry the person's fields (name, flags, status); drop them so the change shows at once.
+  sessionCache.evict(id);
 }
 
 export async function insertUser(
