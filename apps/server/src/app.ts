@@ -14,10 +14,14 @@ import { createInProcessJobs } from './jobs/jobs.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -40,6 +44,15 @@ export async function buildApp(
     routerOptions: { maxParamLength: 300 },
     // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
     requestTimeout: 60_000,
+  });
+  // Clients often send `Content-Type: application/json` on bodiless POSTs (disable, resend, logout):
+  // treat an empty JSON body as no body instead of refusing it; anything else parses as usual.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +107,10 @@ export async function buildApp(
       await api.register(meRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
+      await api.register(membersRoutes, { ctx });
+      await api.register(adminCompaniesRoutes, { ctx });
+      await api.register(adminUsersRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
     },
     { prefix: '/api' },
   );

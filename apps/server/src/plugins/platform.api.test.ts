@@ -76,6 +76,17 @@ describe('HTTP edge', () => {
     expect(res.json()).toMatchObject({ code: 'invalid_json', message: expect.any(String) });
   });
 
+  it('accepts an empty body sent as JSON on a bodiless call', async () => {
+    const own = await t.login('eva@example.com');
+    const res = await t.call(own, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
   it('answers a wrong media type with 415 and a huge body with 413', async () => {
     const xml = await t.app.inject({
       method: 'POST',

@@ -87,11 +87,9 @@ describe('POST /api/login', () => {
 
   it('refuses a disabled account and ends its live sessions', async () => {
     const token = (await login('disabled@example.com', PASSWORD, '10.3.0.1')).json().data.token;
-    await t.ctx.db
-      .updateTable('users')
-      .set({ status: 'disabled' })
-      .where('email', '=', 'disabled@example.com')
-      .execute();
+    expect((await t.call(token, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    const user = await findUserWithHashByEmail(t.ctx.db, 'disabled@example.com');
+    await updateUser(t.ctx.db, user?.id ?? 0, { status: 'disabled' });
     expect((await t.call(token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     expect((await login('disabled@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(403);
   });

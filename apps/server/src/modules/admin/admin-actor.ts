@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+import { principalOf } from '../../plugins/access.ts';
+import type { TeamActor } from '../members/members.service.ts';
+
+/** The superuser making an admin change, as the team rules see them. */
+export function adminActorOf(request: FastifyRequest): TeamActor {
+  const { user } = principalOf(request);
+  return { id: user.id, isSuperuser: true, role: null, language: user.language };
+}

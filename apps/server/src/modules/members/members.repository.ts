@@ -1,0 +1,128 @@
+import type { CompanyRole } from '@kontora/contract/limits';
+import type { Member } from '@kontora/contract/members';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { companyAccessCache } from '../companies/company-access-cache.ts';
+import { insertUser } from '../users/users.repository.ts';
+
+const memberColumns = [
+  'memberships.user_id',
+  'users.email',
+  'users.full_name',
+  'users.status',
+  'memberships.role',
+  'memberships.created_at',
+] as const;
+
+export function listMembers(db: Database, companyId: number): Promise<Member[]> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(memberColumns)
+    .where('memberships.company_id', '=', companyId)
+    .orderBy('users.full_name')
+    .orderBy('users.id')
+    .execute();
+}
+
+export function findMember(db: Database, companyId: number, userId: number): Promise<Member | undefined> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(memberColumns)
+    .where('memberships.company_id', '=', companyId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertMembership(
+  db: Database,
+  values: { company_id: number; user_id: number; role: CompanyRole },
+): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ ...values, created_at: new Date().toISOString() })
+    .execute();
+  companyAccessCache.evict(values.company_id);
+}
+
+export async function updateMembershipRole(
+  db: Database,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ role })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  companyAccessCache.evict(companyId);
+}
+
+export async function deleteMembership(db: Database, companyId: number, userId: number): Promise<void> {
+  await db
+    .deleteFrom('memberships')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  companyAccessCache.evict(companyId);
+}
+
+/**
+ * Evicts again once a transaction has committed: on PostgreSQL a request
+ * between the in-transaction eviction and the commit can cache the old state.
+ */
+export function evictCompanyAccess(companyId: number): void {
+  companyAccessCache.evict(companyId);
+}
+
+export async function countOwners(db: Database, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Serialises changes to one company's team inside a transaction, so two
+ * concurrent demotions cannot both pass the last-owner check. PostgreSQL
+ * locks the company row; SQLite transactions already run one at a time.
+ * Answers whether the company exists.
+ */
+export async function lockCompany(db: Database, companyId: number): Promise<boolean> {
+  const q = db.selectFrom('companies').select('id').where('id', '=', companyId);
+  const row = await (dialectOf(db) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findUserIdentity(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'language', 'status'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite "UNIQUE constraint failed"). */
+function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return (err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/i.test(err.message);
+}
+
+/** Creates an account in status `invited`; null when the email is taken (also under a concurrent insert). */
+export async function insertInvitedUser(
+  db: Database,
+  values: { email: string; full_name: string; is_admin: boolean; language: string },
+): Promise<number | null> {
+  try {
+    return await insertUser(db, { ...values, password_hash: null, status: 'invited' });
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,227 @@
+import type { CompanyRole } from '@kontora/contract/limits';
+import type { InviteMemberBody, Member } from '@kontora/contract/members';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { sendActivationMail } from '../auth/auth.service.ts';
+import {
+  countOwners,
+  deleteMembership,
+  evictCompanyAccess,
+  findMember,
+  findUserIdentity,
+  insertInvitedUser,
+  insertMembership,
+  listMembers,
+  lockCompany,
+  updateMembershipRole,
+} from './members.repository.ts';
+
+/** Who changes a team: their role in that company (null when not a member) and whether they are a superuser. */
+export interface TeamActor {
+  id: number;
+  isSuperuser: boolean;
+  role: CompanyRole | null;
+  language: string;
+}
+
+export const emailTaken = () =>
+  new AppError(409, 'email_taken', 'Somebody else already uses this email.', {
+    details: { email: ['email_taken'] },
+  });
+
+const lastOwner = () =>
+  new AppError(409, 'conflict', 'A company must keep at least one owner.', {
+    details: { role: ['last_owner'] },
+  });
+
+/**
+ * Only owners and superusers may touch owners: an admin can neither make,
+ * demote nor remove one. Members never get here (the route policy stops them).
+ */
+function assertMayTouch(actor: TeamActor, current: CompanyRole | null, next: CompanyRole | null): void {
+  if (actor.isSuperuser || actor.role === 'owner') return;
+  if (actor.role === 'admin' && current !== 'owner' && next !== 'owner') return;
+  throw forbidden('role_too_low', 'Only owners can change owners.');
+}
+
+async function assertNotLastOwner(db: Database, companyId: number, current: CompanyRole): Promise<void> {
+  if (current === 'owner' && (await countOwners(db, companyId)) <= 1) throw lastOwner();
+}
+
+const snapshot = (m: Pick<Member, 'user_id' | 'email' | 'role'>) => ({
+  user_id: m.user_id,
+  email: m.email,
+  role: m.role,
+});
+
+const membershipAudit = (actor: TeamActor, companyId: number, userId: number) => ({
+  actorId: actor.id,
+  entity: 'membership',
+  entityId: userId,
+  companyId,
+});
+
+// ------------------------------------------------------------ inside a transaction (also used by admin pages)
+
+export async function addMemberIn(
+  db: Database,
+  actor: TeamActor,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<Member> {
+  assertMayTouch(actor, null, role);
+  if (!(await lockCompany(db, companyId))) throw notFound('Company');
+  if (await findMember(db, companyId, userId)) {
+    throw new AppError(409, 'conflict', 'This person is already a member of the company.', {
+      details: { user_id: ['already_member'] },
+    });
+  }
+  await insertMembership(db, { company_id: companyId, user_id: userId, role });
+  const member = await findMember(db, companyId, userId);
+  if (!member) throw notFound('Person');
+  await recordAudit(db, {
+    ...membershipAudit(actor, companyId, userId),
+    action: 'membership.add',
+    before: null,
+    after: snapshot(member),
+  });
+  return member;
+}
+
+export async function changeRoleIn(
+  db: Database,
+  actor: TeamActor,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<Member> {
+  if (!(await lockCompany(db, companyId))) throw notFound('Company');
+  const member = await findMember(db, companyId, userId);
+  if (!member) throw notFound('Member');
+  assertMayTouch(actor, member.role, role);
+  if (member.role === role) return member;
+  if (role !== 'owner') await assertNotLastOwner(db, companyId, member.role);
+  await updateMembershipRole(db, companyId, userId, role);
+  const after = { ...member, role };
+  await recordAudit(db, {
+    ...membershipAudit(actor, companyId, userId),
+    action: 'membership.role',
+    before: snapshot(member),
+    after: snapshot(after),
+  });
+  return after;
+}
+
+export async function removeMemberIn(
+  db: Database,
+  actor: TeamActor,
+  companyId: number,
+  userId: number,
+): Promise<void> {
+  if (!(await lockCompany(db, companyId))) throw notFound('Company');
+  const member = await findMember(db, companyId, userId);
+  if (!member) throw notFound('Member');
+  assertMayTouch(actor, member.role, null);
+  await assertNotLastOwner(db, companyId, member.role);
+  await deleteMembership(db, companyId, userId);
+  await recordAudit(db, {
+    ...membershipAudit(actor, companyId, userId),
+    action: 'membership.remove',
+    before: snapshot(member),
+    after: null,
+  });
+}
+
+// ------------------------------------------------------------ one call, one transaction
+
+/** One transaction for a change to one company's team; its cached access is dropped once committed. */
+export async function inCompanyTransaction<T>(
+  ctx: AppContext,
+  companyId: number,
+  work: (trx: Database) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction().execute(work);
+  evictCompanyAccess(companyId);
+  return result;
+}
+
+export function listTeam(ctx: AppContext, companyId: number): Promise<Member[]> {
+  return listMembers(ctx.db, companyId);
+}
+
+export function addMember(
+  ctx: AppContext,
+  actor: TeamActor,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<Member> {
+  return inCompanyTransaction(ctx, companyId, (trx) => addMemberIn(trx, actor, companyId, userId, role));
+}
+
+export function changeRole(
+  ctx: AppContext,
+  actor: TeamActor,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<Member> {
+  return inCompanyTransaction(ctx, companyId, (trx) => changeRoleIn(trx, actor, companyId, userId, role));
+}
+
+export function removeMember(ctx: AppContext, actor: TeamActor, companyId: number, userId: number) {
+  return inCompanyTransaction(ctx, companyId, (trx) => removeMemberIn(trx, actor, companyId, userId));
+}
+
+/**
+ * Adds a person by email. Someone with an account (in any state) is added as
+ * they are; anyone else gets an invited account and an activation mail in the
+ * inviter's language.
+ */
+export async function inviteMember(
+  ctx: AppContext,
+  actor: TeamActor,
+  companyId: number,
+  body: InviteMemberBody,
+): Promise<Member> {
+  assertMayTouch(actor, null, body.role);
+  const { member, invited } = await inCompanyTransaction(ctx, companyId, async (trx) => {
+    const existing = await findUserIdentity(trx, body.email);
+    if (existing) {
+      const added = await addMemberIn(trx, actor, companyId, existing.id, body.role).catch((err: unknown) => {
+        // Adding by email: name the field the person typed.
+        if (err instanceof AppError && err.details?.user_id) {
+          throw new AppError(409, 'conflict', err.message, { details: { email: ['already_member'] } });
+        }
+        throw err;
+      });
+      return { member: added, invited: undefined };
+    }
+    const language = actor.language;
+    const fullName = body.full_name ?? body.email.split('@')[0] ?? body.email;
+    const userId = await insertInvitedUser(trx, {
+      email: body.email,
+      full_name: fullName,
+      is_admin: false,
+      language,
+    });
+    if (userId === null) throw emailTaken();
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'user.invite',
+      entity: 'user',
+      entityId: userId,
+      companyId,
+      before: null,
+      after: { email: body.email, full_name: fullName, is_admin: false, status: 'invited', language },
+    });
+    const added = await addMemberIn(trx, actor, companyId, userId, body.role);
+    return { member: added, invited: { id: userId, email: body.email, language } };
+  });
+  // The link is made once the account surely exists (sendActivationMail works outside the transaction).
+  if (invited) await sendActivationMail(ctx, invited);
+  return member;
+}
