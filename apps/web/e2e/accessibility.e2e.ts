@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chooseCompany,
+  launchBrowser,
+  loginAs,
+  newPage,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
+import { type Stack, startStack } from './fixtures/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Set SCREENSHOT_DIR to keep a picture of each checked screen (for reviewing the looks). */
+async function check(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function choose(page: Page, group: string, option: string): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Layout settings' })
+    .getByRole('group', { name: group })
+    .getByRole('radio', { name: option })
+    .check();
+}
+
+describe('accessibility (axe-core: no serious or critical violation)', () => {
+  it('account screens', async () => {
+    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await page.goto('/#/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await check(page, 'login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter a valid email address.').waitFor();
+    await check(page, 'login-errors');
+    await page.goto('/#/forgot-password');
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await check(page, 'forgot-password');
+    await page.goto('/#/reset-password/not-a-real-token-but-long-enough');
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await check(page, 'reset-password');
+    await page.context().close();
+  });
+
+  it('company chooser and the vertical layout in light theme', async () => {
+    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await page.getByRole('button', { name: /^Acme/ }).waitFor();
+    await check(page, 'company-chooser');
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.getByRole('heading', { name: 'Welcome, Ana Horvat!' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'CRM' }).click();
+    await check(page, 'vertical-light');
+    await page.getByRole('button', { name: /Account menu$/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    await check(page, 'user-menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Layout settings' }).click();
+    await page.getByRole('dialog', { name: 'Layout settings' }).waitFor();
+    await check(page, 'settings-panel');
+    await page.context().close();
+  });
+
+  it('the horizontal layout in dark theme, and the other sidebar styles', async () => {
+    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.getByRole('heading', { name: 'Welcome, Ana Horvat!' }).waitFor();
+    await page.getByRole('button', { name: 'Layout settings' }).click();
+    for (const sidebar of ['Light', 'Compact', 'Icons only', 'Coloured']) {
+      await choose(page, 'Sidebar', sidebar);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await check(page, `vertical-sidebar-${sidebar.toLowerCase().replace(' ', '-')}`);
+      await page.getByRole('button', { name: 'Layout settings' }).click();
+    }
+    await choose(page, 'Theme', 'Dark');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await check(page, 'vertical-dark');
+    await page.getByRole('button', { name: 'Layout settings' }).click();
+    await choose(page, 'Layout', 'Horizontal');
+    await choose(page, 'Top bar', 'Coloured');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'CRM' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'CRM dashboard' })
+      .waitFor();
+    await check(page, 'horizontal-dark');
+    await page.goto('/#/company/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await check(page, 'settings-page-dark');
+    await page.goto('/#/company/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await check(page, 'profile-dark');
+    await page.context().close();
+  });
+
+  it('the off-canvas menu on a phone', async () => {
+    const page = await newPage(browser, stack.baseUrl, {
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      viewport: { width: 375, height: 740 },
+    });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.getByRole('heading', { name: 'Welcome, Ana Horvat!' }).waitFor();
+    await check(page, 'phone-dashboard');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('dialog', { name: 'Main menu' }).waitFor();
+    await check(page, 'phone-menu');
+    await page.context().close();
+  });
+});

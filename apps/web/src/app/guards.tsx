@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import { Forbidden, ModuleNotEnabled } from '../components/status-pages.tsx';
+import { companyHome, paths } from '../config/paths.ts';
+import { useCompanyModules } from '../lib/api/get-company-modules.ts';
+import { isApiError } from '../lib/api-client.ts';
+import { forgetCompany, useSession } from '../lib/session.ts';
+
+/** A signed-out visit leads to login, remembering where it was going. */
+export function RequireAuth() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) {
+    return (
+      <Navigate to={paths.auth.login.href()} replace state={{ from: location.pathname + location.search }} />
+    );
+  }
+  return <Outlet />;
+}
+
+/** Where a signed-out visit was going (set by RequireAuth), if it is an address of this app. */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : null;
+}
+
+/**
+ * Login and "forgot password" make no sense when signed in: a sign-in on the login
+ * screen lands here too, and goes on to where the visit was going, else to `#/`.
+ */
+export function GuestOnly() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (user) return <Navigate to={returnPath(location.state) ?? paths.home.href()} replace />;
+  return <Outlet />;
+}
+
+/** A company route with no current company leads to the company chooser. */
+export function RequireCompany() {
+  const { company } = useSession();
+  const modules = useCompanyModules(company.id);
+  const notMember = isApiError(modules.error) && modules.error.status === 403;
+  useEffect(() => {
+    // The stored company is no longer open to this person (membership removed).
+    if (notMember) forgetCompany();
+  }, [notMember]);
+  if (company.id === null || notMember) return <Navigate to={paths.admin.dashboard.href()} replace />;
+  return <Outlet />;
+}
+
+/**
+ * A module's screens. While the module list loads a spinner shows; when the call
+ * failed, the screen shows anyway (the server still refuses what is not allowed).
+ */
+export function RequireModule({ module }: { module: number }) {
+  const { company } = useSession();
+  const modules = useCompanyModules(company.id);
+  if (modules.isPending && modules.fetchStatus !== 'idle') return <PageSpinner />;
+  if (modules.data && !modules.data.includes(module)) return <ModuleNotEnabled />;
+  return <Outlet />;
+}
+
+/** Superuser-only routes refuse members with a clear page. */
+export function RequireSuperuser() {
+  const { user } = useSession();
+  if (!user?.is_admin) return <Forbidden />;
+  return <Outlet />;
+}
+
+/** `#/`: signed in → the current company's home (or the chooser); else login. */
+export function HomeRedirect() {
+  const { user, company } = useSession();
+  const modules = useCompanyModules(company.id);
+  if (!user) return <Navigate to={paths.auth.login.href()} replace />;
+  if (company.id === null) return <Navigate to={paths.admin.dashboard.href()} replace />;
+  if (modules.isPending) return <PageSpinner />;
+  return <Navigate to={companyHome(modules.data ?? [])} replace />;
+}

@@ -1,0 +1,78 @@
+import { MODULE_ID } from '@kontora/contract/limits';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { PageSpinner } from '../components/spinner.tsx';
+import { NotFound } from '../components/status-pages.tsx';
+import { paths } from '../config/paths.ts';
+import {
+  GuestOnly,
+  HomeRedirect,
+  RequireAuth,
+  RequireCompany,
+  RequireModule,
+  RequireSuperuser,
+} from './guards.tsx';
+import * as s from './screens.ts';
+
+/**
+ * Every route of PRODUCT.md §2 on the hash router. Declarative routes with
+ * React.lazy screens: the data router would add ~17 KB gzipped to every page for
+ * loaders and actions this app does not use (server data lives in TanStack Query).
+ * Navigations run in transitions, so the old screen stays until the new chunk is in.
+ */
+export function AppRoutes() {
+  const p = paths;
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route index element={<HomeRedirect />} />
+          <Route element={<s.AccountLayout />}>
+            <Route element={<GuestOnly />}>
+              <Route path={p.auth.login.path} element={<s.LoginScreen />} />
+              <Route path={p.auth.forgotPassword.path} element={<s.ForgotPasswordScreen />} />
+            </Route>
+            <Route path={p.auth.activate.path} element={<s.ActivateScreen />} />
+            <Route path={p.auth.resetPassword.path} element={<s.ResetPasswordScreen />} />
+          </Route>
+          <Route element={<RequireAuth />}>
+            <Route element={<s.MainLayout />}>
+              <Route element={<RequireCompany />}>
+                <Route element={<RequireModule module={MODULE_ID.dashboard} />}>
+                  <Route path={p.company.dashboard.path} element={<s.DashboardScreen />} />
+                </Route>
+                <Route element={<RequireModule module={MODULE_ID.crmIntegration} />}>
+                  <Route path={p.company.crmIntegration.path} element={<s.CrmIntegrationScreen />} />
+                </Route>
+                <Route element={<RequireModule module={MODULE_ID.crm} />}>
+                  <Route path={p.company.crm.path} element={<s.CrmDashboardScreen />} />
+                  <Route path={p.company.customers.path} element={<s.CustomerListScreen />} />
+                  <Route path={p.company.events.path} element={<s.EventsScreen />} />
+                  <Route path={p.company.customer.path} element={<s.CustomerScreen />} />
+                  <Route path={p.company.calendar.path} element={<s.CalendarScreen />} />
+                </Route>
+                <Route element={<RequireModule module={MODULE_ID.social} />}>
+                  <Route path={p.company.social.path} element={<s.SocialScreen />} />
+                </Route>
+              </Route>
+              {/* Own profile and settings need no company (a person may belong to none yet). */}
+              <Route path={p.company.profile.path} element={<s.ProfileScreen />} />
+              <Route path={p.company.settings.path} element={<s.SettingsScreen />} />
+              <Route path={p.admin.dashboard.path} element={<s.CompanyChooserScreen />} />
+              <Route element={<RequireSuperuser />}>
+                <Route path={p.admin.companies.path} element={<s.CompaniesScreen />} />
+                <Route path={p.admin.company.path} element={<s.CompanyScreen />} />
+                <Route path={p.admin.users.path} element={<s.UsersScreen />} />
+                <Route path={p.admin.user.path} element={<s.UserScreen />} />
+                <Route path={p.admin.audit.path} element={<s.AuditScreen />} />
+              </Route>
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,79 @@
+import type { LayoutPreferences } from '@kontora/contract/preferences';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../lib/preferences.ts';
+
+type Key = keyof LayoutPreferences;
+type Option<K extends Key> = { value: LayoutPreferences[K]; allowed?: (p: LayoutPreferences) => boolean };
+
+const vertical = (p: LayoutPreferences) => p.layout === 'vertical';
+const horizontal = (p: LayoutPreferences) => p.layout === 'horizontal';
+
+const GROUPS: { [K in Key]: Option<K>[] } = {
+  layout: [{ value: 'vertical' }, { value: 'horizontal' }],
+  width: [{ value: 'fluid' }, { value: 'boxed' }, { value: 'scrollable' }],
+  sidebar: [
+    { value: 'light' },
+    { value: 'dark' },
+    { value: 'compact' },
+    { value: 'icon', allowed: vertical },
+    { value: 'colored', allowed: vertical },
+  ],
+  theme: [{ value: 'light' }, { value: 'dark' }],
+  topbar: [{ value: 'light' }, { value: 'dark' }, { value: 'colored', allowed: horizontal }],
+};
+
+const ORDER: Key[] = ['layout', 'width', 'sidebar', 'theme', 'topbar'];
+
+/**
+ * Every layout option of PRODUCT.md §3. Choices apply at once and are saved to the
+ * profile; options the current layout does not allow are disabled with the reason.
+ */
+export function PreferencesForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { preferences, setPreference } = usePreferences();
+
+  return (
+    <div className="kt-preferences">
+      {ORDER.map((key) => {
+        const options = GROUPS[key] as Option<Key>[];
+        const hasRestricted = options.some((option) => option.allowed && !option.allowed(preferences));
+        const noteId = `${id}-${key}-note`;
+        return (
+          <fieldset key={key} className="mb-4" aria-describedby={hasRestricted ? noteId : undefined}>
+            <legend className="h6 fw-semibold mb-2">{t(`preferences.${key}`)}</legend>
+            {options.map((option) => {
+              const inputId = `${id}-${key}-${option.value}`;
+              const disabled = option.allowed ? !option.allowed(preferences) : false;
+              return (
+                <div key={option.value} className="form-check">
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    id={inputId}
+                    name={`${id}-${key}`}
+                    value={option.value}
+                    checked={preferences[key] === option.value}
+                    disabled={disabled}
+                    onChange={() => setPreference({ [key]: option.value })}
+                  />
+                  <label className="form-check-label" htmlFor={inputId}>
+                    {t(`preferences.options.${key}.${option.value}` as 'preferences.options.layout.vertical')}
+                  </label>
+                </div>
+              );
+            })}
+            {hasRestricted && (
+              <div id={noteId} className="form-text">
+                {key === 'sidebar'
+                  ? t('preferences.sidebarVerticalOnly')
+                  : t('preferences.topbarHorizontalOnly')}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { MODULE_ID } from '@kontora/contract/limits';
+
+/** Every route of the app, once (PRODUCT.md §2). `path` is for the router, `href()` for links. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  auth: {
+    login: { path: '/login', href: () => '/login' },
+    activate: { path: '/activate/:token', href: (token: string) => `/activate/${encodeURIComponent(token)}` },
+    forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+    resetPassword: {
+      path: '/reset-password/:token',
+      href: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+    },
+  },
+  company: {
+    dashboard: { path: '/company/dashboard', href: () => '/company/dashboard' },
+    crmIntegration: { path: '/company/crm-integration', href: () => '/company/crm-integration' },
+    crm: { path: '/company/crm', href: () => '/company/crm' },
+    customers: {
+      path: '/company/customer/list',
+      href: (q?: string) => `/company/customer/list${q ? `?${new URLSearchParams({ q })}` : ''}`,
+    },
+    events: { path: '/company/customer/events', href: () => '/company/customer/events' },
+    customer: { path: '/company/customer/:id', href: (id: number) => `/company/customer/${id}` },
+    calendar: { path: '/company/calendar', href: () => '/company/calendar' },
+    social: { path: '/company/social', href: () => '/company/social' },
+    profile: { path: '/company/profile', href: () => '/company/profile' },
+    settings: { path: '/company/settings', href: () => '/company/settings' },
+  },
+  admin: {
+    dashboard: { path: '/admin/dashboard', href: () => '/admin/dashboard' },
+    companies: { path: '/admin/companies', href: () => '/admin/companies' },
+    company: { path: '/admin/companies/:id', href: (id: number) => `/admin/companies/${id}` },
+    users: { path: '/admin/users', href: () => '/admin/users' },
+    user: { path: '/admin/users/:id', href: (id: number) => `/admin/users/${id}` },
+    audit: { path: '/admin/audit', href: () => '/admin/audit' },
+  },
+} as const;
+
+/**
+ * Where a company opens: its dashboard, or, when the company lacks the dashboard
+ * module (a CRM-only company), the first screen it has; a company with no module
+ * at all gets the dashboard route, which explains that the module is not enabled.
+ */
+export function companyHome(moduleIds: readonly number[]): string {
+  if (moduleIds.includes(MODULE_ID.dashboard)) return paths.company.dashboard.href();
+  if (moduleIds.includes(MODULE_ID.crm)) return paths.company.crm.href();
+  if (moduleIds.includes(MODULE_ID.crmIntegration)) return paths.company.crmIntegration.href();
+  if (moduleIds.includes(MODULE_ID.social)) return paths.company.social.href();
+  return paths.company.dashboard.href();
+}

@@ -1,0 +1,13 @@
+import type { AdminCompany, CreateCompanyBody } from '@kontora/contract/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateAdmin } from './invalidate.ts';
+
+export function createCompany(body: CreateCompanyBody): Promise<AdminCompany> {
+  return api.post<AdminCompany>('/admin/companies', body);
+}
+
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCompany, onSuccess: () => invalidateAdmin(queryClient) });
+}

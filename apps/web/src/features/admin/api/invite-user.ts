@@ -1,0 +1,14 @@
+import type { AdminUser, InviteUserBody } from '@kontora/contract/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateAdmin } from './invalidate.ts';
+
+/** Creates an invited account with its memberships and mails the activation link (409 for a known email). */
+export function inviteUser(body: InviteUserBody): Promise<AdminUser> {
+  return api.post<AdminUser>('/admin/users', body);
+}
+
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: inviteUser, onSuccess: () => invalidateAdmin(queryClient) });
+}

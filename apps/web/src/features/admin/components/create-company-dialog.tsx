@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateCompanyBody } from '@kontora/contract/admin';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { resolverOptions } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { problemText, setServerFieldErrors } from '../../../lib/server-problems.ts';
+import { useCreateCompany } from '../api/create-company.ts';
+import {
+  COMPANY_FIELDS,
+  CompanyFields,
+  type CompanyFormValues,
+  type CompanyOptions,
+  EMPTY_COMPANY,
+  useCompanyOptions,
+} from './company-fields.tsx';
+import { ModuleCheckboxes } from './module-checkboxes.tsx';
+
+const resolver = zodResolver(CreateCompanyBody, resolverOptions) as unknown as Resolver<
+  CompanyFormValues,
+  unknown,
+  CreateCompanyBody
+>;
+
+/** "New company": details and the modules to start with; opens the new company's page. */
+export function CreateCompanyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { options, error, refetch } = useCompanyOptions();
+  return (
+    <Modal open={open} onClose={onClose} title={t('admin.companies.createTitle')} size="lg">
+      {open &&
+        (options ? (
+          <CreateCompanyForm options={options} onDone={onClose} />
+        ) : error ? (
+          <div className="modal-body">
+            <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
+              <span>{errorMessage(t, error)}</span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+                {t('common.retry')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="modal-body">
+            <PageSpinner />
+          </div>
+        ))}
+    </Modal>
+  );
+}
+
+function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateCompany();
+  const [modules, setModules] = useState<number[]>([0]);
+  const form = useForm<CompanyFormValues, unknown, CreateCompanyBody>({
+    resolver,
+    defaultValues: EMPTY_COMPANY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch(['country', 'time_zone', 'currency']);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    form.clearErrors('root');
+    try {
+      const company = await create.mutateAsync({ ...body, modules });
+      notify('success', t('admin.companies.created', { name: company.name }));
+      onDone();
+      await navigate(paths.admin.company.href(company.id));
+    } catch (error) {
+      setServerFieldErrors(error, form.setError, COMPANY_FIELDS);
+      const text = problemText(t, error, COMPANY_FIELDS);
+      if (text) form.setError('root', { type: 'server', message: text });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <div className="modal-body">
+        {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+        <CompanyFields
+          register={form.register}
+          errors={errors}
+          options={options}
+          values={{ country: values[0], time_zone: values[1], currency: values[2] }}
+        />
+        <div className="mt-3">
+          <ModuleCheckboxes value={modules} onChange={setModules} legend={t('admin.company.modules')} />
+        </div>
+      </div>
+      <div className="modal-footer">
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('admin.common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {t('admin.companies.createSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMPANY_ROLES, type CompanyRole, LIMITS } from '@kontora/contract/limits';
+import { InviteMemberBody } from '@kontora/contract/members';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { resolverOptions } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { problemText, reasonText, setServerFieldErrors } from '../../../lib/server-problems.ts';
+
+/** The team invitation with an optional name: an emptied name field means "none". */
+const AddMemberForm = InviteMemberBody.extend({
+  full_name: z
+    .string()
+    .trim()
+    .max(LIMITS.nameMax)
+    .transform((v) => v || undefined),
+});
+type AddMemberValues = z.input<typeof AddMemberForm>;
+
+type AddMemberDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  companyName: string;
+  assignableRoles: readonly CompanyRole[];
+  onAdd: (body: InviteMemberBody) => Promise<unknown>;
+};
+
+/**
+ * Adds a person by email with a role: an existing account joins at once,
+ * anyone else is invited by mail (the server decides).
+ */
+export function AddMemberDialog({
+  open,
+  onClose,
+  companyName,
+  assignableRoles,
+  onAdd,
+}: AddMemberDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('team.addTitle', { company: companyName })}>
+      {open && <AddMemberFormBody assignableRoles={assignableRoles} onAdd={onAdd} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function AddMemberFormBody({
+  assignableRoles,
+  onAdd,
+  onDone,
+}: {
+  assignableRoles: readonly CompanyRole[];
+  onAdd: AddMemberDialogProps['onAdd'];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<AddMemberValues, unknown, z.output<typeof AddMemberForm>>({
+    resolver: zodResolver(AddMemberForm, resolverOptions),
+    defaultValues: { email: '', full_name: '', role: 'member' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fields = ['email', 'full_name', 'role'] as const;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    form.clearErrors('root');
+    try {
+      await onAdd(values);
+      notify('success', t('team.added', { email: values.email }));
+      onDone();
+    } catch (error) {
+      setServerFieldErrors(error, form.setError, fields);
+      const text = problemText(t, error, fields);
+      if (text) form.setError('root', { type: 'server', message: text });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <div className="modal-body">
+        {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+        <p className="text-body-secondary">{t('team.addHint')}</p>
+        <TextField
+          label={t('team.email')}
+          type="email"
+          autoComplete="off"
+          registration={form.register('email')}
+          error={reasonText(t, errors.email?.message)}
+        />
+        <TextField
+          label={t('team.fullNameOptional')}
+          autoComplete="off"
+          registration={form.register('full_name')}
+          error={reasonText(t, errors.full_name?.message)}
+        />
+        <SelectField
+          label={t('team.role')}
+          options={COMPANY_ROLES.filter((role) => assignableRoles.includes(role)).map((role) => ({
+            value: role,
+            label: t(`roles.${role}`),
+          }))}
+          registration={form.register('role')}
+          error={reasonText(t, errors.role?.message)}
+          className="mb-0"
+        />
+      </div>
+      <div className="modal-footer">
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('admin.common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {t('team.addSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}

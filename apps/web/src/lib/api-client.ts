@@ -1,0 +1,139 @@
+import { getSession } from './session.ts';
+
+/** Error answers of the API (`{message, code, details?}`) and network failures, as one type. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, string[]>;
+  /** Seconds from a 429 answer's Retry-After header. */
+  readonly retryAfter: number | null;
+  /** The HTTP status text, used when the answer carries no message. */
+  readonly statusText: string;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    statusText?: string;
+    details?: Record<string, string[]>;
+    retryAfter?: number | null;
+  }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.statusText = init.statusText ?? '';
+    this.details = init.details ?? {};
+    this.retryAfter = init.retryAfter ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+type UnauthorizedHandler = (error: ApiRequestError) => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/** The app registers what a 401 does (sign out locally, go to the login screen). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+let currentLanguage = '';
+/** Sent as Accept-Language so that any server-side text comes in the reader's language. */
+export function setApiLanguage(language: string): void {
+  currentLanguage = language;
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+};
+
+const API_BASE = '/api';
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toError(response: Response, body: unknown): ApiRequestError {
+  const payload = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof payload.message === 'string' && payload.message
+      ? payload.message
+      : response.statusText || (typeof body === 'string' ? body : `HTTP ${response.status}`);
+  return new ApiRequestError({
+    status: response.status,
+    code: typeof payload.code === 'string' ? payload.code : `http_${response.status}`,
+    message,
+    statusText: response.statusText,
+    details: (payload.details as Record<string, string[]> | undefined) ?? {},
+    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+  });
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getSession().user?.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (currentLanguage) headers['Accept-Language'] = currentLanguage;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const error = toError(response, body);
+    // Only a request that carried the current token proves the session is gone;
+    // a 401 from the login form itself (wrong password) is an ordinary error.
+    if (response.status === 401 && token && token === getSession().user?.token) unauthorizedHandler(error);
+    throw error;
+  }
+  if (response.status === 204 || body === null) return undefined as T;
+  return (body as { data: T }).data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

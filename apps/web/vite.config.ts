@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
+ * `public/assets/i18n/<lang>.json` is copied as is and fetched on demand.
+ * The manifest lets scripts/bundle-size.ts follow what each route loads.
+ */
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs, in stable chunks that survive app releases in the cache.
+        // zod and react-hook-form are left to the screens that use them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': process.env.KONTORA_API_URL ?? 'http://127.0.0.1:3000' },
+  },
+});
