@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser against a real server on a 2-core machine: one retry absorbs a
+          // scheduling hiccup; a story that fails twice is a real failure.
+          retry: 1,
         },
       },
     ],
