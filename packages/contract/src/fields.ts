@@ -49,3 +49,29 @@ export function isValidOib(value: string): boolean {
 }
 
 export const Oib = z.string().trim().refine(isValidOib, { error: 'invalid_oib' });
+
+/**
+ * A phone number as people type it: digits with an optional leading +, and
+ * spaces, dots, dashes, slashes or parentheses between them; 6 to 15 digits (E.164).
+ */
+export function isValidPhone(value: string): boolean {
+  if (!/^\+?[\d\s().\-/]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 15;
+}
+
+export const Phone = z
+  .string()
+  .trim()
+  .max(40, { error: 'too_long' })
+  .refine(isValidPhone, { error: 'invalid_phone' })
+  .transform((v) => v.replace(/\s+/g, ' '));
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A point in time with an explicit offset (`…Z` or `…+02:00`), normalised to UTC ISO-8601 with milliseconds. */
+export const DateTimeInput = z
+  .string()
+  .trim()
+  .refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), { error: 'invalid_datetime' })
+  .transform((v) => new Date(v).toISOString());

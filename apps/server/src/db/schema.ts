@@ -101,6 +101,90 @@ export interface SocialIntegrationTypesTable {
   requires_media: Bool;
 }
 
+export interface CustomersTable {
+  id: Generated<number>;
+  company_id: number;
+  type: 'person' | 'organisation';
+  name: string;
+  /** Lower case without diacritics, for sorting and keyset pagination by name. */
+  sort_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  organisation_name: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
+  country: string | null;
+  oib: string | null;
+  status: 'lead' | 'prospect' | 'customer' | 'inactive';
+  owner_id: number | null;
+  /** JSON array of normalised tags (also in customer_tags for filtering). */
+  tags: string;
+  source: string | null;
+  notes: string | null;
+  /** Normalised words indexed for full-text search (FTS5 on SQLite, tsvector on PostgreSQL). */
+  search_text: string;
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerTagsTable {
+  company_id: number;
+  customer_id: number;
+  tag: string;
+}
+
+export interface CustomerActivitiesTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  kind: 'note' | 'created' | 'updated' | 'imported';
+  body: string | null;
+  /** JSON array of {field, before, after}. */
+  changes: string | null;
+  author_id: number | null;
+  created_at: Timestamp;
+}
+
+/** Per-company customer counts kept by triggers: dimension 'status' (value = status) or 'month' (value = YYYY-MM, UTC). */
+export interface CustomerCountsTable {
+  company_id: number;
+  dimension: 'status' | 'month';
+  value: string;
+  n: number;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  description: string | null;
+  type: 'task' | 'call' | 'meeting' | 'email' | 'deadline';
+  start_at: Timestamp;
+  end_at: Timestamp | null;
+  /** Effective end: end_at, else start_at (a day later for all-day events). */
+  until_at: Timestamp;
+  /** Lasts longer than 7 days (range queries treat these apart). */
+  is_long: Bool;
+  all_day: Bool;
+  done: Bool;
+  completed_at: Timestamp | null;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  assignee_id: number | null;
+  customer_id: number | null;
+  reminder_minutes: number | null;
+  location: string | null;
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -111,4 +195,9 @@ export interface DB {
   one_time_tokens: OneTimeTokensTable;
   audit_entries: AuditEntriesTable;
   social_integration_types: SocialIntegrationTypesTable;
+  customers: CustomersTable;
+  customer_tags: CustomerTagsTable;
+  customer_activities: CustomerActivitiesTable;
+  customer_counts: CustomerCountsTable;
+  events: EventsTable;
 }

@@ -1,0 +1,63 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { CustomerActivitiesTable } from '../../db/schema.ts';
+
+export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
+export type NewActivity = Insertable<CustomerActivitiesTable>;
+
+export async function insertActivities(db: Database, rows: NewActivity[]): Promise<void> {
+  // 7 parameters a row.
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insertInto('customer_activities')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
+}
+
+export async function insertActivity(db: Database, row: NewActivity): Promise<number> {
+  const inserted = await db
+    .insertInto('customer_activities')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+function selectActivities(db: Database) {
+  return db
+    .selectFrom('customer_activities as a')
+    .leftJoin('users as u', 'u.id', 'a.author_id')
+    .select([
+      'a.id',
+      'a.company_id',
+      'a.customer_id',
+      'a.kind',
+      'a.body',
+      'a.changes',
+      'a.author_id',
+      'a.created_at',
+      'u.full_name as author_name',
+    ]);
+}
+
+export function findActivity(db: Database, companyId: number, id: number): Promise<ActivityRow | undefined> {
+  return selectActivities(db).where('a.company_id', '=', companyId).where('a.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first, in (created_at, id) order descending, after the given position. */
+export function listActivities(
+  db: Database,
+  companyId: number,
+  customerId: number,
+  before: { at: string; id: number } | undefined,
+  limit: number,
+): Promise<ActivityRow[]> {
+  let query = selectActivities(db)
+    .where('a.customer_id', '=', customerId)
+    .where('a.company_id', '=', companyId);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(before.at, before.id)));
+  }
+  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}

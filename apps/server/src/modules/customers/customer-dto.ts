@@ -1,0 +1,133 @@
+import {
+  type Customer,
+  type CustomerCreateBody,
+  deriveCustomerName,
+  type TimelineEntry,
+} from '@kontora/contract/customers';
+import type { ActivityRow } from './customer-activities.repository.ts';
+import { searchText, sortName } from './customer-search.ts';
+import type { CustomerRow, NewCustomer } from './customers.repository.ts';
+
+/** The fields a person edits, in the order the timeline lists changes. */
+export const EDITABLE_FIELDS = [
+  'type',
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'country',
+  'oib',
+  'status',
+  'owner_id',
+  'tags',
+  'source',
+  'notes',
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export type EditableCustomer = Pick<Customer, EditableField>;
+
+export function parseTags(json: string): string[] {
+  try {
+    const tags: unknown = JSON.parse(json);
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    organisation_name: row.organisation_name,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    address: row.address,
+    country: row.country,
+    oib: row.oib,
+    status: row.status,
+    owner_id: row.owner_id,
+    owner_name: row.owner_id === null ? null : row.owner_name,
+    tags: parseTags(row.tags),
+    source: row.source,
+    notes: row.notes,
+    version: row.version,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A validated create body (or import row) with every field present. */
+export function completeCustomer(body: CustomerCreateBody): EditableCustomer {
+  const fields = {
+    type: body.type,
+    name: null as string | null,
+    first_name: body.first_name ?? null,
+    last_name: body.last_name ?? null,
+    organisation_name: body.organisation_name ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    website: body.website ?? null,
+    address: body.address ?? null,
+    country: body.country ?? null,
+    oib: body.oib ?? null,
+    status: body.status,
+    owner_id: body.owner_id ?? null,
+    tags: body.tags,
+    source: body.source ?? null,
+    notes: body.notes ?? null,
+  };
+  // The schema already refused a customer without a derivable name.
+  return { ...fields, name: deriveCustomerName({ ...fields, name: body.name }) ?? '' };
+}
+
+/** The stored row of a new customer. */
+export function newCustomerRow(
+  companyId: number,
+  fields: EditableCustomer,
+  by: { userId: number | null; at: string },
+): NewCustomer {
+  return {
+    company_id: companyId,
+    ...fields,
+    tags: JSON.stringify(fields.tags),
+    sort_name: sortName(fields.name),
+    search_text: searchText(fields),
+    version: 1,
+    created_by: by.userId,
+    updated_by: by.userId,
+    created_at: by.at,
+    updated_at: by.at,
+  };
+}
+
+export function toTimelineEntry(row: ActivityRow): TimelineEntry {
+  let changes: TimelineEntry['changes'] = [];
+  if (row.changes) {
+    try {
+      const parsed: unknown = JSON.parse(row.changes);
+      if (Array.isArray(parsed)) changes = parsed as TimelineEntry['changes'];
+    } catch {
+      changes = [];
+    }
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    body: row.body,
+    changes,
+    author_id: row.author_id,
+    author_name: row.author_id === null ? null : row.author_name,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Search and sort keys for customers, computed here once so that SQLite (FTS5)
+ * and PostgreSQL (tsvector) index exactly the same words: lower case, without
+ * diacritics, split on everything that is not a letter or digit.
+ */
+
+/** Letters that Unicode does not decompose into a base letter and a mark. */
+const FOLDS: Record<string, string> = { đ: 'd', ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', þ: 'th', ı: 'i' };
+
+export function fold(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[đłøæœßþı]/g, (c) => FOLDS[c] ?? c);
+}
+
+/**
+ * Long numbers (whole phone numbers, OIBs) are indexed as `n<digits>`: each is
+ * a distinct term, and keeping them apart from short number groups means a
+ * short prefix such as `91` does not have to merge hundreds of thousands of
+ * them (and a long one such as `3859123` finds them by prefix).
+ */
+const LONG_NUMBER = /^\d{6,}$/;
+
+export function words(value: string): string[] {
+  return fold(value)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => (LONG_NUMBER.test(w) ? `n${w}` : w));
+}
+
+/** The key lists sort and paginate by name on: folded, spaces collapsed. */
+export function sortName(name: string): string {
+  return fold(name).replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+export interface Searchable {
+  name: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  organisation_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  oib?: string | null;
+}
+
+/**
+ * The words a customer is found by: names, the email's parts, the phone's
+ * groups and all its digits together, the OIB/VAT id and its digits alone.
+ */
+export function searchText(c: Searchable): string {
+  const out = new Set<string>();
+  const add = (value: string | null | undefined) => {
+    if (value) for (const w of words(value)) out.add(w);
+  };
+  add(c.name);
+  add(c.first_name);
+  add(c.last_name);
+  add(c.organisation_name);
+  add(c.email);
+  add(c.phone);
+  if (c.phone) add(c.phone.replace(/\D/g, ''));
+  add(c.oib);
+  if (c.oib) add(c.oib.replace(/\D/g, ''));
+  return [...out].join(' ');
+}
+
+/** At most 8 distinct words of a query; each must begin a word of the customer (AND). */
+export function searchTerms(query: string): string[] {
+  return [...new Set(words(query))].slice(0, 8);
+}
+
+/** FTS5 MATCH expression: quoted prefix terms, implicitly ANDed (terms hold only letters and digits). */
+export function ftsMatch(terms: readonly string[]): string {
+  return terms.map((t) => `"${t}"*`).join(' ');
+}
+
+/** PostgreSQL to_tsquery('simple', …) expression of the same meaning. */
+export function tsQuery(terms: readonly string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}

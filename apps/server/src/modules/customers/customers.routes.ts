@@ -1,0 +1,240 @@
+import { Readable } from 'node:stream';
+import {
+  CUSTOMER_LIMITS,
+  Customer,
+  CustomerBulkBody,
+  CustomerBulkResult,
+  CustomerCreateBody,
+  CustomerFilter,
+  CustomerImportQuery,
+  CustomerImportResult,
+  CustomerListQuery,
+  CustomerPage,
+  CustomerUpdateBody,
+  TimelineEntry,
+  TimelineNoteBody,
+  TimelinePage,
+  TimelineQuery,
+} from '@kontora/contract/customers';
+import { Id } from '@kontora/contract/fields';
+import { MODULE_ID } from '@kontora/contract/limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { dataOf, errors } from '../../lib/http.ts';
+import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { exportCustomersCsv } from './customer-export.ts';
+import { importCustomers } from './customer-import.service.ts';
+import { customerPageCache } from './customer-page-cache.ts';
+import { addNote, listTimeline } from './customer-timeline.service.ts';
+import {
+  type Actor,
+  bulkCustomers,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomerPage,
+  updateCustomer,
+} from './customers.service.ts';
+
+const tags = ['customers'];
+const access = policies.company(MODULE_ID.crm);
+const CompanyParams = z.object({ companyId: z.string() });
+const CustomerParams = z.object({ companyId: z.string(), id: Id });
+const base = '/companies/:companyId/customers';
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  companyId: companyOf(request).id,
+  userId: principalOf(request).user.id,
+});
+
+const CSV_TYPES = ['text/csv', 'application/csv'];
+
+export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(base, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'List customers: search, filters, sort; keyset pages via `cursor`',
+      params: CompanyParams,
+      querystring: CustomerListQuery,
+      response: { 200: dataOf(CustomerPage), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const companyId = companyOf(request).id;
+      const key = `${companyId}?${request.url.split('?')[1] ?? ''}`;
+      let body = customerPageCache.get(key);
+      if (body === undefined) {
+        body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, request.query) });
+        customerPageCache.set(key, companyId, body);
+      }
+      // Already JSON of the declared shape (built from it above); sent as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
+  });
+
+  app.post(base, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Create a customer',
+      params: CompanyParams,
+      body: CustomerCreateBody,
+      response: { 201: dataOf(Customer), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await createCustomer(ctx, actorOf(request), request.body) }),
+  });
+
+  app.get(`${base}/export.csv`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'Export the customers of a filter as CSV (text/csv, streamed; columns import back as they are)',
+      params: CompanyParams,
+      querystring: CustomerFilter,
+      response: errors(400, 401, 403, 404),
+    },
+    handler: async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      const csv = Readable.from(exportCustomersCsv(ctx, companyOf(request).id, request.query));
+      // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  });
+
+  app.post(`${base}/bulk`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Change the status of, or delete, up to 1000 customers; ids not of this company are reported',
+      params: CompanyParams,
+      body: CustomerBulkBody,
+      response: { 200: dataOf(CustomerBulkResult), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({ data: await bulkCustomers(ctx, actorOf(request), request.body) }),
+  });
+
+  app.get(`${base}/:id`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'One customer',
+      params: CustomerParams,
+      response: { 200: dataOf(Customer), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => ({ data: await getCustomer(ctx, companyOf(request).id, request.params.id) }),
+  });
+
+  app.patch(`${base}/:id`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Change a customer; send the `version` you read (409 stale_update when it changed meanwhile)',
+      params: CustomerParams,
+      body: CustomerUpdateBody,
+      response: { 200: dataOf(Customer), ...errors(400, 401, 403, 404, 409, 413, 415) },
+    },
+    handler: async (request) => ({
+      data: await updateCustomer(ctx, actorOf(request), request.params.id, request.body),
+    }),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Delete a customer (its timeline goes with it; its to-dos stay, without the customer)',
+      params: CustomerParams,
+      response: { 204: z.null(), ...errors(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await deleteCustomer(ctx, companyOf(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get(`${base}/:id/timeline`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: "A customer's notes and changes, newest first",
+      params: CustomerParams,
+      querystring: TimelineQuery,
+      response: { 200: dataOf(TimelinePage), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: await listTimeline(ctx, companyOf(request).id, request.params.id, request.query),
+    }),
+  });
+
+  app.post(`${base}/:id/timeline`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Add a note to a customer’s timeline',
+      params: CustomerParams,
+      body: TimelineNoteBody,
+      response: { 201: dataOf(TimelineEntry), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await addNote(ctx, actorOf(request), request.params.id, request.body) }),
+  });
+
+  // The import reads the CSV body as a stream; its parser lives in this scope only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().post(`${base}/import`, {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Import customers from CSV: body is the file (Content-Type: text/csv, ≤ 50 MB); valid rows are saved, refused rows reported by line',
+        params: CompanyParams,
+        querystring: CustomerImportQuery,
+        response: { 200: dataOf(CustomerImportResult), ...errors(400, 401, 403, 404, 413, 415) },
+      },
+      handler: async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const body = request.body as AsyncIterable<Uint8Array> | undefined;
+        if (!CSV_TYPES.includes(type) || !body || typeof body[Symbol.asyncIterator] !== 'function') {
+          throw new AppError(
+            415,
+            'unsupported_media_type',
+            'Send the CSV file as the body with Content-Type: text/csv.',
+          );
+        }
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > CUSTOMER_LIMITS.importBytes) throw tooLarge();
+        return {
+          data: await importCustomers(
+            ctx,
+            actorOf(request),
+            limitBytes(body, CUSTOMER_LIMITS.importBytes),
+            request.query,
+          ),
+        };
+      },
+    });
+  });
+}
+
+const tooLarge = () => new AppError(413, 'payload_too_large', 'The file is too large (at most 50 MB).');
+
+async function* limitBytes(source: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > max) throw tooLarge();
+    yield chunk;
+  }
+}

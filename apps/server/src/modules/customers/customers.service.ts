@@ -1,0 +1,260 @@
+import {
+  type Customer,
+  type CustomerBulkBody,
+  type CustomerBulkResult,
+  type CustomerCreateBody,
+  type CustomerFilter,
+  type CustomerListQuery,
+  type CustomerPage,
+  type CustomerUpdateBody,
+  customerProblems,
+  deriveCustomerName,
+} from '@kontora/contract/customers';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { insertActivities, insertActivity } from './customer-activities.repository.ts';
+import {
+  completeCustomer,
+  EDITABLE_FIELDS,
+  type EditableCustomer,
+  type EditableField,
+  newCustomerRow,
+  toCustomer,
+} from './customer-dto.ts';
+import { customersChanged } from './customer-page-cache.ts';
+import { searchTerms, searchText, sortName } from './customer-search.ts';
+import {
+  type CustomerPatch,
+  deleteCustomer as deleteCustomerRow,
+  deleteCustomers,
+  findCustomer,
+  findStatuses,
+  insertCustomers,
+  isMember,
+  type ListFilter,
+  listCustomers,
+  replaceTags,
+  setStatusOf,
+  sortValueOf,
+  updateCustomerIfVersion,
+} from './customers.repository.ts';
+
+export interface Actor {
+  companyId: number;
+  userId: number;
+}
+
+const stale = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
+
+async function assertOwnerIsMember(db: Database, companyId: number, ownerId: number | null | undefined) {
+  if (ownerId != null && !(await isMember(db, companyId, ownerId))) {
+    throw invalidField('owner_id', 'not_member', 'The owner must be a member of the company.');
+  }
+}
+
+export async function getCustomer(ctx: AppContext, companyId: number, id: number): Promise<Customer> {
+  const row = await findCustomer(ctx.db, companyId, id);
+  if (!row) throw notFound('Customer');
+  return toCustomer(row);
+}
+
+export async function createCustomer(
+  ctx: AppContext,
+  actor: Actor,
+  body: CustomerCreateBody,
+): Promise<Customer> {
+  await assertOwnerIsMember(ctx.db, actor.companyId, body.owner_id);
+  const fields = completeCustomer(body);
+  const at = new Date().toISOString();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const [newId] = await insertCustomers(
+      trx,
+      [newCustomerRow(actor.companyId, fields, { userId: actor.userId, at })],
+      [fields.tags],
+    );
+    if (newId === undefined) throw new Error('insert answered no id');
+    await insertActivity(trx, {
+      company_id: actor.companyId,
+      customer_id: newId,
+      kind: 'created',
+      body: null,
+      changes: null,
+      author_id: actor.userId,
+      created_at: at,
+    });
+    return newId;
+  });
+  customersChanged(actor.companyId);
+  return getCustomer(ctx, actor.companyId, id);
+}
+
+const NAME_PARTS = ['type', 'first_name', 'last_name', 'organisation_name'] as const;
+const SEARCHED: readonly EditableField[] = [
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'oib',
+];
+
+/**
+ * The customer after the update. A name that was derived (first + last, or the
+ * organisation) follows its parts; a name typed by a person stays as typed.
+ */
+function merge(current: EditableCustomer, body: CustomerUpdateBody): EditableCustomer {
+  const merged: EditableCustomer = { ...current };
+  for (const field of EDITABLE_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) Object.assign(merged, { [field]: value });
+  }
+  const derived = (c: EditableCustomer) => deriveCustomerName({ ...c, name: null });
+  if (body.name !== undefined) {
+    merged.name = body.name ?? derived(merged) ?? '';
+  } else if (NAME_PARTS.some((f) => body[f] !== undefined) && current.name === derived(current)) {
+    merged.name = derived(merged) ?? '';
+  }
+  return merged;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function updateCustomer(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: CustomerUpdateBody,
+): Promise<Customer> {
+  const current = await getCustomer(ctx, actor.companyId, id);
+  if (current.version !== body.version) throw stale();
+  const merged = merge(current, body);
+  const problems = customerProblems(merged);
+  if (Object.keys(problems).length) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+  }
+  const changed = EDITABLE_FIELDS.filter((f) => !same(current[f], merged[f]));
+  if (changed.length === 0) return current;
+  if (changed.includes('owner_id')) await assertOwnerIsMember(ctx.db, actor.companyId, merged.owner_id);
+
+  const at = new Date().toISOString();
+  const patch: CustomerPatch = { updated_by: actor.userId, updated_at: at };
+  for (const field of changed) {
+    Object.assign(patch, { [field]: field === 'tags' ? JSON.stringify(merged.tags) : merged[field] });
+  }
+  if (changed.includes('name')) patch.sort_name = sortName(merged.name);
+  if (changed.some((f) => SEARCHED.includes(f))) patch.search_text = searchText(merged);
+
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateCustomerIfVersion(trx, actor.companyId, id, body.version, patch))) throw stale();
+    if (changed.includes('tags')) await replaceTags(trx, actor.companyId, id, merged.tags);
+    await insertActivity(trx, {
+      company_id: actor.companyId,
+      customer_id: id,
+      kind: 'updated',
+      body: null,
+      changes: JSON.stringify(
+        changed.map((field) => ({ field, before: current[field], after: merged[field] })),
+      ),
+      author_id: actor.userId,
+      created_at: at,
+    });
+  });
+  customersChanged(actor.companyId);
+  return getCustomer(ctx, actor.companyId, id);
+}
+
+export async function deleteCustomer(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  if (!(await deleteCustomerRow(ctx.db, companyId, id))) throw notFound('Customer');
+  customersChanged(companyId);
+}
+
+/** Ids of other companies (or gone) are left alone and reported as not found. */
+export async function bulkCustomers(
+  ctx: AppContext,
+  actor: Actor,
+  body: CustomerBulkBody,
+): Promise<CustomerBulkResult> {
+  const ids = [...new Set(body.ids)];
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findStatuses(trx, actor.companyId, ids);
+    const foundIds = new Set(found.map((r) => r.id));
+    const affected = ids.filter((id) => foundIds.has(id));
+    const not_found = ids.filter((id) => !foundIds.has(id));
+    if (body.action === 'delete') {
+      await deleteCustomers(trx, actor.companyId, affected);
+    } else {
+      const changing = found.filter((r) => r.status !== body.status);
+      const at = new Date().toISOString();
+      await setStatusOf(
+        trx,
+        actor.companyId,
+        changing.map((r) => r.id),
+        body.status,
+        { userId: actor.userId, at },
+      );
+      await insertActivities(
+        trx,
+        changing.map((r) => ({
+          company_id: actor.companyId,
+          customer_id: r.id,
+          kind: 'updated' as const,
+          body: null,
+          changes: JSON.stringify([{ field: 'status', before: r.status, after: body.status }]),
+          author_id: actor.userId,
+          created_at: at,
+        })),
+      );
+    }
+    return { action: body.action, affected, not_found };
+  });
+  customersChanged(actor.companyId);
+  return result;
+}
+
+export function toListFilter(query: CustomerFilter): ListFilter {
+  return {
+    terms: query.q ? searchTerms(query.q) : [],
+    status: query.status,
+    ownerId: query.owner_id,
+    tag: query.tag || undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+function readCursor(raw: string, filter: ListFilter): { value: string; id: number } {
+  const parts = decodeCursor(raw);
+  const [kind, sort, dir, value, id] = parts ?? [];
+  if (
+    parts?.length !== 5 ||
+    kind !== 'customers' ||
+    sort !== filter.sort ||
+    dir !== filter.dir ||
+    typeof value !== 'string' ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw invalidField('cursor', 'invalid_cursor');
+  }
+  return { value, id: id as number };
+}
+
+export async function listCustomerPage(
+  ctx: AppContext,
+  companyId: number,
+  query: CustomerListQuery,
+): Promise<CustomerPage> {
+  const filter = toListFilter(query);
+  const after = query.cursor ? readCursor(query.cursor, filter) : undefined;
+  const rows = await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next_cursor =
+    rows.length > query.limit && last
+      ? encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id])
+      : null;
+  return { items: items.map(toCustomer), next_cursor };
+}

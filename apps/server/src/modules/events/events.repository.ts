@@ -1,0 +1,233 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB, EventsTable } from '../../db/schema.ts';
+import { LONG_EVENT_MS } from './event-span.ts';
+
+export type EventRow = Selectable<EventsTable> & {
+  assignee_name: string | null;
+  customer_name: string | null;
+};
+export type NewEvent = Insertable<EventsTable>;
+export type EventPatch = Updateable<EventsTable>;
+
+function selectEvents(db: Database) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('users as a', 'a.id', 'e.assignee_id')
+    .leftJoin('customers as cu', 'cu.id', 'e.customer_id')
+    .select([
+      'e.id',
+      'e.company_id',
+      'e.title',
+      'e.description',
+      'e.type',
+      'e.start_at',
+      'e.end_at',
+      'e.until_at',
+      'e.is_long',
+      'e.all_day',
+      'e.done',
+      'e.completed_at',
+      'e.priority',
+      'e.assignee_id',
+      'e.customer_id',
+      'e.reminder_minutes',
+      'e.location',
+      'e.version',
+      'e.created_by',
+      'e.updated_by',
+      'e.created_at',
+      'e.updated_at',
+      'a.full_name as assignee_name',
+      'cu.name as customer_name',
+    ]);
+}
+
+export function findEvent(db: Database, companyId: number, id: number): Promise<EventRow | undefined> {
+  return selectEvents(db).where('e.company_id', '=', companyId).where('e.id', '=', id).executeTakeFirst();
+}
+
+export async function insertEvent(db: Database, row: NewEvent): Promise<number> {
+  const inserted = await db.insertInto('events').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Applies the change only if the event still has `version`; false otherwise (or when it is gone). */
+export async function updateEventIfVersion(
+  db: Database,
+  companyId: number,
+  id: number,
+  version: number,
+  patch: EventPatch,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({ ...patch, version: sql`version + 1` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteEvent(db: Database, companyId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('events')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function customerBelongsTo(
+  db: Database,
+  companyId: number,
+  customerId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('time_zone')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.time_zone;
+}
+
+/** Conditions on events; all given ones must hold. Instants are ISO strings (UTC). */
+export interface EventConditions {
+  /** Overlapping [from, to): starts before `to` and ends after `from`. */
+  from?: string | undefined;
+  to?: string | undefined;
+  assigneeId?: number | undefined;
+  customerId?: number | undefined;
+  done?: boolean | undefined;
+  /** Over (effective end at or before) this instant. */
+  overBy?: string | undefined;
+  /** Not over yet at this instant. */
+  runningAfter?: string | undefined;
+}
+
+type Branch = { long: false; startAfter: string } | { long: true; endsAfter: string } | undefined;
+
+/** The conditions as one expression, for the list and the counts alike. */
+function conditions(
+  eb: ExpressionBuilder<DB & { e: EventsTable }, 'e'>,
+  companyId: number,
+  c: EventConditions,
+  branch: Branch,
+) {
+  const all: Expression<SqlBool>[] = [eb('e.company_id', '=', companyId)];
+  if (branch?.long === false) {
+    all.push(sql<SqlBool>`not e.is_long`, eb('e.start_at', '>', branch.startAfter));
+  } else if (branch?.long) {
+    // In a subquery of its own, so that the planner takes the partial index of long events (a bare
+    // `is_long` term, as the index is declared) whatever else is asked of them.
+    all.push(
+      eb(
+        'e.id',
+        'in',
+        eb
+          .selectFrom('events as l')
+          .select('l.id')
+          .where('l.company_id', '=', companyId)
+          .where(sql<SqlBool>`l.is_long`)
+          .where('l.until_at', '>', branch.endsAfter),
+      ),
+    );
+  }
+  if (c.to !== undefined) all.push(eb('e.start_at', '<', c.to));
+  if (c.from !== undefined) all.push(eb('e.until_at', '>', c.from));
+  if (c.assigneeId !== undefined) all.push(eb('e.assignee_id', '=', c.assigneeId));
+  if (c.customerId !== undefined) all.push(eb('e.customer_id', '=', c.customerId));
+  if (c.done !== undefined) all.push(eb('e.done', '=', c.done));
+  if (c.overBy !== undefined) all.push(eb('e.until_at', '<=', c.overBy));
+  if (c.runningAfter !== undefined) all.push(eb('e.until_at', '>', c.runningAfter));
+  return eb.and(all);
+}
+
+/**
+ * "Ends after X" alone would scan every later event. When it is asked, events
+ * are looked up in two disjoint parts: ordinary ones, which must also start
+ * after X − LONG_EVENT_MS (a two-sided range on the start index), and the few
+ * long ones. Without such a condition one query does.
+ */
+function branches(c: EventConditions): Branch[] {
+  const lower = [c.from, c.runningAfter]
+    .filter((v): v is string => v !== undefined)
+    .sort()
+    .at(-1);
+  if (lower === undefined) return [undefined];
+  return [
+    { long: false, startAfter: new Date(Date.parse(lower) - LONG_EVENT_MS).toISOString() },
+    { long: true, endsAfter: lower },
+  ];
+}
+
+export async function listEvents(
+  db: Database,
+  companyId: number,
+  c: EventConditions,
+  after: { at: string; id: number } | undefined,
+  dir: 'asc' | 'desc',
+  limit: number,
+): Promise<EventRow[]> {
+  const parts = await Promise.all(
+    branches(c).map((branch) => {
+      let query = selectEvents(db).where((eb) => conditions(eb, companyId, c, branch));
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('e.start_at', 'e.id'), dir === 'asc' ? '>' : '<', eb.tuple(after.at, after.id)),
+        );
+      }
+      return query.orderBy('e.start_at', dir).orderBy('e.id', dir).limit(limit).execute();
+    }),
+  );
+  if (parts.length === 1) return parts[0] ?? [];
+  const sign = dir === 'asc' ? 1 : -1;
+  return parts
+    .flat()
+    .sort((a, b) => sign * (a.start_at < b.start_at ? -1 : a.start_at > b.start_at ? 1 : a.id - b.id))
+    .slice(0, limit);
+}
+
+/** How many events meet the conditions (dashboard figures). */
+export async function countEvents(db: Database, companyId: number, c: EventConditions): Promise<number> {
+  const counts = await Promise.all(
+    branches(c).map(async (branch) => {
+      const row = await db
+        .selectFrom('events as e')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => conditions(eb, companyId, c, branch))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}

@@ -1,0 +1,233 @@
+import {
+  type EventCreateBody,
+  type EventListQuery,
+  type EventPage,
+  type EventUpdateBody,
+  eventTimeProblem,
+  type TodoEvent,
+} from '@kontora/contract/events';
+import type { AppContext } from '../../context.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { safeTimeZone, startOfZonedDay } from '../../lib/time-zone.ts';
+import { spanOf } from './event-span.ts';
+import {
+  companyTimeZone,
+  customerBelongsTo,
+  deleteEvent as deleteEventRow,
+  type EventConditions,
+  type EventPatch,
+  type EventRow,
+  findEvent,
+  insertEvent,
+  isMember,
+  listEvents,
+  updateEventIfVersion,
+} from './events.repository.ts';
+
+export interface Actor {
+  companyId: number;
+  userId: number;
+}
+
+export function toTodoEvent(row: EventRow): TodoEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    all_day: Boolean(row.all_day),
+    done: Boolean(row.done),
+    completed_at: row.completed_at,
+    priority: row.priority,
+    assignee_id: row.assignee_id,
+    assignee_name: row.assignee_id === null ? null : row.assignee_name,
+    customer_id: row.customer_id,
+    customer_name: row.customer_id === null ? null : row.customer_name,
+    reminder_minutes: row.reminder_minutes,
+    location: row.location,
+    version: row.version,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const stale = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this event meanwhile. Reload it and try again.');
+
+async function assertReferences(
+  ctx: AppContext,
+  companyId: number,
+  refs: { assignee_id?: number | null | undefined; customer_id?: number | null | undefined },
+): Promise<void> {
+  const details: Record<string, string[]> = {};
+  if (refs.assignee_id != null && !(await isMember(ctx.db, companyId, refs.assignee_id))) {
+    details.assignee_id = ['not_member'];
+  }
+  if (refs.customer_id != null && !(await customerBelongsTo(ctx.db, companyId, refs.customer_id))) {
+    details.customer_id = ['not_found'];
+  }
+  if (Object.keys(details).length) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details });
+  }
+}
+
+export async function getEvent(ctx: AppContext, companyId: number, id: number): Promise<TodoEvent> {
+  const row = await findEvent(ctx.db, companyId, id);
+  if (!row) throw notFound('Event');
+  return toTodoEvent(row);
+}
+
+export async function createEvent(ctx: AppContext, actor: Actor, body: EventCreateBody): Promise<TodoEvent> {
+  await assertReferences(ctx, actor.companyId, body);
+  const at = new Date().toISOString();
+  const end_at = body.end_at ?? null;
+  const id = await insertEvent(ctx.db, {
+    company_id: actor.companyId,
+    title: body.title,
+    description: body.description ?? null,
+    type: body.type,
+    start_at: body.start_at,
+    end_at,
+    ...spanOf({ start_at: body.start_at, end_at, all_day: body.all_day }),
+    all_day: body.all_day,
+    done: false,
+    completed_at: null,
+    priority: body.priority,
+    assignee_id: body.assignee_id ?? null,
+    customer_id: body.customer_id ?? null,
+    reminder_minutes: body.reminder_minutes ?? null,
+    location: body.location ?? null,
+    version: 1,
+    created_by: actor.userId,
+    updated_by: actor.userId,
+    created_at: at,
+    updated_at: at,
+  });
+  return getEvent(ctx, actor.companyId, id);
+}
+
+const UPDATABLE = [
+  'title',
+  'description',
+  'type',
+  'start_at',
+  'end_at',
+  'all_day',
+  'priority',
+  'assignee_id',
+  'customer_id',
+  'reminder_minutes',
+  'location',
+] as const;
+
+export async function updateEvent(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: EventUpdateBody,
+): Promise<TodoEvent> {
+  const current = await getEvent(ctx, actor.companyId, id);
+  if (body.version !== undefined && body.version !== current.version) throw stale();
+  const merged = { ...current };
+  for (const field of UPDATABLE) {
+    if (body[field] !== undefined) Object.assign(merged, { [field]: body[field] });
+  }
+  const timeProblem = eventTimeProblem(merged.start_at, merged.end_at);
+  if (timeProblem) throw invalidField('end_at', timeProblem);
+  await assertReferences(ctx, actor.companyId, {
+    assignee_id: merged.assignee_id !== current.assignee_id ? merged.assignee_id : null,
+    customer_id: merged.customer_id !== current.customer_id ? merged.customer_id : null,
+  });
+  const patch: EventPatch = { updated_by: actor.userId, updated_at: new Date().toISOString() };
+  for (const field of UPDATABLE) {
+    if (body[field] !== undefined) Object.assign(patch, { [field]: merged[field] });
+  }
+  Object.assign(patch, spanOf(merged));
+  if (!(await updateEventIfVersion(ctx.db, actor.companyId, id, current.version, patch))) throw stale();
+  return getEvent(ctx, actor.companyId, id);
+}
+
+/** Marks done or open again; doing what is already so changes nothing. */
+export async function setDone(ctx: AppContext, actor: Actor, id: number, done: boolean): Promise<TodoEvent> {
+  const current = await getEvent(ctx, actor.companyId, id);
+  if (current.done === done) return current;
+  const at = new Date().toISOString();
+  const patch: EventPatch = {
+    done,
+    completed_at: done ? at : null,
+    updated_by: actor.userId,
+    updated_at: at,
+  };
+  if (!(await updateEventIfVersion(ctx.db, actor.companyId, id, current.version, patch))) throw stale();
+  return getEvent(ctx, actor.companyId, id);
+}
+
+export async function deleteEvent(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  if (!(await deleteEventRow(ctx.db, companyId, id))) throw notFound('Event');
+}
+
+/** Turns the named filters into conditions, in the company's time zone for "today". */
+export async function conditionsFor(
+  ctx: AppContext,
+  actor: Actor,
+  query: Pick<EventListQuery, 'from' | 'to' | 'filter' | 'customer_id' | 'assignee_id'>,
+  now = new Date(),
+): Promise<EventConditions | null> {
+  const c: EventConditions = {
+    from: query.from,
+    to: query.to,
+    customerId: query.customer_id,
+    assigneeId: query.assignee_id,
+  };
+  const filters = new Set(query.filter ?? []);
+  const nowIso = now.toISOString();
+  if (filters.has('mine')) {
+    if (c.assigneeId !== undefined && c.assigneeId !== actor.userId) return null;
+    c.assigneeId = actor.userId;
+  }
+  if (filters.has('today')) {
+    const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
+    const start = startOfZonedDay(now, tz).toISOString();
+    const end = startOfZonedDay(now, tz, 1).toISOString();
+    c.from = c.from && c.from > start ? c.from : start;
+    c.to = c.to && c.to < end ? c.to : end;
+  }
+  const wantsDone = filters.has('done');
+  const wantsOpen = filters.has('open') || filters.has('overdue') || filters.has('upcoming');
+  if (wantsDone && wantsOpen) return null;
+  if (wantsDone) c.done = true;
+  if (wantsOpen) c.done = false;
+  if (filters.has('overdue') && filters.has('upcoming')) return null;
+  if (filters.has('overdue')) c.overBy = nowIso;
+  if (filters.has('upcoming')) c.runningAfter = nowIso;
+  return c;
+}
+
+export async function listEventPage(
+  ctx: AppContext,
+  actor: Actor,
+  query: EventListQuery,
+): Promise<EventPage> {
+  let after: { at: string; id: number } | undefined;
+  if (query.cursor) {
+    const [kind, dir, at, id] = decodeCursor(query.cursor) ?? [];
+    if (kind !== 'events' || dir !== query.dir || typeof at !== 'string' || !Number.isSafeInteger(id)) {
+      throw invalidField('cursor', 'invalid_cursor');
+    }
+    after = { at, id: id as number };
+  }
+  const conditions = await conditionsFor(ctx, actor, query);
+  if (!conditions) return { items: [], next_cursor: null };
+  const rows = await listEvents(ctx.db, actor.companyId, conditions, after, query.dir, query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toTodoEvent),
+    next_cursor:
+      rows.length > query.limit && last ? encodeCursor(['events', query.dir, last.start_at, last.id]) : null,
+  };
+}

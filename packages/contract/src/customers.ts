@@ -1,0 +1,423 @@
+import { z } from 'zod';
+import { Id, isValidOib, isValidPhone } from './fields.ts';
+
+/**
+ * CRM customers, `/api/companies/{companyId}/customers` (PRODUCT.md §6–§7).
+ * Validation messages are snake_case codes the web app translates.
+ */
+
+export const CUSTOMER_STATUSES = ['lead', 'prospect', 'customer', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_TYPES = ['person', 'organisation'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_SORTS = ['name', 'created_at', 'updated_at'] as const;
+
+export const CUSTOMER_LIMITS = {
+  nameMax: 200,
+  namePartMax: 120,
+  emailMax: 254,
+  phoneMax: 40,
+  websiteMax: 500,
+  addressMax: 500,
+  taxIdMax: 32,
+  sourceMax: 100,
+  notesMax: 10_000,
+  tagsMax: 20,
+  tagMax: 40,
+  searchMax: 200,
+  pageDefault: 25,
+  pageMax: 100,
+  bulkMax: 1000,
+  /** Largest CSV an import accepts, in bytes. */
+  importBytes: 50 * 1024 * 1024,
+  /** Rejected rows listed one by one in an import report; the count is always complete. */
+  importReportMax: 10_000,
+  timelinePageDefault: 50,
+  timelinePageMax: 100,
+} as const;
+
+export const CustomerStatus = z.enum(CUSTOMER_STATUSES, { error: 'invalid_status' });
+export const CustomerType = z.enum(CUSTOMER_TYPES, { error: 'invalid_type' });
+
+/** An id inside a JSON body: a real number, not a numeric string. */
+const RecordId = z.number({ error: 'invalid_id' }).int().positive().max(2_147_483_647);
+
+const blankToNull = (v: string): string | null => (v === '' ? null : v);
+
+/** Optional free text: trimmed; an empty string means "none" (forms send ''). */
+function optionalText(max: number) {
+  return z.string().trim().max(max, { error: 'too_long' }).transform(blankToNull).nullable();
+}
+
+const CustomerEmail = z
+  .string()
+  .trim()
+  .max(CUSTOMER_LIMITS.emailMax, { error: 'too_long' })
+  .refine((v) => v === '' || z.regexes.email.test(v), { error: 'invalid_email' })
+  .transform((v) => (v === '' ? null : v.toLowerCase()))
+  .nullable();
+
+const CustomerPhone = z
+  .string()
+  .trim()
+  .max(CUSTOMER_LIMITS.phoneMax, { error: 'too_long' })
+  .refine((v) => v === '' || isValidPhone(v), { error: 'invalid_phone' })
+  .transform((v) => (v === '' ? null : v.replace(/\s+/g, ' ')))
+  .nullable();
+
+/** `example.com` or `http(s)://…`; stored with its scheme. null when not a web address. */
+export function normalizeWebsite(value: string): string | null {
+  if (/\s/.test(value)) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!/^[^.]+(\.[^.]+)+$/.test(url.hostname)) return null;
+    return withScheme;
+  } catch {
+    return null;
+  }
+}
+
+const Website = z
+  .string()
+  .trim()
+  .max(CUSTOMER_LIMITS.websiteMax, { error: 'too_long' })
+  .refine((v) => v === '' || normalizeWebsite(v) !== null, { error: 'invalid_url' })
+  .transform((v) => (v === '' ? null : normalizeWebsite(v)))
+  .nullable();
+
+const Country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || /^[A-Z]{2}$/.test(v), { error: 'invalid_country' })
+  .transform(blankToNull)
+  .nullable();
+
+/** OIB or a foreign VAT id: spaces dropped, upper case. */
+const TaxId = z
+  .string()
+  .trim()
+  .max(CUSTOMER_LIMITS.taxIdMax + 8, { error: 'too_long' })
+  .refine((v) => /^[A-Za-z0-9 .\-/]*$/.test(v), { error: 'invalid_vat_id' })
+  .transform((v) => blankToNull(v.replace(/\s+/g, '').toUpperCase()))
+  .refine((v) => v === null || v.length <= CUSTOMER_LIMITS.taxIdMax, { error: 'too_long' })
+  .nullable();
+
+/**
+ * The OIB rule: a Croatian customer (country HR), an `HR…` VAT id, or 11 digits
+ * with no country given must carry a valid OIB check digit (ISO 7064 MOD 11,10).
+ * Other countries' VAT ids are free-form (Italy's, for one, also has 11 digits).
+ */
+export function oibProblem(
+  country: string | null | undefined,
+  oib: string | null | undefined,
+): string | null {
+  if (!oib) return null;
+  const digits = /^(?:HR)?(\d{11})$/.exec(oib)?.[1];
+  const croatian = country === 'HR' || oib.startsWith('HR') || (!country && digits !== undefined);
+  if (!croatian) return null;
+  return digits !== undefined && isValidOib(digits) ? null : 'invalid_oib';
+}
+
+/** The display name: as given, else the person's first and last name, else the organisation's. */
+export function deriveCustomerName(c: {
+  type?: CustomerType | undefined;
+  name?: string | null | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  organisation_name?: string | null | undefined;
+}): string | null {
+  if (c.name) return c.name;
+  const personal = [c.first_name, c.last_name].filter(Boolean).join(' ');
+  const derived =
+    c.type === 'organisation' ? c.organisation_name || personal : personal || c.organisation_name;
+  return derived ? derived.slice(0, CUSTOMER_LIMITS.nameMax) : null;
+}
+
+/** Trimmed, inner spaces collapsed, lower case, without duplicates, in the order given. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const tag of tags) {
+    const t = tag.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+export const Tags = z
+  .array(z.string().max(200, { error: 'tag_too_long' }))
+  .max(100, { error: 'too_many_tags' })
+  .transform(normalizeTags)
+  .refine((t) => t.length <= CUSTOMER_LIMITS.tagsMax, { error: 'too_many_tags' })
+  .refine((t) => t.every((x) => x.length <= CUSTOMER_LIMITS.tagMax), { error: 'tag_too_long' });
+
+const customerFields = {
+  type: CustomerType,
+  /** Display name; derived from first/last or organisation name when left empty. */
+  name: optionalText(CUSTOMER_LIMITS.nameMax),
+  first_name: optionalText(CUSTOMER_LIMITS.namePartMax),
+  last_name: optionalText(CUSTOMER_LIMITS.namePartMax),
+  organisation_name: optionalText(CUSTOMER_LIMITS.nameMax),
+  email: CustomerEmail,
+  phone: CustomerPhone,
+  website: Website,
+  address: optionalText(CUSTOMER_LIMITS.addressMax),
+  /** ISO 3166-1 alpha-2. */
+  country: Country,
+  /** Croatian OIB (checked) or another VAT id (free-form). */
+  oib: TaxId,
+  status: CustomerStatus,
+  /** A member of the company, or null. */
+  owner_id: RecordId.nullable(),
+  tags: Tags,
+  source: optionalText(CUSTOMER_LIMITS.sourceMax),
+  notes: optionalText(CUSTOMER_LIMITS.notesMax),
+};
+
+/** Checks a whole customer (after defaults, or after merging an update): name derivable, OIB rule. */
+export function customerProblems(
+  c: Parameters<typeof deriveCustomerName>[0] & { country?: string | null; oib?: string | null },
+) {
+  const problems: Record<string, string[]> = {};
+  if (!deriveCustomerName(c)) problems.name = ['required'];
+  const oib = oibProblem(c.country, c.oib);
+  if (oib) problems.oib = [oib];
+  return problems;
+}
+
+function refineCustomer(c: Parameters<typeof customerProblems>[0], ctx: z.RefinementCtx): void {
+  for (const [field, codes] of Object.entries(customerProblems(c))) {
+    for (const message of codes) ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+}
+
+export const CustomerCreateBody = z
+  .object({
+    ...customerFields,
+    type: CustomerType.default('person'),
+    name: customerFields.name.optional(),
+    first_name: customerFields.first_name.optional(),
+    last_name: customerFields.last_name.optional(),
+    organisation_name: customerFields.organisation_name.optional(),
+    email: customerFields.email.optional(),
+    phone: customerFields.phone.optional(),
+    website: customerFields.website.optional(),
+    address: customerFields.address.optional(),
+    country: customerFields.country.optional(),
+    oib: customerFields.oib.optional(),
+    status: CustomerStatus.default('lead'),
+    owner_id: customerFields.owner_id.optional(),
+    tags: Tags.default([]),
+    source: customerFields.source.optional(),
+    notes: customerFields.notes.optional(),
+  })
+  .strict()
+  .superRefine(refineCustomer);
+export type CustomerCreateBody = z.output<typeof CustomerCreateBody>;
+export type CustomerCreateInput = z.input<typeof CustomerCreateBody>;
+
+/** Any subset of the fields plus the `version` last read; a stale version answers 409 `stale_update`. */
+export const CustomerUpdateBody = z
+  .object({ ...customerFields, version: z.number({ error: 'required' }).int().min(1) })
+  .partial()
+  .required({ version: true })
+  .strict();
+export type CustomerUpdateBody = z.output<typeof CustomerUpdateBody>;
+export type CustomerUpdateInput = z.input<typeof CustomerUpdateBody>;
+
+export const Customer = z.object({
+  id: z.number(),
+  type: CustomerType,
+  name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  organisation_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  oib: z.string().nullable(),
+  status: CustomerStatus,
+  owner_id: z.number().nullable(),
+  owner_name: z.string().nullable(),
+  tags: z.array(z.string()),
+  source: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Increases with every change; send it back with an update. */
+  version: z.number(),
+  created_by: z.number().nullable(),
+  updated_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Filters shared by the list and the CSV export. */
+export const CustomerFilter = z.object({
+  /** Full-text search: every word must start a word of the name, email, phone or OIB/VAT id. */
+  q: z.string().trim().max(CUSTOMER_LIMITS.searchMax, { error: 'too_long' }).optional(),
+  status: CustomerStatus.optional(),
+  owner_id: Id.optional(),
+  tag: z.string().trim().toLowerCase().max(CUSTOMER_LIMITS.tagMax, { error: 'too_long' }).optional(),
+  sort: z.enum(CUSTOMER_SORTS).default('name'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type CustomerFilter = z.output<typeof CustomerFilter>;
+
+export const CustomerListQuery = CustomerFilter.extend({
+  /** Opaque; from `next_cursor` of the previous page with the same filters and sort. */
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_LIMITS.pageMax).default(CUSTOMER_LIMITS.pageDefault),
+});
+export type CustomerListQuery = z.output<typeof CustomerListQuery>;
+
+export const CustomerPage = z.object({ items: z.array(Customer), next_cursor: z.string().nullable() });
+export type CustomerPage = z.infer<typeof CustomerPage>;
+
+const BulkIds = z
+  .array(RecordId)
+  .min(1, { error: 'required' })
+  .max(CUSTOMER_LIMITS.bulkMax, { error: 'too_many' });
+
+export const CustomerBulkBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('set_status'), ids: BulkIds, status: CustomerStatus }).strict(),
+    z.object({ action: z.literal('delete'), ids: BulkIds }).strict(),
+  ],
+  { error: 'invalid_action' },
+);
+export type CustomerBulkBody = z.output<typeof CustomerBulkBody>;
+
+export const CustomerBulkResult = z.object({
+  action: z.enum(['set_status', 'delete']),
+  /** Ids changed or deleted. */
+  affected: z.array(z.number()),
+  /** Ids that are not customers of this company (or no longer exist): left alone. */
+  not_found: z.array(z.number()),
+});
+export type CustomerBulkResult = z.infer<typeof CustomerBulkResult>;
+
+/** Fields a CSV column can be mapped to; `owner_email` finds the owner among the company's members. */
+export const IMPORT_FIELDS = [
+  'type',
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'country',
+  'oib',
+  'status',
+  'owner_email',
+  'tags',
+  'source',
+  'notes',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const ImportMapping = z.record(
+  z.string().max(200),
+  z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
+);
+export type ImportMapping = z.infer<typeof ImportMapping>;
+
+/**
+ * `POST …/customers/import` takes the CSV file itself as the body (`Content-Type: text/csv`);
+ * options travel in the query string.
+ */
+export const CustomerImportQuery = z.object({
+  /**
+   * JSON object: CSV header → field (or null to skip the column). Columns not
+   * named are matched by header when it equals a field name; others are skipped.
+   */
+  mapping: z
+    .string()
+    .max(20_000)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: v });
+        return z.NEVER;
+      }
+    })
+    .pipe(ImportMapping)
+    .optional(),
+  /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
+  delimiter: z.enum([',', ';', 'tab']).optional(),
+  /** Validate and report without saving anything. */
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+export type CustomerImportQuery = z.output<typeof CustomerImportQuery>;
+
+export const ImportRowError = z.object({
+  /** Line in the file where the rejected record starts (the header is line 1). */
+  line: z.number(),
+  /** Field (or `row`) → reason codes, e.g. `{ "email": ["invalid_email"] }`. */
+  reasons: z.record(z.string(), z.array(z.string())),
+});
+
+export const CustomerImportResult = z.object({
+  dry_run: z.boolean(),
+  /** Data records read (the header and blank lines not counted). */
+  rows: z.number(),
+  imported: z.number(),
+  rejected: z.number(),
+  errors: z.array(ImportRowError),
+  /** More rows were rejected than `errors` lists (CUSTOMER_LIMITS.importReportMax). */
+  errors_truncated: z.boolean(),
+  /** The mapping that was applied: CSV header → field or null (skipped). */
+  mapping: ImportMapping,
+});
+export type CustomerImportResult = z.infer<typeof CustomerImportResult>;
+
+export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported'] as const;
+
+const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+export const TimelineEntry = z.object({
+  id: z.number(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** The note text (kind `note`). */
+  body: z.string().nullable(),
+  /** What changed (kind `updated`); empty otherwise. */
+  changes: z.array(z.object({ field: z.string(), before: ChangeValue, after: ChangeValue })),
+  author_id: z.number().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const TimelineQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CUSTOMER_LIMITS.timelinePageMax)
+    .default(CUSTOMER_LIMITS.timelinePageDefault),
+});
+
+export const TimelinePage = z.object({ items: z.array(TimelineEntry), next_cursor: z.string().nullable() });
+export type TimelinePage = z.infer<typeof TimelinePage>;
+
+export const TimelineNoteBody = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, { error: 'required' })
+      .max(CUSTOMER_LIMITS.notesMax, { error: 'too_long' }),
+  })
+  .strict();
+export type TimelineNoteBody = z.infer<typeof TimelineNoteBody>;

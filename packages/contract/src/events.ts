@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { DateTimeInput, Id } from './fields.ts';
+
+/**
+ * To-do events, `/api/companies/{companyId}/events`: the to-do list and the
+ * calendar show the same records (PRODUCT.md §6–§7).
+ *
+ * Times are instants (ISO-8601 with an offset, answered in UTC). An event
+ * without `end_at` is a point in time (a task due then); an all-day event
+ * without `end_at` covers the one day from `start_at`. `end_at` is exclusive.
+ */
+
+export const EVENT_TYPES = ['task', 'call', 'meeting', 'email', 'deadline'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type EventPriority = (typeof EVENT_PRIORITIES)[number];
+
+/**
+ * List filters (several may be combined, comma-separated): `mine` assigned to
+ * the caller; `today` overlapping today in the company's time zone; `overdue`
+ * open and already over; `upcoming` open and not over yet; `open` not done; `done` done.
+ */
+export const EVENT_FILTERS = ['mine', 'today', 'overdue', 'upcoming', 'open', 'done'] as const;
+export type EventFilter = (typeof EVENT_FILTERS)[number];
+
+export const EVENT_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 10_000,
+  locationMax: 300,
+  /** Four weeks. */
+  reminderMaxMinutes: 40_320,
+  pageDefault: 100,
+  pageMax: 1000,
+} as const;
+
+export const EventType = z.enum(EVENT_TYPES, { error: 'invalid_type' });
+export const EventPriority = z.enum(EVENT_PRIORITIES, { error: 'invalid_priority' });
+
+const RecordId = z.number({ error: 'invalid_id' }).int().positive().max(2_147_483_647);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'too_long' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+const eventFields = {
+  title: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(EVENT_LIMITS.titleMax, { error: 'too_long' }),
+  description: optionalText(EVENT_LIMITS.descriptionMax),
+  type: EventType,
+  start_at: DateTimeInput,
+  /** Exclusive end; at or after `start_at`. */
+  end_at: DateTimeInput.nullable(),
+  all_day: z.boolean(),
+  priority: EventPriority,
+  /** A member of the company, or null. */
+  assignee_id: RecordId.nullable(),
+  /** A customer of the company, or null. */
+  customer_id: RecordId.nullable(),
+  /** Remind this many minutes before the start; null for no reminder. */
+  reminder_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(EVENT_LIMITS.reminderMaxMinutes, { error: 'too_large' })
+    .nullable(),
+  location: optionalText(EVENT_LIMITS.locationMax),
+};
+
+/** The end may not come before the start (`end_before_start` on `end_at`). */
+export function eventTimeProblem(startAt: string, endAt: string | null | undefined): string | null {
+  return endAt && endAt < startAt ? 'end_before_start' : null;
+}
+
+export const EventCreateBody = z
+  .object({
+    ...eventFields,
+    description: eventFields.description.optional(),
+    type: EventType.default('task'),
+    end_at: eventFields.end_at.optional(),
+    all_day: z.boolean().default(false),
+    priority: EventPriority.default('normal'),
+    assignee_id: eventFields.assignee_id.optional(),
+    customer_id: eventFields.customer_id.optional(),
+    reminder_minutes: eventFields.reminder_minutes.optional(),
+    location: eventFields.location.optional(),
+  })
+  .strict()
+  .superRefine((e, ctx) => {
+    const problem = eventTimeProblem(e.start_at, e.end_at);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['end_at'], message: problem });
+  });
+export type EventCreateBody = z.output<typeof EventCreateBody>;
+export type EventCreateInput = z.input<typeof EventCreateBody>;
+
+/**
+ * Any subset of the fields (a move or resize sends `start_at`, `end_at`, `all_day`).
+ * `version`, when sent, must be the current one (else 409 `stale_update`).
+ * Done and undone have their own calls: `POST`/`DELETE …/events/{id}/done`.
+ */
+export const EventUpdateBody = z
+  .object({ ...eventFields, version: z.number().int().min(1) })
+  .partial()
+  .strict();
+export type EventUpdateBody = z.output<typeof EventUpdateBody>;
+export type EventUpdateInput = z.input<typeof EventUpdateBody>;
+
+export const TodoEvent = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: EventType,
+  start_at: z.string(),
+  end_at: z.string().nullable(),
+  all_day: z.boolean(),
+  done: z.boolean(),
+  completed_at: z.string().nullable(),
+  priority: EventPriority,
+  assignee_id: z.number().nullable(),
+  assignee_name: z.string().nullable(),
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  reminder_minutes: z.number().nullable(),
+  location: z.string().nullable(),
+  version: z.number(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TodoEvent = z.infer<typeof TodoEvent>;
+
+const EventFilterList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(EVENT_FILTERS, { error: 'invalid_filter' })).max(EVENT_FILTERS.length));
+
+export const EventListQuery = z
+  .object({
+    /** With `to`: events overlapping [from, to). Either may be given alone. */
+    from: DateTimeInput.optional(),
+    to: DateTimeInput.optional(),
+    filter: EventFilterList.optional(),
+    customer_id: Id.optional(),
+    assignee_id: Id.optional(),
+    /** Order by start time. */
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(EVENT_LIMITS.pageMax).default(EVENT_LIMITS.pageDefault),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'end_before_start' });
+  });
+export type EventListQuery = z.output<typeof EventListQuery>;
+
+export const EventPage = z.object({ items: z.array(TodoEvent), next_cursor: z.string().nullable() });
+export type EventPage = z.infer<typeof EventPage>;
