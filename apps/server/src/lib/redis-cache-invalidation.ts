@@ -1,10 +1,15 @@
 import { Redis } from 'ioredis';
 import { sessionCache } from '../modules/auth/session-cache.ts';
 import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
+import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
 const CHANNEL = 'kontora:cache-evict';
-const caches: Record<string, TaggedCache<unknown>> = { session: sessionCache, company: companyAccessCache };
+const caches: Record<string, TaggedCache<unknown>> = {
+  session: sessionCache,
+  company: companyAccessCache,
+  customers: customerPageCache,
+};
 
 /**
  * With several API instances, a logout, a disabled account or a removed
