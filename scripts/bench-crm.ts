@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { IMPORT_FIELDS } from '@kontora/contract/customers';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Config } from '../apps/server/src/config.ts';
@@ -146,22 +147,8 @@ async function prepare(
 
 function importCsv(rows: number): Buffer {
   const random = randomSource(4242);
-  const columns = [
-    'type',
-    'name',
-    'first_name',
-    'last_name',
-    'organisation_name',
-    'email',
-    'phone',
-    'website',
-    'address',
-    'country',
-    'oib',
-    'status',
-    'tags',
-    'source',
-  ] as const;
+  // Every importable column but the owner (bench data has none) and free-text notes.
+  const columns = IMPORT_FIELDS.filter((f) => f !== 'owner_email' && f !== 'notes');
   const parts = [csvLine(columns)];
   for (let i = 0; i < rows; i++) {
     const c = randomCustomer(random, []);

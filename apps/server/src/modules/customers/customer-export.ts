@@ -1,4 +1,4 @@
-import type { CustomerFilter } from '@kontora/contract/customers';
+import { type CustomerFilter, IMPORT_FIELDS } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { parseTags } from './customer-dto.ts';
@@ -6,27 +6,7 @@ import { listCustomers, sortValueOf } from './customers.repository.ts';
 import { toListFilter } from './customers.service.ts';
 
 /** Columns of the export; the importable ones carry the import field names, so an export imports back as is. */
-export const EXPORT_COLUMNS = [
-  'id',
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_email',
-  'tags',
-  'source',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const;
+export const EXPORT_COLUMNS = ['id', ...IMPORT_FIELDS, 'created_at', 'updated_at'] as const;
 
 const BATCH = 1000;
 
