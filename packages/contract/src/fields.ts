@@ -29,8 +29,6 @@ export const Token = z
   .max(LIMITS.tokenMax)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export const IsoDateTime = z.string();
-
 /**
  * Croatian OIB: 11 digits, last one an ISO 7064 MOD 11,10 check digit.
  * Exported as a predicate so the customer schema and CSV import share it.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Only the hash is ever stored. */
 export function newToken(): string {
@@ -8,12 +8,6 @@ export function newToken(): string {
 /** SHA-256 is right here: tokens are high-entropy, so no slow hash is needed to resist guessing. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
 export const nowIso = (): string => new Date().toISOString();

@@ -51,7 +51,3 @@ export async function deleteSessionsOfUser(
   await q.execute();
   sessionCache.evict(userId);
 }
-
-export async function deleteExpiredSessions(db: Database, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-}

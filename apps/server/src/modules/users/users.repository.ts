@@ -80,13 +80,3 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
   return row.id;
 }
-
-export async function countSuperusers(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('is_admin', '=', true)
-    .where('status', '!=', 'disabled')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -1,27 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { companyHome } from '../../../config/paths.ts';
 import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useFormatters } from '../../../lib/format.ts';
 import { chooseCompany, useSession } from '../../../lib/session.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { CompanyList } from './company-list.tsx';
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * "Change company": the person's companies (superusers: every active company,
@@ -30,7 +22,6 @@ function useDebounced(value: string, delay: number): string {
 export function CompanyChooserScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const format = useFormatters();
   const searchId = useId();
   const { user, company: current } = useSession();
   const isSuperuser = Boolean(user?.is_admin);
@@ -92,38 +83,7 @@ export function CompanyChooserScreen() {
               void navigate(companyHome(company.modules));
             }}
           />
-          {total > PAGE_SIZE && (
-            <nav
-              className="d-flex flex-wrap align-items-center gap-3 mt-3"
-              aria-label={t('common.pagination')}
-            >
-              <span className="text-body-secondary">
-                {t('common.range', {
-                  from: format.number(offset + 1),
-                  to: format.number(offset + items.length),
-                  total: format.number(total),
-                })}
-              </span>
-              <div className="btn-group">
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-                >
-                  {t('common.previous')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  disabled={offset + PAGE_SIZE >= total}
-                  onClick={() => setOffset(offset + PAGE_SIZE)}
-                >
-                  {t('common.next')}
-                </button>
-              </div>
-            </nav>
-          )}
+          <Pager offset={offset} limit={PAGE_SIZE} count={items.length} total={total} onChange={setOffset} />
         </>
       )}
     </>
