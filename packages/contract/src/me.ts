@@ -18,6 +18,19 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const CompanyModule = z.object({ id: z.number(), key: z.string(), name: z.string() });
 export type CompanyModule = z.infer<typeof CompanyModule>;
 
+/** `GET /api/companies/{companyId}`: what every member may know of the company (dates and money are shown in these). */
+export const CompanyProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  country: z.string().nullable(),
+  /** IANA time zone: to-dos, the calendar and "today" follow it. */
+  time_zone: z.string(),
+  /** ISO 4217. */
+  currency: z.string(),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
 export const MyCompany = z.object({
   id: z.number(),
   name: z.string(),

@@ -100,3 +100,27 @@ describe('GET /api/me/companies', () => {
     expect(res.json().details).toHaveProperty('limit');
   });
 });
+
+describe('GET /api/companies/:companyId', () => {
+  const profileOf = (token: string, id: number) =>
+    t.call(token, { method: 'GET', url: `/api/companies/${id}` });
+
+  it("answers the company's name, country, time zone and currency to any member", async () => {
+    const res = await profileOf(member, bistro);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: bistro,
+      name: 'Bistro',
+      legal_name: null,
+      country: expect.toBeOneOf([null, expect.any(String)]),
+      time_zone: expect.any(String),
+      currency: expect.any(String),
+    });
+  });
+
+  it("is 403 for another company's member and 404 for a superuser asking for a missing one", async () => {
+    expect((await profileOf(member, acme)).statusCode).toBe(403);
+    expect((await profileOf(admin, acme)).statusCode).toBe(200);
+    expect((await profileOf(admin, 999_999)).statusCode).toBe(404);
+  });
+});

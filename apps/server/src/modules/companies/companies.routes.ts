@@ -1,12 +1,13 @@
 import { MODULES } from '@kontora/contract/limits';
-import { CompanyModule, MyCompaniesData, MyCompaniesQuery } from '@kontora/contract/me';
+import { CompanyModule, CompanyProfile, MyCompaniesData, MyCompaniesQuery } from '@kontora/contract/me';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { companyOf, policies, principalOf } from '../../plugins/access.ts';
-import { findModuleIdsOf } from './company-access.repository.ts';
+import { findCompanyProfile, findModuleIdsOf } from './company-access.repository.ts';
 import { listCompaniesFor } from './my-companies.repository.ts';
 
 export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -24,6 +25,21 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     handler: async (request) => ({
       data: { modules: MODULES.filter((m) => companyOf(request).modules.includes(m.id)) },
     }),
+  });
+
+  app.get('/companies/:companyId', {
+    config: { access: policies.company() },
+    schema: {
+      tags: ['companies'],
+      summary: "A company's name, country, time zone and currency (members and superusers)",
+      params: z.object({ companyId: z.string() }),
+      response: { 200: dataOf(CompanyProfile), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const profile = await findCompanyProfile(ctx.db, companyOf(request).id);
+      if (!profile) throw notFound();
+      return { data: profile };
+    },
   });
 
   app.get('/me/companies', {

@@ -80,3 +80,11 @@ export function findCompanyModules(db: Database, companyId: number) {
     .orderBy('modules.id')
     .execute();
 }
+
+export function findCompanyProfile(db: Database, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'legal_name', 'country', 'time_zone', 'currency'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
