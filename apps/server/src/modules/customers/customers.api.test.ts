@@ -231,6 +231,38 @@ describe('update and delete', () => {
     expect((await get(marko, url(acme, `/${c.id}`))).statusCode).toBe(404);
     expect((await del(marko, url(acme, `/${c.id}`))).statusCode).toBe(404);
   });
+
+  it('keeps single and bulk deletions in the audit log, with who and what', async () => {
+    await t.user('root@example.com', { is_admin: true });
+    const root = await t.login('root@example.com');
+    const one = await create(marko, acme, { name: 'Audited one', email: 'one@example.com' });
+    const two = await create(marko, acme, { name: 'Audited two' });
+    const three = await create(marko, acme, { name: 'Audited three' });
+    expect((await del(marko, url(acme, `/${one.id}`))).statusCode).toBe(204);
+    const bulk = await post(marko, url(acme, '/bulk'), {
+      action: 'delete',
+      ids: [two.id, three.id, 999_999],
+    });
+    expect(bulk.statusCode).toBe(200);
+
+    const audit = await get(root, `/api/admin/audit?entity=customer&company_id=${acme}`);
+    const entries = audit.json().data.items as {
+      action: string;
+      actor_id: number;
+      entity_id: string | null;
+      before: unknown;
+    }[];
+    expect(
+      entries.find((e) => e.action === 'customer.delete' && e.entity_id === String(one.id)),
+    ).toMatchObject({
+      actor_id: markoId,
+      before: { name: 'Audited one', email: 'one@example.com', status: 'lead' },
+    });
+    expect(entries.find((e) => e.action === 'customer.bulk_delete')).toMatchObject({
+      actor_id: markoId,
+      before: { ids: [two.id, three.id] },
+    });
+  });
 });
 
 describe('timeline', () => {

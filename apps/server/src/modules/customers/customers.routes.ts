@@ -158,7 +158,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 204: z.null(), ...errors(401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await deleteCustomer(ctx, companyOf(request).id, request.params.id);
+      await deleteCustomer(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import {
   completeCustomer,
@@ -167,9 +168,24 @@ export async function updateCustomer(
   return getCustomer(ctx, actor.companyId, id);
 }
 
-export async function deleteCustomer(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  if (!(await deleteCustomerRow(ctx.db, companyId, id))) throw notFound('Customer');
-  customersChanged(companyId);
+/**
+ * A deleted customer's timeline goes with it, so the deletion itself is kept in
+ * the audit log (who, when, and what the record was), in the same transaction.
+ */
+export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findCustomer(trx, actor.companyId, id);
+    if (!row || !(await deleteCustomerRow(trx, actor.companyId, id))) throw notFound('Customer');
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: 'customer.delete',
+      entity: 'customer',
+      entityId: id,
+      companyId: actor.companyId,
+      before: { name: row.name, email: row.email, status: row.status },
+    });
+  });
+  customersChanged(actor.companyId);
 }
 
 /** Ids of other companies (or gone) are left alone and reported as not found. */
@@ -186,6 +202,16 @@ export async function bulkCustomers(
     const not_found = ids.filter((id) => !foundIds.has(id));
     if (body.action === 'delete') {
       await deleteCustomers(trx, actor.companyId, affected);
+      if (affected.length > 0) {
+        await recordAudit(trx, {
+          actorId: actor.userId,
+          action: 'customer.bulk_delete',
+          entity: 'customer',
+          entityId: null,
+          companyId: actor.companyId,
+          before: { ids: affected },
+        });
+      }
     } else {
       const changing = found.filter((r) => r.status !== body.status);
       const at = new Date().toISOString();
