@@ -1,7 +1,152 @@
+import type { EventFilter, TodoEvent } from '@kontora/contract/events';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCompanyProfile } from '../../../lib/api/get-company.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useCompanyId } from '../api/crm-keys.ts';
+import { useEventPages } from '../api/events.ts';
+import { CustomerPicker } from './events/customer-picker.tsx';
+import { EventDialog } from './events/event-dialog.tsx';
+import { TodoRow } from './events/todo-row.tsx';
 
+/** The list's views; "mine" is a separate switch that narrows any of them. */
+const VIEWS = ['open', 'today', 'overdue', 'upcoming', 'done'] as const satisfies readonly EventFilter[];
+type View = (typeof VIEWS)[number];
+
+/** The company's to-dos (#/company/customer/events): views, only mine, one customer, done toggles. */
 export function EventsScreen() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('menu.customerEvents')} icon="check" description={t('placeholders.events')} />;
+  const companyId = useCompanyId();
+  const profile = useCompanyProfile(companyId);
+  const [params, setParams] = useSearchParams();
+  const view: View = VIEWS.find((v) => v === params.get('view')) ?? 'open';
+  const mine = params.get('mine') === '1';
+  const customerId = Number(params.get('customer')) || undefined;
+  const customerName = params.get('customer_name') ?? '';
+  const [dialog, setDialog] = useState<{ event: TodoEvent | null } | null>(null);
+
+  const setParam = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filter: EventFilter[] = mine ? [view, 'mine'] : [view];
+  const pages = useEventPages(companyId, {
+    filter,
+    customer_id: customerId,
+    dir: view === 'done' ? 'desc' : 'asc',
+    limit: 50,
+  });
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <PageHeader title={t('crm.events.title')}>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ event: null })}>
+          {t('crm.events.new')}
+        </button>
+      </PageHeader>
+      <search className="d-flex flex-wrap align-items-end gap-3 mb-3">
+        <fieldset className="btn-group flex-wrap">
+          <legend className="visually-hidden">{t('crm.events.show')}</legend>
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`btn ${v === view ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={v === view}
+              onClick={() => setParam({ view: v === 'open' ? null : v })}
+            >
+              {t(`crm.events.filters.${v}`)}
+            </button>
+          ))}
+        </fieldset>
+        <div className="form-check form-switch mb-2">
+          <input
+            id="kt-events-mine"
+            type="checkbox"
+            role="switch"
+            aria-checked={mine}
+            className="form-check-input"
+            checked={mine}
+            onChange={(event) => setParam({ mine: event.target.checked ? '1' : null })}
+          />
+          <label htmlFor="kt-events-mine" className="form-check-label">
+            {t('crm.events.onlyMine')}
+          </label>
+        </div>
+        <div className="kt-events-customer">
+          <CustomerPicker
+            label={t('crm.events.customerFilter')}
+            value={customerId ? { id: customerId, name: customerName } : null}
+            onChange={(customer) =>
+              setParam({
+                customer: customer ? String(customer.id) : null,
+                customer_name: customer ? customer.name : null,
+              })
+            }
+          />
+        </div>
+      </search>
+      {pages.error ? (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
+          <span>{errorMessage(t, pages.error)}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => void pages.refetch()}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : pages.isPending ? (
+        <p className="text-body-secondary">{t('common.loading')}</p>
+      ) : items.length === 0 ? (
+        <EmptyState icon="calendar" title={t(`crm.events.empty.${view}`)} />
+      ) : (
+        <>
+          <section className="card kt-card" aria-label={t(`crm.events.filters.${view}`)}>
+            <ul className="list-group list-group-flush">
+              {items.map((event) => (
+                <TodoRow
+                  key={event.id}
+                  event={event}
+                  timeZone={profile.data?.time_zone}
+                  onOpen={(e) => setDialog({ event: e })}
+                />
+              ))}
+            </ul>
+          </section>
+          {pages.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline-primary mt-3"
+              disabled={pages.isFetchingNextPage}
+              aria-busy={pages.isFetchingNextPage}
+              onClick={() => void pages.fetchNextPage()}
+            >
+              {t('crm.events.loadMore')}
+            </button>
+          )}
+        </>
+      )}
+      <EventDialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        event={dialog?.event ?? null}
+        draft={customerId ? { customer_id: customerId, customer_name: customerName } : undefined}
+      />
+    </>
+  );
 }

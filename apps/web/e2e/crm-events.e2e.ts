@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
+import { chooseCompany, launchBrowser, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { type Stack, startStack } from './fixtures/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let ana: ApiClient;
+let company: { id: number; name: string };
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  company = await createCrmCompany(stack, 'Todo Works d.o.o.');
+  ana = await apiAs(stack, USERS.ana);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function openTodos(): Promise<Page> {
+  const page = await newPage(browser, stack.baseUrl);
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, company.name);
+  await page.goto('/#/company/customer/events');
+  await page.getByRole('heading', { level: 1, name: 'To-dos' }).waitFor();
+  return page;
+}
+
+const todoList = (page: Page, name: string) => page.getByRole('region', { name });
+
+describe('to-do events', () => {
+  it('a member creates a to-do for a customer, marks it done and sees it leave the open list', async () => {
+    await ana.call('POST', `/companies/${company.id}/customers`, { first_name: 'Marin', last_name: 'Kovač' });
+    const page = await openTodos();
+
+    await page.getByRole('button', { name: 'New to-do' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New to-do' });
+    await dialog.getByLabel('Title').fill('Call about the offer');
+    await dialog.getByLabel('Type').selectOption({ label: 'Call' });
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill('kova');
+    await dialog.getByRole('option', { name: /Marin Kovač/ }).click();
+    await dialog.getByRole('button', { name: 'Create to-do' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const open = todoList(page, 'Open');
+    const row = open.getByRole('listitem').filter({ hasText: 'Call about the offer' });
+    await row.getByRole('link', { name: 'Marin Kovač' }).waitFor();
+
+    await row.getByRole('checkbox', { name: 'Mark "Call about the offer" done' }).check();
+    await row.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    const done = todoList(page, 'Done').getByRole('listitem').filter({ hasText: 'Call about the offer' });
+    await done.getByRole('checkbox', { name: 'Mark "Call about the offer" not done' }).uncheck();
+    await done.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await todoList(page, 'Open').getByText('Call about the offer').waitFor();
+    const saved = await ana.call<{ items: { title: string; done: boolean; customer_name: string }[] }>(
+      'GET',
+      `/companies/${company.id}/events?filter=open`,
+    );
+    expect(saved.items.find((e) => e.title === 'Call about the offer')).toMatchObject({
+      done: false,
+      customer_name: 'Marin Kovač',
+    });
+  });
+
+  it('the overdue view shows a past open to-do and not a future one', async () => {
+    const day = 86_400_000;
+    await ana.call('POST', `/companies/${company.id}/events`, {
+      title: 'Send the contract (late)',
+      start_at: new Date(Date.now() - 3 * day).toISOString(),
+    });
+    await ana.call('POST', `/companies/${company.id}/events`, {
+      title: 'Quarterly review (later)',
+      start_at: new Date(Date.now() + 5 * day).toISOString(),
+    });
+    const page = await openTodos();
+    await page.getByRole('button', { name: 'Overdue' }).click();
+    const overdue = todoList(page, 'Overdue');
+    await overdue.getByText('Send the contract (late)').waitFor();
+    expect(await overdue.getByText('Quarterly review (later)').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Upcoming' }).click();
+    const upcoming = todoList(page, 'Upcoming');
+    await upcoming.getByText('Quarterly review (later)').waitFor();
+    expect(await upcoming.getByText('Send the contract (late)').count()).toBe(0);
+  });
+
+  it('the dialog refuses an end before the start, next to the end field', async () => {
+    const page = await openTodos();
+    await page.getByRole('button', { name: 'New to-do' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New to-do' });
+    await dialog.getByLabel('Title').fill('Backwards meeting');
+    await dialog.getByLabel('Start').fill('2026-12-10T10:00');
+    await dialog.getByLabel('End').fill('2026-12-10T09:00');
+    await dialog.getByRole('button', { name: 'Create to-do' }).click();
+    const end = dialog.getByLabel('End');
+    await expect.poll(() => end.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText('The end must come after the start.').waitFor();
+  });
+});
