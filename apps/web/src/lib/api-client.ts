@@ -40,6 +40,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+/**
+ * A 401 answered to a request sent with `token`: only one that carried the
+ * current token proves the session is gone (a 401 from the login form itself,
+ * a wrong password, is an ordinary error). For requests made outside
+ * `apiRequest` too (uploads with progress).
+ */
+export function reportUnauthorized(error: ApiRequestError, token: string | undefined): void {
+  if (error.status === 401 && token && token === getSession().user?.token) unauthorizedHandler(error);
+}
+
 let currentLanguage = '';
 /** Sent as Accept-Language so that any server-side text comes in the reader's language. */
 export function setApiLanguage(language: string): void {
@@ -120,9 +130,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const body = await readBody(response);
   if (!response.ok) {
     const error = toError(response, body);
-    // Only a request that carried the current token proves the session is gone;
-    // a 401 from the login form itself (wrong password) is an ordinary error.
-    if (response.status === 401 && token && token === getSession().user?.token) unauthorizedHandler(error);
+    reportUnauthorized(error, token);
     throw error;
   }
   if (response.status === 204 || body === null) return undefined as T;

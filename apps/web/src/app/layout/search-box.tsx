@@ -1,24 +1,91 @@
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { paths } from '../../config/paths.ts';
+import { useCustomerSearch } from '../../features/crm/api/customers.ts';
+import { useSession } from '../../lib/session.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
-/** Searches the current company's customers: opens the customer list with `?q=`. */
+const SUGGESTIONS = 6;
+
+/**
+ * Searches the current company's customers. Enter opens the customer list with
+ * `?q=`; while typing, the first matches show as links under the field (Arrow
+ * Down reaches them, arrows move, Escape closes and returns to the field).
+ */
 export function SearchBox() {
   const { t } = useTranslation();
   const id = useId();
+  const { company } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const onList = location.pathname === paths.company.customers.path;
   const [text, setText] = useState(onList ? (params.get('q') ?? '') : '');
+  const [open, setOpen] = useState(false);
+  const q = useDebounced(text.trim(), 250);
+  // The top bar shows this box only when the current company has the CRM.
+  const search = useCustomerSearch(company.id ?? 0, open && company.id !== null ? q : '', SUGGESTIONS);
+  const rootRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = `${id}-results`;
+  const statusId = `${id}-status`;
+  const results = search.data?.items ?? [];
+  const showList = open && q !== '' && text.trim() !== '';
+
+  // Any navigation (a suggestion, the list, a menu entry) closes the suggestions. The key
+  // alone is not enough: an address typed by hand gets the key "default" every time.
+  const address = `${location.key} ${location.pathname}${location.search}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger
+  useEffect(() => setOpen(false), [address]);
+
+  // A click or focus outside the box closes the suggestions.
+  useEffect(() => {
+    if (!open) return;
+    const onOutside = (event: Event) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [open]);
+
+  const links = () => [
+    ...(rootRef.current?.querySelectorAll<HTMLAnchorElement>(`#${CSS.escape(listId)} a`) ?? []),
+  ];
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      inputRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const items = links();
+    if (items.length === 0) return;
+    event.preventDefault();
+    const at = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]?.focus();
+    else if (at <= 0) inputRef.current?.focus();
+    else items[at - 1]?.focus();
+  };
+
+  const done = () => {
+    setOpen(false);
+    setText('');
+  };
 
   return (
-    <search className="kt-search">
+    <search className="kt-search" ref={rootRef} onKeyDown={onKeyDown}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          setOpen(false);
           void navigate(paths.company.customers.href(text.trim()));
         }}
       >
@@ -28,13 +95,63 @@ export function SearchBox() {
         <div className="kt-search-field">
           <Icon name="search" size={16} className="kt-search-icon" />
           <input
+            ref={inputRef}
             id={id}
             type="search"
             className="form-control"
             placeholder={t('layout.searchPlaceholder')}
+            autoComplete="off"
+            aria-describedby={showList ? statusId : undefined}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
           />
+          {showList && (
+            <div
+              className="dropdown-menu show shadow p-0"
+              style={{ top: '100%', left: 0, minWidth: '100%', width: '22rem' }}
+            >
+              <p id={statusId} className="small text-body-secondary px-3 py-2 mb-0" role="status">
+                {search.isPending
+                  ? t('common.loading')
+                  : search.isError
+                    ? t('layout.searchFailed')
+                    : results.length === 0
+                      ? t('layout.searchNoMatch')
+                      : t('layout.searchHint')}
+              </p>
+              <ul id={listId} className="list-unstyled mb-0" aria-label={t('layout.searchResults')}>
+                {results.map((customer) => (
+                  <li key={customer.id}>
+                    <Link
+                      className="dropdown-item py-2"
+                      to={paths.company.customer.href(customer.id)}
+                      onClick={done}
+                    >
+                      <span className="d-block text-truncate fw-semibold">{customer.name}</span>
+                      {customer.email && (
+                        <span className="d-block text-truncate small text-body-secondary">
+                          {customer.email}
+                        </span>
+                      )}
+                    </Link>
+                  </li>
+                ))}
+                <li className="border-top">
+                  <Link
+                    className="dropdown-item py-2 small"
+                    to={paths.company.customers.href(text.trim())}
+                    onClick={() => setOpen(false)}
+                  >
+                    {t('layout.searchAll', { q: text.trim() })}
+                  </Link>
+                </li>
+              </ul>
+            </div>
+          )}
         </div>
       </form>
     </search>

@@ -1,13 +1,128 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { ConfirmDialog } from '../../admin/components/confirm-dialog.tsx';
+import { LoadError } from '../../admin/components/list-states.tsx';
+import { useCompanyId } from '../api/crm-keys.ts';
+import { useCustomer, useDeleteCustomer } from '../api/customers.ts';
+import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
+import { CustomerDialog } from './customers/customer-dialog.tsx';
+import { StatusBadge } from './customers/status-badge.tsx';
+import { TimelineCard } from './customers/timeline-card.tsx';
+import { CustomerTodos } from './events/customer-todos.tsx';
 
+/** One customer (`#/company/customer/:id`): details, to-dos and timeline; edit and delete. */
 export function CustomerScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const companyId = useCompanyId();
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const customer = useCustomer(companyId, valid ? id : 0);
+  const remove = useDeleteCustomer(companyId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const gone = isApiError(customer.error) && customer.error.status === 404;
+  // Once deleted, the page's own refetch answers 404 until the list opens: that is no "not found".
+  if (remove.isSuccess || (remove.isPending && gone)) return <PageSpinner />;
+  // Another company's customer answers 404 as well (PRODUCT.md §9).
+  if (!valid || gone) return <CustomerNotFound />;
+  if (customer.isError) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
+  if (customer.isPending) return <PageSpinner />;
+  const data = customer.data;
+
+  const onDelete = () => {
+    setDeleteError(null);
+    remove.mutate(data.id, {
+      onSuccess: () => {
+        notify('success', t('crm.customer.deleted', { name: data.name }));
+        void navigate(paths.company.customers.href());
+      },
+      onError: (error) => setDeleteError(errorMessage(t, error)),
+    });
+  };
+
   return (
-    <ComingSoon
-      title={t('placeholders.customerTitle')}
-      icon="user"
-      description={t('placeholders.customer')}
-    />
+    <>
+      <nav aria-label={t('crm.customer.breadcrumb')}>
+        <ol className="breadcrumb mb-2">
+          <li className="breadcrumb-item">
+            <Link to={paths.company.customers.href()}>{t('menu.customers')}</Link>
+          </li>
+          <li className="breadcrumb-item active" aria-current="page">
+            {data.name}
+          </li>
+        </ol>
+      </nav>
+      <PageHeader title={data.name}>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <StatusBadge status={data.status} />
+          <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+            {t('crm.customer.edit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setDeleteError(null);
+              setDeleting(true);
+            }}
+          >
+            {t('crm.customer.delete')}
+          </button>
+        </div>
+      </PageHeader>
+      <div className="row g-4">
+        <div className="col-12 col-xl-5">
+          <CustomerDetailsCard customer={data} />
+        </div>
+        <div className="col-12 col-xl-7">
+          <CustomerTodos customerId={data.id} customerName={data.name} />
+          <TimelineCard customerId={data.id} />
+        </div>
+      </div>
+      <CustomerDialog open={editing} onClose={() => setEditing(false)} customer={data} />
+      <ConfirmDialog
+        open={deleting}
+        title={t('crm.customer.deleteTitle', { name: data.name })}
+        confirmLabel={t('crm.customer.delete')}
+        danger
+        busy={remove.isPending}
+        error={deleteError}
+        onConfirm={onDelete}
+        onCancel={() => setDeleting(false)}
+      >
+        <p className="mb-0">{t('crm.customer.deleteText')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CustomerNotFound() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('crm.customer.notFoundTitle')} />
+      <EmptyState
+        icon="user"
+        title={t('crm.customer.notFoundTitle')}
+        actions={
+          <Link className="btn btn-primary" to={paths.company.customers.href()}>
+            {t('crm.customer.backToList')}
+          </Link>
+        }
+      >
+        <p className="mb-0">{t('crm.customer.notFoundText')}</p>
+      </EmptyState>
+    </>
   );
 }

@@ -33,7 +33,7 @@ export function CustomerTodos({ customerId, customerName }: { customerId: number
           <legend className="visually-hidden">{t('crm.todos.show')}</legend>
           <button
             type="button"
-            className={`btn ${showDone ? 'btn-outline-secondary' : 'btn-secondary'}`}
+            className={`btn ${showDone ? 'btn-outline-primary' : 'btn-primary'}`}
             aria-pressed={!showDone}
             onClick={() => setShowDone(false)}
           >
@@ -41,7 +41,7 @@ export function CustomerTodos({ customerId, customerName }: { customerId: number
           </button>
           <button
             type="button"
-            className={`btn ${showDone ? 'btn-secondary' : 'btn-outline-secondary'}`}
+            className={`btn ${showDone ? 'btn-primary' : 'btn-outline-primary'}`}
             aria-pressed={showDone}
             onClick={() => setShowDone(true)}
           >

@@ -1,0 +1,175 @@
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCrmCompany } from './fixtures/api.ts';
+import {
+  chooseCompany,
+  launchBrowser,
+  loginAs,
+  newPage,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
+import { type Stack, startStack } from './fixtures/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Ana in a new, empty CRM company, on its customer list, with the import wizard open. */
+async function openImportWizard(
+  name: string,
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ page: Page; wizard: Locator }> {
+  // A retried story must not meet the company its first attempt created.
+  const companyName = `${name} ${Date.now().toString(36)}`;
+  await createCrmCompany(stack, companyName);
+  const page = await newPage(browser, stack.baseUrl, options);
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, companyName);
+  await page.waitForURL(/#\/company\/dashboard/);
+  await page.goto('/#/company/customer/list');
+  await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const wizard = page.getByRole('dialog', { name: 'Import customers' });
+  await wizard.waitFor();
+  return { page, wizard };
+}
+
+async function chooseCsv(wizard: Locator, name: string, lines: string[]): Promise<void> {
+  await wizard.getByLabel('CSV file').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
+  });
+  await wizard.getByText(`Chosen file: ${name}`).waitFor();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('heading', { name: 'Match the columns to customer fields' }).waitFor();
+}
+
+/** The figures of the check or the report, e.g. "Rows in the file 4 Imported 3 Rejected 1". */
+async function figures(wizard: Locator): Promise<string> {
+  return (await wizard.locator('dl').locator('dt, dd').allTextContents()).join(' ');
+}
+
+/** The cells of a table row, header cell included. */
+const cells = (row: Locator) => row.locator('th, td').allTextContents();
+
+const fieldFor = (wizard: Locator, column: string) => wizard.getByLabel(`Field for column “${column}”`);
+
+describe('CRM customer import', () => {
+  it('imports a CSV with one bad row: the valid customers are saved, the bad row is reported by line with its reason', async () => {
+    const { page, wizard } = await openImportWizard('Import Story d.o.o.');
+    await chooseCsv(wizard, 'customers.csv', [
+      'Name;E-mail;Phone;OIB',
+      'Ivana Horvat;ivana@example.com;091 234 5678;69435151530',
+      'Marko Marić;marko.maric@example.com;;',
+      'Bad Email;not-an-email;;',
+      'Petra Kovač;petra@example.com;+385 1 555 0000;',
+    ]);
+
+    // The separator and every column were recognised from the header.
+    expect(await wizard.getByLabel('Column separator').inputValue()).toBe(';');
+    expect(await fieldFor(wizard, 'Name').inputValue()).toBe('name');
+    expect(await fieldFor(wizard, 'E-mail').inputValue()).toBe('email');
+    expect(await fieldFor(wizard, 'Phone').inputValue()).toBe('phone');
+    expect(await fieldFor(wizard, 'OIB').inputValue()).toBe('oib');
+    await wizard.getByRole('cell', { name: 'ivana@example.com' }).waitFor();
+
+    // The check validates every row and saves nothing.
+    await wizard.getByRole('button', { name: 'Check file' }).click();
+    await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
+    expect(await figures(wizard)).toBe('Rows in the file 4 Can be imported 3 Rejected 1');
+    const checked = wizard.getByRole('table', { name: /^Rejected rows by line/ });
+    expect(await cells(checked.getByRole('row').nth(1))).toEqual([
+      '4',
+      'Email',
+      'Enter a valid email address.',
+    ]);
+
+    await wizard.getByRole('button', { name: 'Import valid rows (3)' }).click();
+    await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
+    await wizard.getByText('The import is finished.').waitFor();
+    expect(await figures(wizard)).toBe('Rows in the file 4 Imported 3 Rejected 1');
+    const rejected = wizard.getByRole('table', { name: /^Rejected rows by line/ }).getByRole('row');
+    expect(await rejected.count()).toBe(2);
+    expect(await cells(rejected.nth(1))).toEqual(['4', 'Email', 'Enter a valid email address.']);
+
+    // The error report is built in the browser from what the server reported.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      wizard.getByRole('button', { name: 'Download error report' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('customers-errors.csv');
+    const report = await readFile(await download.path(), 'utf8');
+    expect(report).toBe('\uFEFFLine,Field,Reason\r\n4,Email,Enter a valid email address.\r\n');
+
+    await wizard.getByRole('button', { name: 'Done' }).click();
+    await wizard.waitFor({ state: 'hidden' });
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'Ivana Horvat' }).waitFor();
+    const names = await table.getByRole('link').allInnerTexts();
+    expect(names.sort()).toEqual(['Ivana Horvat', 'Marko Marić', 'Petra Kovač']);
+    await page.context().close();
+  });
+
+  it('a file over the limit is refused before upload; a column with an unknown header can be mapped by hand, and a field cannot be chosen twice', async () => {
+    // axe runs in the page, which the app's CSP would forbid.
+    const { page, wizard } = await openImportWizard('Import Mapping d.o.o.', { bypassCSP: true });
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'kontora-import-'));
+    try {
+      const big = path.join(dir, 'huge.csv');
+      await writeFile(big, 'name\n');
+      await truncate(big, 50 * 1024 * 1024 + 1); // sparse: nothing of it is ever sent
+      await wizard.getByLabel('CSV file').setInputFiles(big);
+      await wizard.getByText(/^This file is 50 MB; the largest file an import takes is 50 MB\./).waitFor();
+      expect(await wizard.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    await chooseCsv(wizard, 'leads.csv', [
+      'Company,Kontakt adresa,Boja',
+      'Drvo d.o.o.,drvo@example.com,plava',
+    ]);
+    expect(await wizard.getByLabel('Column separator').inputValue()).toBe(',');
+    expect(await fieldFor(wizard, 'Company').inputValue()).toBe('organisation_name');
+    expect(await fieldFor(wizard, 'Kontakt adresa').inputValue()).toBe('');
+    expect(await fieldFor(wizard, 'Boja').inputValue()).toBe('');
+
+    await fieldFor(wizard, 'Kontakt adresa').selectOption({ label: 'Email' });
+    await fieldFor(wizard, 'Boja').selectOption({ label: 'Email' });
+    await wizard
+      .getByText(
+        '“Email” is already filled from column “Kontakt adresa”. Choose another field or skip this column.',
+      )
+      .waitFor();
+    expect(await wizard.getByRole('button', { name: 'Check file' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fieldFor(wizard, 'Boja').selectOption({ label: 'Skip this column' });
+
+    await wizard.getByRole('button', { name: 'Check file' }).click();
+    await wizard.getByText('Every row can be imported. Nothing has been saved yet.').waitFor();
+    expect(await figures(wizard)).toBe('Rows in the file 1 Can be imported 1 Rejected 0');
+    await wizard.getByRole('button', { name: 'Import valid rows (1)' }).click();
+    await wizard.getByText('The import is finished.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await wizard.getByRole('button', { name: 'Done' }).click();
+
+    const row = page.getByRole('row', { name: /Drvo d\.o\.o\./ });
+    await row.getByText('drvo@example.com').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,75 @@
+import type { Customer } from '@kontora/contract/customers';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../../lib/format.ts';
+import { countryName } from './country-options.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** All details of a customer, with links to write, call or visit. */
+export function CustomerDetailsCard({ customer }: { customer: Customer }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const c = customer;
+
+  const rows: [label: string, value: ReactNode][] = [
+    [t('crm.fields.type'), t(`crm.customerType.${c.type}`)],
+    ...(c.type === 'person'
+      ? ([
+          [t('crm.fields.first_name'), c.first_name],
+          [t('crm.fields.last_name'), c.last_name],
+        ] as [string, ReactNode][])
+      : ([[t('crm.fields.organisation_name'), c.organisation_name]] as [string, ReactNode][])),
+    [t('crm.fields.email'), c.email && <a href={`mailto:${c.email}`}>{c.email}</a>],
+    [t('crm.fields.phone'), c.phone && <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a>],
+    [
+      t('crm.fields.website'),
+      c.website && (
+        <a href={c.website} target="_blank" rel="noopener noreferrer">
+          {c.website.replace(/^https?:\/\//, '')}
+        </a>
+      ),
+    ],
+    [t('crm.fields.address'), c.address],
+    [t('crm.fields.country'), c.country && countryName(c.country, language)],
+    [t('crm.fields.oib'), c.oib],
+    [t('crm.fields.status'), <StatusBadge key="status" status={c.status} />],
+    [t('crm.fields.owner'), c.owner_name],
+    [
+      t('crm.fields.tags'),
+      c.tags.length > 0 && (
+        <ul className="list-inline mb-0">
+          {c.tags.map((tag) => (
+            <li key={tag} className="list-inline-item me-1">
+              <span className="badge bg-body-secondary text-body border">{tag}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    ],
+    [t('crm.fields.source'), c.source],
+    [t('crm.fields.notes'), c.notes && <span style={{ whiteSpace: 'pre-wrap' }}>{c.notes}</span>],
+    [t('crm.fields.created_at'), format.dateTime(c.created_at)],
+    [t('crm.fields.updated_at'), format.dateTime(c.updated_at)],
+  ];
+
+  return (
+    <section className="card kt-card mb-4" aria-labelledby={`customer-details-${c.id}`}>
+      <div className="card-body">
+        <h2 className="h5 card-title" id={`customer-details-${c.id}`}>
+          {t('crm.customer.details')}
+        </h2>
+        <dl className="mb-0">
+          {rows.map(([label, value]) => (
+            <div key={label} className="d-sm-flex py-1 border-bottom">
+              <dt className="col-sm-4 pe-sm-3 fw-normal text-body-secondary">{label}</dt>
+              <dd className="col-sm-8 mb-0 text-break">
+                {value || <span className="text-body-secondary">{t('crm.customer.notGiven')}</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

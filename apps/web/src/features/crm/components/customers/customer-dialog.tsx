@@ -1,0 +1,213 @@
+import type { Customer, CustomerCreateBody, CustomerUpdateInput } from '@kontora/contract/customers';
+import { type ReactNode, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormAlert } from '../../../../components/form-alert.tsx';
+import { Modal } from '../../../../components/modal.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { isApiError } from '../../../../lib/api-client.ts';
+import { errorMessage } from '../../../../lib/errors.ts';
+import { notify } from '../../../../lib/notifications.ts';
+import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
+import { useCompanyId } from '../../api/crm-keys.ts';
+import { useCreateCustomer, useCustomer, useUpdateCustomer } from '../../api/customers.ts';
+import { CustomerFormFields } from './customer-form-fields.tsx';
+import {
+  CUSTOMER_FORM_FIELDS,
+  type CustomerFormValues,
+  changedFields,
+  customerResolver,
+  EMPTY_CUSTOMER,
+  toFormValues,
+} from './customer-form-values.ts';
+
+type Form = UseFormReturn<CustomerFormValues, unknown, CustomerCreateBody>;
+
+/** "New customer" (opens the new customer's page) or "Edit" of a loaded one. */
+export function CustomerDialog({
+  open,
+  onClose,
+  customer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  customer?: Customer;
+}) {
+  const { t } = useTranslation();
+  const title = customer
+    ? t('crm.customer.editTitle', { name: customer.name })
+    : t('crm.customer.createTitle');
+  return (
+    <Modal open={open} onClose={onClose} title={title} size="lg">
+      {open &&
+        (customer ? (
+          <EditCustomerForm customer={customer} onDone={onClose} />
+        ) : (
+          <CreateCustomerForm onDone={onClose} />
+        ))}
+    </Modal>
+  );
+}
+
+function useCustomerForm(defaultValues: CustomerFormValues): Form {
+  return useForm<CustomerFormValues, unknown, CustomerCreateBody>({
+    resolver: customerResolver,
+    defaultValues,
+  });
+}
+
+/** Server problems onto the fields; anything else (or a field the form lacks) above the form. */
+function showServerProblems(form: Form, error: unknown, t: ReturnType<typeof useTranslation>['t']): void {
+  setServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS);
+  const text = problemText(t, error, CUSTOMER_FORM_FIELDS);
+  if (text) form.setError('root', { type: 'server', message: text });
+}
+
+function CreateCustomerForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateCustomer(useCompanyId());
+  const form = useCustomerForm(EMPTY_CUSTOMER);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    form.clearErrors('root');
+    try {
+      const customer = await create.mutateAsync(body);
+      notify('success', t('crm.customer.created', { name: customer.name }));
+      onDone();
+      await navigate(paths.company.customer.href(customer.id));
+    } catch (error) {
+      showServerProblems(form, error, t);
+    }
+  });
+
+  return (
+    <CustomerFormBody
+      form={form}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('crm.customer.create')}
+    />
+  );
+}
+
+function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+  const { t } = useTranslation();
+  const companyId = useCompanyId();
+  const update = useUpdateCustomer(companyId, customer.id);
+  const latest = useCustomer(companyId, customer.id);
+  // What the edit is based on: the version sent and the values the changes are measured against.
+  const [base, setBase] = useState(customer);
+  const [stale, setStale] = useState(false);
+  const form = useCustomerForm(toFormValues(customer));
+
+  const onSubmit = form.handleSubmit(async (checked) => {
+    form.clearErrors('root');
+    const changed = changedFields(toFormValues(base), form.getValues());
+    if (changed.length === 0) {
+      onDone();
+      return;
+    }
+    // The checked customer has every field; only what was changed is sent, so
+    // that a concurrent change of another field is not overwritten.
+    const body: CustomerUpdateInput = { version: base.version };
+    for (const field of changed) Object.assign(body, { [field]: checked[field] });
+    try {
+      const saved = await update.mutateAsync(body);
+      notify('success', t('crm.customer.saved', { name: saved.name }));
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'stale_update') {
+        setStale(true);
+        return;
+      }
+      showServerProblems(form, error, t);
+    }
+  });
+
+  /**
+   * Takes the latest version as the new base: fields the person has not touched
+   * follow it; what they typed stays, to be saved over the latest version.
+   */
+  const reload = async () => {
+    const result = await latest.refetch();
+    if (!result.data) {
+      form.setError('root', { type: 'server', message: errorMessage(t, result.error) });
+      return;
+    }
+    const before = toFormValues(base);
+    const after = toFormValues(result.data);
+    const current = form.getValues();
+    for (const field of CUSTOMER_FORM_FIELDS) {
+      if (current[field] === before[field]) form.setValue(field, after[field] as never);
+    }
+    setBase(result.data);
+    setStale(false);
+  };
+
+  return (
+    <CustomerFormBody
+      form={form}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('common.save')}
+      notice={
+        stale && (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
+            <span>{t('errors.stale_update')}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              disabled={latest.isFetching}
+              onClick={() => void reload()}
+            >
+              {t('crm.customer.reloadKeep')}
+            </button>
+          </div>
+        )
+      }
+    />
+  );
+}
+
+function CustomerFormBody({
+  form,
+  onSubmit,
+  onCancel,
+  submitLabel,
+  notice,
+}: {
+  form: Form;
+  onSubmit: () => void;
+  onCancel: () => void;
+  submitLabel: string;
+  notice?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { errors, isSubmitting } = form.formState;
+  const [type, country, owner_id] = form.watch(['type', 'country', 'owner_id']);
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <div className="modal-body">
+        {notice}
+        {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+        <CustomerFormFields register={form.register} errors={errors} values={{ type, country, owner_id }} />
+      </div>
+      <div className="modal-footer">
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={onCancel}
+          disabled={isSubmitting}
+        >
+          {t('crm.customer.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CUSTOMER_LIMITS, TimelineNoteBody } from '@kontora/contract/customers';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../../components/form-alert.tsx';
+import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
+import { notify } from '../../../../lib/notifications.ts';
+import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
+import { useCompanyId } from '../../api/crm-keys.ts';
+import { useAddNote } from '../../api/customers.ts';
+import { TextareaField } from './textarea-field.tsx';
+
+type NoteValues = { body: string };
+const FIELDS = ['body'] as const;
+const resolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Resolver<
+  NoteValues,
+  unknown,
+  TimelineNoteBody
+>;
+
+/** "Add note" at the top of the timeline. */
+export function NoteForm({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const addNote = useAddNote(useCompanyId(), customerId);
+  const form = useForm<NoteValues, unknown, TimelineNoteBody>({ resolver, defaultValues: { body: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ body }) => {
+    form.clearErrors('root');
+    try {
+      await addNote.mutateAsync(body);
+      form.reset({ body: '' });
+      notify('success', t('crm.timeline.noteAdded'));
+    } catch (error) {
+      setServerFieldErrors(error, form.setError, FIELDS);
+      const text = problemText(t, error, FIELDS);
+      if (text) form.setError('root', { type: 'server', message: text });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mb-2">
+      {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+      <TextareaField
+        className="mb-2"
+        label={t('crm.timeline.newNote')}
+        rows={2}
+        maxLength={CUSTOMER_LIMITS.notesMax}
+        registration={form.register('body')}
+        error={fieldErrorText(t, errors.body?.message)}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary btn-sm"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('crm.timeline.addNote')}
+      </button>
+    </form>
+  );
+}

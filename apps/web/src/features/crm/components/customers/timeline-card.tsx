@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../admin/components/list-states.tsx';
+import { useCompanyId } from '../../api/crm-keys.ts';
+import { useTimeline } from '../../api/customers.ts';
+import { NoteForm } from './note-form.tsx';
+import { useOwnerOptions } from './owner-options.ts';
+import { TimelineEntryItem } from './timeline-entry.tsx';
+
+/** Notes and changes of a customer, newest first, a page at a time; a note can be added on top. */
+export function TimelineCard({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const companyId = useCompanyId();
+  const timeline = useTimeline(companyId, customerId);
+  const { nameOf } = useOwnerOptions(companyId);
+  const entries = timeline.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="card kt-card mb-4" aria-labelledby={`timeline-${customerId}`}>
+      <div className="card-body">
+        <h2 className="h5 card-title" id={`timeline-${customerId}`}>
+          {t('crm.timeline.title')}
+        </h2>
+        <NoteForm customerId={customerId} />
+        {timeline.isPending ? (
+          <div className="py-3 text-center" role="status">
+            <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </div>
+        ) : timeline.isError && entries.length === 0 ? (
+          <LoadError error={timeline.error} onRetry={() => void timeline.refetch()} />
+        ) : entries.length === 0 ? (
+          <p className="text-body-secondary mb-0 mt-3">{t('crm.timeline.none')}</p>
+        ) : (
+          <ol className="list-unstyled mb-0" aria-label={t('crm.timeline.entries')}>
+            {entries.map((entry) => (
+              <TimelineEntryItem key={entry.id} entry={entry} ownerName={nameOf} />
+            ))}
+          </ol>
+        )}
+        {timeline.hasNextPage && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm mt-3"
+            disabled={timeline.isFetchingNextPage}
+            aria-busy={timeline.isFetchingNextPage}
+            onClick={() => void timeline.fetchNextPage()}
+          >
+            {timeline.isFetchingNextPage && (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            )}
+            {t('crm.timeline.loadOlder')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

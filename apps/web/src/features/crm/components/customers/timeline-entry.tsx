@@ -1,0 +1,127 @@
+import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type TimelineEntry } from '@kontora/contract/customers';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../../lib/format.ts';
+import { countryName } from './country-options.ts';
+
+type Change = TimelineEntry['changes'][number];
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** API field name → label key under crm.fields (the owner travels as its id). */
+const FIELD_LABEL: Record<string, string> = { owner_id: 'owner' };
+const FIELD_LABELS = new Set([
+  'type',
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'country',
+  'oib',
+  'status',
+  'owner',
+  'tags',
+  'source',
+  'notes',
+]);
+
+export function fieldLabel(t: TFunction, field: string): string {
+  const key = FIELD_LABEL[field] ?? field;
+  return FIELD_LABELS.has(key) ? (t as unknown as Translate)(`crm.fields.${key}`) : field;
+}
+
+/** A value before or after a change, as the details card would show it. */
+function changeValue(
+  t: TFunction,
+  field: string,
+  value: Change['before'],
+  ownerName: (id: number) => string | undefined,
+  language: string,
+): string {
+  const translate = t as unknown as Translate;
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return t('crm.timeline.empty');
+  }
+  if (Array.isArray(value)) return value.join(', ');
+  if (field === 'status' && (CUSTOMER_STATUSES as readonly unknown[]).includes(value)) {
+    return translate(`crm.status.${value}`);
+  }
+  if (field === 'type' && (CUSTOMER_TYPES as readonly unknown[]).includes(value)) {
+    return translate(`crm.customerType.${value}`);
+  }
+  if (field === 'owner_id' && typeof value === 'number') {
+    return ownerName(value) ?? t('crm.timeline.formerMember');
+  }
+  if (field === 'country' && typeof value === 'string') return countryName(value, language);
+  return String(value);
+}
+
+const KIND_ICON: Record<TimelineEntry['kind'], string> = {
+  note: '✎',
+  created: '+',
+  imported: '⇩',
+  updated: '↻',
+};
+
+/** One timeline entry: who, when, and the note or what changed (before → after). */
+export function TimelineEntryItem({
+  entry,
+  ownerName,
+}: {
+  entry: TimelineEntry;
+  ownerName: (id: number) => string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const author = entry.author_name ?? t('crm.timeline.someone');
+  const headline = {
+    note: t('crm.timeline.note', { author }),
+    created: t('crm.timeline.created', { author }),
+    imported: t('crm.timeline.imported', { author }),
+    updated: t('crm.timeline.updated', { author }),
+  }[entry.kind];
+
+  return (
+    <li className="d-flex gap-3 py-3 border-bottom border-light-subtle">
+      <span
+        className="flex-shrink-0 rounded-circle bg-body-secondary d-inline-flex align-items-center justify-content-center"
+        style={{ width: '2rem', height: '2rem' }}
+        aria-hidden="true"
+      >
+        {KIND_ICON[entry.kind]}
+      </span>
+      <article className="flex-grow-1" style={{ minWidth: 0 }}>
+        <header className="d-flex flex-wrap justify-content-between gap-2">
+          <h3 className="h6 mb-1">{headline}</h3>
+          <time className="small text-body-secondary" dateTime={entry.created_at}>
+            {format.dateTime(entry.created_at)}
+          </time>
+        </header>
+        {entry.kind === 'note' && entry.body && (
+          <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
+            {entry.body}
+          </p>
+        )}
+        {entry.kind === 'updated' && entry.changes.length > 0 && (
+          <ul className="list-unstyled mb-0 small">
+            {entry.changes.map((change) => (
+              <li key={change.field} className="text-break">
+                <span className="fw-semibold">{fieldLabel(t, change.field)}:</span>{' '}
+                <span className="text-body-secondary">
+                  {changeValue(t, change.field, change.before, ownerName, language)}
+                </span>{' '}
+                <span aria-hidden="true">→</span>
+                <span className="visually-hidden">{t('crm.timeline.changedTo')}</span>{' '}
+                <span>{changeValue(t, change.field, change.after, ownerName, language)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  CUSTOMER_LIMITS,
+  CUSTOMER_SORTS,
+  CUSTOMER_STATUSES,
+  type CustomerStatus,
+} from '@kontora/contract/customers';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CustomerFilterParams } from '../../api/customers.ts';
+
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export type SortDir = 'asc' | 'desc';
+/** The address parameters of the list; named as the API names them. */
+export type FilterParam = 'q' | 'status' | 'owner_id' | 'tag' | 'sort' | 'dir';
+
+const isStatus = (value: string | null): value is CustomerStatus =>
+  (CUSTOMER_STATUSES as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is CustomerSort =>
+  (CUSTOMER_SORTS as readonly (string | null)[]).includes(value);
+
+/**
+ * The filter as the address holds it. Anything the API would refuse (a typo in a
+ * shared link, an old bookmark) is dropped rather than shown as an error.
+ */
+export function parseCustomerFilter(params: URLSearchParams): CustomerFilterParams {
+  const filter: CustomerFilterParams = {};
+  const q = params.get('q')?.trim().slice(0, CUSTOMER_LIMITS.searchMax);
+  if (q) filter.q = q;
+  const status = params.get('status');
+  if (isStatus(status)) filter.status = status;
+  const owner = Number(params.get('owner_id'));
+  if (Number.isSafeInteger(owner) && owner > 0) filter.owner_id = owner;
+  const tag = params.get('tag')?.trim().toLowerCase().slice(0, CUSTOMER_LIMITS.tagMax);
+  if (tag) filter.tag = tag;
+  const sort = params.get('sort');
+  if (isSort(sort)) filter.sort = sort;
+  const dir = params.get('dir');
+  if (dir === 'asc' || dir === 'desc') filter.dir = dir;
+  return filter;
+}
+
+/** The server's default order: by name, A to Z. */
+export const sortOf = (filter: CustomerFilterParams): { sort: CustomerSort; dir: SortDir } => ({
+  sort: filter.sort ?? 'name',
+  dir: filter.dir ?? 'asc',
+});
+
+/** Whether the filter narrows the list (the sort alone does not). */
+export const isFiltered = (filter: CustomerFilterParams): boolean =>
+  Boolean(filter.q || filter.status || filter.owner_id || filter.tag);
+
+/**
+ * Filter and sort of the customer list live in the address (`?q=&status=…`), so
+ * that reload, back/forward and a copied link show the same list, and the top-bar
+ * search can land here with `?q=`.
+ */
+export function useCustomerFilter() {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parsed filter changes only when the address text does
+  const filter = useMemo(() => parseCustomerFilter(params), [key]);
+  const update = useCallback(
+    (patch: Partial<Record<FilterParam, string>>, options: { replace?: boolean } = {}) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(patch)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setParams],
+  );
+  return { filter, filterKey: key, update };
+}

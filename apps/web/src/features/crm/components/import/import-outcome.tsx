@@ -1,0 +1,61 @@
+import type { CustomerImportResult } from '@kontora/contract/customers';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../../components/icon.tsx';
+import { useFormatters } from '../../../../lib/format.ts';
+import { downloadText, errorReportCsv, reportFileName, reportLines } from './error-report.ts';
+import { ImportSummary } from './import-summary.tsx';
+import { importFieldLabel, importReasonText } from './import-texts.ts';
+import { RejectedRowsTable } from './rejected-rows-table.tsx';
+
+/**
+ * The outcome of a check (nothing saved yet) or of the import itself: the
+ * figures, the refused rows with their reasons, and the report to download.
+ */
+export function ImportOutcome({ result, fileName }: { result: CustomerImportResult; fileName: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+
+  const download = () => {
+    const csv = errorReportCsv(
+      [t('crm.import.line'), t('crm.import.field'), t('crm.import.reason')],
+      reportLines(result.errors),
+      { field: (field) => importFieldLabel(t, field), reason: (code) => importReasonText(t, code) },
+    );
+    downloadText(csv, reportFileName(fileName));
+  };
+
+  const headline = !result.dry_run
+    ? t('crm.import.done')
+    : result.rejected === 0
+      ? t('crm.import.checkAllValid')
+      : t('crm.import.checkSomeRejected');
+
+  return (
+    <div>
+      <p className={`alert ${result.rejected === 0 ? 'alert-success' : 'alert-warning'}`} role="status">
+        {headline}
+      </p>
+      <ImportSummary result={result} />
+      {result.errors.length > 0 && (
+        <>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+            <h3 className="h6 mb-0">{t('crm.import.rejectedRows')}</h3>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
+              <Icon name="share" className="me-1" />
+              {t('crm.import.downloadReport')}
+            </button>
+          </div>
+          <RejectedRowsTable errors={result.errors} caption={t('crm.import.rejectedCaption')} />
+        </>
+      )}
+      {result.errors_truncated && (
+        <p className="alert alert-info small" role="note">
+          {t('crm.import.errorsTruncated', {
+            listed: format.number(result.errors.length),
+            total: format.number(result.rejected),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}

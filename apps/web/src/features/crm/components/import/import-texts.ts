@@ -1,0 +1,45 @@
+import i18next, { type TFunction } from 'i18next';
+
+type AnyT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The first translation that exists among `keys`, else the last key's text. */
+function firstExisting(t: TFunction, keys: string[]): string {
+  const translate = t as unknown as AnyT;
+  const key = keys.find((k) => i18next.exists(k)) ?? keys[keys.length - 1] ?? '';
+  return translate(key);
+}
+
+/**
+ * A rejected row's field (or `row` for the record as a whole) in words. The
+ * report names the import fields; owner_email and row exist only here.
+ */
+export function importFieldLabel(t: TFunction, field: string): string {
+  if (!i18next.exists(`crm.import.fields.${field}`) && !i18next.exists(`crm.fields.${field}`)) return field;
+  return firstExisting(t, [`crm.import.fields.${field}`, `crm.fields.${field}`]);
+}
+
+/**
+ * Why a row or the mapping was refused. Codes that mean something particular in
+ * an import (e.g. `not_member`: no member has the owner's email) come first,
+ * then the general validation texts.
+ */
+export function importReasonText(t: TFunction, code: string): string {
+  return firstExisting(t, [`crm.import.reasons.${code}`, `validation.${code}`, 'validation.invalid']);
+}
+
+/** "12.5 MB" in the reader's language. */
+export function formatFileSize(bytes: number, language: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

@@ -1,0 +1,194 @@
+import { CUSTOMER_LIMITS, type CustomerImportResult, type ImportMapping } from '@kontora/contract/customers';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../../lib/api-client.ts';
+import { errorMessage } from '../../../../lib/errors.ts';
+import { useCompanyId } from '../../api/crm-keys.ts';
+import { isAbort, type UploadProgress, useImportCustomers } from '../../api/import-customers.ts';
+import {
+  autoMapHeaders,
+  type CsvDelimiter,
+  type CsvHead,
+  duplicateHeaders,
+  looksBinary,
+  previewCsv,
+  readCsvHead,
+} from '../../lib/csv-preview.ts';
+import { formatFileSize, importReasonText } from './import-texts.ts';
+import { type ColumnMapping, repeatedHeaders } from './mapping-step.tsx';
+
+export type ImportStep = 'file' | 'mapping' | 'check' | 'report';
+
+/** A failed check or import: a text for the alert, and reasons about single columns for the mapping. */
+export type ImportProblem = { text: string; columns: Record<string, string[]> };
+
+/**
+ * The mapping for a file's headers: what was chosen before for a header still
+ * there (after a delimiter change), else the guess from the header's name.
+ * Repeated headers can only be skipped (the API maps by header name).
+ */
+function mappingFor(headers: readonly string[], previous: ColumnMapping = {}): ColumnMapping {
+  const repeated = repeatedHeaders(headers);
+  const guessed = autoMapHeaders(headers.filter((h) => !repeated.has(h)));
+  const mapping: ColumnMapping = {};
+  for (const header of headers) {
+    if (repeated.has(header)) mapping[header] = null;
+    else mapping[header] = header in previous ? (previous[header] ?? null) : (guessed[header] ?? null);
+  }
+  return mapping;
+}
+
+/**
+ * The import wizard's state: the chosen file and the start of it, the mapping,
+ * the running upload and what the server said. Nothing chosen is lost on a
+ * failure: the person fixes the mapping (or waits for the network) and retries.
+ */
+export function useImportFlow() {
+  const { t, i18n } = useTranslation();
+  const importer = useImportCustomers(useCompanyId());
+  const [step, setStep] = useState<ImportStep>('file');
+  const [source, setSource] = useState<{ file: File; head: CsvHead } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [delimiter, setDelimiter] = useState<CsvDelimiter | undefined>();
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [running, setRunning] = useState<{ dryRun: boolean; progress: UploadProgress } | null>(null);
+  const [problem, setProblem] = useState<ImportProblem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [check, setCheck] = useState<CustomerImportResult | null>(null);
+  const [report, setReport] = useState<CustomerImportResult | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the screen mid-upload must not leave the upload running unseen.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const preview = useMemo(() => (source ? previewCsv(source.head, delimiter) : null), [source, delimiter]);
+  const duplicates = useMemo(() => duplicateHeaders(mapping), [mapping]);
+
+  const chooseFile = useCallback(
+    async (file: File) => {
+      const language = i18n.resolvedLanguage ?? i18n.language;
+      if (file.size > CUSTOMER_LIMITS.importBytes) {
+        setFileError(
+          t('crm.import.tooLarge', {
+            size: formatFileSize(file.size, language),
+            max: formatFileSize(CUSTOMER_LIMITS.importBytes, language),
+          }),
+        );
+        return;
+      }
+      let head: CsvHead;
+      try {
+        head = await readCsvHead(file);
+      } catch {
+        // E.g. the file was moved or deleted after it was chosen.
+        return setFileError(t('crm.import.unreadable'));
+      }
+      if (looksBinary(head)) return setFileError(t('crm.import.notCsv'));
+      const first = previewCsv(head);
+      if (first.headers.length === 0) return setFileError(t('crm.import.emptyFile'));
+      setFileError(null);
+      setSource({ file, head });
+      setDelimiter(first.delimiter);
+      setMapping(mappingFor(first.headers));
+      setCheck(null);
+      setProblem(null);
+      setNotice(null);
+    },
+    [t, i18n],
+  );
+
+  const changeDelimiter = (next: CsvDelimiter) => {
+    if (!source) return;
+    setDelimiter(next);
+    setMapping((previous) => mappingFor(previewCsv(source.head, next).headers, previous));
+    setCheck(null);
+    setProblem(null);
+  };
+
+  const changeField = (header: string, field: ColumnMapping[string]) => {
+    setMapping((previous) => ({ ...previous, [header]: field }));
+    setCheck(null);
+    setProblem((previous) => previous && { ...previous, columns: {} });
+  };
+
+  const describe = (error: unknown): ImportProblem => {
+    if (isApiError(error) && error.status === 413) {
+      const max = formatFileSize(CUSTOMER_LIMITS.importBytes, i18n.resolvedLanguage ?? i18n.language);
+      return { text: t('crm.import.tooLargeServer', { max }), columns: {} };
+    }
+    if (!isApiError(error) || Object.keys(error.details).length === 0) {
+      return { text: errorMessage(t, error), columns: {} };
+    }
+    const columns: Record<string, string[]> = {};
+    const general: string[] = [];
+    for (const [path, codes] of Object.entries(error.details)) {
+      if (path.startsWith('mapping.')) columns[path.slice('mapping.'.length)] = codes;
+      else general.push(...codes.map((code) => importReasonText(t, code)));
+    }
+    const text = general.length ? general.join(' ') : t('crm.import.mappingProblems');
+    return { text, columns };
+  };
+
+  const run = async (dryRun: boolean) => {
+    if (!source || !preview) return;
+    const sent: ImportMapping = {};
+    for (const header of preview.headers) sent[header] = mapping[header] ?? null;
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning({ dryRun, progress: { loaded: 0, total: source.file.size } });
+    setProblem(null);
+    setNotice(null);
+    try {
+      const result = await importer.mutateAsync({
+        file: source.file,
+        mapping: sent,
+        delimiter: preview.delimiter,
+        dryRun,
+        signal: abort.signal,
+        onProgress: (progress) => setRunning((current) => current && { ...current, progress }),
+      });
+      if (dryRun) {
+        setCheck(result);
+        setStep('check');
+      } else {
+        setReport(result);
+        setStep('report');
+      }
+    } catch (error) {
+      if (isAbort(error)) {
+        // The server keeps what it saved before the connection ended: say so.
+        if (!dryRun) setNotice(t('crm.import.cancelledImport'));
+      } else {
+        const described = describe(error);
+        setProblem(described);
+        if (Object.keys(described.columns).length) setStep('mapping');
+      }
+    } finally {
+      if (controller.current === abort) controller.current = null;
+      setRunning(null);
+    }
+  };
+
+  return {
+    step,
+    setStep,
+    file: source?.file ?? null,
+    fileError,
+    chooseFile,
+    preview,
+    mapping,
+    duplicates,
+    changeDelimiter,
+    changeField,
+    running,
+    problem,
+    notice,
+    check,
+    report,
+    runCheck: () => run(true),
+    runImport: () => run(false),
+    cancelRun: () => controller.current?.abort(),
+  };
+}
+
+export type ImportFlow = ReturnType<typeof useImportFlow>;
