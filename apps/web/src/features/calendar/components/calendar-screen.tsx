@@ -1,7 +1,120 @@
+import type { DateSelectInfo } from '@fullcalendar/react';
+import type { TodoEvent } from '@kontora/contract/events';
+import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { useCompanyProfile } from '../../../lib/api/get-company.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useCompanyId } from '../../crm/api/crm-keys.ts';
+import { EventDialog, type EventDraft } from '../../crm/components/events/event-dialog.tsx';
+import { EVENT_TYPE_COLORS } from '../../crm/lib/event-colors.ts';
+import { browserTimeZone } from '../../crm/lib/zoned-time.ts';
+import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts';
+import { calendarStringToInstant } from '../lib/calendar-dates.ts';
+import { toCalendarInput } from '../lib/calendar-event-input.ts';
+import { useCalendarPlace } from '../lib/use-calendar-place.ts';
+import { type CalendarPlaceChange, EventCalendar } from './event-calendar.tsx';
+import { EventTypeLegend } from './event-type-legend.tsx';
+import { useEventMoves } from './use-event-moves.ts';
 
+/** What the to-do dialog shows: a new to-do (maybe with a selected range) or an existing one. */
+type DialogState = { event: TodoEvent | null; draft?: EventDraft } | null;
+
+/** The CRM calendar (PRODUCT.md §7): the company's to-dos by month, week, day or list. */
 export function CalendarScreen() {
+  const companyId = useCompanyId();
+  const profile = useCompanyProfile(companyId);
+
+  // Times are placed in the company's zone, so nothing is drawn before it is known.
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) return <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />;
+  return <CompanyCalendar companyId={companyId} timeZone={profile.data.time_zone} />;
+}
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  return <ComingSoon title={t('menu.calendar')} icon="calendar" description={t('placeholders.calendar')} />;
+  return (
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
+      <span>{errorMessage(t, error)}</span>
+      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const place = useCalendarPlace();
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const events = useCalendarEvents(companyId, range);
+  const saveMove = useEventMoves(companyId, timeZone);
+
+  const inputs = useMemo(
+    () => (events.data ?? []).map((event) => toCalendarInput(event, timeZone, EVENT_TYPE_COLORS[event.type])),
+    [events.data, timeZone],
+  );
+
+  const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {
+    setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
+    place.setPlace(view, date);
+  };
+
+  const onSelect = (selection: DateSelectInfo) => {
+    selection.view.calendar.unselect();
+    setDialog({
+      event: null,
+      draft: {
+        all_day: selection.allDay,
+        start_at: calendarStringToInstant(selection.startStr, timeZone),
+        end_at: calendarStringToInstant(selection.endStr, timeZone),
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('calendar.title')}>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ event: null })}>
+          {t('calendar.newTodo')}
+        </button>
+      </PageHeader>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <EventTypeLegend />
+        {timeZone !== browserTimeZone() && (
+          <span className="small text-body-secondary">{t('calendar.timesIn', { zone: timeZone })}</span>
+        )}
+      </div>
+      {events.isError && <LoadFailed error={events.error} onRetry={() => void events.refetch()} />}
+      <section
+        className="card kt-card kt-calendar"
+        aria-busy={events.isFetching}
+        aria-label={t('calendar.title')}
+      >
+        <div className="card-body">
+          <EventCalendar
+            events={inputs}
+            timeZone={timeZone}
+            language={isLanguage(language) ? language : FALLBACK_LANGUAGE}
+            view={place.view}
+            date={place.date}
+            onPlaceChange={onPlaceChange}
+            onSelect={onSelect}
+            onOpen={(event) => setDialog({ event })}
+            onChange={saveMove}
+          />
+        </div>
+      </section>
+      <EventDialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        event={dialog?.event ?? null}
+        draft={dialog?.draft}
+      />
+    </>
+  );
 }

@@ -1,0 +1,250 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
+import {
+  chooseCompany,
+  launchBrowser,
+  loginAs,
+  newPage,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
+import { type Stack, startStack } from './fixtures/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+let companies = 0;
+/** Company names are unique per run, so that a retried story starts from its own fresh company. */
+const fresh = (name: string) => `${name} ${++companies}`;
+
+type TodoEvent = {
+  id: number;
+  title: string;
+  start_at: string;
+  end_at: string | null;
+  all_day: boolean;
+  customer_name: string | null;
+};
+
+/** A fresh company (Ana owns it, time zone Europe/Zagreb) with the customer Marin Kovač. */
+async function companyWithCustomer(name: string): Promise<{ id: number; api: ApiClient }> {
+  const company = await createCrmCompany(stack, name);
+  const api = await apiAs(stack, USERS.ana);
+  await api.call('POST', `/companies/${company.id}/customers`, { first_name: 'Marin', last_name: 'Kovač' });
+  return { id: company.id, api };
+}
+
+/** Ana in the browser, inside the named company; the browser's zone differs from the company's. */
+async function anaIn(company: string, options: Parameters<typeof newPage>[2] = {}): Promise<Page> {
+  const page = await newPage(browser, stack.baseUrl, { timezoneId: 'America/New_York', ...options });
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, company);
+  await page.waitForURL(/#\/company\/dashboard$/);
+  return page;
+}
+
+/** Waits for an error toast with this text. */
+async function alert(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** A day of the month grid (FullCalendar marks each cell with its date). */
+function day(page: Page, date: string): Locator {
+  return page.locator(`[role="cell"][data-date="${date}"]`);
+}
+
+function eventOn(page: Page, date: string, title: string): Locator {
+  return day(page, date).getByRole('button', { name: title });
+}
+
+/**
+ * Drags with real pointer events in small steps: FullCalendar follows pointer
+ * moves (and needs a few pixels before a press becomes a drag), which a
+ * synthetic drag-and-drop would skip.
+ */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('drag: element not visible');
+  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
+  const [x1, y1] = [end.x + end.width / 2, end.y + end.height * 0.6];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++)
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+  await page.mouse.up();
+}
+
+/** Presses and releases inside a day's empty area: FullCalendar selects that one day. */
+async function selectDay(page: Page, date: string): Promise<void> {
+  const box = await day(page, date).boundingBox();
+  if (!box) throw new Error(`day ${date} not visible`);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height * 0.75];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 2, y + 1);
+  await page.mouse.up();
+}
+
+async function eventsOf(api: ApiClient, companyId: number): Promise<TodoEvent[]> {
+  const page = await api.call<{ items: TodoEvent[] }>(
+    'GET',
+    `/companies/${companyId}/events?from=2030-05-01T00:00:00Z&to=2030-08-01T00:00:00Z`,
+  );
+  return page.items;
+}
+
+describe('CRM calendar', () => {
+  it('Ana creates a to-do for a customer from a day of the month, drags it to another day and finds it there after a reload', async () => {
+    const company = fresh('Calendula d.o.o.');
+    const { id, api } = await companyWithCustomer(company);
+    const page = await anaIn(company);
+    const title = 'Call Kovač about the offer';
+
+    // A deep link opens June 2030 as a month; the company's zone is named as it differs from the browser's.
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-12');
+    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'June 2030' }).waitFor();
+    await page.getByText('Times in Europe/Zagreb').waitFor();
+
+    await selectDay(page, '2030-06-12');
+    const dialog = page.getByRole('dialog', { name: 'New to-do' });
+    // The selected day is already filled in as an all-day to-do.
+    expect(await dialog.getByLabel('All day').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('First day').inputValue()).toBe('2030-06-12');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill('kova');
+    await dialog.getByRole('option', { name: /Marin Kovač/ }).click();
+    await dialog.getByRole('button', { name: 'Create to-do' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventOn(page, '2030-06-12', title).waitFor();
+
+    // Stored as an all-day to-do starting at midnight in Zagreb.
+    const [created] = await eventsOf(api, id);
+    expect(created).toMatchObject({
+      title,
+      all_day: true,
+      start_at: '2030-06-11T22:00:00.000Z',
+      end_at: null,
+      customer_name: 'Marin Kovač',
+    });
+
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && /\/events\/\d+$/.test(response.url()),
+    );
+    await drag(page, eventOn(page, '2030-06-12', title), day(page, '2030-06-19'));
+    expect((await saved).status()).toBe(200);
+    await eventOn(page, '2030-06-19', title).waitFor();
+
+    await page.reload();
+    await eventOn(page, '2030-06-19', title).waitFor();
+    expect(await eventOn(page, '2030-06-12', title).count()).toBe(0);
+    const [moved] = await eventsOf(api, id);
+    expect(moved).toMatchObject({ title, all_day: true, start_at: '2030-06-18T22:00:00.000Z', end_at: null });
+
+    // Its day (through the day's link) and the list of that week show it too.
+    await page.getByRole('link', { name: 'Go to June 19, 2030' }).click();
+    await page.waitForURL(/view=timeGridDay&date=2030-06-19/);
+    await page.getByRole('button', { name: title }).waitFor();
+    await page.getByRole('tab', { name: 'List view' }).click();
+    await page.waitForURL(/view=listWeek/);
+
+    // Opening it there gives the to-do to edit, with its customer.
+    await page.getByRole('button', { name: title }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit to-do' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe(title);
+    await edit.getByText('Marin Kovač').waitFor();
+  });
+
+  it('a move the server refuses goes back to its day with the reason', async () => {
+    const company = fresh('Refusal d.o.o.');
+    const { id, api } = await companyWithCustomer(company);
+    const title = 'Send the contract';
+    await api.call('POST', `/companies/${id}/events`, {
+      title,
+      type: 'email',
+      all_day: true,
+      start_at: '2030-06-04T22:00:00Z',
+    });
+    const page = await anaIn(company);
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
+    await eventOn(page, '2030-06-05', title).waitFor();
+
+    // Someone else changed the to-do meanwhile: the server answers 409 stale_update.
+    let refused = 0;
+    await page.route(/\/api\/companies\/\d+\/events\/\d+$/, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      refused++;
+      await route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The event was changed meanwhile', code: 'stale_update' }),
+      });
+    });
+    await drag(page, eventOn(page, '2030-06-05', title), day(page, '2030-06-10'));
+    await alert(page, 'Someone else changed this meanwhile. Reload and try again.');
+    expect(refused).toBe(1);
+    await eventOn(page, '2030-06-05', title).waitFor();
+    expect(await eventOn(page, '2030-06-10', title).count()).toBe(0);
+    const [unchanged] = await eventsOf(api, id);
+    expect(unchanged?.start_at).toBe('2030-06-04T22:00:00.000Z');
+  });
+
+  it('in Croatian on a phone the calendar opens as a list, weeks start on Monday, and axe finds no serious problem', async () => {
+    const company = fresh('Raspored d.o.o.');
+    const { id, api } = await companyWithCustomer(company);
+    await api.call('POST', `/companies/${id}/events`, {
+      title: 'Sastanak s Marinom',
+      type: 'meeting',
+      start_at: '2030-06-05T08:00:00Z',
+      end_at: '2030-06-05T09:00:00Z',
+    });
+    await api.call('POST', `/companies/${id}/events`, {
+      title: 'Rok za ponudu',
+      type: 'deadline',
+      all_day: true,
+      start_at: '2030-06-06T22:00:00Z',
+    });
+    const page = await anaIn(company, {
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+    });
+    // Croatian, as if chosen earlier in this browser (the cookie wins on load).
+    await page.context().addCookies([{ name: 'lang', value: 'hr', url: stack.baseUrl }]);
+    await page.goto('/#/company/calendar?date=2030-06-05');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Kalendar' }).waitFor();
+    await page.waitForURL(/view=listWeek/);
+    expect(await page.getByRole('tab', { name: 'Raspored', selected: true }).count()).toBe(1);
+    // Listed in Zagreb time (10:00), whatever the phone's own zone.
+    await page.getByRole('button', { name: /Sastanak s Marinom/ }).waitFor();
+    await page.getByText('10:00').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Mjesec' }).click();
+    await page.waitForURL(/view=dayGridMonth/);
+    const weekdays = await page.getByRole('columnheader').allTextContents();
+    expect(weekdays[0]).toMatch(/^ponedjeljak/i);
+    await eventOn(page, '2030-06-07', 'Rok za ponudu').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // An address changed from outside (a link, Back) moves the calendar and stays put.
+    await page.goto('/#/company/calendar?view=timeGridDay&date=2030-06-05');
+    await page.getByRole('tab', { name: 'Dan', selected: true }).waitFor();
+    await page.getByRole('button', { name: /Sastanak s Marinom/ }).waitFor();
+    expect(page.url()).toMatch(/view=timeGridDay&date=2030-06-05$/);
+  });
+});

@@ -1,0 +1,120 @@
+import FullCalendar, {
+  type CalendarApi,
+  type CalendarRef,
+  type DateSelectInfo,
+  type DatesSetInfo,
+  type EventChangeInfo,
+  type EventClickInfo,
+  type EventInput,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import type { TodoEvent } from '@kontora/contract/events';
+import { useEffect, useRef, useState } from 'react';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import './calendar.css';
+import type { VisibleRange } from '../api/calendar-events.ts';
+import { calendarStringToInstant } from '../lib/calendar-dates.ts';
+import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
+import { CALENDAR_LOCALES, todayText } from '../lib/calendar-locales.ts';
+import type { CalendarChange } from '../lib/moved-event-body.ts';
+import { CALENDAR_VIEWS, type CalendarView } from '../lib/use-calendar-place.ts';
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin];
+const TOOLBAR = { start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS.join(',') };
+/**
+ * The week's day headers would be links named by the full date while showing
+ * "Mon 6/9", which screen-reader users hear as a mismatch (axe: serious); the
+ * month's day numbers and the list's headers stay links to their day.
+ */
+const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
+
+export type CalendarPlaceChange = { range: VisibleRange; view: CalendarView; date: string };
+
+type EventCalendarProps = {
+  events: EventInput[];
+  /** IANA zone the calendar places and hands out times in (the company's). */
+  timeZone: string;
+  language: string;
+  view: CalendarView;
+  /** "YYYY-MM-DD" to open on, else today. */
+  date: string | null;
+  onPlaceChange: (place: CalendarPlaceChange) => void;
+  onSelect: (selection: DateSelectInfo) => void;
+  onOpen: (todo: TodoEvent) => void;
+  /** A drag or resize; call `change.revert()` when the server refuses it. */
+  onChange: (change: EventChangeInfo, kind: CalendarChange) => void;
+};
+
+/** The current date of the calendar as "YYYY-MM-DD" in its zone. */
+function currentDate(api: CalendarApi): string {
+  return api.formatIso(api.getDate(), true).slice(0, 10);
+}
+
+/**
+ * FullCalendar (v7) with the app's four views, in the person's language and the
+ * company's time zone. Events come in as props (the query cache owns them); the
+ * calendar only reports what the person did.
+ */
+export function EventCalendar(props: EventCalendarProps) {
+  const { events, timeZone, language, view, date, onPlaceChange, onSelect, onOpen, onChange } = props;
+  const ref = useRef<CalendarRef>(null);
+  // Where to open, fixed at mount: FullCalendar must not see these change (moves go through the effect below).
+  const [initial] = useState({ view, date: date ?? undefined });
+
+  // The address changed under the calendar (a link, Back): follow it in one step, so
+  // the calendar reports one new place rather than an intermediate one.
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    if (api.view.type !== view || (date && currentDate(api) !== date))
+      api.changeView(view, date ?? api.getDate());
+  }, [view, date]);
+
+  const datesSet = (info: DatesSetInfo) => {
+    onPlaceChange({
+      range: {
+        from: calendarStringToInstant(info.startStr, timeZone),
+        to: calendarStringToInstant(info.endStr, timeZone),
+      },
+      view: info.view.type as CalendarView,
+      date: currentDate(info.view.calendar),
+    });
+  };
+
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={PLUGINS}
+      headerToolbar={TOOLBAR}
+      initialView={initial.view}
+      initialDate={initial.date}
+      timeZone={timeZone}
+      locales={CALENDAR_LOCALES}
+      locale={language}
+      events={events}
+      height="auto"
+      dayMaxEvents
+      nowIndicator
+      navLinks
+      views={VIEW_OPTIONS}
+      todayHint={todayText(language)}
+      editable
+      selectable
+      selectMirror
+      headingLevel={2}
+      datesSet={datesSet}
+      select={onSelect}
+      eventClick={(info: EventClickInfo) => {
+        info.jsEvent.preventDefault();
+        onOpen((info.event.extendedProps as CalendarEventProps).todo);
+      }}
+      eventDrop={(info) => onChange(info, 'move')}
+      eventResize={(info) => onChange(info, 'resize')}
+    />
+  );
+}

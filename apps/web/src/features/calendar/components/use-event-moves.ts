@@ -1,0 +1,40 @@
+import type { EventChangeInfo } from '@fullcalendar/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { crmKeys } from '../../crm/api/crm-keys.ts';
+import { useUpdateEvent } from '../../crm/api/events.ts';
+import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
+import { type CalendarChange, movedEventBody } from '../lib/moved-event-body.ts';
+
+/**
+ * Saves a drag or resize. The event stays where it was dropped while the
+ * server answers; a success refetches the calendar (through the CRM's
+ * invalidation), any refusal (stale version, invalid, forbidden, offline)
+ * puts it back and says why.
+ */
+export function useEventMoves(companyId: number, timeZone: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { mutate } = useUpdateEvent(companyId);
+
+  return useCallback(
+    (info: EventChangeInfo, change: CalendarChange) => {
+      const { todo } = info.event.extendedProps as CalendarEventProps;
+      mutate(
+        { id: todo.id, body: movedEventBody(info.event, todo, change, timeZone) },
+        {
+          onError: (error) => {
+            info.revert();
+            notify('danger', t('calendar.moveFailed', { reason: errorMessage(t, error) }));
+            // Refused because someone else changed it: show their version.
+            void queryClient.invalidateQueries({ queryKey: crmKeys.events(companyId) });
+          },
+        },
+      );
+    },
+    [companyId, timeZone, mutate, queryClient, t],
+  );
+}
