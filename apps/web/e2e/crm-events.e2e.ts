@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, launchBrowser, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import {
+  chooseCompany,
+  launchBrowser,
+  loginAs,
+  newPage,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
 import { type Stack, startStack } from './fixtures/stack.ts';
 
 let stack: Stack;
@@ -22,7 +29,7 @@ afterAll(async () => {
 });
 
 async function openTodos(): Promise<Page> {
-  const page = await newPage(browser, stack.baseUrl);
+  const page = await newPage(browser, stack.baseUrl, { bypassCSP: true });
   await loginAs(page, USERS.ana);
   await chooseCompany(page, company.name);
   await page.goto('/#/company/customer/events');
@@ -103,5 +110,46 @@ describe('to-do events', () => {
     const end = dialog.getByLabel('End');
     await expect.poll(() => end.getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText('The end must come after the start.').waitFor();
+  });
+
+  it('a member edits a to-do, is told when someone else changed it meanwhile, and deletes it', async () => {
+    const created = await ana.call<{ id: number }>('POST', `/companies/${company.id}/events`, {
+      title: 'Prepare the demo',
+      start_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    const page = await openTodos();
+    const open = todoList(page, 'Open');
+
+    await open.getByRole('button', { name: 'Prepare the demo', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Edit to-do' });
+    await dialog.getByLabel('Title').fill('Prepare the product demo');
+    await dialog.getByLabel('Priority').selectOption({ label: 'Urgent' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = open.getByRole('listitem').filter({ hasText: 'Prepare the product demo' });
+    await row.getByText('Urgent').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Someone else renames it while the dialog is open: the save is refused, not lost silently.
+    await row.getByRole('button', { name: 'Prepare the product demo' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit to-do' });
+    await dialog.getByLabel('Location').fill('Meeting room 2');
+    await ana.call('PATCH', `/companies/${company.id}/events/${created.id}`, {
+      title: 'Prepare the demo day',
+    });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Someone else changed this meanwhile. Reload and try again.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await open.getByRole('button', { name: 'Prepare the demo day' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit to-do' });
+    await dialog.getByRole('button', { name: 'Delete to-do' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this to-do?' });
+    await confirm.getByRole('button', { name: 'Delete to-do' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await open.getByText('Prepare the demo day').waitFor({ state: 'detached' });
+    const left = await ana.call<{ items: { id: number }[] }>('GET', `/companies/${company.id}/events`);
+    expect(left.items.map((e) => e.id)).not.toContain(created.id);
   });
 });

@@ -1,4 +1,5 @@
 import { EVENT_PRIORITIES, EVENT_TYPES, type TodoEvent } from '@kontora/contract/events';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { notify } from '../../../../lib/notifications.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.tsx';
-import { useCompanyId } from '../../api/crm-keys.ts';
+import { invalidateCrm, useCompanyId } from '../../api/crm-keys.ts';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../../api/events.ts';
 import { browserTimeZone } from '../../lib/zoned-time.ts';
 import { useOwnerOptions } from '../customers/owner-options.ts';
@@ -41,6 +42,7 @@ type EventFormProps = {
 export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventFormProps) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
+  const queryClient = useQueryClient();
   const { user } = useSession();
   const owners = useOwnerOptions(companyId);
   const create = useCreateEvent(companyId);
@@ -90,6 +92,8 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
       onDone();
     } catch (error) {
       const problems: Partial<Record<EventFormField, string>> = {};
+      // Someone else saved first: fetch their version, so reopening shows it.
+      if (isApiError(error) && error.code === 'stale_update') void invalidateCrm(queryClient, companyId);
       if (isApiError(error)) {
         for (const [path, codes] of Object.entries(error.details)) {
           const key = path.split('.').at(-1) ?? path;
