@@ -118,6 +118,11 @@ describe('account screens', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.waitForURL(/#\/company\/dashboard$/);
+    // Let the dashboard's own calls finish first, so that the theme save below is the call that meets the 401.
+    await page
+      .getByRole('region', { name: 'CRM', exact: true })
+      .getByRole('link', { name: /^Customers/ })
+      .waitFor();
 
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token,

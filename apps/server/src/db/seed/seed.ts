@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../database.ts';
 import { createActiveUser, createCompanyWith } from './accounts.seed.ts';
+import { seedCrmDemo } from './crm-demo.seed.ts';
 
 /** Demo credentials; also in the README. Only ever created on an empty embedded database or with SEED_DEMO. */
 export const DEMO = {
@@ -44,7 +45,11 @@ export async function seed(db: Database, config: Config, log: FastifyBaseLogger)
   }
   if (!config.seedDemo) return;
   const anyCompany = await db.selectFrom('companies').select('id').executeTakeFirst();
-  if (anyCompany) return;
+  if (anyCompany) {
+    // Demo companies seeded before the CRM demo data existed get it now; it skips companies with customers.
+    await seedCrmDemo(db, DEMO.owner, log);
+    return;
+  }
   const ana = await createActiveUser(db, {
     email: DEMO.owner,
     full_name: 'Ana Horvat',
@@ -76,5 +81,6 @@ export async function seed(db: Database, config: Config, log: FastifyBaseLogger)
       { userId: marko, role: 'member' },
     ],
   );
+  await seedCrmDemo(db, DEMO.owner, log);
   log.warn(`demo data seeded: ${DEMO.owner} and ${DEMO.member}, password ${DEMO.password}`);
 }

@@ -10,6 +10,7 @@ import type {
 } from '@kontora/contract/customers';
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -46,6 +47,8 @@ export const customerPagesOptions = (companyId: number, filter: CustomerFilterPa
       getCustomers(companyId, { ...filter, limit, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
+    // While another filter or sort loads, the rows of the previous one stay (no flash of a spinner).
+    placeholderData: keepPreviousData,
   });
 
 export function useCustomerPages(companyId: number, filter: CustomerFilterParams, limit = 50) {

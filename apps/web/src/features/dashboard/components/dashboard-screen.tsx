@@ -1,52 +1,20 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Icon, type IconName } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { CrmWidget } from './crm-widget.tsx';
+import { SetupWidget } from './setup-widget.tsx';
 
-type Widget = {
-  module: number;
-  icon: IconName;
-  title: 'modules.crm' | 'modules.social' | 'modules.crm-integration';
-  text: 'dashboard.widgets.crm' | 'dashboard.widgets.social' | 'dashboard.widgets.crmIntegration';
-  to: string;
-};
-
-const WIDGETS: Widget[] = [
-  {
-    module: MODULE_ID.crm,
-    icon: 'users',
-    title: 'modules.crm',
-    text: 'dashboard.widgets.crm',
-    to: paths.company.crm.href(),
-  },
-  {
-    module: MODULE_ID.social,
-    icon: 'share',
-    title: 'modules.social',
-    text: 'dashboard.widgets.social',
-    to: paths.company.social.href(),
-  },
-  {
-    module: MODULE_ID.crmIntegration,
-    icon: 'link',
-    title: 'modules.crm-integration',
-    text: 'dashboard.widgets.crmIntegration',
-    to: paths.company.crmIntegration.href(),
-  },
-];
-
-/** Company overview: a welcome and one widget per enabled module (figures arrive with the modules). */
+/** Company overview (#/company/dashboard): a welcome and one widget per enabled module. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const format = useFormatters();
   const { user, company } = useSession();
   const modules = useCompanyModules(company.id);
-  const widgets = WIDGETS.filter((widget) => modules.data?.includes(widget.module));
+  const has = (module: number) => modules.data?.includes(module) ?? false;
 
   return (
     <>
@@ -63,24 +31,31 @@ export function DashboardScreen() {
         </div>
       </section>
       <div className="row g-3">
-        {widgets.map((widget) => (
-          <div key={widget.module} className="col-12 col-md-6 col-xl-4">
-            <section className="card kt-card h-100">
-              <div className="card-body d-flex flex-column">
-                <div className="d-flex align-items-center gap-3 mb-3">
-                  <span className="kt-empty-icon" aria-hidden="true">
-                    <Icon name={widget.icon} />
-                  </span>
-                  <h2 className="h6 mb-0">{t(widget.title)}</h2>
-                </div>
-                <p className="text-body-secondary flex-grow-1">{t(widget.text)}</p>
-                <Link to={widget.to} className="btn btn-outline-primary btn-sm align-self-start">
-                  {t('dashboard.open', { module: t(widget.title) })}
-                </Link>
-              </div>
-            </section>
+        {has(MODULE_ID.crm) && company.id !== null && (
+          <div className="col-12 col-xl-6">
+            <CrmWidget companyId={company.id} />
           </div>
-        ))}
+        )}
+        {has(MODULE_ID.social) && (
+          <div className="col-12 col-md-6 col-xl-3">
+            <SetupWidget
+              icon="share"
+              title={t('modules.social')}
+              text={t('dashboard.social.text')}
+              to={paths.company.social.href()}
+            />
+          </div>
+        )}
+        {has(MODULE_ID.crmIntegration) && (
+          <div className="col-12 col-md-6 col-xl-3">
+            <SetupWidget
+              icon="link"
+              title={t('modules.crm-integration')}
+              text={t('dashboard.crmIntegration.text')}
+              to={paths.company.crmIntegration.href()}
+            />
+          </div>
+        )}
       </div>
     </>
   );

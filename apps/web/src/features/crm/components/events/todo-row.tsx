@@ -66,7 +66,7 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRo
         }
         onChange={() => void toggle()}
       />
-      <div className="flex-grow-1 min-w-0">
+      <div className="flex-grow-1 kt-shrink">
         <div className="d-flex flex-wrap align-items-center gap-2">
           <button
             type="button"
