@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
 import { CompanyPicker, type PickedCompany } from './company-picker.tsx';
-import { ListStates } from './list-states.tsx';
 import { PersonPicker, type PickedPerson } from './person-picker.tsx';
 
 const ENTITIES = ['company', 'user', 'membership'] as const;

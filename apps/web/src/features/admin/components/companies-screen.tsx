@@ -2,6 +2,7 @@ import { MODULES } from '@kontora/contract/limits';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,7 +10,6 @@ import { useFormatters } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { type AdminCompaniesParams, useAdminCompanies } from '../api/get-admin-companies.ts';
 import { CreateCompanyDialog } from './create-company-dialog.tsx';
-import { ListStates } from './list-states.tsx';
 
 const PAGE_SIZE = 25;
 type ActiveFilter = '' | 'true' | 'false';

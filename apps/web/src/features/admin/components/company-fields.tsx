@@ -3,9 +3,9 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, type SelectOption } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useApplicationHelpers } from '../../../lib/api/get-application-helpers.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { reasonText } from '../../../lib/server-problems.ts';
-import { useApplicationHelpers } from '../api/get-application-helpers.ts';
 
 /** A company's editable details as the form holds them: text, '' for "none". */
 export type CompanyFormValues = {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { NotFound } from '../../../components/status-pages.tsx';
@@ -12,7 +13,6 @@ import { useCompanyOptions } from './company-fields.tsx';
 import { CompanyMembersCard } from './company-members-card.tsx';
 import { CompanyModulesCard } from './company-modules-card.tsx';
 import { CompanyStatusCard } from './company-status-card.tsx';
-import { LoadError } from './list-states.tsx';
 
 /** One company (superusers): details, status, modules and members. */
 export function CompanyScreen() {

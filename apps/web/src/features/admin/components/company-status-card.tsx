@@ -1,11 +1,11 @@
 import type { AdminCompany } from '@kontora/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** Active or deactivated; deactivating (members lose access, data kept) asks first. */
 export function CompanyStatusCard({ company }: { company: AdminCompany }) {

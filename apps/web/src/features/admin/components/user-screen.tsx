@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { NotFound } from '../../../components/status-pages.tsx';
@@ -7,7 +8,6 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
-import { LoadError } from './list-states.tsx';
 import { UserDetailsCard } from './user-details-card.tsx';
 import { UserMembershipsCard } from './user-memberships-card.tsx';
 import { UserStatusCard } from './user-status-card.tsx';

@@ -1,13 +1,13 @@
 import type { AdminUser } from '@kontora/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDisableUser, useEnableUser, useResendInvitation } from '../api/user-status.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 /**

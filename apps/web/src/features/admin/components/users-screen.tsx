@@ -2,6 +2,7 @@ import type { UserStatus } from '@kontora/contract/members';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,7 +10,6 @@ import { useFormatters } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
-import { ListStates } from './list-states.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 const PAGE_SIZE = 25;

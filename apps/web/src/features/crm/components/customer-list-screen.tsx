@@ -1,8 +1,8 @@
 import type { Customer } from '@kontora/contract/customers';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ListStates } from '../../admin/components/list-states.tsx';
 import { useCompanyId } from '../api/crm-keys.ts';
 import { useCustomerPages } from '../api/customers.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';

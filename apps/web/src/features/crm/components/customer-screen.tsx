@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { ConfirmDialog } from '../../admin/components/confirm-dialog.tsx';
-import { LoadError } from '../../admin/components/list-states.tsx';
 import { useCompanyId } from '../api/crm-keys.ts';
 import { useCustomer, useDeleteCustomer } from '../api/customers.ts';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';

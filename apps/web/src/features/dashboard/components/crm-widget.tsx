@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/list-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
-import { LoadError } from '../../admin/components/list-states.tsx';
 import { useCrmStats } from '../../crm/api/crm-stats.ts';
 import { UpcomingEventsList } from '../../crm/components/dashboard/upcoming-events-list.tsx';
 import { WidgetCard } from './widget-card.tsx';

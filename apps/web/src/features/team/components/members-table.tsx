@@ -3,12 +3,12 @@ import type { Member } from '@kontora/contract/members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmDialog } from '../../admin/components/confirm-dialog.tsx';
 import { UserStatusBadge } from '../../admin/components/user-status-badge.tsx';
 
 type MembersTableProps = {

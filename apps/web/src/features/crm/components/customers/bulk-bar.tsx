@@ -6,10 +6,10 @@ import {
 } from '@kontora/contract/customers';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { ConfirmDialog } from '../../../admin/components/confirm-dialog.tsx';
 import { useCompanyId } from '../../api/crm-keys.ts';
 import { useBulkCustomers } from '../../api/customers.ts';
 

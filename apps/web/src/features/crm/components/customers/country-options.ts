@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';
+import { useApplicationHelpers } from '../../../../lib/api/get-application-helpers.ts';
 import { currentLanguage } from '../../../../lib/i18n.ts';
-import { useApplicationHelpers } from '../../../admin/api/get-application-helpers.ts';
 
 /** A country's name in the reader's language (Intl), else the code itself. */
 export function countryName(code: string, language: string = currentLanguage()): string {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../admin/components/list-states.tsx';
+import { LoadError } from '../../../../components/list-states.tsx';
 import { useCompanyId } from '../../api/crm-keys.ts';
 import { useTimeline } from '../../api/customers.ts';
 import { NoteForm } from './note-form.tsx';

@@ -1,6 +1,6 @@
 import type { ApplicationHelpers } from '@kontora/contract/helpers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Lookup lists (countries, currencies, time zones…); they change only with a release. */
 export function getApplicationHelpers(): Promise<ApplicationHelpers> {

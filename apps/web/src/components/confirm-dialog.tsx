@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal } from './modal.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;

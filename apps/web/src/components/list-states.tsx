@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import type { IconName } from '../../../components/icon.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { errorMessage } from '../lib/errors.ts';
+import { EmptyState } from './empty-state.tsx';
+import type { IconName } from './icon.tsx';
+import { PageSpinner } from './spinner.tsx';
 
 /** A failed load with a retry button. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
