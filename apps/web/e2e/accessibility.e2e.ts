@@ -1,27 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   chooseCompany,
-  launchBrowser,
   loginAs,
   newPage,
   seriousViolations,
   USERS,
 } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 /** Set SCREENSHOT_DIR to keep a picture of each checked screen (for reviewing the looks). */
 async function check(page: Page, name: string): Promise<void> {
@@ -41,7 +29,7 @@ async function choose(page: Page, group: string, option: string): Promise<void> 
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
   it('account screens', async () => {
-    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await page.goto('/#/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await check(page, 'login');
@@ -58,7 +46,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
 
   it('company chooser and the vertical layout in light theme', async () => {
-    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await loginAs(page, USERS.ana);
     await page.getByRole('button', { name: /^Acme/ }).waitFor();
     await check(page, 'company-chooser');
@@ -77,7 +65,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
 
   it('the horizontal layout in dark theme, and the other sidebar styles', async () => {
-    const page = await newPage(browser, stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.getByRole('heading', { name: 'Welcome, Ana Horvat!' }).waitFor();
@@ -111,7 +99,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
 
   it('the off-canvas menu on a phone', async () => {
-    const page = await newPage(browser, stack.baseUrl, {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, {
       bypassCSP: true,
       reducedMotion: 'reduce',
       viewport: { width: 375, height: 740 },

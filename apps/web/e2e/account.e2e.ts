@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseCompany, launchBrowser, loginAs, newPage, signIn, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+import { describe, expect, it } from 'vitest';
+import { chooseCompany, loginAs, newPage, signIn, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 describe('account screens', () => {
   it('a wrong password shows the message and keeps the person on the login screen', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await page.goto('/');
     await page.waitForURL(/#\/login$/);
     await signIn(page, USERS.ana, 'not-the-password');
@@ -30,7 +19,7 @@ describe('account screens', () => {
   });
 
   it('an empty form shows field errors and focuses the first one', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await page.goto('/#/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Enter a valid email address.').waitFor();
@@ -41,7 +30,7 @@ describe('account screens', () => {
   });
 
   it('signing in leads through the company chooser to the company dashboard', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await page.waitForURL(/#\/admin\/dashboard$/);
     await page.getByRole('heading', { level: 1, name: 'Change company' }).waitFor();
@@ -62,7 +51,7 @@ describe('account screens', () => {
   });
 
   it('a signed-out visit to a company screen leads to login, and back there after signing in', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await page.goto('/#/company/profile');
     await page.waitForURL(/#\/login$/);
     await signIn(page, USERS.marko);
@@ -72,8 +61,8 @@ describe('account screens', () => {
   });
 
   it('the reset flow goes from the mail to a new sign-in', async () => {
-    const page = await newPage(browser, stack.baseUrl);
-    const before = stack.mailCount(USERS.marko);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+    const before = e2e.stack.mailCount(USERS.marko);
     await page.goto('/#/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     // Screens load on demand: the login form stays until the new one is in.
@@ -82,10 +71,10 @@ describe('account screens', () => {
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText(`If an account exists for ${USERS.marko}`).waitFor();
 
-    const mail = await stack.readMail(USERS.marko, { since: before });
+    const mail = await e2e.stack.readMail(USERS.marko, { since: before });
     const link = mail.links.find((href) => href.includes('#/reset-password/'));
     expect(link, mail.text).toBeDefined();
-    expect(link?.startsWith(stack.baseUrl)).toBe(true);
+    expect(link?.startsWith(e2e.stack.baseUrl)).toBe(true);
 
     await page.goto(link as string);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -114,7 +103,7 @@ describe('account screens', () => {
   });
 
   it('a token revoked on the server sends the open app back to login with a message', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.waitForURL(/#\/company\/dashboard$/);
@@ -127,7 +116,7 @@ describe('account screens', () => {
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token,
     );
-    const revoke = await fetch(`${stack.baseUrl}/api/logout`, {
+    const revoke = await fetch(`${e2e.stack.baseUrl}/api/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -145,8 +134,8 @@ describe('account screens', () => {
     await page.context().close();
   });
 
-  it('logout revokes the token on the server and clears the browser storage', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+  it('logout revokes the token on the server and clears the e2e.browser storage', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token,
@@ -155,7 +144,7 @@ describe('account screens', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(/#\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('currentLeadUser'))).toBeNull();
-    const me = await fetch(`${stack.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const me = await fetch(`${e2e.stack.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
     await page.context().close();
   });

@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseCompany, launchBrowser, loginAs, logout, newPage, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseCompany, loginAs, logout, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 /** Waits for a toast (or other status message) with this text. */
 async function status(page: Page, text: string): Promise<void> {
@@ -24,7 +13,7 @@ async function status(page: Page, text: string): Promise<void> {
 /** The current person's companies as the API lists them (same token as the open app). */
 async function myCompanyNames(page: Page): Promise<string[]> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token);
-  const response = await fetch(`${stack.baseUrl}/api/me/companies`, {
+  const response = await fetch(`${e2e.stack.baseUrl}/api/me/companies`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   const body = (await response.json()) as { data: { items: { name: string }[] } };
@@ -35,7 +24,7 @@ describe('admin area', () => {
   it('a superuser creates a company, enables CRM and invites a person, who activates from the mail and sees only that company', async () => {
     const company = 'Lumen Studio d.o.o.';
     const invitee = 'nina.novak@example.com';
-    const admin = await newPage(browser, stack.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(admin, USERS.superuser);
     await admin.goto('/#/admin/companies');
     await admin.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
@@ -62,7 +51,7 @@ describe('admin area', () => {
     await status(admin, 'The modules have been saved.');
 
     // Invite a new person as a member; the server mails the activation link.
-    const before = stack.mailCount(invitee);
+    const before = e2e.stack.mailCount(invitee);
     await admin.getByRole('button', { name: 'Add a person' }).click();
     const add = admin.getByRole('dialog', { name: `Add a person to ${company}` });
     await add.getByLabel('Email').fill(invitee);
@@ -74,11 +63,11 @@ describe('admin area', () => {
     await row.getByText('Invited').waitFor();
     await admin.context().close();
 
-    const mail = await stack.readMail(invitee, { since: before });
+    const mail = await e2e.stack.readMail(invitee, { since: before });
     const token = /#\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
 
-    const person = await newPage(browser, stack.baseUrl);
+    const person = await newPage(e2e.browser, e2e.stack.baseUrl);
     await person.goto(`/#/activate/${token}`);
     await person.getByRole('heading', { name: 'Activate your account' }).waitFor();
     const password = 'lumen studio passphrase 2026';
@@ -106,7 +95,7 @@ describe('admin area', () => {
   });
 
   it('an owner adds a member in the team section and changes their role; the last owner stays', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.waitForURL(/#\/company\/dashboard$/);
@@ -137,14 +126,14 @@ describe('admin area', () => {
   });
 
   it('turning a module off removes its menu entry for a member', async () => {
-    const member = await newPage(browser, stack.baseUrl);
+    const member = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(member, USERS.marko);
     await chooseCompany(member, 'Bistro Mare');
     await member.waitForURL(/#\/company\/crm$/);
     const menu = member.getByRole('navigation', { name: 'Main menu' });
     await menu.getByText('CRM', { exact: true }).waitFor();
 
-    const admin = await newPage(browser, stack.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(admin, USERS.superuser);
     await admin.goto('/#/admin/companies');
     await admin.getByLabel('Search by name, legal name or OIB').fill('Bistro');
@@ -165,7 +154,7 @@ describe('admin area', () => {
 
   it('people: invite with a membership, re-send the invitation, disable after confirming; the audit log shows it', async () => {
     const email = 'petra.peric@example.com';
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.superuser);
     await page.goto('/#/admin/users');
     await page.getByRole('button', { name: 'Invite a person' }).click();
@@ -179,11 +168,11 @@ describe('admin area', () => {
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByRole('heading', { level: 1, name: 'Petra Perić' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Role in Bistro Mare' }).inputValue()).toBe('admin');
-    await stack.readMail(email);
+    await e2e.stack.readMail(email);
 
     await page.getByRole('button', { name: 'Send the invitation again' }).click();
     await status(page, `A new invitation has been sent to ${email}.`);
-    await stack.readMail(email, { since: 1 });
+    await e2e.stack.readMail(email, { since: 1 });
 
     // Disabling asks first; Escape keeps everything as it was.
     await page.getByRole('button', { name: 'Disable account' }).click();

@@ -1,28 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
 import {
   chooseCompany,
-  launchBrowser,
   loginAs,
   newPage,
   seriousViolations,
   USERS,
 } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 let companies = 0;
 /** Company names are unique per run, so that a retried story starts from its own fresh company. */
@@ -39,15 +27,15 @@ type TodoEvent = {
 
 /** A fresh company (Ana owns it, time zone Europe/Zagreb) with the customer Marin Kovač. */
 async function companyWithCustomer(name: string): Promise<{ id: number; api: ApiClient }> {
-  const company = await createCrmCompany(stack, name);
-  const api = await apiAs(stack, USERS.ana);
+  const company = await createCrmCompany(e2e.stack, name);
+  const api = await apiAs(e2e.stack, USERS.ana);
   await api.call('POST', `/companies/${company.id}/customers`, { first_name: 'Marin', last_name: 'Kovač' });
   return { id: company.id, api };
 }
 
-/** Ana in the browser, inside the named company; the browser's zone differs from the company's. */
+/** Ana in the e2e.browser, inside the named company; the browser's zone differs from the company's. */
 async function anaIn(company: string, options: Parameters<typeof newPage>[2] = {}): Promise<Page> {
-  const page = await newPage(browser, stack.baseUrl, { timezoneId: 'America/New_York', ...options });
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { timezoneId: 'America/New_York', ...options });
   await loginAs(page, USERS.ana);
   await chooseCompany(page, company);
   await page.waitForURL(/#\/company\/dashboard$/);
@@ -222,8 +210,8 @@ describe('CRM calendar', () => {
       bypassCSP: true,
       reducedMotion: 'reduce',
     });
-    // Croatian, as if chosen earlier in this browser (the cookie wins on load).
-    await page.context().addCookies([{ name: 'lang', value: 'hr', url: stack.baseUrl }]);
+    // Croatian, as if chosen earlier in this e2e.browser (the cookie wins on load).
+    await page.context().addCookies([{ name: 'lang', value: 'hr', url: e2e.stack.baseUrl }]);
     await page.goto('/#/company/calendar?date=2030-06-05');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Kalendar' }).waitFor();

@@ -1,22 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, launchBrowser, loginAs, newPage, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 let companies = 0;
 /** Company names are unique per run, so that a retried story starts from its own fresh company. */
@@ -26,8 +15,8 @@ type CustomerInput = { first_name?: string; last_name?: string; email?: string; 
 
 /** A fresh company (Ana owns it) holding these customers, created through the API. */
 async function companyWith(name: string, customers: CustomerInput[]): Promise<{ id: number; ids: number[] }> {
-  const company = await createCrmCompany(stack, name);
-  const ana = await apiAs(stack, USERS.ana);
+  const company = await createCrmCompany(e2e.stack, name);
+  const ana = await apiAs(e2e.stack, USERS.ana);
   const ids: number[] = [];
   for (const customer of customers) {
     const created = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, customer);
@@ -36,9 +25,9 @@ async function companyWith(name: string, customers: CustomerInput[]): Promise<{ 
   return { id: company.id, ids };
 }
 
-/** Ana in the browser, inside the named company. */
+/** Ana in the e2e.browser, inside the named company. */
 async function anaIn(company: string): Promise<Page> {
-  const page = await newPage(browser, stack.baseUrl);
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl);
   await loginAs(page, USERS.ana);
   await chooseCompany(page, company);
   await page.waitForURL(/#\/company\/dashboard$/);
@@ -186,7 +175,7 @@ describe('CRM customers', () => {
     await dialog.getByLabel('Status').selectOption({ label: 'Prospect' });
     await dialog.getByLabel('Phone').fill('+385 91 234 5678');
     // Meanwhile someone else changes the source: the save is refused as stale.
-    const ana = await apiAs(stack, USERS.ana);
+    const ana = await apiAs(e2e.stack, USERS.ana);
     const path = `/companies/${companyId}/customers/${customerId}`;
     const { version } = await ana.call<{ version: number }>('GET', path);
     await ana.call('PATCH', path, { version, source: 'Trade fair' });

@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, launchBrowser, loginAs, newPage, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = stackAndBrowserForFile();
 let ana: ApiClient;
 let company: { id: number; name: string };
 
@@ -14,11 +13,9 @@ const DAY = 86_400_000;
 const CHART_CHUNK = /\/assets\/crm-charts-[^/]*\.js$/;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   // A fresh company, so that the counts are exactly what this story creates.
-  company = await createCrmCompany(stack, 'Dashboard Counts d.o.o.');
-  ana = await apiAs(stack, USERS.ana);
+  company = await createCrmCompany(e2e.stack, 'Dashboard Counts d.o.o.');
+  ana = await apiAs(e2e.stack, USERS.ana);
 
   const customers = `/companies/${company.id}/customers`;
   const statuses = ['lead', 'lead', 'lead', 'prospect', 'prospect', 'customer'];
@@ -42,11 +39,6 @@ beforeAll(async () => {
   await ana.call('POST', `${events}/${done.id}/done`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 /** Every JavaScript file the page asks for, to tell which screens load the chart library. */
 function recordScripts(page: Page): string[] {
   const requested: string[] = [];
@@ -61,7 +53,7 @@ const kpi = (page: Page, name: string) =>
 
 describe('CRM dashboard', () => {
   it('the CRM dashboard counts match what was created, and only it loads the chart code', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     const scripts = recordScripts(page);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, company.name);
@@ -112,7 +104,7 @@ describe('CRM dashboard', () => {
   });
 
   it('a figure leads to the list it counts', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, company.name);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -1,35 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
 import {
   chooseCompany,
-  launchBrowser,
   loginAs,
   newPage,
   seriousViolations,
   USERS,
 } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = stackAndBrowserForFile();
 let ana: ApiClient;
 let company: { id: number; name: string };
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  company = await createCrmCompany(stack, 'Todo Works d.o.o.');
-  ana = await apiAs(stack, USERS.ana);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  company = await createCrmCompany(e2e.stack, 'Todo Works d.o.o.');
+  ana = await apiAs(e2e.stack, USERS.ana);
 });
 
 async function openTodos(): Promise<Page> {
-  const page = await newPage(browser, stack.baseUrl, { bypassCSP: true });
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
   await loginAs(page, USERS.ana);
   await chooseCompany(page, company.name);
   await page.goto('/#/company/customer/events');

@@ -1,31 +1,19 @@
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createCrmCompany } from './fixtures/api.ts';
 import {
   chooseCompany,
-  launchBrowser,
   loginAs,
   newPage,
   seriousViolations,
   USERS,
 } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 /** Ana in a new, empty CRM company, on its customer list, with the import wizard open. */
 async function openImportWizard(
@@ -34,8 +22,8 @@ async function openImportWizard(
 ): Promise<{ page: Page; wizard: Locator }> {
   // A retried story must not meet the company its first attempt created.
   const companyName = `${name} ${Date.now().toString(36)}`;
-  await createCrmCompany(stack, companyName);
-  const page = await newPage(browser, stack.baseUrl, options);
+  await createCrmCompany(e2e.stack, companyName);
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, options);
   await loginAs(page, USERS.ana);
   await chooseCompany(page, companyName);
   await page.waitForURL(/#\/company\/dashboard/);
@@ -106,7 +94,7 @@ describe('CRM customer import', () => {
     expect(await rejected.count()).toBe(2);
     expect(await cells(rejected.nth(1))).toEqual(['4', 'Email', 'Enter a valid email address.']);
 
-    // The error report is built in the browser from what the server reported.
+    // The error report is built in the e2e.browser from what the server reported.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       wizard.getByRole('button', { name: 'Download error report' }).click(),

@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseCompany, launchBrowser, loginAs, logout, newPage, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseCompany, loginAs, logout, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const htmlAttribute = (page: Page, name: string) =>
@@ -22,7 +11,7 @@ const htmlAttribute = (page: Page, name: string) =>
 
 describe('layout and menu', () => {
   it('a CRM-only company shows only the CRM entries', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.marko);
     await chooseCompany(page, 'Bistro Mare');
     // Without the dashboard module the company opens on its CRM dashboard.
@@ -49,7 +38,7 @@ describe('layout and menu', () => {
   });
 
   it('groups expand and collapse, and each navigation keeps only the active group open', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.waitForURL(/#\/company\/dashboard$/);
@@ -77,7 +66,7 @@ describe('layout and menu', () => {
   });
 
   it('the top-bar search opens the customer list with the text', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     const search = page.getByRole('searchbox', { name: 'Search customers' });
@@ -91,14 +80,14 @@ describe('layout and menu', () => {
   });
 
   it("a member's visit to a superuser page is refused, and the admin entries are not offered", async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     expect(await menu(page).getByRole('link', { name: 'Companies' }).count()).toBe(0);
     await page.goto('/#/admin/users');
     await page.getByRole('heading', { level: 1, name: 'No access' }).waitFor();
     await page.context().close();
 
-    const admin = await newPage(browser, stack.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(admin, USERS.superuser);
     await menu(admin).getByRole('link', { name: 'Audit log' }).waitFor();
     await admin.getByRole('searchbox', { name: 'Search companies' }).fill('Bistro');
@@ -108,7 +97,7 @@ describe('layout and menu', () => {
   });
 
   it('the language switch survives a reload through the cookie and is saved to the profile', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.marko);
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
@@ -122,12 +111,12 @@ describe('layout and menu', () => {
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token,
     );
-    const me = await fetch(`${stack.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const me = await fetch(`${e2e.stack.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(((await me.json()) as { data: { language: string } }).data.language).toBe('de');
     await page.context().close();
 
-    // A browser with no choice of its own follows the person's saved language after sign-in.
-    const other = await newPage(browser, stack.baseUrl, { lang: null });
+    // A e2e.browser with no choice of its own follows the person's saved language after sign-in.
+    const other = await newPage(e2e.browser, e2e.stack.baseUrl, { lang: null });
     await other.goto('/#/login');
     await other.getByRole('heading', { name: 'Sign in' }).waitFor();
     await loginAs(other, USERS.marko);
@@ -136,7 +125,7 @@ describe('layout and menu', () => {
   });
 
   it('layout and theme survive logout and sign-in in another browser', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.getByRole('button', { name: 'Layout settings' }).click();
@@ -161,7 +150,7 @@ describe('layout and menu', () => {
     await expect.poll(() => htmlAttribute(page, 'data-bs-theme')).toBe('light');
     await page.context().close();
 
-    const other = await newPage(browser, stack.baseUrl);
+    const other = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(other, USERS.ana);
     await expect.poll(() => htmlAttribute(other, 'data-bs-theme')).toBe('dark');
     await expect.poll(() => htmlAttribute(other, 'data-layout')).toBe('horizontal');
@@ -173,7 +162,7 @@ describe('layout and menu', () => {
   });
 
   it('a 375 px wide screen gets the off-canvas menu', async () => {
-    const page = await newPage(browser, stack.baseUrl, { viewport: { width: 375, height: 740 } });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 375, height: 740 } });
     await loginAs(page, USERS.marko);
     await chooseCompany(page, 'Bistro Mare');
     await page.waitForURL(/#\/company\/crm$/);

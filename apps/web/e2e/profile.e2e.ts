@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, loginAs, newPage, USERS } from './fixtures/browser.ts';
-import { type Stack, startStack } from './fixtures/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = stackAndBrowserForFile();
 
 describe('profile', () => {
   it('a person changes their name from the user menu', async () => {
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.marko);
     await page.getByRole('button', { name: /Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -37,13 +26,13 @@ describe('profile', () => {
   });
 
   it('changing the password needs the current one and ends the other sessions', async () => {
-    const other = await newPage(browser, stack.baseUrl);
+    const other = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(other, USERS.ana);
     const otherToken = await other.evaluate(
       () => JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}').token,
     );
 
-    const page = await newPage(browser, stack.baseUrl);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await page.goto('/#/company/profile');
     const current = page.getByLabel('Current password');
@@ -69,11 +58,11 @@ describe('profile', () => {
       .getByText('Your password has been changed. Your other sessions have been signed out.')
       .waitFor();
 
-    const old = await fetch(`${stack.baseUrl}/api/me`, {
+    const old = await fetch(`${e2e.stack.baseUrl}/api/me`, {
       headers: { Authorization: `Bearer ${otherToken}` },
     });
     expect(old.status).toBe(401);
-    // This browser stays signed in.
+    // This e2e.browser stays signed in.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await page.context().close();

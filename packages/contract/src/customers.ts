@@ -12,6 +12,27 @@ export const CUSTOMER_TYPES = ['person', 'organisation'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const CUSTOMER_SORTS = ['name', 'created_at', 'updated_at'] as const;
 
+/** The fields a person edits, in the order forms show them and the timeline lists changes. */
+export const CUSTOMER_EDITABLE_FIELDS = [
+  'type',
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'country',
+  'oib',
+  'status',
+  'owner_id',
+  'tags',
+  'source',
+  'notes',
+] as const;
+export type CustomerEditableField = (typeof CUSTOMER_EDITABLE_FIELDS)[number];
+
 export const CUSTOMER_LIMITS = {
   nameMax: 200,
   namePartMax: 120,

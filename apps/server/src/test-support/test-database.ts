@@ -29,6 +29,17 @@ export async function createTestDatabase(): Promise<{
     drop: async () => {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
+      // pg-pool's end() resolves before its connections have finished closing; a
+      // forced drop would kill them mid-close and their error would surface as an
+      // unhandled one. Wait (briefly) for them to go, force only what lingers.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -1,5 +1,6 @@
-import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from './form-field.tsx';
 
 export type SelectOption = { value: string; label: string; lang?: string };
 
@@ -29,40 +30,18 @@ export function SelectField({
   disabled,
   className,
 }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const control = registration ?? { value, onChange };
   return (
-    <div className={className ?? 'mb-3'}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`form-select${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        disabled={disabled}
-        {...control}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} lang={option.lang}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint && !error && (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
+    <FormField label={label} error={error} hint={hint} className={className} controlClass="form-select">
+      {(field) => (
+        <select disabled={disabled} {...field} {...control}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} lang={option.lang}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-    </div>
+    </FormField>
   );
 }

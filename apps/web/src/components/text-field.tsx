@@ -1,11 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from './form-field.tsx';
 
 type TextFieldProps = {
   label: ReactNode;
   registration: UseFormRegisterReturn;
   /** Already translated error text. */
-  error?: string;
+  error?: string | undefined;
   hint?: ReactNode;
   type?: InputHTMLAttributes<HTMLInputElement>['type'];
   autoComplete?: string;
@@ -24,35 +25,11 @@ export function TextField({
   readOnly,
   className,
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ?? 'mb-3'}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        readOnly={readOnly}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...registration}
-      />
-      {hint && !error && (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
+    <FormField label={label} error={error} hint={hint} className={className} controlClass="form-control">
+      {(control) => (
+        <input type={type} autoComplete={autoComplete} readOnly={readOnly} {...control} {...registration} />
       )}
-      {error && (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-    </div>
+    </FormField>
   );
 }

@@ -1,6 +1,8 @@
 import {
+  CUSTOMER_EDITABLE_FIELDS,
   type Customer,
   type CustomerCreateBody,
+  type CustomerEditableField,
   deriveCustomerName,
   type TimelineEntry,
 } from '@kontora/contract/customers';
@@ -9,25 +11,8 @@ import { searchText, sortName } from './customer-search.ts';
 import type { CustomerRow, NewCustomer } from './customers.repository.ts';
 
 /** The fields a person edits, in the order the timeline lists changes. */
-export const EDITABLE_FIELDS = [
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_id',
-  'tags',
-  'source',
-  'notes',
-] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export const EDITABLE_FIELDS = CUSTOMER_EDITABLE_FIELDS;
+export type EditableField = CustomerEditableField;
 export type EditableCustomer = Pick<Customer, EditableField>;
 
 export function parseTags(json: string): string[] {

@@ -4,12 +4,12 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, type SelectOption } from '../../../../components/select-field.tsx';
 import { TextField } from '../../../../components/text-field.tsx';
+import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { useCompanyId } from '../../api/crm-keys.ts';
 import { useCountryOptions, withValue } from './country-options.ts';
 import type { CustomerField, CustomerFormValues } from './customer-form-values.ts';
 import { useOwnerOptions } from './owner-options.ts';
-import { TextareaField } from './textarea-field.tsx';
 
 type CustomerFormFieldsProps = {
   register: UseFormRegister<CustomerFormValues>;

@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_EDITABLE_FIELDS,
   type Customer,
   CustomerCreateBody,
   type CustomerCreateInput,
@@ -31,24 +32,7 @@ export type CustomerFormValues = {
 
 export type CustomerField = keyof CustomerFormValues;
 
-export const CUSTOMER_FORM_FIELDS = [
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_id',
-  'tags',
-  'source',
-  'notes',
-] as const satisfies readonly CustomerField[];
+export const CUSTOMER_FORM_FIELDS = CUSTOMER_EDITABLE_FIELDS satisfies readonly CustomerField[];
 
 export const EMPTY_CUSTOMER: CustomerFormValues = {
   type: 'person',

@@ -3,12 +3,12 @@ import { CUSTOMER_LIMITS, TimelineNoteBody } from '@kontora/contract/customers';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../api/crm-keys.ts';
 import { useAddNote } from '../../api/customers.ts';
-import { TextareaField } from './textarea-field.tsx';
 
 type NoteValues = { body: string };
 const FIELDS = ['body'] as const;

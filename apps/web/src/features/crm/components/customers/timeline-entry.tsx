@@ -1,4 +1,9 @@
-import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type TimelineEntry } from '@kontora/contract/customers';
+import {
+  CUSTOMER_EDITABLE_FIELDS,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+  type TimelineEntry,
+} from '@kontora/contract/customers';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
@@ -9,24 +14,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** API field name → label key under crm.fields (the owner travels as its id). */
 const FIELD_LABEL: Record<string, string> = { owner_id: 'owner' };
-const FIELD_LABELS = new Set([
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner',
-  'tags',
-  'source',
-  'notes',
-]);
+const FIELD_LABELS = new Set<string>(CUSTOMER_EDITABLE_FIELDS.map((field) => FIELD_LABEL[field] ?? field));
 
 export function fieldLabel(t: TFunction, field: string): string {
   const key = FIELD_LABEL[field] ?? field;

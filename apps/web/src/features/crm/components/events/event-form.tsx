@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SelectField } from '../../../../components/select-field.tsx';
 import { TextField } from '../../../../components/text-field.tsx';
+import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
@@ -234,19 +235,12 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
             error={errorText('reminder_minutes')}
           />
         </div>
-        <div className="mb-1">
-          <label htmlFor="kt-event-description" className="form-label">
-            {t('crm.eventFields.description')}
-          </label>
-          <textarea
-            id="kt-event-description"
-            rows={3}
-            className={`form-control${errors.description ? ' is-invalid' : ''}`}
-            aria-invalid={errors.description ? true : undefined}
-            {...form.register('description')}
-          />
-          {errors.description && <div className="invalid-feedback">{errorText('description')}</div>}
-        </div>
+        <TextareaField
+          className="mb-1"
+          label={t('crm.eventFields.description')}
+          registration={form.register('description')}
+          error={errorText('description')}
+        />
       </div>
       <div className="modal-footer">
         {event && (
