@@ -3,10 +3,10 @@ import type { TodoEvent } from '@kontora/contract/events';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
-import { errorMessage } from '../../../lib/errors.ts';
 import { useCompanyId } from '../../crm/api/crm-keys.ts';
 import { EventDialog, type EventDraft } from '../../crm/components/events/event-dialog.tsx';
 import { EVENT_TYPE_COLORS } from '../../crm/lib/event-colors.ts';
@@ -29,20 +29,8 @@ export function CalendarScreen() {
 
   // Times are placed in the company's zone, so nothing is drawn before it is known.
   if (profile.isPending) return <PageSpinner />;
-  if (profile.isError) return <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
   return <CompanyCalendar companyId={companyId} timeZone={profile.data.time_zone} />;
-}
-
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-      <span>{errorMessage(t, error)}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
-    </div>
-  );
 }
 
 function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone: string }) {
@@ -89,7 +77,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
           <span className="small text-body-secondary">{t('calendar.timesIn', { zone: timeZone })}</span>
         )}
       </div>
-      {events.isError && <LoadFailed error={events.error} onRetry={() => void events.refetch()} />}
+      {events.isError && <LoadError error={events.error} onRetry={() => void events.refetch()} />}
       <section
         className="card kt-card kt-calendar"
         aria-busy={events.isFetching}

@@ -1,9 +1,9 @@
 import type { EventType, TodoEvent } from '@kontora/contract/events';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../../components/list-states.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { PageSpinner } from '../../../../components/spinner.tsx';
 import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
-import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../api/crm-keys.ts';
 import { EventForm } from './event-form.tsx';
 import './events.css';
@@ -47,16 +47,7 @@ export function EventDialog({ open, onClose, event, draft, onSaved }: EventDialo
           />
         ) : profile.error ? (
           <div className="modal-body">
-            <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-              <span>{errorMessage(t, profile.error)}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={() => void profile.refetch()}
-              >
-                {t('common.retry')}
-              </button>
-            </div>
+            <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
           </div>
         ) : (
           <div className="modal-body">
