@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  chooseCompany,
-  loginAs,
-  newPage,
-  seriousViolations,
-  USERS,
-} from './fixtures/browser.ts';
+import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();

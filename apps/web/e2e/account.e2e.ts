@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { chooseCompany, loginAs, newPage, signIn, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';

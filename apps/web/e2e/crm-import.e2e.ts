@@ -4,13 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCrmCompany } from './fixtures/api.ts';
-import {
-  chooseCompany,
-  loginAs,
-  newPage,
-  seriousViolations,
-  USERS,
-} from './fixtures/browser.ts';
+import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();

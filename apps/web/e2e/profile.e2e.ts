@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loginAs, newPage, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
