@@ -137,4 +137,41 @@ describe('to-do events', () => {
     const left = await ana.call<{ items: { id: number }[] }>('GET', `/companies/${company.id}/events`);
     expect(left.items.map((e) => e.id)).not.toContain(created.id);
   });
+  it('"Only mine" and the customer filter narrow the list, and the address keeps them', async () => {
+    const me = await ana.call<{ id: number }>('GET', '/me');
+    const buyer = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, {
+      organisation_name: 'Filter Buyer d.o.o.',
+    });
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    await ana.call('POST', `/companies/${company.id}/events`, {
+      title: 'Mine, for the buyer',
+      start_at: soon,
+      assignee_id: me.id,
+      customer_id: buyer.id,
+    });
+    await ana.call('POST', `/companies/${company.id}/events`, {
+      title: 'Mine, no customer',
+      start_at: soon,
+      assignee_id: me.id,
+    });
+    await ana.call('POST', `/companies/${company.id}/events`, { title: "Nobody's job", start_at: soon });
+    const page = await openTodos();
+    const open = todoList(page, 'Open');
+    await open.getByText("Nobody's job").waitFor();
+
+    await page.getByRole('switch', { name: 'Only mine' }).click();
+    await open.getByText('Mine, no customer').waitFor();
+    await open.getByText("Nobody's job").waitFor({ state: 'detached' });
+    expect(await open.getByText('Mine, for the buyer').count()).toBe(1);
+
+    await page.getByRole('combobox', { name: 'Customer' }).fill('filter buyer');
+    await page.getByRole('option', { name: /Filter Buyer d\.o\.o\./ }).click();
+    await open.getByText('Mine, no customer').waitFor({ state: 'detached' });
+    await open.getByText('Mine, for the buyer').waitFor();
+
+    await page.reload();
+    await todoList(page, 'Open').getByText('Mine, for the buyer').waitFor();
+    expect(await page.getByRole('switch', { name: 'Only mine' }).isChecked()).toBe(true);
+    expect(await todoList(page, 'Open').getByText("Nobody's job").count()).toBe(0);
+  });
 });
