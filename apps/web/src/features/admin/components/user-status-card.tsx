@@ -7,8 +7,8 @@ import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
+import { UserStatusBadge } from '../../shared/components/user-status-badge.tsx';
 import { useDisableUser, useEnableUser, useResendInvitation } from '../api/user-status.ts';
-import { UserStatusBadge } from './user-status-badge.tsx';
 
 /**
  * The account's state: disable (all sessions end at once; asks first), enable

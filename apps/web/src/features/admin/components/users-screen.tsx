@@ -8,9 +8,9 @@ import { Pager } from '../../../components/pager.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { UserStatusBadge } from '../../shared/components/user-status-badge.tsx';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
-import { UserStatusBadge } from './user-status-badge.tsx';
 
 const PAGE_SIZE = 25;
 const STATUSES: UserStatus[] = ['active', 'invited', 'disabled'];

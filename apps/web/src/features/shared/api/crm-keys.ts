@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/session.ts';
 
 /**
  * Query keys of the CRM, all under `['crm', companyId]`: a write anywhere in the
@@ -20,11 +19,4 @@ export const crmKeys = {
 
 export function invalidateCrm(queryClient: QueryClient, companyId: number): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: crmKeys.all(companyId) });
-}
-
-/** The current company's id on company screens (the route guard has made sure there is one). */
-export function useCompanyId(): number {
-  const { company } = useSession();
-  if (company.id === null) throw new Error('company screen without a current company');
-  return company.id;
 }

@@ -9,21 +9,22 @@ import { SelectField } from '../../../../components/select-field.tsx';
 import { TextField } from '../../../../components/text-field.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../../lib/browser-time-zone.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useSession } from '../../../../lib/session.ts';
-import { invalidateCrm, useCompanyId } from '../../api/crm-keys.ts';
-import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../../api/events.ts';
-import { browserTimeZone } from '../../lib/zoned-time.ts';
-import { useOwnerOptions } from '../customers/owner-options.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { invalidateCrm } from '../../api/crm-keys.ts';
+import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../../api/get-events.ts';
+import { useOwnerOptions } from '../owner-options.ts';
 import { CustomerPicker } from './customer-picker.tsx';
-import type { EventDraft } from './event-dialog.tsx';
 import {
   API_TO_FORM,
   changedEventFields,
   draftValues,
   EVENT_FORM_FIELDS,
+  type EventDraft,
   type EventFormField,
   type EventFormValues,
   eventValues,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SelectOption } from '../../../../components/select-field.tsx';
-import { useTeam } from '../../../team/api/get-team.ts';
+import type { SelectOption } from '../../../components/select-field.tsx';
+import { useTeam } from '../api/get-team.ts';
 
 /** The company's members as owner choices, by name; also a user id → name lookup for the timeline. */
 export function useOwnerOptions(companyId: number): {

@@ -1,7 +1,7 @@
 import type { InviteMemberBody, Member } from '@kontora/contract/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTeam } from './invalidate.ts';
+import { invalidateTeam } from './invalidate-team.ts';
 
 /**
  * Adds a person by email: an existing account joins at once, anyone else is

@@ -1,22 +1,13 @@
-import type { EventType, TodoEvent } from '@kontora/contract/events';
+import type { TodoEvent } from '@kontora/contract/events';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/list-states.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { PageSpinner } from '../../../../components/spinner.tsx';
 import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { EventForm } from './event-form.tsx';
+import type { EventDraft } from './event-form-values.ts';
 import './events.css';
-
-/** What a new to-do starts with: a calendar selection, a customer's page. Instants are ISO. */
-export type EventDraft = {
-  start_at?: string;
-  end_at?: string | null;
-  all_day?: boolean;
-  customer_id?: number | null;
-  customer_name?: string | null;
-  type?: EventType;
-};
 
 type EventDialogProps = {
   open: boolean;

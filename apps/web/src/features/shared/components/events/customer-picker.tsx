@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useCustomerSearch } from '../../api/customers.ts';
+import { useCustomerSearch } from '../../api/get-customers.ts';
 
 type CustomerPickerProps = {
   label: string;

@@ -6,12 +6,12 @@ import { PageSpinner } from '../../../components/spinner.tsx';
 import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTeam } from '../../shared/api/get-team.ts';
+import { useInviteMember } from '../../shared/api/invite-member.ts';
+import { AddMemberDialog } from '../../shared/components/add-member-dialog.tsx';
+import { MembersTable } from '../../shared/components/members-table.tsx';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
-import { useTeam } from '../api/get-team.ts';
-import { useInviteMember } from '../api/invite-member.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
-import { AddMemberDialog } from './add-member-dialog.tsx';
-import { MembersTable } from './members-table.tsx';
 
 /** The viewer's power over the current company's team: superusers and owners all, admins all but owners. */
 function useTeamPowers(companyId: number) {

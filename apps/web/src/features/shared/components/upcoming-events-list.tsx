@@ -1,10 +1,10 @@
 import type { TodoEvent } from '@kontora/contract/events';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths.ts';
-import { EVENT_TYPE_COLORS } from '../../lib/event-colors.ts';
-import { useZonedFormat } from '../events/use-zoned-format.ts';
-import './dashboard.css';
+import { paths } from '../../../config/paths.ts';
+import { useZonedFormat } from '../../../lib/use-zoned-format.ts';
+import { EVENT_TYPE_COLORS } from '../lib/event-colors.ts';
+import './upcoming-events-list.css';
 
 /**
  * The next open to-dos with their time (as the company's clock shows it, like the

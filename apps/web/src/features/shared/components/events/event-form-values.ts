@@ -6,8 +6,14 @@ import {
   type EventType,
   type TodoEvent,
 } from '@kontora/contract/events';
+import {
+  addDays,
+  fromZonedInput,
+  toZonedDate,
+  toZonedInput,
+  zonedMidnight,
+} from '@kontora/contract/time-zone';
 import { zodCodes } from '../../../../lib/form-errors.ts';
-import { addDays, fromZonedInput, startOfZonedDay, toZonedDate, toZonedInput } from '../../lib/zoned-time.ts';
 
 /**
  * The to-do form as people fill it: wall-clock times in the company's zone,
@@ -52,16 +58,19 @@ export const API_TO_FORM: Record<string, EventFormField> = { start_at: 'start', 
 
 export const REMINDER_CHOICES = [5, 15, 30, 60, 1440] as const;
 
+/** What a new to-do starts with: a calendar selection, a customer's page. Instants are ISO. */
+export type EventDraft = {
+  start_at?: string;
+  end_at?: string | null;
+  all_day?: boolean;
+  customer_id?: number | null;
+  customer_name?: string | null;
+  type?: EventType;
+};
+
 /** Values for a new to-do (or one from a calendar selection), times in `timeZone`. */
 export function draftValues(
-  draft: {
-    start_at?: string;
-    end_at?: string | null;
-    all_day?: boolean;
-    customer_id?: number | null;
-    customer_name?: string | null;
-    type?: EventType;
-  },
+  draft: EventDraft,
   timeZone: string,
   defaultAssignee: number | null,
 ): EventFormValues {
@@ -135,12 +144,12 @@ export function toEventBody(
   if (Object.keys(problems).length > 0) return { body: null, problems };
 
   const start_at = values.all_day
-    ? startOfZonedDay(values.start, timeZone)
+    ? zonedMidnight(values.start, timeZone)
     : fromZonedInput(values.start, timeZone);
   const end_at = !values.end
     ? null
     : values.all_day
-      ? startOfZonedDay(addDays(values.end, 1), timeZone)
+      ? zonedMidnight(addDays(values.end, 1), timeZone)
       : fromZonedInput(values.end, timeZone);
   const body: EventCreateInput = {
     title: values.title,

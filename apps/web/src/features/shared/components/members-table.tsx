@@ -9,7 +9,7 @@ import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
-import { UserStatusBadge } from '../../admin/components/user-status-badge.tsx';
+import { UserStatusBadge } from './user-status-badge.tsx';
 
 type MembersTableProps = {
   members: readonly Member[];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateTeam } from './invalidate.ts';
+import { invalidateTeam } from '../../shared/api/invalidate-team.ts';
 
 /** The last owner cannot be removed (409 `last_owner`). */
 export function removeMember(companyId: number, userId: number): Promise<void> {
