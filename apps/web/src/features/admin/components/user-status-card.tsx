@@ -8,7 +8,9 @@ import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
 import { UserStatusBadge } from '../../shared/components/user-status-badge.tsx';
-import { useDisableUser, useEnableUser, useResendInvitation } from '../api/user-status.ts';
+import { useDisableUser } from '../api/disable-user.ts';
+import { useEnableUser } from '../api/enable-user.ts';
+import { useResendInvitation } from '../api/resend-invitation.ts';
 
 /**
  * The account's state: disable (all sessions end at once; asks first), enable

@@ -1,23 +1,7 @@
-import type {
-  Customer,
-  CustomerBulkBody,
-  CustomerBulkResult,
-  CustomerCreateInput,
-  CustomerPage,
-  CustomerStatus,
-  CustomerUpdateInput,
-  TimelinePage,
-} from '@kontora/contract/customers';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { CustomerPage, CustomerStatus } from '@kontora/contract/customers';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { crmKeys, invalidateCrm } from './crm-keys.ts';
+import { crmKeys } from './crm-keys.ts';
 
 /** What the list and the CSV export filter on (PRODUCT.md §7); empty values are left out. */
 export type CustomerFilterParams = {
@@ -29,7 +13,8 @@ export type CustomerFilterParams = {
   dir?: 'asc' | 'desc';
 };
 
-const customersPath = (companyId: number) => `/companies/${companyId}/customers`;
+/** The customers collection; the single-customer endpoints hang below it. */
+export const customersPath = (companyId: number) => `/companies/${companyId}/customers`;
 
 export function getCustomers(
   companyId: number,
@@ -62,71 +47,5 @@ export function useCustomerSearch(companyId: number, q: string, limit = 8) {
     queryFn: ({ signal }) => getCustomers(companyId, { q, limit }, signal),
     enabled: q.trim() !== '',
     staleTime: 10_000,
-  });
-}
-
-export function useCustomer(companyId: number, id: number) {
-  return useQuery({
-    queryKey: crmKeys.customer(companyId, id),
-    queryFn: () => api.get<Customer>(`${customersPath(companyId)}/${id}`),
-  });
-}
-
-export function useCreateCustomer(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CustomerCreateInput) => api.post<Customer>(customersPath(companyId), body),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-/** Send the `version` last read: a change made meanwhile answers 409 `stale_update`. */
-export function useUpdateCustomer(companyId: number, id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CustomerUpdateInput) => api.patch<Customer>(`${customersPath(companyId)}/${id}`, body),
-    onSuccess: (customer) => {
-      queryClient.setQueryData(crmKeys.customer(companyId, id), customer);
-      return invalidateCrm(queryClient, companyId);
-    },
-  });
-}
-
-export function useDeleteCustomer(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`${customersPath(companyId)}/${id}`),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-export function useBulkCustomers(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CustomerBulkBody) =>
-      api.post<CustomerBulkResult>(`${customersPath(companyId)}/bulk`, body),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-/** Notes and changes, newest first. */
-export function useTimeline(companyId: number, id: number) {
-  return useInfiniteQuery({
-    queryKey: crmKeys.timeline(companyId, id),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<TimelinePage>(`${customersPath(companyId)}/${id}/timeline`, {
-        query: { cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
-}
-
-export function useAddNote(companyId: number, id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => api.post<unknown>(`${customersPath(companyId)}/${id}/timeline`, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: crmKeys.timeline(companyId, id) }),
   });
 }

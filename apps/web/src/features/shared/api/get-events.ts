@@ -1,13 +1,7 @@
-import type {
-  EventCreateInput,
-  EventFilter,
-  EventPage,
-  EventUpdateInput,
-  TodoEvent,
-} from '@kontora/contract/events';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventFilter, EventPage } from '@kontora/contract/events';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { crmKeys, invalidateCrm } from './crm-keys.ts';
+import { crmKeys } from './crm-keys.ts';
 
 export type EventListParams = {
   /** Events overlapping [from, to): ISO instants. */
@@ -20,7 +14,8 @@ export type EventListParams = {
   limit?: number;
 };
 
-const eventsPath = (companyId: number) => `/companies/${companyId}/events`;
+/** The events collection; the single-event endpoints hang below it. */
+export const eventsPath = (companyId: number) => `/companies/${companyId}/events`;
 
 export function getEvents(
   companyId: number,
@@ -34,59 +29,27 @@ export function getEvents(
   });
 }
 
-/** One page (up to `limit`, at most 1000): the calendar's range, a customer's to-dos. */
-export function useEvents(companyId: number, params: EventListParams, enabled = true) {
-  return useQuery({
+export const eventsQueryOptions = (companyId: number, params: EventListParams) =>
+  queryOptions({
     queryKey: crmKeys.eventList(companyId, params),
     queryFn: ({ signal }) => getEvents(companyId, params, signal),
-    enabled,
   });
+
+/** One page (up to `limit`, at most 1000): the calendar's range, a customer's to-dos. */
+export function useEvents(companyId: number, params: EventListParams, enabled = true) {
+  return useQuery({ ...eventsQueryOptions(companyId, params), enabled });
 }
 
 /** The to-do list: pages by cursor. */
-export function useEventPages(companyId: number, params: EventListParams) {
-  return useInfiniteQuery({
+export const eventPagesOptions = (companyId: number, params: EventListParams) =>
+  infiniteQueryOptions({
     queryKey: crmKeys.eventList(companyId, { ...params, pages: true }),
     queryFn: ({ pageParam, signal }) =>
       getEvents(companyId, { ...params, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
   });
-}
 
-export function useCreateEvent(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EventCreateInput) => api.post<TodoEvent>(eventsPath(companyId), body),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-/** Edits, moves and resizes (a move sends `start_at`, `end_at`, `all_day`). */
-export function useUpdateEvent(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: EventUpdateInput }) =>
-      api.patch<TodoEvent>(`${eventsPath(companyId)}/${id}`, body),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-export function useSetEventDone(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, done }: { id: number; done: boolean }) =>
-      done
-        ? api.post<TodoEvent>(`${eventsPath(companyId)}/${id}/done`)
-        : api.delete<TodoEvent>(`${eventsPath(companyId)}/${id}/done`),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
-}
-
-export function useDeleteEvent(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`${eventsPath(companyId)}/${id}`),
-    onSuccess: () => invalidateCrm(queryClient, companyId),
-  });
+export function useEventPages(companyId: number, params: EventListParams) {
+  return useInfiniteQuery(eventPagesOptions(companyId, params));
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useBulkCustomers } from '../../../shared/api/get-customers.ts';
+import { useBulkCustomers } from '../../api/bulk-customers.ts';
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 

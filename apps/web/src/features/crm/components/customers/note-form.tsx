@@ -8,7 +8,7 @@ import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts'
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useAddNote } from '../../../shared/api/get-customers.ts';
+import { useAddNote } from '../../api/add-note.ts';
 
 type NoteValues = { body: string };
 const FIELDS = ['body'] as const;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/list-states.tsx';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useTimeline } from '../../../shared/api/get-customers.ts';
 import { useOwnerOptions } from '../../../shared/components/owner-options.ts';
+import { useTimeline } from '../../api/get-timeline.ts';
 import { NoteForm } from './note-form.tsx';
 import { TimelineEntryItem } from './timeline-entry.tsx';
 

@@ -15,8 +15,10 @@ import { notify } from '../../../../lib/notifications.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useCreateEvent } from '../../api/create-event.ts';
 import { invalidateCrm } from '../../api/crm-keys.ts';
-import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../../api/get-events.ts';
+import { useDeleteEvent } from '../../api/delete-event.ts';
+import { useUpdateEvent } from '../../api/update-event.ts';
 import { useOwnerOptions } from '../owner-options.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import {

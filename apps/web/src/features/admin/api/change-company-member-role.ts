@@ -13,23 +13,11 @@ export function changeCompanyMemberRole(
   return api.patch<Member>(`/admin/companies/${companyId}/members/${userId}`, { role });
 }
 
-export function removeCompanyMember(companyId: number, userId: number): Promise<void> {
-  return api.delete<void>(`/admin/companies/${companyId}/members/${userId}`);
-}
-
 export function useChangeCompanyMemberRole(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: CompanyRole }) =>
       changeCompanyMemberRole(companyId, userId, role),
-    onSuccess: () => invalidateAdmin(queryClient),
-  });
-}
-
-export function useRemoveCompanyMember(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) => removeCompanyMember(companyId, userId),
     onSuccess: () => invalidateAdmin(queryClient),
   });
 }
