@@ -9,6 +9,7 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../../lib/use-zoned-format.ts';
 import { EVENT_TYPE_COLORS } from '../../../shared/lib/event-colors.ts';
 import { useSetEventDone } from '../../api/set-event-done.ts';
+import './todo-row.css';
 
 type TodoRowProps = {
   event: TodoEvent;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useCustomerSearch } from '../../api/get-customers.ts';
+import './customer-picker.css';
 
 type CustomerPickerProps = {
   label: string;

@@ -7,7 +7,6 @@ import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { EventForm } from './event-form.tsx';
 import type { EventDraft } from './event-form-values.ts';
-import './events.css';
 
 type EventDialogProps = {
   open: boolean;
