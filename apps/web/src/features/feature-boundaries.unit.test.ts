@@ -33,7 +33,7 @@ function stripComments(source: string): string {
 const IMPORT_PATTERNS = [
   /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, // import x from '…', export { x } from '…'
   /\bimport\s*['"]([^'"]+)['"]/g, // import '…' (side effect, e.g. CSS)
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, // import('…')
+  /\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g, // import('…'), also with a plain template literal
 ];
 
 function importSpecifiers(source: string): string[] {
@@ -118,11 +118,12 @@ describe('web feature boundaries', () => {
       "export { e } from './e.ts';",
       "import './f.css';",
       "const g = () => import('./g.tsx');",
+      'const g2 = () => import(`./g2.tsx`);',
       "// import { h } from './h.ts';",
       "/* import('./i.ts') */",
     ].join('\n');
     expect(importSpecifiers(source).sort()).toEqual(
-      ['./a.ts', '../b.ts', './cd.ts', './e.ts', './f.css', './g.tsx'].sort(),
+      ['./a.ts', '../b.ts', './cd.ts', './e.ts', './f.css', './g.tsx', './g2.tsx'].sort(),
     );
   });
 
