@@ -1,7 +1,7 @@
 import type { CrmStats } from '@kontora/contract/crm-stats';
 import { CUSTOMER_STATUSES } from '@kontora/contract/customers';
+import { safeTimeZone, startOfZonedDay, startOfZonedWeek } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
-import { safeTimeZone, startOfZonedDay, startOfZonedWeek } from '../../lib/time-zone.ts';
 // The dashboard reads events the way the to-do list does; it reuses those queries rather than copying them.
 import { companyTimeZone, countEvents, listEvents } from '../events/events.repository.ts';
 import { toTodoEvent } from '../events/events.service.ts';

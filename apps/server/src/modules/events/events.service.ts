@@ -6,10 +6,10 @@ import {
   eventTimeProblem,
   type TodoEvent,
 } from '@kontora/contract/events';
+import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { safeTimeZone, startOfZonedDay } from '../../lib/time-zone.ts';
 import { spanOf } from './event-span.ts';
 import {
   companyTimeZone,

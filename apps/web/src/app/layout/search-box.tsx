@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCustomerSearch } from '../../features/crm/api/customers.ts';
+import { useCustomerSearch } from '../../features/shared/api/get-customers.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 

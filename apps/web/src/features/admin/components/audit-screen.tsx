@@ -4,8 +4,7 @@ import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
-import { CompanyPicker, type PickedCompany } from './company-picker.tsx';
-import { PersonPicker, type PickedPerson } from './person-picker.tsx';
+import { type Picked, SearchPicker } from './search-picker.tsx';
 
 const ENTITIES = ['company', 'user', 'membership'] as const;
 
@@ -13,8 +12,8 @@ const ENTITIES = ['company', 'user', 'membership'] as const;
 export function AuditScreen() {
   const { t } = useTranslation();
   const id = useId();
-  const [actor, setActor] = useState<PickedPerson | null>(null);
-  const [company, setCompany] = useState<PickedCompany | null>(null);
+  const [actor, setActor] = useState<Picked | null>(null);
+  const [company, setCompany] = useState<Picked | null>(null);
   const [entity, setEntity] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -49,7 +48,8 @@ export function AuditScreen() {
           </h2>
           <div className="row g-3 align-items-end">
             <div className="col-12 col-md-6 col-xl-3">
-              <PersonPicker
+              <SearchPicker
+                of="person"
                 label={t('admin.audit.actor')}
                 emptyLabel={t('admin.audit.anyActor')}
                 value={actor}
@@ -57,7 +57,8 @@ export function AuditScreen() {
               />
             </div>
             <div className="col-12 col-md-6 col-xl-3">
-              <CompanyPicker
+              <SearchPicker
+                of="company"
                 label={t('admin.audit.company')}
                 emptyLabel={t('admin.audit.anyCompany')}
                 value={company}

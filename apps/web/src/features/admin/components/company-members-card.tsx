@@ -3,10 +3,11 @@ import type { CompanyRole } from '@kontora/contract/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useInviteMember } from '../../team/api/invite-member.ts';
-import { AddMemberDialog } from '../../team/components/add-member-dialog.tsx';
-import { MembersTable } from '../../team/components/members-table.tsx';
-import { useChangeCompanyMemberRole, useRemoveCompanyMember } from '../api/company-members.ts';
+import { useInviteMember } from '../../shared/api/invite-member.ts';
+import { AddMemberDialog } from '../../shared/components/add-member-dialog.tsx';
+import { MembersTable } from '../../shared/components/members-table.tsx';
+import { useChangeCompanyMemberRole } from '../api/change-company-member-role.ts';
+import { useRemoveCompanyMember } from '../api/remove-company-member.ts';
 
 const ALL_ROLES: CompanyRole[] = ['owner', 'admin', 'member'];
 

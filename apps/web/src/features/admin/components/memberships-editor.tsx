@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { CompanyPicker, type PickedCompany } from './company-picker.tsx';
+import { type Picked, SearchPicker } from './search-picker.tsx';
 
 export type MembershipRow = {
   company_id: number;
@@ -32,7 +32,7 @@ export function MembershipsEditor({
 }: MembershipsEditorProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [picked, setPicked] = useState<PickedCompany | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
   const [role, setRole] = useState<CompanyRole>('member');
   const roleOptions = COMPANY_ROLES.map((r) => (
     <option key={r} value={r}>
@@ -94,7 +94,8 @@ export function MembershipsEditor({
       )}
       <div className="row g-2 align-items-end">
         <div className="col-12 col-md-6">
-          <CompanyPicker
+          <SearchPicker
+            of="company"
             label={t('admin.memberships.company')}
             emptyLabel={t('admin.memberships.chooseCompany')}
             value={picked}

@@ -7,8 +7,10 @@ import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useDisableUser, useEnableUser, useResendInvitation } from '../api/user-status.ts';
-import { UserStatusBadge } from './user-status-badge.tsx';
+import { UserStatusBadge } from '../../shared/components/user-status-badge.tsx';
+import { useDisableUser } from '../api/disable-user.ts';
+import { useEnableUser } from '../api/enable-user.ts';
+import { useResendInvitation } from '../api/resend-invitation.ts';
 
 /**
  * The account's state: disable (all sessions end at once; asks first), enable

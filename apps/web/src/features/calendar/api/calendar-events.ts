@@ -1,7 +1,7 @@
 import { EVENT_LIMITS, type TodoEvent } from '@kontora/contract/events';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { crmKeys } from '../../crm/api/crm-keys.ts';
-import { getEvents } from '../../crm/api/events.ts';
+import { crmKeys } from '../../shared/api/crm-keys.ts';
+import { getEvents } from '../../shared/api/get-events.ts';
 
 /** The instants the visible view covers: events overlapping [from, to). */
 export type VisibleRange = { from: string; to: string };

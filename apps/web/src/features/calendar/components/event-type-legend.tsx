@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from '@kontora/contract/events';
 import { useTranslation } from 'react-i18next';
-import { EVENT_TYPE_COLORS } from '../../crm/lib/event-colors.ts';
+import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 
 /** What the calendar's colours mean. */
 export function EventTypeLegend() {

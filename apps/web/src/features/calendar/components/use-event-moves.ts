@@ -4,8 +4,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { crmKeys } from '../../crm/api/crm-keys.ts';
-import { useUpdateEvent } from '../../crm/api/events.ts';
+import { crmKeys } from '../../shared/api/crm-keys.ts';
+import { useUpdateEvent } from '../../shared/api/update-event.ts';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
 import { type CalendarChange, movedEventBody } from '../lib/moved-event-body.ts';
 

@@ -1,4 +1,4 @@
-import { startOfZonedDay } from '../../crm/lib/zoned-time.ts';
+import { zonedMidnight } from '@kontora/contract/time-zone';
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -8,5 +8,5 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * as their midnight in the company's zone, as the to-do dialog writes them.
  */
 export function calendarStringToInstant(value: string, timeZone: string): string {
-  return PLAIN_DATE.test(value) ? startOfZonedDay(value, timeZone) : new Date(value).toISOString();
+  return PLAIN_DATE.test(value) ? zonedMidnight(value, timeZone) : new Date(value).toISOString();
 }

@@ -1,6 +1,6 @@
 import type { EventInput } from '@fullcalendar/react';
 import type { TodoEvent } from '@kontora/contract/events';
-import { addDays, startOfZonedDay, toZonedDate } from '../../crm/lib/zoned-time.ts';
+import { addDays, toZonedDate, zonedMidnight } from '@kontora/contract/time-zone';
 
 /** What the calendar keeps of a to-do next to its dates: the record itself, for the dialog and for moves. */
 export type CalendarEventProps = { todo: TodoEvent };
@@ -12,7 +12,7 @@ export type CalendarEventProps = { todo: TodoEvent };
 function allDayEndDate(event: TodoEvent, timeZone: string): string | undefined {
   if (!event.end_at) return undefined;
   let end = toZonedDate(event.end_at, timeZone);
-  if (Date.parse(startOfZonedDay(end, timeZone)) < Date.parse(event.end_at)) end = addDays(end, 1);
+  if (Date.parse(zonedMidnight(end, timeZone)) < Date.parse(event.end_at)) end = addDays(end, 1);
   return end > toZonedDate(event.start_at, timeZone) ? end : undefined;
 }
 

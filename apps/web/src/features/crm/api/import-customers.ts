@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiRequestError, reportUnauthorized } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
+import { invalidateCrm } from '../../shared/api/crm-keys.ts';
 import type { CsvDelimiter } from '../lib/csv-preview.ts';
-import { invalidateCrm } from './crm-keys.ts';
 
 /** Where an upload is: bytes sent so far, or (`null`) all sent and the server is working on it. */
 export type UploadProgress = { loaded: number; total: number } | null;

@@ -6,13 +6,13 @@ import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCompanyId } from '../api/crm-keys.ts';
-import { useCrmStats } from '../api/crm-stats.ts';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useCrmStats } from '../../shared/api/get-crm-stats.ts';
+import { UpcomingEventsList } from '../../shared/components/upcoming-events-list.tsx';
 import { FunnelChart } from './dashboard/funnel-chart.tsx';
 import { KpiCards } from './dashboard/kpi-cards.tsx';
 import { NewCustomersChart } from './dashboard/new-customers-chart.tsx';
 import { RecentCustomersList } from './dashboard/recent-customers-list.tsx';
-import { UpcomingEventsList } from './dashboard/upcoming-events-list.tsx';
 
 /** A titled card with a "see all" link in its header. */
 function ListCard({ title, more, children }: { title: string; more: ReactNode; children: ReactNode }) {

@@ -3,15 +3,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCompanyId } from '../api/crm-keys.ts';
-import { useCustomerPages } from '../api/customers.ts';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useCustomerPages } from '../../shared/api/get-customers.ts';
+import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
 import { CustomerDialog } from './customers/customer-dialog.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
 import { LoadMore } from './customers/load-more.tsx';
-import { useOwnerOptions } from './customers/owner-options.ts';
 import { type CustomerSort, isFiltered, sortOf, useCustomerFilter } from './customers/use-customer-filter.ts';
 import { ImportWizard } from './import/import-wizard.tsx';
 

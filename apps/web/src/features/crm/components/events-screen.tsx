@@ -6,10 +6,10 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useCompanyId } from '../api/crm-keys.ts';
-import { useEventPages } from '../api/events.ts';
-import { CustomerPicker } from './events/customer-picker.tsx';
-import { EventDialog } from './events/event-dialog.tsx';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useEventPages } from '../../shared/api/get-events.ts';
+import { CustomerPicker } from '../../shared/components/events/customer-picker.tsx';
+import { EventDialog } from '../../shared/components/events/event-dialog.tsx';
 import { TodoRow } from './events/todo-row.tsx';
 
 /** The list's views; "mine" is a separate switch that narrows any of them. */

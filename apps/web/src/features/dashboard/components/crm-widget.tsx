@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/list-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
-import { useCrmStats } from '../../crm/api/crm-stats.ts';
-import { UpcomingEventsList } from '../../crm/components/dashboard/upcoming-events-list.tsx';
+import { useCrmStats } from '../../shared/api/get-crm-stats.ts';
+import { UpcomingEventsList } from '../../shared/components/upcoming-events-list.tsx';
 import { WidgetCard } from './widget-card.tsx';
 
 /** How many upcoming to-dos the widget lists (the CRM dashboard shows more). */

@@ -3,7 +3,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { TeamSection } from '../../team/components/team-section.tsx';
+import { TeamSection } from './team-section.tsx';
 
 export function SettingsScreen() {
   const { t } = useTranslation();

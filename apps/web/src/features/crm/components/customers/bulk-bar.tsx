@@ -10,8 +10,8 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useBulkCustomers } from '../../api/customers.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useBulkCustomers } from '../../api/bulk-customers.ts';
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 

@@ -10,8 +10,10 @@ import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useCreateCustomer, useCustomer, useUpdateCustomer } from '../../api/customers.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useCreateCustomer } from '../../api/create-customer.ts';
+import { useCustomer } from '../../api/get-customer.ts';
+import { useUpdateCustomer } from '../../api/update-customer.ts';
 import { CustomerFormFields } from './customer-form-fields.tsx';
 import {
   CUSTOMER_FORM_FIELDS,

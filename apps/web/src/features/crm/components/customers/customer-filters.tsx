@@ -2,7 +2,7 @@ import { CUSTOMER_LIMITS, CUSTOMER_STATUSES } from '@kontora/contract/customers'
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';
-import type { CustomerFilterParams } from '../../api/customers.ts';
+import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
 import type { FilterParam } from './use-customer-filter.ts';
 import { useSyncedText } from './use-synced-text.ts';
 

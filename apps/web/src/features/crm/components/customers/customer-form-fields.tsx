@@ -6,10 +6,10 @@ import { SelectField, type SelectOption } from '../../../../components/select-fi
 import { TextField } from '../../../../components/text-field.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useOwnerOptions } from '../../../shared/components/owner-options.ts';
 import { useCountryOptions, withValue } from './country-options.ts';
 import type { CustomerField, CustomerFormValues } from './customer-form-values.ts';
-import { useOwnerOptions } from './owner-options.ts';
 
 type CustomerFormFieldsProps = {
   register: UseFormRegister<CustomerFormValues>;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import type { CustomerFilterParams } from '../../api/customers.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
 import { useExportCustomers } from '../../api/export-customers.ts';
 
 /** Downloads the customers of the current filter (and sort) as CSV. */

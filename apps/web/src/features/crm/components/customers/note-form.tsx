@@ -7,8 +7,8 @@ import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useAddNote } from '../../api/customers.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useAddNote } from '../../api/add-note.ts';
 
 type NoteValues = { body: string };
 const FIELDS = ['body'] as const;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/list-states.tsx';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useTimeline } from '../../api/customers.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useOwnerOptions } from '../../../shared/components/owner-options.ts';
+import { useTimeline } from '../../api/get-timeline.ts';
 import { NoteForm } from './note-form.tsx';
-import { useOwnerOptions } from './owner-options.ts';
 import { TimelineEntryItem } from './timeline-entry.tsx';
 
 /** Notes and changes of a customer, newest first, a page at a time; a note can be added on top. */

@@ -6,7 +6,7 @@ import {
 } from '@kontora/contract/customers';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CustomerFilterParams } from '../../api/customers.ts';
+import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export type SortDir = 'asc' | 'desc';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useEvents } from '../../api/events.ts';
-import { EventDialog } from './event-dialog.tsx';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useEvents } from '../../../shared/api/get-events.ts';
+import { EventDialog } from '../../../shared/components/events/event-dialog.tsx';
 import { TodoRow } from './todo-row.tsx';
 
 /** A customer's to-dos on the customer's page: open ones (or done ones), and "New to-do" for this customer. */

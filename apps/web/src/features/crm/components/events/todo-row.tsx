@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
-import { useSetEventDone } from '../../api/events.ts';
-import { EVENT_TYPE_COLORS } from '../../lib/event-colors.ts';
-import { useZonedFormat } from './use-zoned-format.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useZonedFormat } from '../../../../lib/use-zoned-format.ts';
+import { EVENT_TYPE_COLORS } from '../../../shared/lib/event-colors.ts';
+import { useSetEventDone } from '../../api/set-event-done.ts';
+import './todo-row.css';
 
 type TodoRowProps = {
   event: TodoEvent;

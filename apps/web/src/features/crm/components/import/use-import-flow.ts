@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { useCompanyId } from '../../api/crm-keys.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { isAbort, type UploadProgress, useImportCustomers } from '../../api/import-customers.ts';
 import {
   autoMapHeaders,

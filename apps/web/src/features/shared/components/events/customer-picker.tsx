@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
+import { useCustomerSearch } from '../../api/get-customers.ts';
+import './customer-picker.css';
+
+type CustomerPickerProps = {
+  label: string;
+  value: { id: number; name: string } | null;
+  onChange: (customer: { id: number; name: string } | null) => void;
+  /** Already translated error text. */
+  error?: string;
+};
+
+/**
+ * Picks one of the company's customers by typing part of a name, email, phone
+ * or OIB (the list's own search): a combobox whose options are the first matches.
+ */
+export function CustomerPicker({ label, value, onChange, error }: CustomerPickerProps) {
+  const { t } = useTranslation();
+  const companyId = useCompanyId();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const q = useDebounced(text.trim(), 200);
+  const search = useCustomerSearch(companyId, q);
+  const matches = search.data?.items ?? [];
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+
+  if (value) {
+    return (
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 mb-2">{label}</legend>
+        <div className="d-flex align-items-center gap-2">
+          <span className="form-control-plaintext fw-semibold w-auto">{value.name}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('crm.eventDialog.clearCustomer', { name: value.name })}
+            onClick={() => onChange(null)}
+          >
+            {t('crm.eventDialog.change')}
+          </button>
+        </div>
+      </fieldset>
+    );
+  }
+
+  const choose = (index: number) => {
+    const match = matches[index];
+    if (!match) return;
+    onChange({ id: match.id, name: match.name });
+    setText('');
+    setOpen(false);
+  };
+  const showList = open && q !== '';
+
+  return (
+    <div className="mb-3 position-relative">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        placeholder={t('crm.eventDialog.customerPlaceholder')}
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && matches[active] ? `${listId}-${matches[active].id}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(i + 1, Math.max(matches.length - 1, 0)));
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((i) => Math.max(i - 1, 0));
+          } else if (event.key === 'Enter' && showList && matches.length > 0) {
+            event.preventDefault();
+            choose(active);
+          } else if (event.key === 'Escape' && showList) {
+            event.preventDefault();
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
+      />
+      {error && (
+        <div id={errorId} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        className={`list-group position-absolute w-100 shadow-sm kt-picker-list${showList ? '' : ' d-none'}`}
+      >
+        {showList && search.isFetching && matches.length === 0 && (
+          <div className="list-group-item text-body-secondary">{t('common.loading')}</div>
+        )}
+        {showList && !search.isFetching && matches.length === 0 && (
+          <div className="list-group-item text-body-secondary">{t('crm.eventDialog.noCustomer')}</div>
+        )}
+        {showList &&
+          matches.map((match, index) => (
+            <div
+              key={match.id}
+              id={`${listId}-${match.id}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              className={`list-group-item list-group-item-action${index === active ? ' active' : ''}`}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(index);
+              }}
+              onKeyDown={() => {}}
+            >
+              <div className="fw-semibold">{match.name}</div>
+              {match.email && <div className="small">{match.email}</div>}
+            </div>
+          ))}
+      </div>
+    </div>
+  );
+}
