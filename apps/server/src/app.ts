@@ -7,6 +7,7 @@ import { LIMITS } from '@kontora/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { KyselyPlugin } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   /** Replace the mail transport (tests use a real SMTP server through SMTP_URL instead where they can). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Kysely plugins on every query of this app (the API tests install a company-scope check). */
+  queryPlugins?: KyselyPlugin[];
 }
 
 /** Builds the whole server (plugins, modules, static web app) without listening. */
@@ -60,7 +63,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, dialect } = createDatabase(config.database);
+  const created = createDatabase(config.database);
+  const dialect = created.dialect;
+  const db = (options.queryPlugins ?? []).reduce((withPlugins, p) => withPlugins.withPlugin(p), created.db);
   const ctx: AppContext = {
     config,
     db,

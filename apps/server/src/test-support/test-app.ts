@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createActiveUser, createCompanyWith } from '../db/seed/accounts.seed.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
+import { CompanyScopeCheck } from './company-scope-check.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -38,8 +39,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
     { database, seedDemo: false, ...overrides },
   );
-  const { app, ctx } = await buildApp(config, { logger: false });
+  // Every query the suite runs must be company-scoped (see company-scope-check.ts).
+  const scopeCheck = new CompanyScopeCheck();
+  const { app, ctx } = await buildApp(config, { logger: false, queryPlugins: [scopeCheck] });
   await migrateToLatest(ctx.db);
+  await scopeCheck.learnTables(ctx.db);
   await app.ready();
 
   const call: TestApp['call'] = (token, options) =>

@@ -132,7 +132,11 @@ async function insertUnnest(
 }
 
 export async function replaceTags(db: Database, companyId: number, customerId: number, tags: string[]) {
-  await db.deleteFrom('customer_tags').where('customer_id', '=', customerId).execute();
+  await db
+    .deleteFrom('customer_tags')
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .execute();
   if (tags.length) {
     await db
       .insertInto('customer_tags')
@@ -250,6 +254,7 @@ export async function listCustomers(
         eb
           .selectFrom('customer_tags as t')
           .select(sql.lit(1).as('one'))
+          .whereRef('t.company_id', '=', 'c.company_id')
           .whereRef('t.customer_id', '=', 'c.id')
           .where('t.tag', '=', tag),
       ),
@@ -295,7 +300,7 @@ async function sqliteSearchPage(
       filter.status ? sql`and x.status = ${filter.status}` : sql``,
       filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
       filter.tag
-        ? sql`and exists (select 1 from customer_tags t where t.customer_id = x.id and t.tag = ${filter.tag})`
+        ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
         : sql``,
       after
         ? sql`and (${sql.ref(`x.${sortColumn[filter.sort].slice(2)}`)}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`

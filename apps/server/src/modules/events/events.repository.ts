@@ -22,7 +22,9 @@ function selectEvents(db: Database) {
   return db
     .selectFrom('events as e')
     .leftJoin('users as a', 'a.id', 'e.assignee_id')
-    .leftJoin('customers as cu', 'cu.id', 'e.customer_id')
+    .leftJoin('customers as cu', (join) =>
+      join.onRef('cu.company_id', '=', 'e.company_id').onRef('cu.id', '=', 'e.customer_id'),
+    )
     .select([
       'e.id',
       'e.company_id',
