@@ -59,6 +59,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await drop();
+      if (scopeCheck.violations.length) {
+        throw new Error(`Unscoped company queries:\n${[...new Set(scopeCheck.violations)].join('\n')}`);
+      }
     },
     async login(email, password = PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
