@@ -24,6 +24,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
       await api.register(meRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
+      await api.register(healthRoutes, { ctx });
       await api.register(membersRoutes, { ctx });
       await api.register(adminCompaniesRoutes, { ctx });
       await api.register(adminUsersRoutes, { ctx });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, isValidOib, isValidPhone } from './fields.ts';
+import { Id, isValidPhone, oibProblem } from './fields.ts';
 
 /**
  * CRM customers, `/api/companies/{companyId}/customers` (PRODUCT.md §6–§7).
@@ -126,22 +126,6 @@ const TaxId = z
   .refine((v) => v === null || v.length <= CUSTOMER_LIMITS.taxIdMax, { error: 'too_long' })
   .nullable();
 
-/**
- * The OIB rule: a Croatian customer (country HR), an `HR…` VAT id, or 11 digits
- * with no country given must carry a valid OIB check digit (ISO 7064 MOD 11,10).
- * Other countries' VAT ids are free-form (Italy's, for one, also has 11 digits).
- */
-export function oibProblem(
-  country: string | null | undefined,
-  oib: string | null | undefined,
-): string | null {
-  if (!oib) return null;
-  const digits = /^(?:HR)?(\d{11})$/.exec(oib)?.[1];
-  const croatian = country === 'HR' || oib.startsWith('HR') || (!country && digits !== undefined);
-  if (!croatian) return null;
-  return digits !== undefined && isValidOib(digits) ? null : 'invalid_oib';
-}
-
 /** The display name: as given, else the person's first and last name, else the organisation's. */
 export function deriveCustomerName(c: {
   type?: CustomerType | undefined;
@@ -203,7 +187,7 @@ export function customerProblems(
 ) {
   const problems: Record<string, string[]> = {};
   if (!deriveCustomerName(c)) problems.name = ['required'];
-  const oib = oibProblem(c.country, c.oib);
+  const oib = oibProblem(c);
   if (oib) problems.oib = [oib];
   return problems;
 }

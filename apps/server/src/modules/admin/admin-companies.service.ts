@@ -1,12 +1,12 @@
-import {
-  type AdminCompaniesData,
-  type AdminCompaniesQuery,
-  type AdminCompany,
-  type CreateCompanyBody,
-  type ModulesData,
-  oibProblem,
-  type UpdateCompanyBody,
+import type {
+  AdminCompaniesData,
+  AdminCompaniesQuery,
+  AdminCompany,
+  CreateCompanyBody,
+  ModulesData,
+  UpdateCompanyBody,
 } from '@kontora/contract/admin';
+import { oibProblem } from '@kontora/contract/fields';
 import { type CompanyRole, MODULES } from '@kontora/contract/limits';
 import type { Member } from '@kontora/contract/members';
 import type { z } from 'zod';
@@ -36,7 +36,7 @@ function assertCountry(country: string | null | undefined): void {
 }
 
 function assertOib(oib: string | null, country: string | null): void {
-  const problem = oibProblem(oib, country);
+  const problem = oibProblem({ oib, country });
   if (problem) throw invalidField('oib', problem);
 }
 

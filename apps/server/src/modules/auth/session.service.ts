@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-dto.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { recordLogin, type UserRow } from '../users/users.repository.ts';
 import { sessionCache } from './session-cache.ts';
 import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from './sessions.repository.ts';
 
@@ -65,7 +65,7 @@ export async function startSession(
     ip: request.ip ?? null,
   });
   const lastLogin = nowIso();
-  await ctx.db.updateTable('users').set({ last_login_at: lastLogin }).where('id', '=', user.id).execute();
+  await recordLogin(ctx.db, user.id, lastLogin);
   return {
     ...toSessionUser({ ...user, last_login_at: lastLogin }),
     token,

@@ -71,16 +71,6 @@ export async function findModuleIdsOf(db: Database, companyIds: number[]): Promi
   return map;
 }
 
-export function findCompanyModules(db: Database, companyId: number) {
-  return db
-    .selectFrom('company_modules')
-    .innerJoin('modules', 'modules.id', 'company_modules.module_id')
-    .select(['modules.id', 'modules.key', 'modules.name'])
-    .where('company_modules.company_id', '=', companyId)
-    .orderBy('modules.id')
-    .execute();
-}
-
 export function findCompanyProfile(db: Database, companyId: number) {
   return db
     .selectFrom('companies')

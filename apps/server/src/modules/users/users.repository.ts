@@ -55,6 +55,11 @@ export async function updateUser(
   sessionCache.evict(id);
 }
 
+/** When the person last signed in (not a change to the person: updated_at stays). */
+export async function recordLogin(db: Database, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+}
+
 export async function insertUser(
   db: Database,
   values: {

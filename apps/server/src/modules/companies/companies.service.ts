@@ -1,0 +1,28 @@
+import type { CompanyProfile, MyCompaniesData } from '@kontora/contract/me';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findCompanyProfile, findModuleIdsOf } from './company-access.repository.ts';
+import { listCompaniesFor } from './my-companies.repository.ts';
+
+export async function companyProfile(ctx: AppContext, companyId: number): Promise<CompanyProfile> {
+  const profile = await findCompanyProfile(ctx.db, companyId);
+  if (!profile) throw notFound();
+  return profile;
+}
+
+/** The companies a person may open, each with its enabled modules. */
+export async function companiesOf(
+  ctx: AppContext,
+  user: { id: number; is_admin: boolean },
+  query: { q?: string | undefined; limit: number; offset: number },
+): Promise<MyCompaniesData> {
+  const page = await listCompaniesFor(ctx.db, user, query);
+  const modules = await findModuleIdsOf(
+    ctx.db,
+    page.items.map((c) => c.id),
+  );
+  return {
+    items: page.items.map((c) => ({ ...c, modules: modules.get(c.id) ?? [] })),
+    total: page.total,
+  };
+}
