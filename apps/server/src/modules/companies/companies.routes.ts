@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { CompanyParams, companyOf, policies, principalOf } from '../../plugins/access.ts';
 import { companiesOf, companyProfile } from './companies.service.ts';
 
 export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -16,7 +16,7 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags: ['companies'],
       summary: 'Modules enabled for a company (members and superusers)',
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       response: { 200: dataOf(z.object({ modules: z.array(CompanyModule) })), ...errors(401, 403, 404) },
     },
     // The access check has already loaded the module ids; the catalogue is fixed reference data.
@@ -30,7 +30,7 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags: ['companies'],
       summary: "A company's name, country, time zone and currency (members and superusers)",
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       response: { 200: dataOf(CompanyProfile), ...errors(401, 403, 404) },
     },
     handler: async (request) => {

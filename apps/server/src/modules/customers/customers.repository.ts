@@ -332,17 +332,6 @@ async function sqliteSearchPage(
   return sorted.rows.map((r) => r.id);
 }
 
-/** Whether the person is a member of the company (owners and assignees must be). */
-export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Members by lower-case email, for CSV import's owner column. */
 export async function memberIdsByEmail(db: Database, companyId: number): Promise<Map<string, number>> {
   const rows = await db

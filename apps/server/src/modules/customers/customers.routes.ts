@@ -18,19 +18,18 @@ import {
 } from '@kontora/contract/customers';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
 import { customerPageCache } from './customer-page-cache.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
-  type Actor,
   bulkCustomers,
   createCustomer,
   deleteCustomer,
@@ -41,14 +40,8 @@ import {
 
 const tags = ['customers'];
 const access = policies.company(MODULE_ID.crm);
-const CompanyParams = z.object({ companyId: z.string() });
-const CustomerParams = z.object({ companyId: z.string(), id: Id });
+const CustomerParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/customers';
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  companyId: companyOf(request).id,
-  userId: principalOf(request).user.id,
-});
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
 

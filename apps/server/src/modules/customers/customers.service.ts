@@ -12,9 +12,11 @@ import {
 } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import {
   completeCustomer,
@@ -33,7 +35,6 @@ import {
   findCustomer,
   findStatuses,
   insertCustomers,
-  isMember,
   type ListFilter,
   listCustomers,
   replaceTags,
@@ -41,11 +42,6 @@ import {
   sortValueOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-}
 
 const stale = () =>
   new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');

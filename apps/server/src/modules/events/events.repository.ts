@@ -103,16 +103,6 @@ export async function customerBelongsTo(
   return row !== undefined;
 }
 
-export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('companies')

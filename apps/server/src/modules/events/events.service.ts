@@ -7,9 +7,11 @@ import {
   type TodoEvent,
 } from '@kontora/contract/events';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { safeTimeZone, startOfZonedDay } from '../../lib/time-zone.ts';
+import { isMember } from '../members/members.service.ts';
 import { spanOf } from './event-span.ts';
 import {
   companyTimeZone,
@@ -20,15 +22,9 @@ import {
   type EventRow,
   findEvent,
   insertEvent,
-  isMember,
   listEvents,
   updateEventIfVersion,
 } from './events.repository.ts';
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-}
 
 export function toTodoEvent(row: EventRow): TodoEvent {
   return {

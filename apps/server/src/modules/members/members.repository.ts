@@ -35,6 +35,17 @@ export function findMember(db: Database, companyId: number, userId: number): Pro
     .executeTakeFirst();
 }
 
+/** Whether the person is a member of the company. */
+export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertMembership(
   db: Database,
   values: { company_id: number; user_id: number; role: CompanyRole },

@@ -13,12 +13,22 @@ import {
   findUserIdentity,
   insertInvitedUser,
   insertMembership,
+  isMember as isMemberRow,
   listMembers,
   lockCompany,
   updateMembershipRole,
 } from './members.repository.ts';
 
-/** Who changes a team: their role in that company (null when not a member) and whether they are a superuser. */
+/** Whether the person is a member of the company (customer owners and to-do assignees must be). */
+export function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
+  return isMemberRow(db, companyId, userId);
+}
+
+/**
+ * Who changes a team: their role in that company (null when not a member) and
+ * whether they are a superuser. Not lib/actor.ts's Actor (a person acting in a
+ * company's data): team rules need the role, superuser status and the language for mails.
+ */
 export interface TeamActor {
   id: number;
   isSuperuser: boolean;
