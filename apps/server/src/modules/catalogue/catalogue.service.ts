@@ -30,6 +30,11 @@ function buildStaticLists(): Omit<ApplicationHelpers, 'modules'> {
   };
 }
 
+/** Whether the code is a country the app knows (ISO 3166-1 alpha-2, plus XK). */
+export function isCountryCode(code: string): boolean {
+  return COUNTRY_CODES.includes(code);
+}
+
 export async function applicationHelpers(db: Database): Promise<ApplicationHelpers> {
   staticLists ??= buildStaticLists();
   const modules = await listModules(db);

@@ -1,8 +1,29 @@
 import type { CompanyProfile, MyCompaniesData } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findCompanyProfile, findModuleIdsOf } from './company-access.repository.ts';
+import {
+  findCompanyProfile,
+  companyTimeZone as findCompanyTimeZone,
+  findModuleIds,
+  findModuleIdsOf,
+} from './company-access.repository.ts';
 import { listCompaniesFor } from './my-companies.repository.ts';
+
+/** The company's IANA time zone as stored (callers fall back with safeTimeZone). */
+export function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
+  return findCompanyTimeZone(db, companyId);
+}
+
+/** The company's enabled module ids, ascending (inside a transaction when given one). */
+export function moduleIdsOf(db: Database, companyId: number): Promise<number[]> {
+  return findModuleIds(db, companyId);
+}
+
+/** Enabled module ids of many companies in one query, for lists. */
+export function moduleIdsOfMany(db: Database, companyIds: number[]): Promise<Map<number, number[]>> {
+  return findModuleIdsOf(db, companyIds);
+}
 
 export async function companyProfile(ctx: AppContext, companyId: number): Promise<CompanyProfile> {
   const profile = await findCompanyProfile(ctx.db, companyId);

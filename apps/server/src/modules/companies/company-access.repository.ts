@@ -71,6 +71,16 @@ export async function findModuleIdsOf(db: Database, companyIds: number[]): Promi
   return map;
 }
 
+/** The company's IANA time zone (undefined when there is no such company). */
+export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('time_zone')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.time_zone;
+}
+
 export function findCompanyProfile(db: Database, companyId: number) {
   return db
     .selectFrom('companies')

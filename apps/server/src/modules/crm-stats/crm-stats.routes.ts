@@ -2,7 +2,6 @@ import { CrmStats } from '@kontora/contract/crm-stats';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { CompanyParams, companyOf, policies } from '../../plugins/access.ts';

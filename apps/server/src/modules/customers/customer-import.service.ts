@@ -11,10 +11,11 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
 import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { insertCustomers, memberIdsByEmail } from './customers.repository.ts';
+import { insertCustomers } from './customers.repository.ts';
 
 /** Rows saved per transaction: large enough to be fast, small enough not to hold the database long. */
 const BATCH = 500;

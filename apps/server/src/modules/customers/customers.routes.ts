@@ -27,14 +27,13 @@ import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
-import { customerPageCache } from './customer-page-cache.ts';
+import { customerListAnswer } from './customer-list.service.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
   bulkCustomers,
   createCustomer,
   deleteCustomer,
   getCustomer,
-  listCustomerPage,
   updateCustomer,
 } from './customers.service.ts';
 
@@ -58,14 +57,8 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(CustomerPage), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const companyId = companyOf(request).id;
-      const key = `${companyId}?${request.url.split('?')[1] ?? ''}`;
-      let body = customerPageCache.get(key);
-      if (body === undefined) {
-        body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, request.query) });
-        customerPageCache.set(key, companyId, body);
-      }
-      // Already JSON of the declared shape (built from it above); sent as it is.
+      const body = await customerListAnswer(ctx, companyOf(request).id, request.query);
+      // Already JSON of the declared shape (built from it by the service); sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   });

@@ -89,29 +89,6 @@ export async function deleteEvent(db: Database, companyId: number, id: number): 
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function customerBelongsTo(
-  db: Database,
-  companyId: number,
-  customerId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('companies')
-    .select('time_zone')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.time_zone;
-}
-
 /** Conditions on events; all given ones must hold. Instants are ISO strings (UTC). */
 export interface EventConditions {
   /** Overlapping [from, to): starts before `to` and ends after `from`. */
