@@ -4,8 +4,8 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createActiveUser, createCompanyWith } from '../db/seed/accounts.seed.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
+import { createActiveUser, createCompanyWith } from '../seed/accounts.seed.ts';
 import { CompanyScopeCheck } from './company-scope-check.ts';
 import { createTestDatabase } from './test-database.ts';
 

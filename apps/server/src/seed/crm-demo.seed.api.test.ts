@@ -1,7 +1,7 @@
 import { isValidOib } from '@kontora/contract/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { crossCompany } from '../cross-company.ts';
+import { crossCompany } from '../db/cross-company.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { seedCrmDemo } from './crm-demo.seed.ts';
 import { ACME_CUSTOMERS, ACME_EVENTS, BISTRO_CUSTOMERS, BISTRO_EVENTS } from './crm-demo-data.ts';
 
