@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IMPORT_FIELDS } from '@kontora/contract/customers';
+import { IMPORT_FIELDS } from '@kontora/contract/customer-import';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Config } from '../apps/server/src/config.ts';

@@ -1,4 +1,5 @@
-import { type CustomerFilter, IMPORT_FIELDS } from '@kontora/contract/customers';
+import { IMPORT_FIELDS } from '@kontora/contract/customer-import';
+import type { CustomerFilter } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { parseTags } from './customer-dto.ts';

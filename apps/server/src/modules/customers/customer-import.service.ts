@@ -1,12 +1,11 @@
 import {
-  CUSTOMER_LIMITS,
-  CustomerCreateBody,
   type CustomerImportQuery,
   type CustomerImportResult,
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
-} from '@kontora/contract/customers';
+} from '@kontora/contract/customer-import';
+import { CUSTOMER_LIMITS, CustomerCreateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';

@@ -1,4 +1,4 @@
-import type { TimelineEntry, TimelineNoteBody, TimelinePage } from '@kontora/contract/customers';
+import type { TimelineEntry, TimelineNoteBody, TimelinePage } from '@kontora/contract/customer-timeline';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';

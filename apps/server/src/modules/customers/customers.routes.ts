@@ -1,4 +1,11 @@
 import { Readable } from 'node:stream';
+import { CustomerImportQuery, CustomerImportResult } from '@kontora/contract/customer-import';
+import {
+  TimelineEntry,
+  TimelineNoteBody,
+  TimelinePage,
+  TimelineQuery,
+} from '@kontora/contract/customer-timeline';
 import {
   CUSTOMER_LIMITS,
   Customer,
@@ -6,15 +13,9 @@ import {
   CustomerBulkResult,
   CustomerCreateBody,
   CustomerFilter,
-  CustomerImportQuery,
-  CustomerImportResult,
   CustomerListQuery,
   CustomerPage,
   CustomerUpdateBody,
-  TimelineEntry,
-  TimelineNoteBody,
-  TimelinePage,
-  TimelineQuery,
 } from '@kontora/contract/customers';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';

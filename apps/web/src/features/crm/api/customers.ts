@@ -1,3 +1,4 @@
+import type { TimelinePage } from '@kontora/contract/customer-timeline';
 import type {
   Customer,
   CustomerBulkBody,
@@ -6,7 +7,6 @@ import type {
   CustomerPage,
   CustomerStatus,
   CustomerUpdateInput,
-  TimelinePage,
 } from '@kontora/contract/customers';
 import {
   infiniteQueryOptions,
