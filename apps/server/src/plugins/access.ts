@@ -5,8 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { Actor } from '../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../lib/errors.ts';
 import { authenticate, type Principal } from '../modules/auth/session.service.ts';
-import { findCompanyAccess } from '../modules/companies/company-access.repository.ts';
-import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
+import { companyAccess } from '../modules/companies/companies.service.ts';
 
 /**
  * Who may call a route. Every route under /api declares one; a route without a
@@ -98,12 +97,7 @@ async function authorizeCompany(
 ): Promise<CompanyScope> {
   const companyId = parseCompanyId((request.params as Record<string, string>).companyId);
   if (companyId === undefined) throw notFound('Company');
-  const cacheKey = `${companyId}:${principal.user.id}`;
-  let found = companyAccessCache.get(cacheKey);
-  if (found === undefined) {
-    found = (await findCompanyAccess(ctx.db, companyId, principal.user.id)) ?? null;
-    companyAccessCache.set(cacheKey, companyId, found);
-  }
+  const found = await companyAccess(ctx, companyId, principal.user.id);
   const isSuper = principal.user.is_admin;
   if (!found || (!found.role && !isSuper)) {
     // Members of other companies cannot tell an existing company from a missing one.
