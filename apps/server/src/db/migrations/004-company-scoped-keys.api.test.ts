@@ -178,4 +178,18 @@ describe('migration 004: company-scoped keys', () => {
     }`.execute(db);
     expect(found.rows.map((r) => Number(r.id))).toEqual([created]);
   });
+
+  it('migrates down to the keys of migration 002 with the rows kept, and up again', async () => {
+    const now = await snapshot();
+    const down = await migrator().migrateTo('003-admin');
+    if (down.error) throw down.error;
+    expect(await snapshot()).toEqual(now);
+    // The old key checks customers.id alone: a link across companies is not refused by it.
+    const crossed = await insertEvent(ids.acme, ids.otherCustomer, 'Crossed under the old key');
+    await db.deleteFrom('events').where('id', '=', crossed).execute();
+    const up = await migrator().migrateToLatest();
+    if (up.error) throw up.error;
+    expect(await snapshot()).toEqual(now);
+    await expect(insertEvent(ids.acme, ids.otherCustomer, 'Cross-company')).rejects.toThrow();
+  });
 });
