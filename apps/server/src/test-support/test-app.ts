@@ -14,6 +14,8 @@ export const PASSWORD = 'correct horse battery';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The company-scope check on every query of this app (company-scope-check.ts). */
+  scopeCheck: CompanyScopeCheck;
   close(): Promise<void>;
   /** app.inject with a bearer token. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -55,6 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     ctx,
+    scopeCheck,
     call,
     async close() {
       await app.close();
