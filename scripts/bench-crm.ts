@@ -1,17 +1,17 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IMPORT_FIELDS } from '@kontora/contract/customers';
+import { IMPORT_FIELDS } from '@kontora/contract/customer-import';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Config } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createActiveUser } from '../apps/server/src/db/seed/accounts.seed.ts';
-import { bulkSeed } from '../apps/server/src/db/seed/bulk.ts';
-import { randomCustomer, randomSource } from '../apps/server/src/db/seed/bulk-data.ts';
 import { csvLine } from '../apps/server/src/lib/csv.ts';
 import { encodeCursor } from '../apps/server/src/lib/keyset-cursor.ts';
+import { createActiveUser } from '../apps/server/src/seed/accounts.seed.ts';
+import { bulkSeed } from '../apps/server/src/seed/bulk.ts';
+import { randomCustomer, randomSource } from '../apps/server/src/seed/bulk-data.ts';
 import { type Figure, measure, printFigures } from './bench/measure.ts';
 import { startServer } from './bench/server-process.ts';
 

@@ -7,6 +7,7 @@ import { LIMITS } from '@kontora/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { KyselyPlugin } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
@@ -23,6 +24,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -33,6 +35,8 @@ export interface BuildOptions {
   /** Replace the mail transport (tests use a real SMTP server through SMTP_URL instead where they can). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Kysely plugins on every query of this app (the API tests install a company-scope check). */
+  queryPlugins?: KyselyPlugin[];
 }
 
 /** Builds the whole server (plugins, modules, static web app) without listening. */
@@ -60,7 +64,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, dialect } = createDatabase(config.database);
+  const created = createDatabase(config.database);
+  const dialect = created.dialect;
+  const db = (options.queryPlugins ?? []).reduce((withPlugins, p) => withPlugins.withPlugin(p), created.db);
   const ctx: AppContext = {
     config,
     db,
@@ -110,6 +116,7 @@ export async function buildApp(
       await api.register(meRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
+      await api.register(healthRoutes, { ctx });
       await api.register(membersRoutes, { ctx });
       await api.register(adminCompaniesRoutes, { ctx });
       await api.register(adminUsersRoutes, { ctx });

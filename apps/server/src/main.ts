@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed/seed.ts';
+import { seed } from './seed/seed.ts';
 
 /** Reads config, migrates, seeds, listens; closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, FullName, Id, isValidOib, Language } from './fields.ts';
+import { Email, FullName, Id, Language, oibProblem } from './fields.ts';
 import { LIMITS, MODULE_IDS } from './limits.ts';
 import { CompanyModule } from './me.ts';
 import { CompanyRole, Member, UserStatus } from './members.ts';
@@ -56,22 +56,6 @@ export const TaxId = z
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
-/**
- * Why a tax id is not acceptable for a country, or null. A Croatian company
- * (or one without a country whose id looks like an OIB) must carry a valid
- * OIB: 11 digits with its ISO 7064 check digit, optionally prefixed "HR".
- */
-export function oibProblem(
-  oib: string | null | undefined,
-  country: string | null | undefined,
-): string | null {
-  if (!oib) return null;
-  const digits = oib.replace(/^HR/, '');
-  const looksLikeOib = /^\d{11}$/.test(digits);
-  if (country === 'HR' || (!country && looksLikeOib)) return isValidOib(digits) ? null : 'invalid_oib';
-  return null;
-}
-
 export const ModuleIds = z
   .array(
     z
@@ -103,7 +87,7 @@ const CompanyFields = {
 };
 
 const checkOib = (v: { oib?: string | null; country?: string | null }, ctx: z.RefinementCtx) => {
-  const problem = oibProblem(v.oib, v.country);
+  const problem = oibProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', path: ['oib'], message: problem });
 };
 

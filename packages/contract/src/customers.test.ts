@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CustomerCreateBody,
-  deriveCustomerName,
-  normalizeTags,
-  normalizeWebsite,
-  oibProblem,
-} from './customers.ts';
+import { CustomerCreateBody, deriveCustomerName, normalizeTags, normalizeWebsite } from './customers.ts';
 import { EventCreateBody } from './events.ts';
-import { DateTimeInput, Phone } from './fields.ts';
+import { DateTimeInput, oibProblem, Phone } from './fields.ts';
 
 describe('CRM field rules', () => {
   it('checks the OIB for Croatian customers, HR VAT ids and bare 11 digits, not for other countries', () => {
-    expect(oibProblem('HR', '69435151530')).toBeNull();
-    expect(oibProblem('HR', 'HR69435151530')).toBeNull();
-    expect(oibProblem('HR', '69435151531')).toBe('invalid_oib');
-    expect(oibProblem('HR', 'ABC')).toBe('invalid_oib');
-    expect(oibProblem(null, '69435151531')).toBe('invalid_oib');
-    expect(oibProblem('DE', 'HR69435151531')).toBe('invalid_oib');
-    expect(oibProblem('IT', '12345678901')).toBeNull();
-    expect(oibProblem('DE', 'DE123456789')).toBeNull();
-    expect(oibProblem('HR', null)).toBeNull();
+    expect(oibProblem({ country: 'HR', oib: '69435151530' })).toBeNull();
+    expect(oibProblem({ country: 'HR', oib: 'HR69435151530' })).toBeNull();
+    expect(oibProblem({ country: 'HR', oib: '69435151531' })).toBe('invalid_oib');
+    expect(oibProblem({ country: 'HR', oib: 'ABC' })).toBe('invalid_oib');
+    expect(oibProblem({ country: null, oib: '69435151531' })).toBe('invalid_oib');
+    expect(oibProblem({ country: 'DE', oib: 'HR69435151531' })).toBe('invalid_oib');
+    expect(oibProblem({ country: 'IT', oib: '12345678901' })).toBeNull();
+    expect(oibProblem({ country: 'DE', oib: 'DE123456789' })).toBeNull();
+    expect(oibProblem({ country: 'HR', oib: null })).toBeNull();
   });
 
   it('normalises tags, websites and phones', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, isValidOib, isValidPhone } from './fields.ts';
+import { Id, isValidPhone, oibProblem } from './fields.ts';
 
 /**
  * CRM customers, `/api/companies/{companyId}/customers` (PRODUCT.md §6–§7).
@@ -126,22 +126,6 @@ const TaxId = z
   .refine((v) => v === null || v.length <= CUSTOMER_LIMITS.taxIdMax, { error: 'too_long' })
   .nullable();
 
-/**
- * The OIB rule: a Croatian customer (country HR), an `HR…` VAT id, or 11 digits
- * with no country given must carry a valid OIB check digit (ISO 7064 MOD 11,10).
- * Other countries' VAT ids are free-form (Italy's, for one, also has 11 digits).
- */
-export function oibProblem(
-  country: string | null | undefined,
-  oib: string | null | undefined,
-): string | null {
-  if (!oib) return null;
-  const digits = /^(?:HR)?(\d{11})$/.exec(oib)?.[1];
-  const croatian = country === 'HR' || oib.startsWith('HR') || (!country && digits !== undefined);
-  if (!croatian) return null;
-  return digits !== undefined && isValidOib(digits) ? null : 'invalid_oib';
-}
-
 /** The display name: as given, else the person's first and last name, else the organisation's. */
 export function deriveCustomerName(c: {
   type?: CustomerType | undefined;
@@ -203,7 +187,7 @@ export function customerProblems(
 ) {
   const problems: Record<string, string[]> = {};
   if (!deriveCustomerName(c)) problems.name = ['required'];
-  const oib = oibProblem(c.country, c.oib);
+  const oib = oibProblem(c);
   if (oib) problems.oib = [oib];
   return problems;
 }
@@ -321,124 +305,3 @@ export const CustomerBulkResult = z.object({
   not_found: z.array(z.number()),
 });
 export type CustomerBulkResult = z.infer<typeof CustomerBulkResult>;
-
-/** Fields a CSV column can be mapped to; `owner_email` finds the owner among the company's members. */
-export const IMPORT_FIELDS = [
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_email',
-  'tags',
-  'source',
-  'notes',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-export const ImportMapping = z.record(
-  z.string().max(200),
-  z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
-);
-export type ImportMapping = z.infer<typeof ImportMapping>;
-
-/**
- * `POST …/customers/import` takes the CSV file itself as the body (`Content-Type: text/csv`);
- * options travel in the query string.
- */
-export const CustomerImportQuery = z.object({
-  /**
-   * JSON object: CSV header → field (or null to skip the column). Columns not
-   * named are matched by header when it equals a field name; others are skipped.
-   */
-  mapping: z
-    .string()
-    .max(20_000)
-    .transform((v, ctx) => {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: v });
-        return z.NEVER;
-      }
-    })
-    .pipe(ImportMapping)
-    .optional(),
-  /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
-  delimiter: z.enum([',', ';', 'tab']).optional(),
-  /** Validate and report without saving anything. */
-  dry_run: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
-});
-export type CustomerImportQuery = z.output<typeof CustomerImportQuery>;
-
-export const ImportRowError = z.object({
-  /** Line in the file where the rejected record starts (the header is line 1). */
-  line: z.number(),
-  /** Field (or `row`) → reason codes, e.g. `{ "email": ["invalid_email"] }`. */
-  reasons: z.record(z.string(), z.array(z.string())),
-});
-
-export const CustomerImportResult = z.object({
-  dry_run: z.boolean(),
-  /** Data records read (the header and blank lines not counted). */
-  rows: z.number(),
-  imported: z.number(),
-  rejected: z.number(),
-  errors: z.array(ImportRowError),
-  /** More rows were rejected than `errors` lists (CUSTOMER_LIMITS.importReportMax). */
-  errors_truncated: z.boolean(),
-  /** The mapping that was applied: CSV header → field or null (skipped). */
-  mapping: ImportMapping,
-});
-export type CustomerImportResult = z.infer<typeof CustomerImportResult>;
-
-export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported'] as const;
-
-const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
-
-export const TimelineEntry = z.object({
-  id: z.number(),
-  kind: z.enum(TIMELINE_KINDS),
-  /** The note text (kind `note`). */
-  body: z.string().nullable(),
-  /** What changed (kind `updated`); empty otherwise. */
-  changes: z.array(z.object({ field: z.string(), before: ChangeValue, after: ChangeValue })),
-  author_id: z.number().nullable(),
-  author_name: z.string().nullable(),
-  created_at: z.string(),
-});
-export type TimelineEntry = z.infer<typeof TimelineEntry>;
-
-export const TimelineQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CUSTOMER_LIMITS.timelinePageMax)
-    .default(CUSTOMER_LIMITS.timelinePageDefault),
-});
-
-export const TimelinePage = z.object({ items: z.array(TimelineEntry), next_cursor: z.string().nullable() });
-export type TimelinePage = z.infer<typeof TimelinePage>;
-
-export const TimelineNoteBody = z
-  .object({
-    body: z
-      .string()
-      .trim()
-      .min(1, { error: 'required' })
-      .max(CUSTOMER_LIMITS.notesMax, { error: 'too_long' }),
-  })
-  .strict();
-export type TimelineNoteBody = z.infer<typeof TimelineNoteBody>;

@@ -46,7 +46,27 @@ export function isValidOib(value: string): boolean {
   return check === Number(value[10]);
 }
 
-export const Oib = z.string().trim().refine(isValidOib, { error: 'invalid_oib' });
+/**
+ * Why a tax id is not acceptable for a country, or null: the one OIB rule for
+ * companies and customers alike. A Croatian one (country HR), an `HR…` VAT id,
+ * or 11 digits with no country given must be a valid OIB (11 digits with its
+ * ISO 7064 check digit, optionally prefixed "HR"). Other countries' VAT ids are
+ * free-form (Italy's, for one, also has 11 digits). Takes the tax id already
+ * normalised (no spaces, upper case), as the schemas leave it.
+ */
+export function oibProblem({
+  oib,
+  country,
+}: {
+  oib?: string | null | undefined;
+  country?: string | null | undefined;
+}): 'invalid_oib' | null {
+  if (!oib) return null;
+  const digits = /^(?:HR)?(\d{11})$/.exec(oib)?.[1];
+  const croatian = country === 'HR' || oib.startsWith('HR') || (!country && digits !== undefined);
+  if (!croatian) return null;
+  return digits !== undefined && isValidOib(digits) ? null : 'invalid_oib';
+}
 
 /**
  * A phone number as people type it: digits with an optional leading +, and

@@ -27,7 +27,6 @@ export const MODULES = [
   { id: 2, key: 'crm', name: 'CRM' },
   { id: 3, key: 'social', name: 'Social upload' },
 ] as const;
-export type ModuleKey = (typeof MODULES)[number]['key'];
 export const MODULE_IDS = MODULES.map((m) => m.id);
 export const MODULE_ID = { dashboard: 0, crmIntegration: 1, crm: 2, social: 3 } as const;
 

@@ -1,10 +1,11 @@
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { Actor } from '../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../lib/errors.ts';
 import { authenticate, type Principal } from '../modules/auth/session.service.ts';
-import { findCompanyAccess } from '../modules/companies/company-access.repository.ts';
-import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
+import { companyAccess } from '../modules/companies/companies.service.ts';
 
 /**
  * Who may call a route. Every route under /api declares one; a route without a
@@ -94,16 +95,9 @@ async function authorizeCompany(
   principal: Principal,
   access: Extract<Access, { kind: 'company' }>,
 ): Promise<CompanyScope> {
-  const raw = (request.params as Record<string, string>).companyId ?? '';
-  const companyId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(companyId) || companyId <= 0 || companyId > 2_147_483_647)
-    throw notFound('Company');
-  const cacheKey = `${companyId}:${principal.user.id}`;
-  let found = companyAccessCache.get(cacheKey);
-  if (found === undefined) {
-    found = (await findCompanyAccess(ctx.db, companyId, principal.user.id)) ?? null;
-    companyAccessCache.set(cacheKey, companyId, found);
-  }
+  const companyId = parseCompanyId((request.params as Record<string, string>).companyId);
+  if (companyId === undefined) throw notFound('Company');
+  const found = await companyAccess(ctx, companyId, principal.user.id);
   const isSuper = principal.user.is_admin;
   if (!found || (!found.role && !isSuper)) {
     // Members of other companies cannot tell an existing company from a missing one.
@@ -120,6 +114,22 @@ async function authorizeCompany(
   return { id: companyId, role: found.role, modules: found.modules };
 }
 
+/** `:companyId` as the path carries it: 1 to 2^31−1 in decimal digits; anything else names no company. */
+function parseCompanyId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * Path parameters of a company-scoped route. The access hook has parsed and
+ * checked `:companyId` before validation runs; handlers use the parsed value,
+ * `companyOf(request).id` (or `actorOf(request).companyId`), never the raw text.
+ */
+export const CompanyParams = z.object({
+  companyId: z.string().describe('Company id; checked (membership, module, role) before anything else'),
+});
+
 /** The signed-in caller of a route whose policy requires one (the hook guarantees it). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError(401, 'unauthenticated', 'Please sign in.');
@@ -130,4 +140,9 @@ export function principalOf(request: FastifyRequest): Principal {
 export function companyOf(request: FastifyRequest): CompanyScope {
   if (!request.company) throw notFound('Company');
   return request.company;
+}
+
+/** The signed-in person acting in the company of a company-scoped route. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { companyId: companyOf(request).id, userId: principalOf(request).user.id };
 }

@@ -4,8 +4,9 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createActiveUser, createCompanyWith } from '../db/seed/accounts.seed.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
+import { createActiveUser, createCompanyWith } from '../seed/accounts.seed.ts';
+import { CompanyScopeCheck } from './company-scope-check.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -13,6 +14,8 @@ export const PASSWORD = 'correct horse battery';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The company-scope check on every query of this app (company-scope-check.ts). */
+  scopeCheck: CompanyScopeCheck;
   close(): Promise<void>;
   /** app.inject with a bearer token. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -38,8 +41,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
     { database, seedDemo: false, ...overrides },
   );
-  const { app, ctx } = await buildApp(config, { logger: false });
+  // Every query the suite runs must be company-scoped (see company-scope-check.ts).
+  const scopeCheck = new CompanyScopeCheck();
+  const { app, ctx } = await buildApp(config, { logger: false, queryPlugins: [scopeCheck] });
   await migrateToLatest(ctx.db);
+  await scopeCheck.learnTables(ctx.db);
   await app.ready();
 
   const call: TestApp['call'] = (token, options) =>
@@ -51,10 +57,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     ctx,
+    scopeCheck,
     call,
     async close() {
       await app.close();
       await drop();
+      if (scopeCheck.violations.length) {
+        throw new Error(`Unscoped company queries:\n${[...new Set(scopeCheck.violations)].join('\n')}`);
+      }
     },
     async login(email, password = PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });

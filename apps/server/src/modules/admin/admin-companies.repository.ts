@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { companyAccessCache } from '../companies/company-access-cache.ts';
 
 const companyColumns = [
@@ -33,9 +34,6 @@ const toRow = <R extends { is_active: boolean | number }>(r: R) => ({
   ...r,
   is_active: Boolean(r.is_active),
 });
-
-/** `%…%` for LIKE with the user's wildcards escaped. */
-export const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listCompanies(
   db: Database,

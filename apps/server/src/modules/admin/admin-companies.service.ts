@@ -1,23 +1,22 @@
-import {
-  type AdminCompaniesData,
-  type AdminCompaniesQuery,
-  type AdminCompany,
-  type CreateCompanyBody,
-  type ModulesData,
-  oibProblem,
-  type UpdateCompanyBody,
+import type {
+  AdminCompaniesData,
+  AdminCompaniesQuery,
+  AdminCompany,
+  CreateCompanyBody,
+  ModulesData,
+  UpdateCompanyBody,
 } from '@kontora/contract/admin';
+import { oibProblem } from '@kontora/contract/fields';
 import { type CompanyRole, MODULES } from '@kontora/contract/limits';
 import type { Member } from '@kontora/contract/members';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit } from '../audit/audit.service.ts';
-import { COUNTRY_CODES } from '../catalogue/countries.ts';
-import { findModuleIds, findModuleIdsOf } from '../companies/company-access.repository.ts';
-import { listMembers } from '../members/members.repository.ts';
-import { addMember, inCompanyTransaction, type TeamActor } from '../members/members.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { isCountryCode } from '../catalogue/catalogue.service.ts';
+import { moduleIdsOf, moduleIdsOfMany } from '../companies/companies.service.ts';
+import { addMember, inCompanyTransaction, listTeam, type TeamActor } from '../members/members.service.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   type CompanyFields,
   type CompanyRow,
@@ -32,11 +31,11 @@ import {
 const modulesOf = (ids: readonly number[]) => MODULES.filter((m) => ids.includes(m.id));
 
 function assertCountry(country: string | null | undefined): void {
-  if (country && !COUNTRY_CODES.includes(country)) throw invalidField('country', 'invalid_country');
+  if (country && !isCountryCode(country)) throw invalidField('country', 'invalid_country');
 }
 
 function assertOib(oib: string | null, country: string | null): void {
-  const problem = oibProblem(oib, country);
+  const problem = oibProblem({ oib, country });
   if (problem) throw invalidField('oib', problem);
 }
 
@@ -57,7 +56,7 @@ export async function listAdminCompanies(
   query: z.infer<typeof AdminCompaniesQuery>,
 ): Promise<AdminCompaniesData> {
   const page = await listCompanies(ctx.db, query);
-  const modules = await findModuleIdsOf(
+  const modules = await moduleIdsOfMany(
     ctx.db,
     page.items.map((c) => c.id),
   );
@@ -67,7 +66,7 @@ export async function listAdminCompanies(
 export async function getAdminCompany(ctx: AppContext, id: number): Promise<AdminCompany> {
   const company = await findCompany(ctx.db, id);
   if (!company) throw notFound('Company');
-  const [modules, members] = await Promise.all([findModuleIds(ctx.db, id), listMembers(ctx.db, id)]);
+  const [modules, members] = await Promise.all([moduleIdsOf(ctx.db, id), listTeam(ctx, id)]);
   return { ...company, modules: modulesOf(modules), members };
 }
 
@@ -151,7 +150,7 @@ export async function setCompanyModules(
 ): Promise<ModulesData> {
   await inCompanyTransaction(ctx, id, async (trx) => {
     if (!(await findCompany(trx, id))) throw notFound('Company');
-    const before = await findModuleIds(trx, id);
+    const before = await moduleIdsOf(trx, id);
     if (JSON.stringify(before) === JSON.stringify(modules)) return;
     await replaceCompanyModules(trx, id, modules);
     await recordAudit(trx, {
@@ -164,7 +163,7 @@ export async function setCompanyModules(
       after: { modules },
     });
   });
-  return { modules: modulesOf(await findModuleIds(ctx.db, id)) };
+  return { modules: modulesOf(await moduleIdsOf(ctx.db, id)) };
 }
 
 export async function addCompanyMember(

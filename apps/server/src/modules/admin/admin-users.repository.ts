@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { sessionCache } from '../auth/session-cache.ts';
-import { containsPattern } from './admin-companies.repository.ts';
 
 /** What the admin pages show of a person: never the password hash. */
 const adminUserColumns = [

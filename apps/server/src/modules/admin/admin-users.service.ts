@@ -12,15 +12,16 @@ import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import { sendActivationMail } from '../auth/auth.service.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { evictCompanyAccess, insertInvitedUser } from '../members/members.repository.ts';
+import { endSessionsOf } from '../auth/session.service.ts';
 import {
   addMemberIn,
   changeRoleIn,
   emailTaken,
+  forgetCompanyAccess,
   removeMemberIn,
   type TeamActor,
 } from '../members/members.service.ts';
+import { createInvitedAccount } from '../users/users.service.ts';
 import { existingCompanyIds } from './admin-companies.repository.ts';
 import {
   type AdminUserRow,
@@ -100,7 +101,7 @@ export async function inviteUser(
   const id = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserIdByEmail(trx, body.email)) throw emailTaken();
     await assertCompaniesExist(trx, body.memberships);
-    const userId = await insertInvitedUser(trx, {
+    const userId = await createInvitedAccount(trx, {
       email: body.email,
       full_name: body.full_name,
       is_admin: body.is_admin,
@@ -148,7 +149,7 @@ export async function updateAdminUser(
     return body.memberships ? replaceMemberships(trx, actor, id, body.memberships) : [];
   });
   evictSessionsOf(id);
-  for (const companyId of touched) evictCompanyAccess(companyId);
+  for (const companyId of touched) forgetCompanyAccess(companyId);
   return getAdminUser(ctx, id);
 }
 
@@ -182,7 +183,7 @@ export async function disableUser(ctx: AppContext, actor: TeamActor, id: number)
     if (current.status === 'disabled') return;
     await assertNotLastSuperuser(trx, current, 'status');
     await updateUserAsAdmin(trx, id, { status: 'disabled' });
-    await deleteSessionsOfUser(trx, id);
+    await endSessionsOf(trx, id);
     await recordAudit(trx, {
       ...userAudit(actor, id),
       action: 'user.disable',
@@ -191,7 +192,7 @@ export async function disableUser(ctx: AppContext, actor: TeamActor, id: number)
     });
   });
   // Evicted again after commit: a request between the eviction and the commit may have cached the old state.
-  await deleteSessionsOfUser(ctx.db, id);
+  await endSessionsOf(ctx.db, id);
   return getAdminUser(ctx, id);
 }
 

@@ -1,7 +1,7 @@
 import type { AuditData, AuditEntry, AuditQuery } from '@kontora/contract/admin';
 import type { Database } from '../../db/database.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { parseJson } from '../users/user-dto.ts';
+import { parseJson } from '../../lib/json.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
 /** One change to record: who did what to which record, and the record before and after. */

@@ -11,7 +11,7 @@ import {
   findUserWithHashById,
   type UserRow,
   updateUser,
-} from '../users/users.repository.ts';
+} from '../users/users.service.ts';
 import {
   consumeToken,
   findUsableToken,

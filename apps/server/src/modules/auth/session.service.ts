@@ -1,12 +1,18 @@
 import type { LoginData } from '@kontora/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
-import { toSessionUser } from '../users/user-dto.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { recordLogin, toSessionUser, type UserRow } from '../users/users.service.ts';
 import { sessionCache } from './session-cache.ts';
-import { deleteSession, findSessionByTokenHash, insertSession, touchSession } from './sessions.repository.ts';
+import {
+  deleteSession,
+  deleteSessionsOfUser,
+  findSessionByTokenHash,
+  insertSession,
+  touchSession,
+} from './sessions.repository.ts';
 
 export interface Principal {
   sessionId: number;
@@ -49,6 +55,11 @@ export async function authenticate(
   return principal;
 }
 
+/** Ends all sessions of a person (but one, when given); takes effect on the very next request. */
+export function endSessionsOf(db: Database, userId: number, exceptSessionId?: number): Promise<void> {
+  return deleteSessionsOfUser(db, userId, exceptSessionId);
+}
+
 /** Opens a session for a person who has just proved who they are, and returns the login answer. */
 export async function startSession(
   ctx: AppContext,
@@ -65,7 +76,7 @@ export async function startSession(
     ip: request.ip ?? null,
   });
   const lastLogin = nowIso();
-  await ctx.db.updateTable('users').set({ last_login_at: lastLogin }).where('id', '=', user.id).execute();
+  await recordLogin(ctx.db, user.id, lastLogin);
   return {
     ...toSessionUser({ ...user, last_login_at: lastLogin }),
     token,

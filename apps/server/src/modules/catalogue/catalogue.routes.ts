@@ -1,10 +1,9 @@
 import { ApplicationHelpers, SocialIntegrationType } from '@kontora/contract/helpers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { dataOf, errors } from '../../lib/http.ts';
+import { dataOf } from '../../lib/http.ts';
 import { policies } from '../../plugins/access.ts';
 import { applicationHelpers, socialIntegrationTypes } from './catalogue.service.ts';
 
@@ -36,28 +35,5 @@ export async function catalogueRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(z.object({ app_name: z.string(), app_credit: z.string() })) },
     },
     handler: async () => ({ data: { app_name: ctx.config.appName, app_credit: ctx.config.appCredit } }),
-  });
-
-  app.get('/health', {
-    config: { access: policies.public },
-    schema: { tags: ['ops'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
-    handler: async () => ({ status: 'ok' as const }),
-  });
-
-  app.get('/ready', {
-    config: { access: policies.public },
-    schema: {
-      tags: ['ops'],
-      summary: 'Readiness: the database answers',
-      response: { 200: z.object({ status: z.literal('ready') }), ...errors(503) },
-    },
-    handler: async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-        return { status: 'ready' as const };
-      } catch {
-        return reply.code(503).send({ message: 'Database unavailable.', code: 'internal_error' });
-      }
-    },
   });
 }

@@ -1,7 +1,8 @@
 import type { ApplicationHelpers, SocialIntegrationType } from '@kontora/contract/helpers';
 import { LANGUAGES } from '@kontora/contract/limits';
 import type { Database } from '../../db/database.ts';
-import { parseJson } from '../users/user-dto.ts';
+import { parseJson } from '../../lib/json.ts';
+import { listModules, listSocialIntegrationTypes } from './catalogue.repository.ts';
 import { COUNTRY_CODES } from './countries.ts';
 
 const option = (value: string, label: string) => ({ value, label });
@@ -29,14 +30,19 @@ function buildStaticLists(): Omit<ApplicationHelpers, 'modules'> {
   };
 }
 
+/** Whether the code is a country the app knows (ISO 3166-1 alpha-2, plus XK). */
+export function isCountryCode(code: string): boolean {
+  return COUNTRY_CODES.includes(code);
+}
+
 export async function applicationHelpers(db: Database): Promise<ApplicationHelpers> {
   staticLists ??= buildStaticLists();
-  const modules = await db.selectFrom('modules').select(['id', 'key', 'name']).orderBy('id').execute();
+  const modules = await listModules(db);
   return { ...staticLists, modules };
 }
 
 export async function socialIntegrationTypes(db: Database): Promise<SocialIntegrationType[]> {
-  const rows = await db.selectFrom('social_integration_types').selectAll().orderBy('id').execute();
+  const rows = await listSocialIntegrationTypes(db);
   return rows.map((r) => ({
     ...r,
     image_max_bytes: Number(r.image_max_bytes),

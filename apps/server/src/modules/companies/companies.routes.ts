@@ -4,11 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
-import { findCompanyProfile, findModuleIdsOf } from './company-access.repository.ts';
-import { listCompaniesFor } from './my-companies.repository.ts';
+import { CompanyParams, companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { companiesOf, companyProfile } from './companies.service.ts';
 
 export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +16,7 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags: ['companies'],
       summary: 'Modules enabled for a company (members and superusers)',
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       response: { 200: dataOf(z.object({ modules: z.array(CompanyModule) })), ...errors(401, 403, 404) },
     },
     // The access check has already loaded the module ids; the catalogue is fixed reference data.
@@ -32,13 +30,11 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags: ['companies'],
       summary: "A company's name, country, time zone and currency (members and superusers)",
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       response: { 200: dataOf(CompanyProfile), ...errors(401, 403, 404) },
     },
     handler: async (request) => {
-      const profile = await findCompanyProfile(ctx.db, companyOf(request).id);
-      if (!profile) throw notFound();
-      return { data: profile };
+      return { data: await companyProfile(ctx, companyOf(request).id) };
     },
   });
 
@@ -51,18 +47,7 @@ export async function companiesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(MyCompaniesData), ...errors(400, 401) },
     },
     handler: async (request) => {
-      const user = principalOf(request).user;
-      const page = await listCompaniesFor(ctx.db, user, request.query);
-      const modules = await findModuleIdsOf(
-        ctx.db,
-        page.items.map((c) => c.id),
-      );
-      return {
-        data: {
-          items: page.items.map((c) => ({ ...c, modules: modules.get(c.id) ?? [] })),
-          total: page.total,
-        },
-      };
+      return { data: await companiesOf(ctx, principalOf(request).user, request.query) };
     },
   });
 }

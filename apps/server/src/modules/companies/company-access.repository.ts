@@ -71,14 +71,14 @@ export async function findModuleIdsOf(db: Database, companyIds: number[]): Promi
   return map;
 }
 
-export function findCompanyModules(db: Database, companyId: number) {
-  return db
-    .selectFrom('company_modules')
-    .innerJoin('modules', 'modules.id', 'company_modules.module_id')
-    .select(['modules.id', 'modules.key', 'modules.name'])
-    .where('company_modules.company_id', '=', companyId)
-    .orderBy('modules.id')
-    .execute();
+/** The company's IANA time zone (undefined when there is no such company). */
+export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('time_zone')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.time_zone;
 }
 
 export function findCompanyProfile(db: Database, companyId: number) {

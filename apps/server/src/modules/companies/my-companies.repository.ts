@@ -1,6 +1,7 @@
 import type { CompanyRole } from '@kontora/contract/limits';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 export interface MyCompanyRow {
   id: number;
@@ -25,7 +26,7 @@ export async function listCompaniesFor(
   if (!user.is_admin)
     base = base.where('memberships.user_id', 'is not', null).where('companies.is_active', '=', true);
   if (opts.q) {
-    const pattern = `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(opts.q);
     base = base.where(sql<boolean>`lower(companies.name) like ${pattern} escape '\\'`);
   }
   const [items, count] = await Promise.all([

@@ -2,10 +2,9 @@ import { CrmStats } from '@kontora/contract/crm-stats';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies } from '../../plugins/access.ts';
+import { CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { crmStats } from './crm-stats.service.ts';
 
 export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -16,7 +15,7 @@ export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     schema: {
       tags: ['crm'],
       summary: 'CRM dashboard figures: customer totals, new per month, funnel, to-dos, this week, recent',
-      params: z.object({ companyId: z.string() }),
+      params: CompanyParams,
       response: { 200: dataOf(CrmStats), ...errors(401, 403, 404) },
     },
     handler: async (request) => ({ data: await crmStats(ctx, companyOf(request).id) }),

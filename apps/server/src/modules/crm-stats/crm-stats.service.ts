@@ -2,10 +2,10 @@ import type { CrmStats } from '@kontora/contract/crm-stats';
 import { CUSTOMER_STATUSES } from '@kontora/contract/customers';
 import { safeTimeZone, startOfZonedDay, startOfZonedWeek } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
+import { companyTimeZone } from '../companies/companies.service.ts';
+import { customerCounts, recentCustomers } from '../customers/customer-list.service.ts';
 // The dashboard reads events the way the to-do list does; it reuses those queries rather than copying them.
-import { companyTimeZone, countEvents, listEvents } from '../events/events.repository.ts';
-import { toTodoEvent } from '../events/events.service.ts';
-import { customerCounts, recentCustomers } from './crm-stats.repository.ts';
+import { countTodos, firstTodos } from '../events/events.service.ts';
 
 /** The last 12 months as `YYYY-MM` (UTC), oldest first. */
 export function lastTwelveMonths(now: Date): string[] {
@@ -30,13 +30,13 @@ export async function crmStats(ctx: AppContext, companyId: number, now = new Dat
   const weekEnd = startOfZonedDay(weekStart, tz, 7).toISOString();
 
   const [counts, open, overdue, dueToday, thisWeek, upcoming, recent] = await Promise.all([
-    customerCounts(ctx.db, companyId),
-    countEvents(ctx.db, companyId, { done: false }),
-    countEvents(ctx.db, companyId, { done: false, overBy: nowIso }),
-    countEvents(ctx.db, companyId, { done: false, from: dayStart, to: dayEnd }),
-    countEvents(ctx.db, companyId, { from: weekStart.toISOString(), to: weekEnd }),
-    listEvents(ctx.db, companyId, { done: false, runningAfter: nowIso }, undefined, 'asc', 5),
-    recentCustomers(ctx.db, companyId, 5),
+    customerCounts(ctx, companyId),
+    countTodos(ctx, companyId, { done: false }),
+    countTodos(ctx, companyId, { done: false, overBy: nowIso }),
+    countTodos(ctx, companyId, { done: false, from: dayStart, to: dayEnd }),
+    countTodos(ctx, companyId, { from: weekStart.toISOString(), to: weekEnd }),
+    firstTodos(ctx, companyId, { done: false, runningAfter: nowIso }, 5),
+    recentCustomers(ctx, companyId, 5),
   ]);
 
   const byStatus = { lead: 0, prospect: 0, customer: 0, inactive: 0 };
@@ -58,7 +58,7 @@ export async function crmStats(ctx: AppContext, companyId: number, now = new Dat
     })),
     todos: { open, overdue, due_today: dueToday },
     events_this_week: thisWeek,
-    upcoming_events: upcoming.map(toTodoEvent),
+    upcoming_events: upcoming,
     recent_customers: recent,
     time_zone: tz,
   };

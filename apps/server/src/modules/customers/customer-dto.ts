@@ -1,10 +1,10 @@
+import type { TimelineEntry } from '@kontora/contract/customer-timeline';
 import {
   CUSTOMER_EDITABLE_FIELDS,
   type Customer,
   type CustomerCreateBody,
   type CustomerEditableField,
   deriveCustomerName,
-  type TimelineEntry,
 } from '@kontora/contract/customers';
 import type { ActivityRow } from './customer-activities.repository.ts';
 import { searchText, sortName } from './customer-search.ts';

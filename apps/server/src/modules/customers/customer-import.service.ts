@@ -1,20 +1,20 @@
 import {
-  CUSTOMER_LIMITS,
-  CustomerCreateBody,
   type CustomerImportQuery,
   type CustomerImportResult,
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
-} from '@kontora/contract/customers';
+} from '@kontora/contract/customer-import';
+import { CUSTOMER_LIMITS, CustomerCreateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
 import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { insertCustomers, memberIdsByEmail } from './customers.repository.ts';
-import type { Actor } from './customers.service.ts';
+import { insertCustomers } from './customers.repository.ts';
 
 /** Rows saved per transaction: large enough to be fast, small enough not to hold the database long. */
 const BATCH = 500;

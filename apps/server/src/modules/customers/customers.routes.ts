@@ -1,4 +1,11 @@
 import { Readable } from 'node:stream';
+import { CustomerImportQuery, CustomerImportResult } from '@kontora/contract/customer-import';
+import {
+  TimelineEntry,
+  TimelineNoteBody,
+  TimelinePage,
+  TimelineQuery,
+} from '@kontora/contract/customer-timeline';
 import {
   CUSTOMER_LIMITS,
   Customer,
@@ -6,49 +13,35 @@ import {
   CustomerBulkResult,
   CustomerCreateBody,
   CustomerFilter,
-  CustomerImportQuery,
-  CustomerImportResult,
   CustomerListQuery,
   CustomerPage,
   CustomerUpdateBody,
-  TimelineEntry,
-  TimelineNoteBody,
-  TimelinePage,
-  TimelineQuery,
 } from '@kontora/contract/customers';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
-import { customerPageCache } from './customer-page-cache.ts';
+import { customerListAnswer } from './customer-list.service.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
-  type Actor,
   bulkCustomers,
   createCustomer,
   deleteCustomer,
   getCustomer,
-  listCustomerPage,
   updateCustomer,
 } from './customers.service.ts';
 
 const tags = ['customers'];
 const access = policies.company(MODULE_ID.crm);
-const CompanyParams = z.object({ companyId: z.string() });
-const CustomerParams = z.object({ companyId: z.string(), id: Id });
+const CustomerParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/customers';
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  companyId: companyOf(request).id,
-  userId: principalOf(request).user.id,
-});
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
 
@@ -65,14 +58,8 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(CustomerPage), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const companyId = companyOf(request).id;
-      const key = `${companyId}?${request.url.split('?')[1] ?? ''}`;
-      let body = customerPageCache.get(key);
-      if (body === undefined) {
-        body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, request.query) });
-        customerPageCache.set(key, companyId, body);
-      }
-      // Already JSON of the declared shape (built from it above); sent as it is.
+      const body = await customerListAnswer(ctx, companyOf(request).id, request.query);
+      // Already JSON of the declared shape (built from it by the service); sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   });

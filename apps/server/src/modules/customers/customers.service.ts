@@ -3,18 +3,16 @@ import {
   type CustomerBulkBody,
   type CustomerBulkResult,
   type CustomerCreateBody,
-  type CustomerFilter,
-  type CustomerListQuery,
-  type CustomerPage,
   type CustomerUpdateBody,
   customerProblems,
   deriveCustomerName,
 } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import {
   completeCustomer,
@@ -25,7 +23,7 @@ import {
   toCustomer,
 } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { searchTerms, searchText, sortName } from './customer-search.ts';
+import { searchText, sortName } from './customer-search.ts';
 import {
   type CustomerPatch,
   deleteCustomer as deleteCustomerRow,
@@ -33,19 +31,11 @@ import {
   findCustomer,
   findStatuses,
   insertCustomers,
-  isMember,
-  type ListFilter,
-  listCustomers,
+  customerBelongsTo as isCustomerOf,
   replaceTags,
   setStatusOf,
-  sortValueOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-}
 
 const stale = () =>
   new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
@@ -241,46 +231,7 @@ export async function bulkCustomers(
   return result;
 }
 
-export function toListFilter(query: CustomerFilter): ListFilter {
-  return {
-    terms: query.q ? searchTerms(query.q) : [],
-    status: query.status,
-    ownerId: query.owner_id,
-    tag: query.tag || undefined,
-    sort: query.sort,
-    dir: query.dir,
-  };
-}
-
-function readCursor(raw: string, filter: ListFilter): { value: string; id: number } {
-  const parts = decodeCursor(raw);
-  const [kind, sort, dir, value, id] = parts ?? [];
-  if (
-    parts?.length !== 5 ||
-    kind !== 'customers' ||
-    sort !== filter.sort ||
-    dir !== filter.dir ||
-    typeof value !== 'string' ||
-    !Number.isSafeInteger(id)
-  ) {
-    throw invalidField('cursor', 'invalid_cursor');
-  }
-  return { value, id: id as number };
-}
-
-export async function listCustomerPage(
-  ctx: AppContext,
-  companyId: number,
-  query: CustomerListQuery,
-): Promise<CustomerPage> {
-  const filter = toListFilter(query);
-  const after = query.cursor ? readCursor(query.cursor, filter) : undefined;
-  const rows = await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  const next_cursor =
-    rows.length > query.limit && last
-      ? encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id])
-      : null;
-  return { items: items.map(toCustomer), next_cursor };
+/** Whether the id is a customer of the company (a to-do may only link to its own company's customers). */
+export function customerBelongsTo(db: Database, companyId: number, customerId: number): Promise<boolean> {
+  return isCustomerOf(db, companyId, customerId);
 }

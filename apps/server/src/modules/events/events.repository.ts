@@ -22,7 +22,9 @@ function selectEvents(db: Database) {
   return db
     .selectFrom('events as e')
     .leftJoin('users as a', 'a.id', 'e.assignee_id')
-    .leftJoin('customers as cu', 'cu.id', 'e.customer_id')
+    .leftJoin('customers as cu', (join) =>
+      join.onRef('cu.company_id', '=', 'e.company_id').onRef('cu.id', '=', 'e.customer_id'),
+    )
     .select([
       'e.id',
       'e.company_id',
@@ -85,39 +87,6 @@ export async function deleteEvent(db: Database, companyId: number, id: number): 
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function customerBelongsTo(
-  db: Database,
-  companyId: number,
-  customerId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('companies')
-    .select('time_zone')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.time_zone;
 }
 
 /** Conditions on events; all given ones must hold. Instants are ISO strings (UTC). */

@@ -7,32 +7,18 @@ import {
 } from '@kontora/contract/events';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
-import {
-  type Actor,
-  createEvent,
-  deleteEvent,
-  getEvent,
-  listEventPage,
-  setDone,
-  updateEvent,
-} from './events.service.ts';
+import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { createEvent, deleteEvent, getEvent, listEventPage, setDone, updateEvent } from './events.service.ts';
 
 const tags = ['events'];
 const access = policies.company(MODULE_ID.crm);
-const CompanyParams = z.object({ companyId: z.string() });
-const EventParams = z.object({ companyId: z.string(), id: Id });
+const EventParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/events';
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  companyId: companyOf(request).id,
-  userId: principalOf(request).user.id,
-});
 
 export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

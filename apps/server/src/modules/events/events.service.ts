@@ -8,27 +8,24 @@ import {
 } from '@kontora/contract/events';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { companyTimeZone } from '../companies/companies.service.ts';
+import { customerBelongsTo } from '../customers/customers.service.ts';
+import { isMember } from '../members/members.service.ts';
 import { spanOf } from './event-span.ts';
 import {
-  companyTimeZone,
-  customerBelongsTo,
+  countEvents,
   deleteEvent as deleteEventRow,
   type EventConditions,
   type EventPatch,
   type EventRow,
   findEvent,
   insertEvent,
-  isMember,
   listEvents,
   updateEventIfVersion,
 } from './events.repository.ts';
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-}
 
 export function toTodoEvent(row: EventRow): TodoEvent {
   return {
@@ -230,4 +227,19 @@ export async function listEventPage(
     next_cursor:
       rows.length > query.limit && last ? encodeCursor(['events', query.dir, last.start_at, last.id]) : null,
   };
+}
+
+/** How many to-dos meet the conditions (the CRM dashboard's figures). */
+export function countTodos(ctx: AppContext, companyId: number, conditions: EventConditions): Promise<number> {
+  return countEvents(ctx.db, companyId, conditions);
+}
+
+/** The first to-dos (by start) that meet the conditions. */
+export async function firstTodos(
+  ctx: AppContext,
+  companyId: number,
+  conditions: EventConditions,
+  limit: number,
+): Promise<TodoEvent[]> {
+  return (await listEvents(ctx.db, companyId, conditions, undefined, 'asc', limit)).map(toTodoEvent);
 }

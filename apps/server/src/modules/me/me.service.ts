@@ -5,9 +5,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { assertAcceptablePassword } from '../auth/auth.service.ts';
 import type { Principal } from '../auth/session.service.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { toSessionUser } from '../users/user-dto.ts';
-import { findUserById, findUserWithHashById, updateUser } from '../users/users.repository.ts';
+import { endSessionsOf } from '../auth/session.service.ts';
+import { findUserById, findUserWithHashById, toSessionUser, updateUser } from '../users/users.service.ts';
 
 export async function updateMe(
   ctx: AppContext,
@@ -39,5 +38,5 @@ export async function changePassword(
   }
   assertAcceptablePassword(body.new_password, user.email, 'new_password');
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
-  await deleteSessionsOfUser(ctx.db, user.id, principal.sessionId);
+  await endSessionsOf(ctx.db, user.id, principal.sessionId);
 }

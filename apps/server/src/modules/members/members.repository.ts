@@ -3,7 +3,6 @@ import type { Member } from '@kontora/contract/members';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { companyAccessCache } from '../companies/company-access-cache.ts';
-import { insertUser } from '../users/users.repository.ts';
 
 const memberColumns = [
   'memberships.user_id',
@@ -33,6 +32,28 @@ export function findMember(db: Database, companyId: number, userId: number): Pro
     .where('memberships.company_id', '=', companyId)
     .where('memberships.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Members by lower-case email, for CSV import's owner column. */
+export async function memberIdsByEmail(db: Database, companyId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.email'])
+    .where('m.company_id', '=', companyId)
+    .execute();
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+/** Whether the person is a member of the company. */
+export async function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertMembership(
@@ -106,23 +127,4 @@ export function findUserIdentity(db: Database, email: string) {
     .select(['id', 'email', 'language', 'status'])
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite "UNIQUE constraint failed"). */
-function isUniqueViolation(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  return (err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/i.test(err.message);
-}
-
-/** Creates an account in status `invited`; null when the email is taken (also under a concurrent insert). */
-export async function insertInvitedUser(
-  db: Database,
-  values: { email: string; full_name: string; is_admin: boolean; language: string },
-): Promise<number | null> {
-  try {
-    return await insertUser(db, { ...values, password_hash: null, status: 'invited' });
-  } catch (err) {
-    if (isUniqueViolation(err)) return null;
-    throw err;
-  }
 }

@@ -5,16 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
-import { companyOf, policies, principalOf } from '../../plugins/access.ts';
+import { CompanyParams, companyOf, policies, principalOf } from '../../plugins/access.ts';
 import { changeRole, inviteMember, listTeam, removeMember, type TeamActor } from './members.service.ts';
 
 const tags = ['members'];
-const CompanyParams = z.object({ companyId: z.string() });
-const MemberParams = z.object({ companyId: z.string(), userId: Id });
+const MemberParams = CompanyParams.extend({ userId: Id });
 /** Owners and admins change the team; the service keeps owners to owners and superusers. */
 const managers = policies.company(undefined, ['owner', 'admin']);
 
-function actorOf(request: FastifyRequest): TeamActor {
+function teamActorOf(request: FastifyRequest): TeamActor {
   const { user } = principalOf(request);
   return { id: user.id, isSuperuser: user.is_admin, role: companyOf(request).role, language: user.language };
 }
@@ -43,7 +42,7 @@ export async function membersRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       response: { 201: dataOf(Member), ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      const member = await inviteMember(ctx, actorOf(request), companyOf(request).id, request.body);
+      const member = await inviteMember(ctx, teamActorOf(request), companyOf(request).id, request.body);
       return reply.code(201).send({ data: member });
     },
   });
@@ -60,7 +59,7 @@ export async function membersRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     handler: async (request) => ({
       data: await changeRole(
         ctx,
-        actorOf(request),
+        teamActorOf(request),
         companyOf(request).id,
         request.params.userId,
         request.body.role,
@@ -77,7 +76,7 @@ export async function membersRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       response: { 204: z.null(), ...errors(401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      await removeMember(ctx, actorOf(request), companyOf(request).id, request.params.userId);
+      await removeMember(ctx, teamActorOf(request), companyOf(request).id, request.params.userId);
       return reply.code(204).send(null);
     },
   });

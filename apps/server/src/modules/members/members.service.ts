@@ -5,20 +5,44 @@ import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { sendActivationMail } from '../auth/auth.service.ts';
+import { createInvitedAccount } from '../users/users.service.ts';
 import {
   countOwners,
   deleteMembership,
   evictCompanyAccess,
   findMember,
   findUserIdentity,
-  insertInvitedUser,
   insertMembership,
+  isMember as isMemberRow,
   listMembers,
   lockCompany,
+  memberIdsByEmail as memberIdsByEmailRows,
   updateMembershipRole,
 } from './members.repository.ts';
 
-/** Who changes a team: their role in that company (null when not a member) and whether they are a superuser. */
+/** Whether the person is a member of the company (customer owners and to-do assignees must be). */
+export function isMember(db: Database, companyId: number, userId: number): Promise<boolean> {
+  return isMemberRow(db, companyId, userId);
+}
+
+/**
+ * Drops the cached access (role, modules) of a company, for changes to its team
+ * made outside inCompanyTransaction; call it after the commit.
+ */
+export function forgetCompanyAccess(companyId: number): void {
+  evictCompanyAccess(companyId);
+}
+
+/** Members by lower-case email (CSV import's owner column). */
+export function memberIdsByEmail(db: Database, companyId: number): Promise<Map<string, number>> {
+  return memberIdsByEmailRows(db, companyId);
+}
+
+/**
+ * Who changes a team: their role in that company (null when not a member) and
+ * whether they are a superuser. Not lib/actor.ts's Actor (a person acting in a
+ * company's data): team rules need the role, superuser status and the language for mails.
+ */
 export interface TeamActor {
   id: number;
   isSuperuser: boolean;
@@ -202,7 +226,7 @@ export async function inviteMember(
     }
     const language = actor.language;
     const fullName = body.full_name ?? body.email.split('@')[0] ?? body.email;
-    const userId = await insertInvitedUser(trx, {
+    const userId = await createInvitedAccount(trx, {
       email: body.email,
       full_name: fullName,
       is_admin: false,

@@ -1,16 +1,8 @@
 import type { SessionUser } from '@kontora/contract/auth';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
 import { normalizePreferences } from '@kontora/contract/preferences';
+import { parseJson } from '../../lib/json.ts';
 import type { UserRow } from './users.repository.ts';
-
-export function parseJson(text: string | null | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The person as the API shows them to themselves. */
 export function toSessionUser(row: UserRow): SessionUser {

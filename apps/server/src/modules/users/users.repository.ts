@@ -55,6 +55,11 @@ export async function updateUser(
   sessionCache.evict(id);
 }
 
+/** When the person last signed in (not a change to the person: updated_at stays). */
+export async function recordLogin(db: Database, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+}
+
 export async function insertUser(
   db: Database,
   values: {
@@ -79,4 +84,23 @@ export async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite "UNIQUE constraint failed"). */
+function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return (err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/i.test(err.message);
+}
+
+/** Creates an account in status `invited`; null when the email is taken (also under a concurrent insert). */
+export async function insertInvitedUser(
+  db: Database,
+  values: { email: string; full_name: string; is_admin: boolean; language: string },
+): Promise<number | null> {
+  try {
+    return await insertUser(db, { ...values, password_hash: null, status: 'invited' });
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminCompany, oibProblem, UpdateCompanyBody } from '@kontora/contract/admin';
+import { type AdminCompany, UpdateCompanyBody } from '@kontora/contract/admin';
+import { oibProblem } from '@kontora/contract/fields';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -18,7 +19,7 @@ import {
 const DetailsBody = UpdateCompanyBody.omit({ is_active: true })
   .required()
   .superRefine((v, ctx) => {
-    const problem = oibProblem(v.oib, v.country);
+    const problem = oibProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', path: ['oib'], message: problem });
   });
 type DetailsBody = UpdateCompanyBody;

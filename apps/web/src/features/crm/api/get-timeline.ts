@@ -1,4 +1,4 @@
-import type { TimelinePage } from '@kontora/contract/customers';
+import type { TimelinePage } from '@kontora/contract/customer-timeline';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { crmKeys } from '../../shared/api/crm-keys.ts';

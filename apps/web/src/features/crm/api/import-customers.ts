@@ -1,4 +1,4 @@
-import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customers';
+import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiRequestError, reportUnauthorized } from '../../../lib/api-client.ts';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CUSTOMER_LIMITS, TimelineNoteBody } from '@kontora/contract/customers';
+import { TimelineNoteBody } from '@kontora/contract/customer-timeline';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';

@@ -1,9 +1,5 @@
-import {
-  CUSTOMER_EDITABLE_FIELDS,
-  CUSTOMER_STATUSES,
-  CUSTOMER_TYPES,
-  type TimelineEntry,
-} from '@kontora/contract/customers';
+import type { TimelineEntry } from '@kontora/contract/customer-timeline';
+import { CUSTOMER_EDITABLE_FIELDS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@kontora/contract/customers';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';

@@ -1,4 +1,4 @@
-import type { CustomerImportResult } from '@kontora/contract/customers';
+import type { CustomerImportResult } from '@kontora/contract/customer-import';
 
 type RowError = CustomerImportResult['errors'][number];
 

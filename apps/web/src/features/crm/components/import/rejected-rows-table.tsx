@@ -1,4 +1,4 @@
-import type { CustomerImportResult } from '@kontora/contract/customers';
+import type { CustomerImportResult } from '@kontora/contract/customer-import';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 import { importFieldLabel, importReasonText } from './import-texts.ts';

@@ -1,4 +1,5 @@
-import { CUSTOMER_LIMITS, type CustomerImportResult, type ImportMapping } from '@kontora/contract/customers';
+import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../database.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { createActiveUser, createCompanyWith } from './accounts.seed.ts';
 import { seedCrmDemo } from './crm-demo.seed.ts';
 

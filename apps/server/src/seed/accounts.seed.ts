@@ -1,6 +1,6 @@
 import type { CompanyRole } from '@kontora/contract/limits';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
+import { hashPassword } from '../lib/passwords.ts';
 
 export async function createActiveUser(
   db: Database,

@@ -1,9 +1,9 @@
 import type { CUSTOMER_STATUSES, CustomerStatus, CustomerType } from '@kontora/contract/customers';
 import { EVENT_PRIORITIES, EVENT_TYPES } from '@kontora/contract/events';
-import { type EditableCustomer, newCustomerRow } from '../../modules/customers/customer-dto.ts';
-import type { NewCustomer } from '../../modules/customers/customers.repository.ts';
-import { spanOf } from '../../modules/events/event-span.ts';
-import type { NewEvent } from '../../modules/events/events.repository.ts';
+import { type EditableCustomer, newCustomerRow } from '../modules/customers/customer-dto.ts';
+import type { NewCustomer } from '../modules/customers/customers.repository.ts';
+import { spanOf } from '../modules/events/event-span.ts';
+import type { NewEvent } from '../modules/events/events.repository.ts';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a seeded database looks the same every time. */
 export function randomSource(seed: number) {

@@ -1,10 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type RawBuilder, sql } from 'kysely';
-import { loadConfig } from '../../config.ts';
-import { insertCustomers } from '../../modules/customers/customers.repository.ts';
-import { createDatabase, type Database, type Dialect } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
+import { loadConfig } from '../config.ts';
+import { crossCompany } from '../db/cross-company.ts';
+import { createDatabase, type Database, type Dialect } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { insertCustomers } from '../modules/customers/customers.repository.ts';
 import { randomCustomerRow, randomEventRow, randomSource } from './bulk-data.ts';
 
 /**
@@ -204,15 +205,17 @@ async function setAsideIndexesAndTriggers(db: Database, dialect: Dialect): Promi
 
 /** Rebuilds every company's counters from the table (what the triggers keep in step one row at a time). */
 async function recountCustomers(db: Database, month: RawBuilder<string>) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('customer_counts').execute();
-    await sql`insert into customer_counts (company_id, dimension, value, n)
+  await crossCompany(db, 'rebuilds every company’s counters after a bulk load')
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('customer_counts').execute();
+      await sql`insert into customer_counts (company_id, dimension, value, n)
       select company_id, 'status', status, count(*) from customers group by company_id, status`.execute(trx);
-    await sql`insert into customer_counts (company_id, dimension, value, n)
+      await sql`insert into customer_counts (company_id, dimension, value, n)
       select company_id, 'month', ${month}, count(*) from customers group by company_id, ${month}`.execute(
-      trx,
-    );
-  });
+        trx,
+      );
+    });
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,71 @@
+import type { CompanyProfile, MyCompaniesData } from '@kontora/contract/me';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  type CompanyAccess,
+  findCompanyAccess,
+  findCompanyProfile,
+  companyTimeZone as findCompanyTimeZone,
+  findModuleIds,
+  findModuleIdsOf,
+} from './company-access.repository.ts';
+import { companyAccessCache } from './company-access-cache.ts';
+import { listCompaniesFor } from './my-companies.repository.ts';
+
+/** The company's IANA time zone as stored (callers fall back with safeTimeZone). */
+export function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
+  return findCompanyTimeZone(db, companyId);
+}
+
+/** The company's enabled module ids, ascending (inside a transaction when given one). */
+export function moduleIdsOf(db: Database, companyId: number): Promise<number[]> {
+  return findModuleIds(db, companyId);
+}
+
+/** Enabled module ids of many companies in one query, for lists. */
+export function moduleIdsOfMany(db: Database, companyIds: number[]): Promise<Map<number, number[]>> {
+  return findModuleIdsOf(db, companyIds);
+}
+
+/**
+ * The company, the person's role in it (null when not a member) and its
+ * enabled modules; null when there is no such company. Asked on every
+ * company-scoped request, so answers are cached (company-access-cache.ts).
+ */
+export async function companyAccess(
+  ctx: AppContext,
+  companyId: number,
+  userId: number,
+): Promise<CompanyAccess | null> {
+  const cacheKey = `${companyId}:${userId}`;
+  let found = companyAccessCache.get(cacheKey);
+  if (found === undefined) {
+    found = (await findCompanyAccess(ctx.db, companyId, userId)) ?? null;
+    companyAccessCache.set(cacheKey, companyId, found);
+  }
+  return found;
+}
+
+export async function companyProfile(ctx: AppContext, companyId: number): Promise<CompanyProfile> {
+  const profile = await findCompanyProfile(ctx.db, companyId);
+  if (!profile) throw notFound();
+  return profile;
+}
+
+/** The companies a person may open, each with its enabled modules. */
+export async function companiesOf(
+  ctx: AppContext,
+  user: { id: number; is_admin: boolean },
+  query: { q?: string | undefined; limit: number; offset: number },
+): Promise<MyCompaniesData> {
+  const page = await listCompaniesFor(ctx.db, user, query);
+  const modules = await findModuleIdsOf(
+    ctx.db,
+    page.items.map((c) => c.id),
+  );
+  return {
+    items: page.items.map((c) => ({ ...c, modules: modules.get(c.id) ?? [] })),
+    total: page.total,
+  };
+}

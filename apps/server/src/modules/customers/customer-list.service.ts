@@ -1,0 +1,87 @@
+import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/contract/customers';
+import type { AppContext } from '../../context.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { toCustomer } from './customer-dto.ts';
+import {
+  customerCounts as countsRows,
+  type ListFilter,
+  listCustomers,
+  recentCustomers as recentRows,
+  sortValueOf,
+} from './customer-list.repository.ts';
+import { customerPageCache } from './customer-page-cache.ts';
+import { searchTerms } from './customer-search.ts';
+
+export function toListFilter(query: CustomerFilter): ListFilter {
+  return {
+    terms: query.q ? searchTerms(query.q) : [],
+    status: query.status,
+    ownerId: query.owner_id,
+    tag: query.tag || undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+function readCursor(raw: string, filter: ListFilter): { value: string; id: number } {
+  const parts = decodeCursor(raw);
+  const [kind, sort, dir, value, id] = parts ?? [];
+  if (
+    parts?.length !== 5 ||
+    kind !== 'customers' ||
+    sort !== filter.sort ||
+    dir !== filter.dir ||
+    typeof value !== 'string' ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw invalidField('cursor', 'invalid_cursor');
+  }
+  return { value, id: id as number };
+}
+
+export async function listCustomerPage(
+  ctx: AppContext,
+  companyId: number,
+  query: CustomerListQuery,
+): Promise<CustomerPage> {
+  const filter = toListFilter(query);
+  const after = query.cursor ? readCursor(query.cursor, filter) : undefined;
+  const rows = await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next_cursor =
+    rows.length > query.limit && last
+      ? encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id])
+      : null;
+  return { items: items.map(toCustomer), next_cursor };
+}
+
+/**
+ * The list answer, `{data}` serialised, as the route sends it: from the cache
+ * (customer-page-cache.ts) while no customer of the company has changed. Keyed
+ * by the parsed query, so spellings of the same query share an entry.
+ */
+export async function customerListAnswer(
+  ctx: AppContext,
+  companyId: number,
+  query: CustomerListQuery,
+): Promise<string> {
+  const key = `${companyId}?${JSON.stringify(query)}`;
+  let body = customerPageCache.get(key);
+  if (body === undefined) {
+    body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, query) });
+    customerPageCache.set(key, companyId, body);
+  }
+  return body;
+}
+
+/** Per-company counts by status and by month of creation (UTC), kept by triggers (migration 002). */
+export function customerCounts(ctx: AppContext, companyId: number) {
+  return countsRows(ctx.db, companyId);
+}
+
+/** The newest customers, newest first. */
+export function recentCustomers(ctx: AppContext, companyId: number, limit: number) {
+  return recentRows(ctx.db, companyId, limit);
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * CSV import of customers, `POST /api/companies/{companyId}/customers/import`:
+ * the column mapping, the options and the report. Each imported row is checked
+ * with the same rules as a customer created by hand (customers.ts).
+ */
+
+/** Fields a CSV column can be mapped to; `owner_email` finds the owner among the company's members. */
+export const IMPORT_FIELDS = [
+  'type',
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'country',
+  'oib',
+  'status',
+  'owner_email',
+  'tags',
+  'source',
+  'notes',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const ImportMapping = z.record(
+  z.string().max(200),
+  z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
+);
+export type ImportMapping = z.infer<typeof ImportMapping>;
+
+/**
+ * `POST …/customers/import` takes the CSV file itself as the body (`Content-Type: text/csv`);
+ * options travel in the query string.
+ */
+export const CustomerImportQuery = z.object({
+  /**
+   * JSON object: CSV header → field (or null to skip the column). Columns not
+   * named are matched by header when it equals a field name; others are skipped.
+   */
+  mapping: z
+    .string()
+    .max(20_000)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: v });
+        return z.NEVER;
+      }
+    })
+    .pipe(ImportMapping)
+    .optional(),
+  /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
+  delimiter: z.enum([',', ';', 'tab']).optional(),
+  /** Validate and report without saving anything. */
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+export type CustomerImportQuery = z.output<typeof CustomerImportQuery>;
+
+export const ImportRowError = z.object({
+  /** Line in the file where the rejected record starts (the header is line 1). */
+  line: z.number(),
+  /** Field (or `row`) → reason codes, e.g. `{ "email": ["invalid_email"] }`. */
+  reasons: z.record(z.string(), z.array(z.string())),
+});
+
+export const CustomerImportResult = z.object({
+  dry_run: z.boolean(),
+  /** Data records read (the header and blank lines not counted). */
+  rows: z.number(),
+  imported: z.number(),
+  rejected: z.number(),
+  errors: z.array(ImportRowError),
+  /** More rows were rejected than `errors` lists (CUSTOMER_LIMITS.importReportMax). */
+  errors_truncated: z.boolean(),
+  /** The mapping that was applied: CSV header → field or null (skipped). */
+  mapping: ImportMapping,
+});
+export type CustomerImportResult = z.infer<typeof CustomerImportResult>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { CUSTOMER_LIMITS } from './customers.ts';
+
+/** A customer's timeline, `…/customers/{id}/timeline`: what happened to the record, and notes people added. */
+
+export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported'] as const;
+
+const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+export const TimelineEntry = z.object({
+  id: z.number(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** The note text (kind `note`). */
+  body: z.string().nullable(),
+  /** What changed (kind `updated`); empty otherwise. */
+  changes: z.array(z.object({ field: z.string(), before: ChangeValue, after: ChangeValue })),
+  author_id: z.number().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const TimelineQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CUSTOMER_LIMITS.timelinePageMax)
+    .default(CUSTOMER_LIMITS.timelinePageDefault),
+});
+
+export const TimelinePage = z.object({ items: z.array(TimelineEntry), next_cursor: z.string().nullable() });
+export type TimelinePage = z.infer<typeof TimelinePage>;
+
+export const TimelineNoteBody = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, { error: 'required' })
+      .max(CUSTOMER_LIMITS.notesMax, { error: 'too_long' }),
+  })
+  .strict();
+export type TimelineNoteBody = z.infer<typeof TimelineNoteBody>;
