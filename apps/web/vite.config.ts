@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 /**
  * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
  * `public/assets/i18n/<lang>.json` is copied as is and fetched on demand.
  * The manifest lets scripts/bundle-size.ts follow what each route loads.
+ * Every text file gets .br and .gz copies (build/precompress.ts) that the server sends as they are.
  */
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

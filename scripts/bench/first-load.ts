@@ -13,10 +13,14 @@ export async function benchFirstLoad(demo: { email: string; password: string }):
   const distDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
   const server = await startServer();
   try {
-    const wire = await measureWireBytes(server.url, measureBundles(distDir), (file) =>
-      statSync(path.join(distDir, file)).size,
+    const wire = await measureWireBytes(
+      server.url,
+      measureBundles(distDir),
+      (file) => statSync(path.join(distDir, file)).size,
     );
-    console.log('\nFirst load: bytes on the wire per route (Accept-Encoding: br, gzip; HTML, JS, CSS, en.json)');
+    console.log(
+      '\nFirst load: bytes on the wire per route (Accept-Encoding: br, gzip; HTML, JS, CSS, en.json)',
+    );
     console.log(formatWireBytes(wire));
     if (process.env.BENCH_LIGHTHOUSE === '0') return;
     console.log('\nLighthouse (mobile: slow 4G, 4x CPU slowdown; desktop: its desktop settings)');

@@ -84,8 +84,14 @@ const ROUTES = [
   { route: '#/company/customer/list', signedIn: true },
 ] as const;
 
-function failedTitles(lhr: { audits: Record<string, { score: number | null; title: string }> }, ids: string[]) {
-  return ids.map((id) => lhr.audits[id]).filter((a) => a && a.score !== null && a.score < 1).map((a) => a?.title ?? '');
+function failedTitles(
+  lhr: { audits: Record<string, { score: number | null; title: string }> },
+  ids: string[],
+) {
+  return ids
+    .map((id) => lhr.audits[id])
+    .filter((a) => a && a.score !== null && a.score < 1)
+    .map((a) => a?.title ?? '');
 }
 
 export async function runLighthouse(
@@ -116,7 +122,8 @@ export async function runLighthouse(
           const name = `${route.replace(/[^a-z]+/g, '-')}-${formFactor}.json`.replace(/^-/, '');
           writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(lhr));
         }
-        if (lhr.runtimeError) throw new Error(`lighthouse ${route} ${formFactor}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError)
+          throw new Error(`lighthouse ${route} ${formFactor}: ${lhr.runtimeError.message}`);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const refs = (id: string) => lhr.categories[id]?.auditRefs.map((r) => r.id) ?? [];
