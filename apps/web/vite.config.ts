@@ -1,5 +1,7 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leanBootstrap } from './build/lean-bootstrap.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -10,7 +12,15 @@ import { precompress } from './build/precompress.ts';
  */
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Only the Bootstrap the screens use: `import 'virtual:bootstrap.css'` in main.tsx.
+    leanBootstrap({
+      scss: path.resolve(import.meta.dirname, 'src/styles/bootstrap.scss'),
+      sources: [path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, 'index.html')],
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

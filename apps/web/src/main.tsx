@@ -1,4 +1,5 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+// Only the Bootstrap the screens use (apps/web/build/lean-bootstrap.ts); first, so our styles win.
+import 'virtual:bootstrap.css';
 import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
