@@ -1,5 +1,6 @@
 // Only the Bootstrap the screens use (apps/web/build/lean-bootstrap.ts); first, so our styles win.
 import 'virtual:bootstrap.css';
+import './lib/zod-jitless.ts';
 import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
