@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leanBootstrap } from './build/lean-bootstrap.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadFirstScreen } from './build/preload-first-screen.ts';
 
 /**
  * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
@@ -19,6 +20,11 @@ export default defineConfig({
       scss: path.resolve(import.meta.dirname, 'src/styles/bootstrap.scss'),
       sources: [path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, 'index.html')],
     }),
+    // A new visitor's first screen (#/login) loads its lazy chunks alongside the entry.
+    preloadFirstScreen([
+      'src/app/layout/account-layout.tsx',
+      'src/features/auth/components/login-screen.tsx',
+    ]),
     precompress(),
   ],
   build: {
