@@ -99,12 +99,18 @@ function failedTitles(
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One Lighthouse run; a broken trace (NO_NAVSTART and the like, seen on a busy machine) is retried. */
-async function audit(port: number, url: string, formFactor: 'mobile' | 'desktop'): Promise<Result> {
+async function audit(
+  port: number,
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  cpuSlowdown?: number,
+): Promise<Result> {
   const flags: Flags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
   };
   let lhr: Result | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -134,6 +140,19 @@ function figureOf(route: string, formFactor: 'mobile' | 'desktop', lhr: Result):
 }
 
 /**
+ * Lighthouse's mobile 4x CPU slowdown is calibrated for a high-end desktop host (benchmark
+ * index about 1500, its throttling docs); on a slower or busy host it emulates a far slower
+ * phone than intended. With BENCH_LIGHTHOUSE_CPU=calibrated the mobile runs use
+ * 4 × index / 1500 (at least 1) instead, measured on this host before the runs, and the
+ * output says so. Desktop settings have no CPU slowdown either way.
+ */
+async function calibratedSlowdown(port: number, url: string): Promise<number | undefined> {
+  if (process.env.BENCH_LIGHTHOUSE_CPU !== 'calibrated') return undefined;
+  const { benchmarkIndex } = (await audit(port, url, 'mobile')).environment;
+  return Math.max(1, Math.round(((4 * benchmarkIndex) / 1500) * 10) / 10);
+}
+
+/**
  * Each route and form factor is measured `runs` times (BENCH_LIGHTHOUSE_RUNS, default 3)
  * and the run with the median performance score is reported, as Lighthouse advises for
  * its run-to-run variance.
@@ -147,12 +166,20 @@ export async function runLighthouse(
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const figures: LighthouseFigure[] = [];
   try {
+    const cpuSlowdown = await calibratedSlowdown(chrome.port, `${baseUrl}/#/login`);
+    if (cpuSlowdown !== undefined)
+      console.log(`(mobile CPU slowdown calibrated to this host: ${cpuSlowdown}x)`);
     for (const { route, signedIn } of ROUTES) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const measured: LighthouseFigure[] = [];
         for (let run = 0; run < Math.max(1, runs); run++) {
           await storeSession(chrome.port, baseUrl, signedIn ? session : null);
-          const lhr = await audit(chrome.port, `${baseUrl}/${route}`, formFactor);
+          const lhr = await audit(
+            chrome.port,
+            `${baseUrl}/${route}`,
+            formFactor,
+            formFactor === 'mobile' ? cpuSlowdown : undefined,
+          );
           if (process.env.BENCH_LIGHTHOUSE_DIR) {
             const name = `${route.replace(/[^a-z]+/g, '-')}-${formFactor}-${run}.json`.replace(/^-/, '');
             writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(lhr));
