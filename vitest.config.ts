@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/**/src/**/*.unit.test.ts',
+            'apps/web/build/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

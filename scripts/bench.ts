@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { benchFirstLoad } from './bench/first-load.ts';
 import { measure, printFigures } from './bench/measure.ts';
 import { startServer } from './bench/server-process.ts';
 
@@ -59,4 +60,5 @@ async function runIfPresent(file: string, exportName: string): Promise<void> {
 
 await benchPlatform();
 await runIfPresent('bundle-size.ts', 'printBundleSizes');
+await benchFirstLoad(DEMO);
 await runIfPresent('bench-crm.ts', 'benchCrm');

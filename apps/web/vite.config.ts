@@ -1,14 +1,32 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leanBootstrap } from './build/lean-bootstrap.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadFirstScreen } from './build/preload-first-screen.ts';
 
 /**
  * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
  * `public/assets/i18n/<lang>.json` is copied as is and fetched on demand.
  * The manifest lets scripts/bundle-size.ts follow what each route loads.
+ * Every text file gets .br and .gz copies (build/precompress.ts) that the server sends as they are.
  */
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Only the Bootstrap the screens use: `import 'virtual:bootstrap.css'` in main.tsx.
+    leanBootstrap({
+      scss: path.resolve(import.meta.dirname, 'src/styles/bootstrap.scss'),
+      sources: [path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, 'index.html')],
+    }),
+    // A new visitor's first screen (#/login) loads its lazy chunks alongside the entry.
+    preloadFirstScreen([
+      'src/app/layout/account-layout.tsx',
+      'src/features/auth/components/login-screen.tsx',
+    ]),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

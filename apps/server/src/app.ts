@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -93,6 +94,10 @@ export async function buildApp(
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerAccessControl(app, ctx);
+  // The web app's files are compressed at build time and sent as they are, so it comes before
+  // compression, whose hook attaches only to the routes registered after it (docs and API).
+  await registerWebApp(app, config);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,11 +133,14 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config);
   return { app, ctx };
 }
 
-/** The built single-page app, served from the same port; hashed assets are cached for good. */
+/**
+ * The built single-page app, served from the same port; hashed assets are cached for good.
+ * The build writes .br/.gz copies of every text file (apps/web/build/precompress.ts); the
+ * best one the browser accepts is sent as is, with `Vary: Accept-Encoding` and its own ETag.
+ */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   if (!existsSync(path.join(config.webDist, 'index.html'))) {
     app.get('/', async (_request, reply) =>
@@ -145,6 +153,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
   await app.register(fastifyStatic, {
     root: config.webDist,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed =
         filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.includes(`${path.sep}i18n${path.sep}`);

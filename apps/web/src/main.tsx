@@ -1,4 +1,6 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+// Only the Bootstrap the screens use (apps/web/build/lean-bootstrap.ts); first, so our styles win.
+import 'virtual:bootstrap.css';
+import './lib/zod-jitless.ts';
 import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -36,11 +36,7 @@ export function CrmWidget({ companyId }: { companyId: number }) {
   if (stats.isPending) {
     return (
       <WidgetCard icon="users" title={title} footer={footer}>
-        <div className="placeholder-glow" role="status">
-          <span className="placeholder col-8 mb-2" />
-          <span className="placeholder col-6" />
-          <span className="visually-hidden">{t('common.loading')}</span>
-        </div>
+        <CrmWidgetSkeleton label={t('common.loading')} />
       </WidgetCard>
     );
   }
@@ -90,5 +86,46 @@ export function CrmWidget({ companyId }: { companyId: number }) {
       <h3 className="h6 small text-uppercase text-body-secondary mb-1">{t('dashboard.crm.nextEvents')}</h3>
       <UpcomingEventsList events={upcoming_events.slice(0, NEXT_EVENTS)} timeZone={time_zone} />
     </WidgetCard>
+  );
+}
+
+/**
+ * The loaded widget's shape (four figures, the heading, three to-dos) in placeholders, so
+ * the widgets below it do not jump when the figures arrive (layout shift on a phone).
+ */
+function CrmWidgetSkeleton({ label }: { label: string }) {
+  return (
+    <div className="placeholder-glow" role="status">
+      <ul className="row g-2 list-unstyled mb-3" aria-hidden="true">
+        {[0, 1, 2, 3].map((figure) => (
+          <li key={figure} className="col-6">
+            <div className="d-block rounded border p-2">
+              <span className="d-block small">
+                <span className="placeholder col-8" />
+              </span>
+              <span className="d-block fs-5">
+                <span className="placeholder col-3" />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="h6 small mb-1" aria-hidden="true">
+        <span className="placeholder col-5" />
+      </div>
+      <ul className="list-unstyled mb-0" aria-hidden="true">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="py-2">
+            <div>
+              <span className="placeholder col-7" />
+            </div>
+            <div className="small">
+              <span className="placeholder col-9" />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <span className="visually-hidden">{label}</span>
+    </div>
   );
 }
