@@ -98,7 +98,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 204: z.null(), ...errors(401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await deleteEvent(ctx, companyOf(request).id, request.params.id);
+      await deleteEvent(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
