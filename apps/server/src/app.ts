@@ -27,6 +27,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -87,6 +88,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerAccessControl(app, ctx);
+  registerIdempotency(app, ctx);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -78,7 +78,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.post(base, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Create a customer',
@@ -178,7 +178,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.post(`${base}/:id/timeline`, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Add a note to a customer’s timeline',

@@ -51,7 +51,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   });
 
   app.post(base, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Create a to-do event (assignee: a member; customer: one of this company)',
