@@ -7,15 +7,17 @@ import { isPostgres, types } from './column-types.ts';
  *
  * change_events:
  * - `id` is 64-bit (every change of every company takes one) and never
- *   reused: identity on PostgreSQL, AUTOINCREMENT on SQLite (a plain rowid
- *   would hand out a pruned maximum again).
+ *   reused: identity on PostgreSQL; on SQLite the rowid, which is the largest
+ *   id + 1 as long as the newest row is never deleted (pruning keeps it), so
+ *   no AUTOINCREMENT bookkeeping is written with every change.
  * - `tx_id` on PostgreSQL is the writing transaction's id, which lets the
  *   cross-company relay read only rows of finished transactions
  *   (docs/decisions/009-change-feed.md); SQLite, with one writer, keeps 0.
  * - No foreign key to companies: the feed is history, and a key check would
  *   take a share lock on the company row while the feed's own lock is held.
- * - Indexes: a company's feed after an id; pruning by time; the relay's
- *   (transaction, id) order on PostgreSQL.
+ * - Indexes: a company's feed after an id; the relay's (transaction, id)
+ *   order on PostgreSQL. Pruning by time walks the primary key from the
+ *   oldest id (ids grow with time), so no time index costs every write.
  *
  * idempotency_keys: one row per (caller, route, key); `response_status` is
  * null while the first request runs.
@@ -26,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('change_events')
-    .addColumn('id', pg ? 'bigint' : 'integer', t.id)
+    .addColumn('id', pg ? 'bigint' : 'integer', (c) => (pg ? t.id(c) : c.primaryKey()))
     .addColumn('company_id', 'integer', (c) => c.notNull())
     .addColumn('type', 'varchar(40)', (c) => c.notNull())
     .addColumn('entity_type', 'varchar(24)', (c) => c.notNull())
@@ -47,7 +49,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('change_events')
     .columns(['company_id', 'id'])
     .execute();
-  await db.schema.createIndex('change_events_created_idx').on('change_events').column('created_at').execute();
   if (pg) {
     await db.schema
       .createIndex('change_events_tx_idx')

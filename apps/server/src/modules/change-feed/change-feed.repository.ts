@@ -129,17 +129,32 @@ export async function listChangeEventsAcrossCompanies(
 }
 
 /**
- * CROSS-COMPANY (maintenance): deletes up to `batch` entries older than the
- * cutoff, in all companies; answers how many went.
+ * CROSS-COMPANY (maintenance): deletes the entries older than the cutoff
+ * among the `batch` oldest, in all companies; answers how many went.
+ *
+ * Walks the primary key from the oldest id (ids grow with time), so pruning
+ * needs no index on time. The newest entry is always kept: on SQLite the next
+ * id is the largest one + 1, and ids must never be handed out twice.
  */
-export async function deleteChangeEventsBefore(db: Database, cutoff: string, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('change_events')
+export async function deleteOldestChangeEventsBefore(
+  db: Database,
+  cutoff: string,
+  batch: number,
+): Promise<number> {
+  const oldest = db
+    .selectFrom('change_events')
+    .select('id')
     .where(
       'id',
-      'in',
-      db.selectFrom('change_events').select('id').where('created_at', '<', cutoff).limit(batch),
+      '<',
+      db.selectFrom('change_events').select((eb) => eb.fn.max('id').as('newest')),
     )
+    .orderBy('id')
+    .limit(batch);
+  const result = await db
+    .deleteFrom('change_events')
+    .where('id', 'in', oldest)
+    .where('created_at', '<', cutoff)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import {
   type ChangeEventRow,
-  deleteChangeEventsBefore,
+  deleteOldestChangeEventsBefore,
   insertChangeEvent,
   listChangeEventsAcrossCompanies,
   listCompanyChangeEvents,
@@ -141,7 +141,8 @@ export async function pruneChangeFeed(
   const cutoff = olderThan.toISOString();
   let total = 0;
   for (;;) {
-    const deleted = await deleteChangeEventsBefore(ctx.db, cutoff, PRUNE_BATCH);
+    // A batch with a newer entry in it marks the end; an older entry behind it waits for the next run.
+    const deleted = await deleteOldestChangeEventsBefore(ctx.db, cutoff, PRUNE_BATCH);
     total += deleted;
     if (deleted < PRUNE_BATCH) return total;
   }
