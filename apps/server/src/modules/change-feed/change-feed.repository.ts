@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { ChangeEventsTable } from '../../db/schema.ts';
@@ -34,39 +34,43 @@ const columns = [
  * last in the transaction keeps the time it is held short.
  */
 export async function insertChangeEvent(db: Database, row: NewChangeEvent): Promise<number> {
-  const pg = dialectOf(db) === 'postgres';
-  // INSERT … SELECT does not take parameter types from the columns on PostgreSQL: cast them.
-  const param = (value: unknown, type: string) =>
-    pg ? sql`${value ?? null}::${sql.raw(type)}` : sql`${value ?? null}`;
-  const name =
-    row.actor_name != null || row.actor_kind !== 'user' || row.actor_id == null
-      ? param(row.actor_name, 'text')
-      : sql`(select full_name from users where id = ${param(row.actor_id, 'int4')})`;
-  const values = sql.join([
-    param(row.company_id, 'int4'),
-    param(row.type, 'text'),
-    param(row.entity_type, 'text'),
-    param(row.entity_id, 'int4'),
-    param(row.entity_version, 'int4'),
-    param(row.actor_kind, 'text'),
-    param(row.actor_id, 'int4'),
-    name,
-    param(row.changes, 'text'),
-    param(row.data, 'text'),
-    param(row.created_at, 'timestamptz'),
-  ]);
-  const target = sql`change_events (company_id, type, entity_type, entity_id, entity_version,
-    actor_kind, actor_id, actor_name, changes, data, created_at)`;
-  const query = pg
-    ? sql<{ id: number }>`with feed_lock as materialized (
-        select pg_advisory_xact_lock(${FEED_LOCK_CLASS}::int4, ${row.company_id}::int4) as locked
-      )
-      insert into ${target} select ${values} from feed_lock returning id`
-    : sql<{ id: number }>`insert into ${target} values (${values}) returning id`;
-  const inserted = (await query.execute(db)).rows[0];
+  const lookUpName = row.actor_name == null && row.actor_kind === 'user' ? row.actor_id : null;
+  const params = [
+    row.company_id,
+    row.type,
+    row.entity_type,
+    row.entity_id ?? null,
+    row.entity_version ?? null,
+    row.actor_kind,
+    row.actor_id ?? null,
+    row.actor_name ?? null,
+    lookUpName ?? null,
+    row.changes ?? null,
+    row.data ?? null,
+    row.created_at,
+  ];
+  const text = dialectOf(db) === 'postgres' ? INSERT_POSTGRES : INSERT_SQLITE;
+  const inserted = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, params))).rows[0];
   if (!inserted) throw new Error('change event insert answered no id');
   return Number(inserted.id);
 }
+
+// Written out once rather than built per call: this runs with every change, and building the query
+// costs a good part of what the insert itself does (bench: scripts/bench-change-feed.ts).
+const TARGET = `change_events (company_id, type, entity_type, entity_id, entity_version,
+  actor_kind, actor_id, actor_name, changes, data, created_at)`;
+const NAME_OF = (name: string, id: string) =>
+  `coalesce(${name}, (select full_name from users where id = ${id}))`;
+const INSERT_SQLITE = `insert into ${TARGET}
+  values (?, ?, ?, ?, ?, ?, ?, ${NAME_OF('?', '?')}, ?, ?, ?) returning id`;
+// INSERT … SELECT takes no parameter types from the columns on PostgreSQL, hence the casts.
+const INSERT_POSTGRES = `with feed_lock as materialized (
+    select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, $1::int4) as locked
+  )
+  insert into ${TARGET}
+  select $1::int4, $2::text, $3::text, $4::int4, $5::int4, $6::text, $7::int4,
+    ${NAME_OF('$8::text', '$9::int4')}, $10::text, $11::text, $12::timestamptz
+  from feed_lock returning id`;
 
 /** A company's entries after an id, oldest first. */
 export function listCompanyChangeEvents(
