@@ -62,3 +62,4 @@ await benchPlatform();
 await runIfPresent('bundle-size.ts', 'printBundleSizes');
 await benchFirstLoad(DEMO);
 await runIfPresent('bench-crm.ts', 'benchCrm');
+await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');

@@ -30,6 +30,7 @@ import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -94,6 +95,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerAccessControl(app, ctx);
+  registerIdempotency(app, ctx);
   // The web app's files are compressed at build time and sent as they are, so it comes before
   // compression, whose hook attaches only to the routes registered after it (docs and API).
   await registerWebApp(app, config);

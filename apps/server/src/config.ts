@@ -34,6 +34,7 @@ const Env = z.object({
     .positive()
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  CHANGE_FEED_DAYS: z.coerce.number().positive().default(30),
 });
 
 export type Config = {
@@ -54,6 +55,8 @@ export type Config = {
   webDist: string;
   trustProxy: boolean;
   session: { idleMs: number; maxMs: number };
+  /** Days change-feed entries are kept before pruning. */
+  changeFeedDays: number;
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
 };
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    changeFeedDays: e.CHANGE_FEED_DAYS,
     fastHashing: false,
     ...overrides,
   };

@@ -32,5 +32,7 @@ export const ERROR_CODES = [
   'common_password',
   'account_disabled',
   'internal_error',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

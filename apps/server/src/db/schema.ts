@@ -185,6 +185,41 @@ export interface EventsTable {
   updated_at: Timestamp;
 }
 
+/** One committed change to company data (migration 006; shape in @kontora/contract/change-feed). */
+export interface ChangeEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  entity_type: string;
+  entity_id: number | null;
+  entity_version: number | null;
+  actor_kind: 'user' | 'api_key' | 'system';
+  actor_id: number | null;
+  actor_name: string | null;
+  /** JSON array of {field, before, after}. */
+  changes: string | null;
+  /** JSON object; its shape depends on the type. */
+  data: string | null;
+  created_at: Timestamp;
+  /** PostgreSQL: the writing transaction (xid8, read as a string); SQLite: 0. */
+  tx_id: Generated<string | number>;
+}
+
+/** The first answer to a POST carrying an Idempotency-Key (migration 006). */
+export interface IdempotencyKeysTable {
+  owner_kind: 'user' | 'api_key';
+  owner_id: number;
+  /** Method and path, e.g. `POST /api/companies/3/customers`. */
+  route: string;
+  key: string;
+  /** SHA-256 of the query string and the validated body. */
+  request_hash: string;
+  /** Null while the first request is still running. */
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -200,4 +235,6 @@ export interface DB {
   customer_activities: CustomerActivitiesTable;
   customer_counts: CustomerCountsTable;
   events: EventsTable;
+  change_events: ChangeEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -47,7 +47,7 @@ export async function adminCompaniesRoutes(fastify: FastifyInstance, { ctx }: { 
   });
 
   app.post('/admin/companies', {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Create a company (superusers)',
@@ -100,7 +100,7 @@ export async function adminCompaniesRoutes(fastify: FastifyInstance, { ctx }: { 
   });
 
   app.post('/admin/companies/:id/members', {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Add an existing person to a company (superusers)',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isCountryCode } from '../catalogue/catalogue.service.ts';
+import { byUser, fieldChanges, recordChange } from '../change-feed/change-feed.service.ts';
 import { moduleIdsOf, moduleIdsOfMany } from '../companies/companies.service.ts';
 import { addMember, inCompanyTransaction, listTeam, type TeamActor } from '../members/members.service.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -98,6 +99,13 @@ export async function createCompany(
       before: null,
       after: { ...snapshot({ ...fields, is_active: true }), modules },
     });
+    await recordChange(trx, {
+      companyId: newId,
+      type: 'company.created',
+      entity: { type: 'company', id: newId },
+      actor: byUser(actor.id),
+      data: { ...snapshot({ ...fields, is_active: true }), modules },
+    });
     return newId;
   });
   return getAdminCompany(ctx, id);
@@ -137,6 +145,13 @@ export async function updateAdminCompany(
       companyId: id,
       ...diff,
     });
+    await recordChange(trx, {
+      companyId: id,
+      type: 'company.updated',
+      entity: { type: 'company', id },
+      actor: byUser(actor.id),
+      changes: fieldChanges(diff),
+    });
   });
   return getAdminCompany(ctx, id);
 }
@@ -161,6 +176,13 @@ export async function setCompanyModules(
       companyId: id,
       before: { modules: before },
       after: { modules },
+    });
+    await recordChange(trx, {
+      companyId: id,
+      type: 'company.modules_changed',
+      entity: { type: 'company', id },
+      actor: byUser(actor.id),
+      changes: [{ field: 'modules', before, after: modules }],
     });
   });
   return { modules: modulesOf(await moduleIdsOf(ctx.db, id)) };

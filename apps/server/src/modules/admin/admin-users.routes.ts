@@ -42,7 +42,7 @@ export async function adminUsersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/admin/users', {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Invite a person: an invited account, its memberships and an activation mail (superusers)',

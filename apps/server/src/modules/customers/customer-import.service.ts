@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
 import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
@@ -185,6 +186,13 @@ export async function importCustomers(
           created_at: at,
         })),
       );
+      await recordChange(trx, {
+        companyId: actor.companyId,
+        type: 'customer.imported',
+        entity: { type: 'customer', id: null },
+        actor: byUser(actor.userId),
+        data: { count: ids.length, ids },
+      });
     });
     result.imported += rows.length;
     customersChanged(actor.companyId);

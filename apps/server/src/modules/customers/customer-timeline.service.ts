@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { findActivity, insertActivity, listActivities } from './customer-activities.repository.ts';
 import { toTimelineEntry } from './customer-dto.ts';
 import { findCustomer } from './customers.repository.ts';
@@ -44,14 +45,24 @@ export async function addNote(
   body: TimelineNoteBody,
 ): Promise<TimelineEntry> {
   await assertCustomer(ctx, actor.companyId, customerId);
-  const id = await insertActivity(ctx.db, {
-    company_id: actor.companyId,
-    customer_id: customerId,
-    kind: 'note',
-    body: body.body,
-    changes: null,
-    author_id: actor.userId,
-    created_at: new Date().toISOString(),
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const noteId = await insertActivity(trx, {
+      company_id: actor.companyId,
+      customer_id: customerId,
+      kind: 'note',
+      body: body.body,
+      changes: null,
+      author_id: actor.userId,
+      created_at: new Date().toISOString(),
+    });
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'customer.note_added',
+      entity: { type: 'customer', id: customerId },
+      actor: byUser(actor.userId),
+      data: { note_id: noteId, body: body.body },
+    });
+    return noteId;
   });
   const row = await findActivity(ctx.db, actor.companyId, id);
   if (!row) throw notFound('Note');

@@ -65,7 +65,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.post(base, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Create a customer',
@@ -165,7 +165,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.post(`${base}/:id/timeline`, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Add a note to a customer’s timeline',

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import {
@@ -75,6 +76,14 @@ export async function createCustomer(
       changes: null,
       author_id: actor.userId,
       created_at: at,
+    });
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'customer.created',
+      entity: { type: 'customer', id: newId },
+      version: 1,
+      actor: byUser(actor.userId),
+      data: { ...fields },
     });
     return newId;
   });
@@ -153,6 +162,14 @@ export async function updateCustomer(
       author_id: actor.userId,
       created_at: at,
     });
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'customer.updated',
+      entity: { type: 'customer', id },
+      version: body.version + 1,
+      actor: byUser(actor.userId),
+      changes: changed.map((field) => ({ field, before: current[field], after: merged[field] })),
+    });
   });
   customersChanged(actor.companyId);
   return getCustomer(ctx, actor.companyId, id);
@@ -173,6 +190,14 @@ export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number):
       entityId: id,
       companyId: actor.companyId,
       before: { name: row.name, email: row.email, status: row.status },
+    });
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'customer.deleted',
+      entity: { type: 'customer', id },
+      version: row.version,
+      actor: byUser(actor.userId),
+      data: { ...toCustomer(row) },
     });
   });
   customersChanged(actor.companyId);
@@ -201,6 +226,13 @@ export async function bulkCustomers(
           companyId: actor.companyId,
           before: { ids: affected },
         });
+        await recordChange(trx, {
+          companyId: actor.companyId,
+          type: 'customer.bulk_deleted',
+          entity: { type: 'customer', id: null },
+          actor: byUser(actor.userId),
+          data: { count: affected.length, ids: affected },
+        });
       }
     } else {
       const changing = found.filter((r) => r.status !== body.status);
@@ -224,6 +256,20 @@ export async function bulkCustomers(
           created_at: at,
         })),
       );
+      if (changing.length > 0) {
+        await recordChange(trx, {
+          companyId: actor.companyId,
+          type: 'customer.bulk_updated',
+          entity: { type: 'customer', id: null },
+          actor: byUser(actor.userId),
+          data: {
+            count: changing.length,
+            ids: changing.map((r) => r.id),
+            status: body.status,
+            before: Object.fromEntries(changing.map((r) => [r.id, r.status])),
+          },
+        });
+      }
     }
     return { action: body.action, affected, not_found };
   });

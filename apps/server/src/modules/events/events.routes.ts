@@ -37,7 +37,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   });
 
   app.post(base, {
-    config: { access },
+    config: { access, idempotent: true },
     schema: {
       tags,
       summary: 'Create a to-do event (assignee: a member; customer: one of this company)',
@@ -84,7 +84,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 204: z.null(), ...errors(401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await deleteEvent(ctx, companyOf(request).id, request.params.id);
+      await deleteEvent(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
@@ -82,7 +83,7 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
   await assertReferences(ctx, actor.companyId, body);
   const at = new Date().toISOString();
   const end_at = body.end_at ?? null;
-  const id = await insertEvent(ctx.db, {
+  const row = {
     company_id: actor.companyId,
     title: body.title,
     description: body.description ?? null,
@@ -103,6 +104,18 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     updated_by: actor.userId,
     created_at: at,
     updated_at: at,
+  };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const newId = await insertEvent(trx, row);
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'event.created',
+      entity: { type: 'event', id: newId },
+      version: 1,
+      actor: byUser(actor.userId),
+      data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
+    });
+    return newId;
   });
   return getEvent(ctx, actor.companyId, id);
 }
@@ -144,7 +157,21 @@ export async function updateEvent(
     if (body[field] !== undefined) Object.assign(patch, { [field]: merged[field] });
   }
   Object.assign(patch, spanOf(merged));
-  if (!(await updateEventIfVersion(ctx.db, actor.companyId, id, current.version, patch))) throw stale();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateEventIfVersion(trx, actor.companyId, id, current.version, patch))) throw stale();
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'event.updated',
+      entity: { type: 'event', id },
+      version: current.version + 1,
+      actor: byUser(actor.userId),
+      changes: UPDATABLE.filter((f) => current[f] !== merged[f]).map((field) => ({
+        field,
+        before: current[field],
+        after: merged[field],
+      })),
+    });
+  });
   return getEvent(ctx, actor.companyId, id);
 }
 
@@ -159,12 +186,36 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
     updated_by: actor.userId,
     updated_at: at,
   };
-  if (!(await updateEventIfVersion(ctx.db, actor.companyId, id, current.version, patch))) throw stale();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateEventIfVersion(trx, actor.companyId, id, current.version, patch))) throw stale();
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: done ? 'event.done' : 'event.undone',
+      entity: { type: 'event', id },
+      version: current.version + 1,
+      actor: byUser(actor.userId),
+      changes: [
+        { field: 'done', before: current.done, after: done },
+        { field: 'completed_at', before: current.completed_at, after: patch.completed_at },
+      ],
+    });
+  });
   return getEvent(ctx, actor.companyId, id);
 }
 
-export async function deleteEvent(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  if (!(await deleteEventRow(ctx.db, companyId, id))) throw notFound('Event');
+export async function deleteEvent(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findEvent(trx, actor.companyId, id);
+    if (!row || !(await deleteEventRow(trx, actor.companyId, id))) throw notFound('Event');
+    await recordChange(trx, {
+      companyId: actor.companyId,
+      type: 'event.deleted',
+      entity: { type: 'event', id },
+      version: row.version,
+      actor: byUser(actor.userId),
+      data: { ...toTodoEvent(row) },
+    });
+  });
 }
 
 /** Turns the named filters into conditions, in the company's time zone for "today". */

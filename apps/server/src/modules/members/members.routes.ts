@@ -33,7 +33,7 @@ export async function membersRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.post('/companies/:companyId/members', {
-    config: { access: managers },
+    config: { access: managers, idempotent: true },
     schema: {
       tags,
       summary: 'Add a person by email; someone without an account is invited by mail (owners, admins)',

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { sendActivationMail } from '../auth/auth.service.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { createInvitedAccount } from '../users/users.service.ts';
 import {
   countOwners,
@@ -112,6 +113,13 @@ export async function addMemberIn(
     before: null,
     after: snapshot(member),
   });
+  await recordChange(db, {
+    companyId,
+    type: 'member.added',
+    entity: { type: 'member', id: userId },
+    actor: byUser(actor.id),
+    data: { ...member },
+  });
   return member;
 }
 
@@ -136,6 +144,13 @@ export async function changeRoleIn(
     before: snapshot(member),
     after: snapshot(after),
   });
+  await recordChange(db, {
+    companyId,
+    type: 'member.updated',
+    entity: { type: 'member', id: userId },
+    actor: byUser(actor.id),
+    changes: [{ field: 'role', before: member.role, after: role }],
+  });
   return after;
 }
 
@@ -156,6 +171,13 @@ export async function removeMemberIn(
     action: 'membership.remove',
     before: snapshot(member),
     after: null,
+  });
+  await recordChange(db, {
+    companyId,
+    type: 'member.removed',
+    entity: { type: 'member', id: userId },
+    actor: byUser(actor.id),
+    data: { ...member },
   });
 }
 

@@ -1,0 +1,167 @@
+import { CompiledQuery, type Insertable, type Selectable, sql } from 'kysely';
+import { crossCompany } from '../../db/cross-company.ts';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import type { ChangeEventsTable } from '../../db/schema.ts';
+
+export type ChangeEventRow = Omit<Selectable<ChangeEventsTable>, 'tx_id'>;
+export type NewChangeEvent = Omit<Insertable<ChangeEventsTable>, 'id' | 'tx_id'>;
+
+/** First key of the feed's advisory locks (the second is the company id); other locks must use another. */
+const FEED_LOCK_CLASS = 6006;
+
+const columns = [
+  'id',
+  'company_id',
+  'type',
+  'entity_type',
+  'entity_id',
+  'entity_version',
+  'actor_kind',
+  'actor_id',
+  'actor_name',
+  'changes',
+  'data',
+  'created_at',
+] as const;
+
+/**
+ * Writes one entry; call it inside the transaction of the change. A person's
+ * name, when not given, is read from `users` in the same statement.
+ *
+ * PostgreSQL: the company's transaction-level advisory lock is taken before
+ * the id is drawn, in the same statement (a materialised CTE runs first), and
+ * held until commit, so a company's entries commit in id order. Taking it
+ * last in the transaction keeps the time it is held short.
+ */
+export async function insertChangeEvent(db: Database, row: NewChangeEvent): Promise<number> {
+  const lookUpName = row.actor_name == null && row.actor_kind === 'user' ? row.actor_id : null;
+  const params = [
+    row.company_id,
+    row.type,
+    row.entity_type,
+    row.entity_id ?? null,
+    row.entity_version ?? null,
+    row.actor_kind,
+    row.actor_id ?? null,
+    row.actor_name ?? null,
+    lookUpName ?? null,
+    row.changes ?? null,
+    row.data ?? null,
+    row.created_at,
+  ];
+  const text = dialectOf(db) === 'postgres' ? INSERT_POSTGRES : INSERT_SQLITE;
+  const inserted = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, params))).rows[0];
+  if (!inserted) throw new Error('change event insert answered no id');
+  return Number(inserted.id);
+}
+
+// Written out once rather than built per call: this runs with every change, and building the query
+// costs a good part of what the insert itself does (bench: scripts/bench-change-feed.ts).
+const TARGET = `change_events (company_id, type, entity_type, entity_id, entity_version,
+  actor_kind, actor_id, actor_name, changes, data, created_at)`;
+const NAME_OF = (name: string, id: string) =>
+  `coalesce(${name}, (select full_name from users where id = ${id}))`;
+const INSERT_SQLITE = `insert into ${TARGET}
+  values (?, ?, ?, ?, ?, ?, ?, ${NAME_OF('?', '?')}, ?, ?, ?) returning id`;
+// INSERT … SELECT takes no parameter types from the columns on PostgreSQL, hence the casts.
+const INSERT_POSTGRES = `with feed_lock as materialized (
+    select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, $1::int4) as locked
+  )
+  insert into ${TARGET}
+  select $1::int4, $2::text, $3::text, $4::int4, $5::int4, $6::text, $7::int4,
+    ${NAME_OF('$8::text', '$9::int4')}, $10::text, $11::text, $12::timestamptz
+  from feed_lock returning id`;
+
+/** A company's entries after an id, oldest first. */
+export function listCompanyChangeEvents(
+  db: Database,
+  companyId: number,
+  afterId: number,
+  limit: number,
+): Promise<ChangeEventRow[]> {
+  return db
+    .selectFrom('change_events')
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Where a relay stands: the last (transaction, id) it has read; `tx` is '0' on SQLite. */
+export interface RelayPosition {
+  tx: string;
+  id: number;
+}
+
+/**
+ * CROSS-COMPANY (maintenance, for relays only): entries of every company after
+ * a position, in (transaction, id) order.
+ *
+ * Across companies ids do not commit in order on PostgreSQL (each company has
+ * its own lock). Only rows of transactions older than every transaction still
+ * running are answered: any row that commits later has a larger transaction
+ * id than all of these, so it sorts after the position. On SQLite (one writer)
+ * ids commit in order and `tx_id` is always 0.
+ */
+export async function listChangeEventsAcrossCompanies(
+  db: Database,
+  after: RelayPosition,
+  limit: number,
+): Promise<(ChangeEventRow & { tx_id: string })[]> {
+  const all = crossCompany(db, 'relays read every company feed in commit order');
+  if (dialectOf(db) === 'postgres') {
+    const result = await sql<
+      ChangeEventRow & { tx_id: string }
+    >`select ${sql.join(columns.map((c) => sql.ref(c)))},
+        tx_id::text as tx_id
+      from change_events
+      where (tx_id, id) > (${after.tx}::xid8, ${after.id})
+        and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by tx_id, id
+      limit ${limit}`.execute(all);
+    return result.rows;
+  }
+  const rows = await all
+    .selectFrom('change_events')
+    .select(columns)
+    .where('id', '>', after.id)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, tx_id: '0' }));
+}
+
+/**
+ * CROSS-COMPANY (maintenance): deletes the entries older than the cutoff
+ * among the `batch` oldest, in all companies; answers how many went.
+ *
+ * Walks the primary key from the oldest id (ids grow with time), so pruning
+ * needs no index on time. The newest entry is always kept: on SQLite the next
+ * id is the largest one + 1, and ids must never be handed out twice.
+ */
+export async function deleteOldestChangeEventsBefore(
+  db: Database,
+  cutoff: string,
+  batch: number,
+): Promise<number> {
+  const all = crossCompany(db, 'pruning removes old entries of every company by age');
+  const oldest = all
+    .selectFrom('change_events')
+    .select('id')
+    .where(
+      'id',
+      '<',
+      all.selectFrom('change_events').select((eb) => eb.fn.max('id').as('newest')),
+    )
+    .orderBy('id')
+    .limit(batch);
+  const result = await all
+    .deleteFrom('change_events')
+    .where('id', 'in', oldest)
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

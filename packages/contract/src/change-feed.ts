@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The change feed: one entry for every committed change to a company's data,
+ * written in the same transaction as the change (the transactional outbox).
+ * Webhooks, live updates, connector push and the audit trail all read it;
+ * nothing else re-derives "what changed".
+ *
+ * `id` grows with every entry and a company's entries become visible in `id`
+ * order, so a consumer that remembers the last id it saw and asks for what
+ * came after misses nothing (docs/decisions/009-change-feed.md).
+ *
+ * What `changes` and `data` hold, per type:
+ * - `*.updated`, `member.updated`, `company.updated`, `company.modules_changed`:
+ *   `changes` lists each changed field with its value before and after.
+ * - `*.created`, `member.added`: `data` is the new record's fields.
+ * - `*.deleted`, `member.removed`: `data` is the record as it was.
+ * - `event.done`, `event.undone`: `changes` holds `done` and `completed_at`.
+ * - `customer.note_added`: `data` is `{note_id, body}`; the entity is the customer.
+ * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
+ * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).
+ * - `customer.bulk_deleted`: `data` is `{count, ids}`.
+ */
+export const CHANGE_TYPES = [
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'customer.imported',
+  'customer.bulk_updated',
+  'customer.bulk_deleted',
+  'customer.note_added',
+  'event.created',
+  'event.updated',
+  'event.deleted',
+  'event.done',
+  'event.undone',
+  'member.added',
+  'member.updated',
+  'member.removed',
+  'company.created',
+  'company.updated',
+  'company.modules_changed',
+] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
+export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company'] as const;
+export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
+
+export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;
+
+/** Who made the change; `name` is their display name at that time (people rename, keys are deleted). */
+export const ChangeActor = z.object({
+  kind: z.enum(CHANGE_ACTOR_KINDS),
+  /** The person's or API key's id; null for the system. */
+  id: z.number().nullable(),
+  name: z.string().nullable(),
+});
+export type ChangeActor = z.infer<typeof ChangeActor>;
+
+export const FieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type FieldChange = z.infer<typeof FieldChange>;
+
+export const ChangeEntry = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  type: z.enum(CHANGE_TYPES),
+  entity: z.object({ type: z.enum(CHANGE_ENTITY_TYPES), id: z.number().nullable() }),
+  /** The entity's version after the change, for records that have one (customers, events). */
+  entity_version: z.number().nullable(),
+  actor: ChangeActor,
+  changes: z.array(FieldChange).nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type ChangeEntry = z.infer<typeof ChangeEntry>;
+
+export const CHANGE_FEED_LIMITS = {
+  /** Entries one read answers at most. */
+  pageMax: 1000,
+  /** Days entries are kept unless CHANGE_FEED_DAYS says otherwise. */
+  retentionDaysDefault: 30,
+} as const;
