@@ -34,6 +34,14 @@ const Env = z.object({
     .positive()
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  /** Jobs one process runs at the same time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** How often a worker looks for due jobs without being woken (delayed jobs, other processes' enqueues on SQLite). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** A running job's lease; a job of a process that died is taken over at most this long (plus a poll) later. */
+  JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** 0 runs no jobs in this process (an API-only instance). */
+  JOBS_WORKER: Flag.default(true),
 });
 
 export type Config = {
@@ -54,6 +62,16 @@ export type Config = {
   webDist: string;
   trustProxy: boolean;
   session: { idleMs: number; maxMs: number };
+  jobs: {
+    concurrency: number;
+    pollMs: number;
+    leaseMs: number;
+    worker: boolean;
+    /** Multiplies every retry delay (tests shorten back-off with it; never read from the environment). */
+    backoffScale: number;
+    /** Time running jobs get to finish on shutdown before they are handed back. */
+    shutdownGraceMs: number;
+  };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
 };
@@ -91,6 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY,
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+      worker: e.JOBS_WORKER,
+      backoffScale: 1,
+      shutdownGraceMs: 8_000,
+    },
     fastHashing: false,
     ...overrides,
   };

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database, Dialect } from '../db/database.ts';
+import type { JobDefinition } from './define-job.ts';
+import { retryDelayMs } from './define-job.ts';
+import { errorText, prepareEnqueue } from './enqueue.ts';
+import * as repo from './jobs.repository.ts';
+import type { JobHandler, Jobs } from './jobs.ts';
+import { createJobsAdmin } from './jobs-admin.ts';
+import { nextCronTime } from './schedule.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const NOTIFY_CHANNEL = 'kontora_jobs';
+
+interface Registered {
+  definition: JobDefinition;
+  handler: JobHandler<JobDefinition>;
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Jobs in the application's own database, run by an in-process worker.
+ *
+ * A claimed job carries a lease (`locked_until`) that the worker extends while
+ * the job runs; a lease that runs out means its process died, and any worker
+ * puts the job back. The worker claims in batches, polls every JOBS_POLL_MS and
+ * is woken at once when a job is committed: on PostgreSQL by NOTIFY (delivered
+ * only on commit, to every process), on SQLite by the enqueue itself (the one
+ * connection is held by the enqueuing transaction, so the claim runs after it).
+ */
+export function createEmbeddedJobs(deps: {
+  db: Database;
+  dialect: Dialect;
+  config: Config;
+  log: FastifyBaseLogger;
+}): Jobs {
+  const { db, dialect, config, log } = deps;
+  const settings = config.jobs;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, Registered>();
+  const repeats: { definition: JobDefinition; cron: string; payload: unknown }[] = [];
+  const running = new Map<number, Running>();
+  let started = false;
+  let stopping = false;
+  let pumping = false;
+  let wakeAgain = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+
+  const wake = () => {
+    if (!started || stopping) return;
+    if (pumping) {
+      wakeAgain = true;
+      return;
+    }
+    void pump();
+  };
+
+  /** Claims and starts jobs while there are free slots and due jobs. */
+  async function pump(): Promise<void> {
+    pumping = true;
+    try {
+      do {
+        wakeAgain = false;
+        while (!stopping && running.size < settings.concurrency) {
+          const free = settings.concurrency - running.size;
+          const now = Date.now();
+          const rows = await repo.claimDueJobs(db, dialect, {
+            names: [...handlers.keys()],
+            owner,
+            now: iso(now),
+            leaseUntil: iso(now + settings.leaseMs),
+            limit: free,
+          });
+          for (const row of rows) run(row);
+          if (rows.length < free) break;
+        }
+      } while (wakeAgain && !stopping);
+    } catch (err) {
+      log.error({ err }, 'claiming jobs failed');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function run(row: repo.JobRow): void {
+    const registered = handlers.get(row.name);
+    if (!registered) return;
+    const { definition, handler } = registered;
+    const controller = new AbortController();
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`Timed out after ${definition.options.timeoutMs} ms.`)),
+      definition.options.timeoutMs,
+    );
+    const repeat = repeats.find((r) => r.definition.name === row.name);
+    const done = (async () => {
+      try {
+        if (repeat) await scheduleNext(repeat);
+        const payload = definition.schema.parse(JSON.parse(row.payload));
+        const aborted = new Promise<never>((_, reject) => {
+          controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+        });
+        await Promise.race([
+          handler(payload, {
+            id: String(row.id),
+            name: row.name,
+            attempt: row.attempts,
+            maxAttempts: row.max_attempts,
+            signal: controller.signal,
+            progress: (percent, message) =>
+              repo.setJobProgress(db, row.id, owner, clampPercent(percent), message ?? null),
+          }),
+          aborted,
+        ]);
+        await repo.finishAttempt(db, row.id, owner, { state: 'completed', finished_at: iso(Date.now()) });
+      } catch (err) {
+        // On shutdown the job is handed back, not failed.
+        if (stopping && controller.signal.aborted) return;
+        await recordFailure(row, definition, err);
+      } finally {
+        clearTimeout(timeout);
+        running.delete(row.id);
+        wake();
+      }
+    })();
+    running.set(row.id, { controller, done });
+  }
+
+  async function recordFailure(row: repo.JobRow, definition: JobDefinition, err: unknown) {
+    const now = Date.now();
+    const last_error = errorText(err);
+    const dead = row.attempts >= row.max_attempts;
+    log.warn({ err, job: row.name, id: row.id, attempt: row.attempts, dead }, 'job attempt failed');
+    try {
+      await repo.finishAttempt(
+        db,
+        row.id,
+        owner,
+        dead
+          ? { state: 'dead', last_error, finished_at: iso(now) }
+          : {
+              state: 'failed',
+              last_error,
+              run_at: iso(now + retryDelayMs(definition.options, row.attempts, settings.backoffScale)),
+            },
+      );
+    } catch (dbErr) {
+      // The lease will run out and another attempt follow: nothing is lost.
+      log.error({ err: dbErr, id: row.id }, 'recording a job failure failed');
+    }
+  }
+
+  /** The next occurrence of a repeating job; its time is its idempotency key, so every process may try. */
+  async function scheduleNext(r: (typeof repeats)[number]) {
+    const next = nextCronTime(r.cron);
+    await engine.enqueue(db, r.definition, r.payload, {
+      runAt: next,
+      idempotencyKey: `repeat:${next.toISOString()}`,
+    });
+  }
+
+  async function poll() {
+    try {
+      const released = await repo.releaseExpiredLeases(db, iso(Date.now()));
+      if (released) log.warn({ released }, 'jobs of a stopped process were put back');
+    } catch (err) {
+      log.error({ err }, 'releasing expired job leases failed');
+    }
+    wake();
+  }
+
+  async function listen(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', wake);
+    // Polling still runs; a lost listener only makes pick-up slower, so log and carry on.
+    client.on('error', (err) => log.warn({ err }, 'job notification listener failed; polling only'));
+    await client.connect();
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    listener = client;
+  }
+
+  const admin = createJobsAdmin(db);
+  const engine: Jobs = {
+    engine: 'embedded',
+    ...admin,
+    handle(definition, handler) {
+      if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
+      handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });
+    },
+
+    async enqueue(target, definition, payload, options = {}) {
+      const row = prepareEnqueue(definition, payload, options);
+      const id = await repo.insertJob(target, row, iso(Date.now()));
+      if (dialect === 'postgres') {
+        await repo.notifyJobs(target, NOTIFY_CHANNEL);
+      } else {
+        // After this tick: the claim waits for the SQLite connection, i.e. for the caller's commit.
+        setImmediate(wake);
+      }
+      return String(id);
+    },
+
+    repeat(definition, cron, payload) {
+      nextCronTime(cron); // a bad expression fails at start-up, not at the first run
+      definition.schema.parse(payload);
+      repeats.push({ definition, cron, payload });
+    },
+
+    async start() {
+      if (started || !settings.worker) return;
+      started = true;
+      stopping = false;
+      for (const r of repeats) await scheduleNext(r);
+      if (dialect === 'postgres' && config.database.kind === 'postgres') {
+        await listen(config.database.url).catch((err) => log.warn({ err }, 'LISTEN failed; polling only'));
+      }
+      pollTimer = setInterval(() => void poll(), settings.pollMs);
+      heartbeatTimer = setInterval(() => {
+        const until = iso(Date.now() + settings.leaseMs);
+        repo.extendLeases(db, owner, [...running.keys()], until).catch((err) => {
+          log.error({ err }, 'extending job leases failed');
+        });
+      }, settings.leaseMs / 3);
+      pollTimer.unref();
+      heartbeatTimer.unref();
+      await poll();
+    },
+
+    async stop(graceMs) {
+      if (!started) return;
+      stopping = true;
+      clearInterval(pollTimer);
+      const jobsDone = Promise.all([...running.values()].map((r) => r.done));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([jobsDone, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+      if (running.size > 0) {
+        log.warn({ jobs: running.size }, 'handing unfinished jobs back');
+        for (const r of running.values()) r.controller.abort(new Error('The server is shutting down.'));
+        await repo.handBackJobs(db, owner, iso(Date.now()));
+      }
+      clearInterval(heartbeatTimer);
+      await listener?.end().catch(() => {});
+      listener = undefined;
+      started = false;
+    },
+
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (running.size === 0 && !pumping && !(await repo.hasDueOrActiveJobs(db, iso(Date.now())))) return;
+        if (Date.now() > deadline) throw new Error(`jobs still running or due after ${timeoutMs} ms`);
+        wake();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+  };
+  return engine;
+}
+
+const clampPercent = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
