@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineJob } from '../apps/server/src/jobs/define-job.ts';
+import type { Jobs } from '../apps/server/src/jobs/jobs.ts';
+import { createJobsHarness } from '../apps/server/src/test-support/jobs-harness.ts';
+
+/**
+ * Jobs: no-op jobs enqueued and completed per second, and enqueue-to-start
+ * latency of a due job (commit to handler start), per engine and database.
+ */
+const noopJob = defineJob('bench.noop', z.object({ n: z.number() }));
+const pingJob = defineJob('bench.ping', z.object({ at: z.number() }));
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** Producers each commit one job per transaction, as requests would; the clock stops when the last one completes. */
+async function throughput(jobs: Jobs & { db: Jobs['enqueue'] extends never ? never : any }, count: number) {
+  let done = 0;
+  let resolveAll: () => void = () => {};
+  const all = new Promise<void>((r) => (resolveAll = r));
+  jobs.handle(noopJob, async () => {
+    if (++done === count) resolveAll();
+  });
+  await jobs.start();
+  const started = performance.now();
+  const producers = 4;
+  await Promise.all(
+    Array.from({ length: producers }, async (_, p) => {
+      for (let i = p; i < count; i += producers) {
+        await jobs.db.transaction().execute((trx: never) => jobs.enqueue(trx, noopJob, { n: i }));
+      }
+    }),
+  );
+  await all;
+  return Math.round(count / ((performance.now() - started) / 1000));
+}
+
+async function latency(jobs: Jobs & { db: any }, samples: number) {
+  const delays: number[] = [];
+  let next: () => void = () => {};
+  jobs.handle(pingJob, async ({ at }) => {
+    delays.push(performance.now() - at);
+    next();
+  });
+  await jobs.start();
+  for (let i = 0; i < samples; i++) {
+    const started = new Promise<void>((r) => (next = r));
+    await jobs.db
+      .transaction()
+      .execute((trx: never) => jobs.enqueue(trx, pingJob, { at: performance.now() }));
+    await started;
+  }
+  const sorted = delays.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+export async function benchJobs(): Promise<void> {
+  const rows: string[] = [];
+  for (const db of ['sqlite', 'postgres'] as const) {
+    process.env.TEST_DB = db;
+    const h = await createJobsHarness({ pollMs: 500, concurrency: 16 });
+    try {
+      const perSec = await throughput(h.engine(), 5000);
+      const lat = await latency(h.engine(), 300);
+      rows.push(`| embedded (${db}) | ${perSec} | ${lat.p50.toFixed(1)} | ${lat.p99.toFixed(1)} |`);
+    } finally {
+      await h.close();
+    }
+  }
+  console.log('\n## Background jobs (no-op jobs, 4 producers, one job per transaction)\n');
+  console.log('| Engine | jobs/s enqueued+completed | start latency p50 ms | p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const r of rows) console.log(r);
+}
+
+if (import.meta.filename === process.argv[1]) await benchJobs();
