@@ -40,6 +40,8 @@ const Env = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** A running job's lease; a job of a process that died is taken over at most this long (plus a poll) later. */
   JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** On SIGTERM, how long running jobs may finish before they are handed back (the whole shutdown stays under 10 s). */
+  JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(9).default(8),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
 });
@@ -115,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       leaseMs: e.JOBS_LEASE_SECONDS * 1000,
       worker: e.JOBS_WORKER,
       backoffScale: 1,
-      shutdownGraceMs: 8_000,
+      shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
     fastHashing: false,
     ...overrides,

@@ -13,8 +13,16 @@ export interface CapturedMail {
  * A real SMTP server on a free local port that keeps what it receives, so
  * tests exercise the real transport and read the mail a person would get.
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture(
+  options: {
+    /** The first n messages are refused with a temporary error (451), as a busy or broken server would. */
+    refuseFirst?: number;
+    /** The first n messages are never answered (the sender hangs in DATA); they are not kept. */
+    stallFirst?: number;
+  } = {},
+) {
   const mails: CapturedMail[] = [];
+  let received = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,6 +32,12 @@ export async function startSmtpCapture() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        received++;
+        if (received <= (options.stallFirst ?? 0)) return;
+        if (received <= (options.stallFirst ?? 0) + (options.refuseFirst ?? 0)) {
+          const refusal = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          return callback(refusal);
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
         const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -39,6 +53,8 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     mails,
+    /** Messages that reached the end of DATA, kept, refused or stalled. */
+    received: () => received,
     /** Waits for the next mail to `to` (or returns one already received after `since`). */
     async waitFor(to: string, since = 0, timeoutMs = 10_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
@@ -52,7 +68,15 @@ export async function startSmtpCapture() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled sessions would otherwise keep close() waiting.
+        for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections ??
+          []) {
+          connection.close();
+        }
+        server.close(() => resolve());
+      }),
   };
 }
 
