@@ -74,7 +74,8 @@ async function until(what: () => Promise<boolean>, timeoutMs = 60_000) {
   }
 }
 
-describe('jobs across processes', () => {
+// Two server starts (migrations included) on a loaded 2-core machine take a while.
+describe('jobs across processes', { timeout: 120_000 }, () => {
   it('kill -9 while an activation mail is being sent: after restart it arrives once, and its link works', async () => {
     // The first delivery hangs in DATA, so the process dies with the job active and the mail unsent.
     const smtp = await startSmtpCapture({ stallFirst: 1 });
