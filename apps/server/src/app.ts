@@ -27,6 +27,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
       await api.register(adminCompaniesRoutes, { ctx });
       await api.register(adminUsersRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
+      await api.register(jobsAdminRoutes, { ctx });
       await api.register(customersRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });
