@@ -42,6 +42,10 @@ const Env = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** On SIGTERM, how long running jobs may finish before they are handed back (the whole shutdown stays under 10 s). */
   JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(9).default(8),
+  /** `bullmq` needs REDIS_URL; by default BullMQ runs the jobs exactly when REDIS_URL is set. */
+  JOBS_ENGINE: z.enum(['embedded', 'bullmq']).optional(),
+  /** Key prefix of the BullMQ queues in Redis (one per deployment sharing a Redis). */
+  JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
 });
@@ -65,6 +69,8 @@ export type Config = {
   trustProxy: boolean;
   session: { idleMs: number; maxMs: number };
   jobs: {
+    engine: 'embedded' | 'bullmq';
+    queuePrefix: string;
     concurrency: number;
     pollMs: number;
     leaseMs: number;
@@ -112,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     jobs: {
+      engine: e.JOBS_ENGINE ?? (e.REDIS_URL ? 'bullmq' : 'embedded'),
+      queuePrefix: e.JOBS_QUEUE_PREFIX,
       concurrency: e.JOBS_CONCURRENCY,
       pollMs: e.JOBS_POLL_MS,
       leaseMs: e.JOBS_LEASE_SECONDS * 1000,
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fastHashing: false,
     ...overrides,
   };
+  if (config.jobs.engine === 'bullmq' && !config.redisUrl) throw new Error('JOBS_ENGINE=bullmq needs REDIS_URL');
   if (config.secretKey.length === 0) config.secretKey = loadSecretKey(e.SECRET_KEY, dataDir);
   return config;
 }

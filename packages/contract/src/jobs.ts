@@ -38,7 +38,7 @@ export const JobsOverview = z.object({
 export type JobsOverview = z.infer<typeof JobsOverview>;
 
 /** Job ids are strings: database row ids on both engines, but opaque to clients. */
-export const JobId = z.string().regex(/^\d{1,15}$/);
+export const JobId = z.string().regex(/^[\w:.-]{1,200}$/);
 
 export const JobsQuery = z.object({
   state: JobState.optional(),

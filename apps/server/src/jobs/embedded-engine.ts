@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { JobDefinition } from './define-job.ts';
 import { retryDelayMs } from './define-job.ts';
-import { errorText, prepareEnqueue } from './enqueue.ts';
+import { errorText } from './enqueue.ts';
+import { createJobWriter, listenForJobs } from './job-rows.ts';
 import * as repo from './jobs.repository.ts';
 import type { JobHandler, Jobs } from './jobs.ts';
 import { createJobsAdmin } from './jobs-admin.ts';
+import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const NOTIFY_CHANNEL = 'kontora_jobs';
-
-interface Registered {
-  definition: JobDefinition;
-  handler: JobHandler<JobDefinition>;
-}
 
 interface Running {
   controller: AbortController;
@@ -54,7 +50,7 @@ export function createEmbeddedJobs(deps: {
   let pollTimer: NodeJS.Timeout | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
-  const notified = new WeakSet<Database>();
+  const writeJob = createJobWriter(dialect);
 
   let wakeScheduled = false;
   /** Coalesced: the many wakes of one turn (a batch of completions, say) become one claim. */
@@ -104,10 +100,6 @@ export function createEmbeddedJobs(deps: {
     const registered = handlers.get(row.name);
     if (!registered) return;
     const controller = new AbortController();
-    const timeout = setTimeout(
-      () => controller.abort(new Error(`Timed out after ${registered.definition.options.timeoutMs} ms.`)),
-      registered.definition.options.timeoutMs,
-    );
     const done = (async () => {
       try {
         if (await attempt(row, registered, controller)) await completeSoon(row.id);
@@ -115,7 +107,6 @@ export function createEmbeddedJobs(deps: {
         // The lease runs out and the job runs again: at least once rather than lost.
         log.error({ err, id: row.id }, 'recording a job outcome failed');
       } finally {
-        clearTimeout(timeout);
         running.delete(row.id);
         wake();
       }
@@ -124,30 +115,26 @@ export function createEmbeddedJobs(deps: {
   }
 
   /** Runs the handler once; true when it succeeded (failures are recorded here, hand-backs left to stop()). */
-  async function attempt(row: repo.JobRow, { definition, handler }: Registered, controller: AbortController) {
+  async function attempt(row: repo.JobRow, registered: Registered, controller: AbortController) {
     try {
       const repeat = repeats.find((r) => r.definition.name === row.name);
       if (repeat) await scheduleNext(repeat);
-      const payload = definition.schema.parse(JSON.parse(row.payload));
-      const aborted = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      });
-      await Promise.race([
-        handler(payload, {
+      await runHandler(
+        registered,
+        JSON.parse(row.payload),
+        {
           id: String(row.id),
           name: row.name,
           attempt: row.attempts,
           maxAttempts: row.max_attempts,
-          signal: controller.signal,
-          progress: (percent, message) =>
-            repo.setJobProgress(db, row.id, owner, clampPercent(percent), message ?? null),
-        }),
-        aborted,
-      ]);
+          progress: (percent, message) => repo.setJobProgress(db, row.id, owner, percent, message ?? null),
+        },
+        controller,
+      );
       return true;
     } catch (err) {
       // On shutdown the job is handed back, not failed.
-      if (!(stopping && controller.signal.aborted)) await recordFailure(row, definition, err);
+      if (!(stopping && controller.signal.aborted)) await recordFailure(row, registered.definition, err);
       return false;
     }
   }
@@ -222,16 +209,6 @@ export function createEmbeddedJobs(deps: {
     wake();
   }
 
-  async function listen(url: string) {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', wake);
-    // Polling still runs; a lost listener only makes pick-up slower, so log and carry on.
-    client.on('error', (err) => log.warn({ err }, 'job notification listener failed; polling only'));
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    listener = client;
-  }
-
   const admin = createJobsAdmin(db);
   const engine: Jobs = {
     engine: 'embedded',
@@ -242,16 +219,9 @@ export function createEmbeddedJobs(deps: {
     },
 
     async enqueue(target, definition, payload, options = {}) {
-      const row = prepareEnqueue(definition, payload, options);
-      const id = await repo.insertJob(target, row, iso(Date.now()));
-      if (dialect === 'postgres') {
-        // One NOTIFY per transaction is enough (PostgreSQL would fold repeats anyway, after a round trip each).
-        if (!target.isTransaction || !notified.has(target)) await repo.notifyJobs(target, NOTIFY_CHANNEL);
-        if (target.isTransaction) notified.add(target);
-      } else {
-        // The claim waits for the one SQLite connection, i.e. for the caller's commit.
-        wake();
-      }
+      const id = await writeJob(target, definition, payload, options);
+      // On SQLite the claim waits for the one connection, i.e. for the caller's commit.
+      if (dialect === 'sqlite') wake();
       return String(id);
     },
 
@@ -266,9 +236,7 @@ export function createEmbeddedJobs(deps: {
       started = true;
       stopping = false;
       for (const r of repeats) await scheduleNext(r);
-      if (dialect === 'postgres' && config.database.kind === 'postgres') {
-        await listen(config.database.url).catch((err) => log.warn({ err }, 'LISTEN failed; polling only'));
-      }
+      if (config.database.kind === 'postgres') listener = await listenForJobs(config.database.url, wake, log);
       pollTimer = setInterval(() => void poll(), settings.pollMs);
       heartbeatTimer = setInterval(() => {
         const until = iso(Date.now() + settings.leaseMs);
@@ -312,5 +280,3 @@ export function createEmbeddedJobs(deps: {
   };
   return engine;
 }
-
-const clampPercent = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
