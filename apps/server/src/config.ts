@@ -130,7 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fastHashing: false,
     ...overrides,
   };
-  if (config.jobs.engine === 'bullmq' && !config.redisUrl) throw new Error('JOBS_ENGINE=bullmq needs REDIS_URL');
+  if (config.jobs.engine === 'bullmq' && !config.redisUrl)
+    throw new Error('JOBS_ENGINE=bullmq needs REDIS_URL');
   if (config.secretKey.length === 0) config.secretKey = loadSecretKey(e.SECRET_KEY, dataDir);
   return config;
 }

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Dialect } from '../db/database.ts';
+import { createBullmqJobs } from './bullmq-engine.ts';
 import { createEmbeddedJobs } from './embedded-engine.ts';
 import type { Jobs } from './jobs.ts';
 
-/** The engine follows from configuration alone (decision 008). */
+/** The engine follows from configuration alone: BullMQ when REDIS_URL is set (or JOBS_ENGINE says so), else embedded (decision 008). */
 export function createJobs(deps: {
   db: Database;
   dialect: Dialect;
   config: Config;
   log: FastifyBaseLogger;
 }): Jobs {
-  return createEmbeddedJobs(deps);
+  return deps.config.jobs.engine === 'bullmq' ? createBullmqJobs(deps) : createEmbeddedJobs(deps);
 }

@@ -4,6 +4,9 @@ import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
 
 const BATCH = 500;
 
+/** The BullMQ job id of a job row (BullMQ refuses ids that look like integers, hence the prefix). */
+export const bullJobId = (rowId: number | string) => `row-${rowId}`;
+
 /**
  * Moves committed job rows to BullMQ. The row id is the BullMQ job id, and BullMQ
  * ignores an add whose id it already holds, so a relay that dies between adding
@@ -33,7 +36,7 @@ export function createJobRelay(db: Database, queueFor: (name: string) => Queue) 
           name,
           data: JSON.parse(row.payload),
           opts: {
-            jobId: String(row.id),
+            jobId: bullJobId(row.id),
             delay: Math.max(0, Date.parse(row.run_at) - now),
             attempts: row.max_attempts,
             backoff: { type: 'kontora' },

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createEmbeddedJobs } from '../jobs/embedded-engine.ts';
+import { createJobs } from '../jobs/create-jobs.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -13,7 +13,7 @@ export interface JobsHarness {
   config: Config;
   /** A separate connection (pool) per call, as a separate process would have. */
   connect(): { db: Database; dialect: Dialect };
-  /** An embedded engine on its own connection (not started). */
+  /** An engine (embedded unless `engine: 'bullmq'`) on its own connection, not started. */
   engine(overrides?: Partial<Config['jobs']>): Jobs & { db: Database };
   close(): Promise<void>;
 }
@@ -26,7 +26,10 @@ export async function createJobsHarness(overrides: Partial<Config['jobs']> = {})
     created.database.kind === 'sqlite'
       ? { kind: 'sqlite', file: path.join(dir, 'jobs.sqlite') }
       : created.database;
-  const base = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SECRET_KEY: 'k'.repeat(64) }, { database });
+  const base = loadConfig(
+    { DATA_DIR: dir, LOG_LEVEL: 'silent', SECRET_KEY: 'k'.repeat(64) },
+    { database, redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  );
   const config: Config = {
     ...base,
     jobs: { ...base.jobs, pollMs: 20, leaseMs: 2_000, backoffScale: 0.001, ...overrides },
@@ -45,7 +48,7 @@ export async function createJobsHarness(overrides: Partial<Config['jobs']> = {})
     connect,
     engine(jobOverrides = {}) {
       const { db, dialect } = connect();
-      const jobs = createEmbeddedJobs({
+      const jobs = createJobs({
         db,
         dialect,
         config: { ...config, jobs: { ...config.jobs, ...jobOverrides } },
