@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { Database } from '../apps/server/src/db/database.ts';
 import { defineJob } from '../apps/server/src/jobs/define-job.ts';
 import type { Jobs } from '../apps/server/src/jobs/jobs.ts';
 import { createJobsHarness } from '../apps/server/src/test-support/jobs-harness.ts';
@@ -10,11 +12,13 @@ import { createJobsHarness } from '../apps/server/src/test-support/jobs-harness.
 const noopJob = defineJob('bench.noop', z.object({ n: z.number() }));
 const pingJob = defineJob('bench.ping', z.object({ at: z.number() }));
 
+type BenchEngine = Jobs & { db: Database };
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** Producers each commit one job per transaction, as requests would; the clock stops when the last one completes. */
-async function throughput(jobs: Jobs & { db: Jobs['enqueue'] extends never ? never : any }, count: number) {
+async function throughput(jobs: BenchEngine, count: number) {
   let done = 0;
   let resolveAll: () => void = () => {};
   const all = new Promise<void>((r) => (resolveAll = r));
@@ -27,7 +31,7 @@ async function throughput(jobs: Jobs & { db: Jobs['enqueue'] extends never ? nev
   await Promise.all(
     Array.from({ length: producers }, async (_, p) => {
       for (let i = p; i < count; i += producers) {
-        await jobs.db.transaction().execute((trx: never) => jobs.enqueue(trx, noopJob, { n: i }));
+        await jobs.db.transaction().execute((trx) => jobs.enqueue(trx, noopJob, { n: i }));
       }
     }),
   );
@@ -35,7 +39,7 @@ async function throughput(jobs: Jobs & { db: Jobs['enqueue'] extends never ? nev
   return Math.round(count / ((performance.now() - started) / 1000));
 }
 
-async function latency(jobs: Jobs & { db: any }, samples: number) {
+async function latency(jobs: BenchEngine, samples: number) {
   const delays: number[] = [];
   let next: () => void = () => {};
   jobs.handle(pingJob, async ({ at }) => {
@@ -45,32 +49,45 @@ async function latency(jobs: Jobs & { db: any }, samples: number) {
   await jobs.start();
   for (let i = 0; i < samples; i++) {
     const started = new Promise<void>((r) => (next = r));
-    await jobs.db
-      .transaction()
-      .execute((trx: never) => jobs.enqueue(trx, pingJob, { at: performance.now() }));
+    await jobs.db.transaction().execute((trx) => jobs.enqueue(trx, pingJob, { at: performance.now() }));
     await started;
   }
   const sorted = delays.sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
+const ENGINES = [
+  { label: 'embedded (SQLite)', db: 'sqlite', engine: 'embedded' },
+  { label: 'embedded (PostgreSQL)', db: 'postgres', engine: 'embedded' },
+  { label: 'BullMQ (relay from SQLite)', db: 'sqlite', engine: 'bullmq' },
+] as const;
+
 export async function benchJobs(): Promise<void> {
   const rows: string[] = [];
-  for (const db of ['sqlite', 'postgres'] as const) {
+  for (const { label, db, engine } of ENGINES) {
     process.env.TEST_DB = db;
-    const h = await createJobsHarness({ pollMs: 500, concurrency: 16 });
+    const h = await createJobsHarness({ pollMs: 500, concurrency: 32 });
+    const queuePrefix = `kontora-bench-${process.pid}-${engine}`;
     try {
-      const perSec = await throughput(h.engine(), 5000);
-      const lat = await latency(h.engine(), 300);
-      rows.push(`| embedded (${db}) | ${perSec} | ${lat.p50.toFixed(1)} | ${lat.p99.toFixed(1)} |`);
+      const perSec = await throughput(h.engine({ engine, queuePrefix }), 5000);
+      const lat = await latency(h.engine({ engine, queuePrefix }), 300);
+      rows.push(`| ${label} | ${perSec} | ${lat.p50.toFixed(1)} | ${lat.p99.toFixed(1)} |`);
     } finally {
       await h.close();
+      if (engine === 'bullmq') await removeKeys(queuePrefix);
     }
   }
-  console.log('\n## Background jobs (no-op jobs, 4 producers, one job per transaction)\n');
-  console.log('| Engine | jobs/s enqueued+completed | start latency p50 ms | p99 ms |');
+  console.log('\n## Background jobs (no-op jobs, 4 producers, one job per transaction, concurrency 32)\n');
+  console.log('| Engine | jobs/s enqueued+completed | enqueue-to-start p50 ms | p99 ms |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(r);
+}
+
+async function removeKeys(prefix: string) {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
 }
 
 if (import.meta.filename === process.argv[1]) await benchJobs();

@@ -60,3 +60,4 @@ async function runIfPresent(file: string, exportName: string): Promise<void> {
 await benchPlatform();
 await runIfPresent('bundle-size.ts', 'printBundleSizes');
 await runIfPresent('bench-crm.ts', 'benchCrm');
+await runIfPresent('bench-jobs.ts', 'benchJobs');

@@ -50,7 +50,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/ready`)).ok) break;
