@@ -36,7 +36,7 @@ describe('background jobs', () => {
     const counts = page.getByRole('table', { name: /Jobs per queue and state/ });
     const mailRow = counts.getByRole('row', { name: /mail\.send/ });
     await mailRow.waitFor();
-    expect(await mailRow.getByRole('cell').last().innerText()).toBe('2');
+    expect(await mailRow.getByRole('cell').last().textContent()).toBe('2');
 
     const list = page.getByRole('list', { name: 'Jobs' });
     await list.getByText('451 Try again later').first().waitFor();
