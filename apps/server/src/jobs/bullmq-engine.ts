@@ -1,14 +1,11 @@
 import { type Queue as BullQueue, Queue, Worker } from 'bullmq';
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
-import type { Database, Dialect } from '../db/database.ts';
 import { createBullmqAdmin } from './bullmq-admin.ts';
 import { type JobDefinition, retryDelayMs } from './define-job.ts';
 import { bullJobId, createJobRelay } from './job-relay.ts';
 import { createJobWriter, listenForJobs } from './job-rows.ts';
-import type { JobHandler, Jobs } from './jobs.ts';
+import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -19,12 +16,7 @@ import { nextCronTime } from './schedule.ts';
  * transaction; the relay moves committed rows to BullMQ (see job-relay.ts).
  * One BullMQ queue per job name, so counts per kind come from BullMQ itself.
  */
-export function createBullmqJobs(deps: {
-  db: Database;
-  dialect: Dialect;
-  config: Config;
-  log: FastifyBaseLogger;
-}): Jobs {
+export function createBullmqJobs(deps: JobsDeps): Jobs {
   const { db, dialect, config, log } = deps;
   const settings = config.jobs;
   const redisUrl = config.redisUrl;

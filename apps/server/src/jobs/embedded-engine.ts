@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
-import type { Database, Dialect } from '../db/database.ts';
 import type { JobDefinition } from './define-job.ts';
 import { retryDelayMs } from './define-job.ts';
 import { errorText } from './enqueue.ts';
 import { createJobWriter, listenForJobs } from './job-rows.ts';
 import * as repo from './jobs.repository.ts';
-import type { JobHandler, Jobs } from './jobs.ts';
+import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { createJobsAdmin } from './jobs-admin.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -31,12 +28,7 @@ interface Running {
  * only on commit, to every process), on SQLite by the enqueue itself (the one
  * connection is held by the enqueuing transaction, so the claim runs after it).
  */
-export function createEmbeddedJobs(deps: {
-  db: Database;
-  dialect: Dialect;
-  config: Config;
-  log: FastifyBaseLogger;
-}): Jobs {
+export function createEmbeddedJobs(deps: JobsDeps): Jobs {
   const { db, dialect, config, log } = deps;
   const settings = config.jobs;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

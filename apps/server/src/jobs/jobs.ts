@@ -1,8 +1,19 @@
-import type { Database } from '../db/database.ts';
+import type { JobCounts, JobState, JobSummary } from '@kontora/contract/jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Dialect } from '../db/database.ts';
 import type { JobDefinition, PayloadOf } from './define-job.ts';
 
-export type JobState = 'waiting' | 'active' | 'completed' | 'failed' | 'dead';
-export const JOB_STATES: readonly JobState[] = ['waiting', 'active', 'completed', 'failed', 'dead'];
+export type { JobCounts, JobState, JobSummary } from '@kontora/contract/jobs';
+export { JOB_STATES } from '@kontora/contract/jobs';
+
+/** What an engine is built from. */
+export interface JobsDeps {
+  db: Database;
+  dialect: Dialect;
+  config: Config;
+  log: FastifyBaseLogger;
+}
 
 export interface EnqueueOptions {
   /** Earliest start (ISO time or Date); default now. */
@@ -27,30 +38,6 @@ export interface JobRun {
 }
 
 export type JobHandler<D extends JobDefinition> = (payload: PayloadOf<D>, job: JobRun) => Promise<void>;
-
-/** One job as the admin screen shows it. */
-export interface JobSummary {
-  id: string;
-  queue: string;
-  name: string;
-  state: JobState;
-  attempts: number;
-  max_attempts: number;
-  /** When it runs (next), for waiting and failed jobs. */
-  run_at: string | null;
-  last_error: string | null;
-  progress: number;
-  progress_message: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-export interface JobCounts {
-  queue: string;
-  name: string;
-  counts: Record<JobState, number>;
-}
 
 export interface JobListQuery {
   state?: JobState;
