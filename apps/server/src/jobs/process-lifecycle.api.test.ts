@@ -119,12 +119,12 @@ describe('jobs across processes', { timeout: 120_000 }, () => {
       await until(async () => smtp.received() === 1);
 
       // Password checks take a while (argon2id): these are still running when the signal comes.
-      const logins = Array.from({ length: 4 }, () => post(server, '/api/login', ADMIN));
-      await server.waitForLog(/"url":"\/api\/login"/, 5);
+      const logins = Array.from({ length: 2 }, () => post(server, '/api/login', ADMIN));
+      await server.waitForLog(/"url":"\/api\/login"/, 3);
       server.child.kill('SIGTERM');
       const answers = await Promise.all(logins);
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      expect(await server.exited).toBe(0);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(await server.exited, server.stderr()).toBe(0);
       expect(await jobState('mail.account')).toEqual({ state: 'waiting', attempts: 0 });
     } finally {
       await smtp.close();
