@@ -3,7 +3,12 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJobsHarness, type JobsHarness } from '../test-support/jobs-harness.ts';
+import {
+  createJobsHarness,
+  enqueueRolledBackAndCommitted,
+  type JobsHarness,
+  until,
+} from '../test-support/jobs-harness.ts';
 import { defineJob } from './define-job.ts';
 import { bullJobId } from './job-relay.ts';
 
@@ -18,14 +23,6 @@ const flakyJob = defineJob('test.flaky', z.object({}), {
 let h: JobsHarness;
 let prefix: string;
 const bull = () => h.engine({ engine: 'bullmq', queuePrefix: prefix });
-
-async function until(what: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 beforeEach(async () => {
   prefix = `kontora-test-${randomBytes(5).toString('hex')}`;
@@ -47,14 +44,7 @@ describe('BullMQ jobs', () => {
       seen.push(n);
     });
     await jobs.start();
-    await jobs.db
-      .transaction()
-      .execute(async (trx) => {
-        await jobs.enqueue(trx, countJob, { n: 1 });
-        throw new Error('roll back');
-      })
-      .catch(() => {});
-    const id = await jobs.db.transaction().execute((trx) => jobs.enqueue(trx, countJob, { n: 2 }));
+    const id = await enqueueRolledBackAndCommitted(jobs, countJob, { n: 1 }, { n: 2 });
     await until(async () => (await jobs.get(id))?.state === 'completed');
     expect(seen).toEqual([2]);
     expect(await jobs.stats()).toEqual([

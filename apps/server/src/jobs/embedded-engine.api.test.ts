@@ -1,20 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJobsHarness, type JobsHarness } from '../test-support/jobs-harness.ts';
+import {
+  createJobsHarness,
+  enqueueRolledBackAndCommitted,
+  type JobsHarness,
+  until,
+} from '../test-support/jobs-harness.ts';
 import { defineJob } from './define-job.ts';
 import { nextCronTime } from './schedule.ts';
-
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await tick(10);
-  }
-}
 
 const countJob = defineJob('test.count', z.object({ n: z.number().int() }));
 const flakyJob = defineJob('test.flaky', z.object({ failures: z.number().int() }), {
@@ -38,14 +31,7 @@ describe('embedded jobs', () => {
       seen.push(n);
     });
     await jobs.start();
-    await jobs.db
-      .transaction()
-      .execute(async (trx) => {
-        await jobs.enqueue(trx, countJob, { n: 1 });
-        throw new Error('roll back');
-      })
-      .catch(() => {});
-    await jobs.db.transaction().execute((trx) => jobs.enqueue(trx, countJob, { n: 2 }));
+    await enqueueRolledBackAndCommitted(jobs, countJob, { n: 1 }, { n: 2 });
     await jobs.drain();
     expect(seen).toEqual([2]);
     expect(await jobs.stats()).toEqual([

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database.ts';
 import { type ChildServer, startChildServer } from '../test-support/child-server.ts';
+import { until } from '../test-support/jobs-harness.ts';
 import { startSmtpCapture, tokenFromMail } from '../test-support/smtp-capture.ts';
 import { createTestDatabase } from '../test-support/test-database.ts';
 
@@ -66,14 +67,6 @@ async function jobState(name: string) {
   return db.selectFrom('jobs').select(['state', 'attempts']).where('name', '=', name).executeTakeFirst();
 }
 
-async function until(what: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 // Two server starts (migrations included) on a loaded 2-core machine take a while.
 describe('jobs across processes', { timeout: 120_000 }, () => {
   it('kill -9 while an activation mail is being sent: after restart it arrives once, and its link works', async () => {
@@ -88,14 +81,14 @@ describe('jobs across processes', { timeout: 120_000 }, () => {
         await login(first),
       );
       expect(invited.status).toBe(201);
-      await until(async () => smtp.received() === 1);
+      await until(async () => smtp.received() === 1, 60_000);
       expect((await jobState('mail.account'))?.state).toBe('active');
       first.child.kill('SIGKILL');
       await first.exited;
 
       const second = await start({ SMTP_URL: smtp.url });
       const mail = await smtp.waitFor('fresh@example.com', 0, 60_000);
-      await until(async () => (await jobState('mail.account'))?.state === 'completed');
+      await until(async () => (await jobState('mail.account'))?.state === 'completed', 60_000);
       expect(smtp.mails.filter((m) => m.to.includes('fresh@example.com'))).toHaveLength(1);
       expect(mail.raw).toMatch(/^Message-ID: <job-\d+\.[\w-]+@kontora\.test>/im);
       const activated = await post(second, `/api/activate/${tokenFromMail(mail, 'activate')}`, {
@@ -116,7 +109,7 @@ describe('jobs across processes', { timeout: 120_000 }, () => {
       const server = await start({ SMTP_URL: smtp.url, LOG_LEVEL: 'info', JOBS_SHUTDOWN_GRACE_SECONDS: '1' });
       const token = await login(server);
       await post(server, '/api/admin/users', { email: 'late@example.com', full_name: 'Late' }, token);
-      await until(async () => smtp.received() === 1);
+      await until(async () => smtp.received() === 1, 60_000);
 
       // Password checks take a while (argon2id): these are still running when the signal comes.
       const logins = Array.from({ length: 2 }, () => post(server, '/api/login', ADMIN));

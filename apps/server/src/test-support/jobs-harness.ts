@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createJobs } from '../jobs/create-jobs.ts';
+import type { JobDefinition } from '../jobs/define-job.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -65,4 +66,35 @@ export async function createJobsHarness(overrides: Partial<Config['jobs']> = {})
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls `what` every 10 ms until it answers something truthy (and returns that). */
+export async function until<T>(what: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await what();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Enqueues `rolledBack` in a transaction that rolls back, then `committed` in one
+ * that commits, on a started engine; answers the committed job's id.
+ */
+export async function enqueueRolledBackAndCommitted<P>(
+  jobs: Jobs & { db: Database },
+  definition: JobDefinition,
+  rolledBack: P,
+  committed: P,
+): Promise<string> {
+  await jobs.db
+    .transaction()
+    .execute(async (trx) => {
+      await jobs.enqueue(trx, definition, rolledBack);
+      throw new Error('roll back');
+    })
+    .catch(() => {});
+  return jobs.db.transaction().execute((trx) => jobs.enqueue(trx, definition, committed));
 }
