@@ -63,3 +63,4 @@ await runIfPresent('bundle-size.ts', 'printBundleSizes');
 await benchFirstLoad(DEMO);
 await runIfPresent('bench-crm.ts', 'benchCrm');
 await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');
+await runIfPresent('bench-jobs.ts', 'benchJobs');

@@ -11,25 +11,32 @@ import type { KyselyPlugin } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
-import { createInProcessJobs } from './jobs/jobs.ts';
+import { createJobs } from './jobs/create-jobs.ts';
+import { registerMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
+import { registerMailJobs } from './mail/mail.jobs.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
+import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -53,6 +60,10 @@ export async function buildApp(
     routerOptions: { maxParamLength: 300 },
     // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
     requestTimeout: 60_000,
+    // On close: idle keep-alive sockets are closed at once, a request still arriving gets 503 with
+    // `Connection: close` (never a reset), and requests in flight finish (decision 008).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   // Clients often send `Content-Type: application/json` on bodiless POSTs (disable, resend, logout):
   // treat an empty JSON body as no body instead of refusing it; anything else parses as usual.
@@ -81,12 +92,26 @@ export async function buildApp(
     limiter: config.redisUrl
       ? createRedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false }))
       : createMemoryRateLimiter(),
-    jobs: createInProcessJobs(app.log),
+    jobs: createJobs({ db, dialect, config, log: app.log }),
   };
+  // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
+  registerMailJobs(ctx);
+  registerAccountMailJobs(ctx);
+  registerAuthJobs(ctx);
+  registerMaintenanceJobs(ctx);
+  registerChangeFeedJobs(ctx);
+  registerIdempotencyJobs(ctx);
+  // The worker starts once the app is ready (after migrations in main.ts and the tests).
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start();
+  });
+  // preClose runs while in-flight requests finish: running jobs get the same grace, then are handed back.
+  app.addHook('preClose', async () => {
+    await ctx.jobs.stop(config.jobs.shutdownGraceMs);
+  });
   const stopInvalidation = config.redisUrl ? wireCacheInvalidation(config.redisUrl) : async () => {};
   app.addHook('onClose', async () => {
     await stopInvalidation();
-    await ctx.jobs.drain();
     ctx.mailer.close();
     await ctx.limiter.close();
     await db.destroy();
@@ -128,6 +153,7 @@ export async function buildApp(
       await api.register(adminCompaniesRoutes, { ctx });
       await api.register(adminUsersRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
+      await api.register(jobsAdminRoutes, { ctx });
       await api.register(customersRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });

@@ -35,6 +35,20 @@ const Env = z.object({
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   CHANGE_FEED_DAYS: z.coerce.number().positive().default(30),
+  /** Jobs one process runs at the same time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** How often a worker looks for due jobs without being woken (delayed jobs, other processes' enqueues on SQLite). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** A running job's lease; a job of a process that died is taken over at most this long (plus a poll) later. */
+  JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** On SIGTERM, how long running jobs may finish before they are handed back (the whole shutdown stays under 10 s). */
+  JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(9).default(8),
+  /** `bullmq` needs REDIS_URL; by default BullMQ runs the jobs exactly when REDIS_URL is set. */
+  JOBS_ENGINE: z.enum(['embedded', 'bullmq']).optional(),
+  /** Key prefix of the BullMQ queues in Redis (one per deployment sharing a Redis). */
+  JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
+  /** 0 runs no jobs in this process (an API-only instance). */
+  JOBS_WORKER: Flag.default(true),
 });
 
 export type Config = {
@@ -57,6 +71,18 @@ export type Config = {
   session: { idleMs: number; maxMs: number };
   /** Days change-feed entries are kept before pruning. */
   changeFeedDays: number;
+  jobs: {
+    engine: 'embedded' | 'bullmq';
+    queuePrefix: string;
+    concurrency: number;
+    pollMs: number;
+    leaseMs: number;
+    worker: boolean;
+    /** Multiplies every retry delay (tests shorten back-off with it; never read from the environment). */
+    backoffScale: number;
+    /** Time running jobs get to finish on shutdown before they are handed back. */
+    shutdownGraceMs: number;
+  };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
 };
@@ -95,9 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     changeFeedDays: e.CHANGE_FEED_DAYS,
+    jobs: {
+      engine: e.JOBS_ENGINE ?? (e.REDIS_URL ? 'bullmq' : 'embedded'),
+      queuePrefix: e.JOBS_QUEUE_PREFIX,
+      concurrency: e.JOBS_CONCURRENCY,
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+      worker: e.JOBS_WORKER,
+      backoffScale: 1,
+      shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
+    },
     fastHashing: false,
     ...overrides,
   };
+  if (config.jobs.engine === 'bullmq' && !config.redisUrl)
+    throw new Error('JOBS_ENGINE=bullmq needs REDIS_URL');
   if (config.secretKey.length === 0) config.secretKey = loadSecretKey(e.SECRET_KEY, dataDir);
   return config;
 }

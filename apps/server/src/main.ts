@@ -3,7 +3,12 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './seed/seed.ts';
 
-/** Reads config, migrates, seeds, listens; closes cleanly on SIGTERM/SIGINT. */
+/**
+ * Reads config, migrates, seeds, listens. On SIGTERM/SIGINT: no new requests
+ * (503 with `Connection: close`) and no new jobs; requests in flight finish;
+ * running jobs get JOBS_SHUTDOWN_GRACE_SECONDS, then go back to the queue for
+ * another process; idle keep-alive sockets are closed; exit 0 (see app.ts).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, ctx } = await buildApp(config);

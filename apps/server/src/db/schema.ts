@@ -220,6 +220,27 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  name: string;
+  /** JSON. */
+  payload: string;
+  state: 'waiting' | 'active' | 'completed' | 'failed' | 'dead';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  idempotency_key: string | null;
+  last_error: string | null;
+  progress: Generated<number>;
+  progress_message: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -237,4 +258,5 @@ export interface DB {
   events: EventsTable;
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
 }

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable id (e.g. derived from the job that sends it), so a resend after a crash is recognisably the same mail. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -39,7 +41,8 @@ export function createOutboxMailer(dataDir: string, log: FastifyBaseLogger): Mai
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^\w.@-]/g, '_')}.txt`,
       );
-      writeFileSync(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+      const id = message.messageId ? `Message-ID: ${message.messageId}\n` : '';
+      writeFileSync(file, `${id}To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
       log.info({ to: message.to, subject: message.subject, file }, `outbox mail:\n${message.text}`);
     },
     close() {},

@@ -21,9 +21,18 @@ export interface CapturedMail {
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
-/** Starts the catcher on `port` (0: a free one). */
-export async function startSmtpCapture(port = 0) {
+/** Starts the catcher on `port` (default 0: a free one). */
+export async function startSmtpCapture(
+  options: {
+    port?: number;
+    /** The first n messages are refused with a temporary error (451), as a busy or broken server would. */
+    refuseFirst?: number;
+    /** The first n messages are never answered (the sender hangs in DATA); they are not kept. */
+    stallFirst?: number;
+  } = {},
+) {
   const mails: CapturedMail[] = [];
+  let received = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,6 +42,12 @@ export async function startSmtpCapture(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        received++;
+        if (received <= (options.stallFirst ?? 0)) return;
+        if (received <= (options.stallFirst ?? 0) + (options.refuseFirst ?? 0)) {
+          const refusal = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          return callback(refusal);
+        }
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         mails.push(parseMail(Buffer.concat(chunks).toString('latin1'), to));
         for (const w of waiters.splice(0)) w();
@@ -42,7 +57,7 @@ export async function startSmtpCapture(port = 0) {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const boundPort = (server.server.address() as AddressInfo).port;
 
@@ -77,7 +92,17 @@ export async function startSmtpCapture(port = 0) {
     },
     /** How many mails `address` has received. */
     countFor: (address: string) => mails.filter((m) => to(m, address)).length,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Messages that reached the end of DATA, kept, refused or stalled. */
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled sessions would otherwise keep close() waiting.
+        for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections ??
+          []) {
+          connection.close();
+        }
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -67,6 +67,7 @@ export function AppRoutes() {
                 <Route path={p.admin.users.path} element={<s.UsersScreen />} />
                 <Route path={p.admin.user.path} element={<s.UserScreen />} />
                 <Route path={p.admin.audit.path} element={<s.AuditScreen />} />
+                <Route path={p.admin.jobs.path} element={<s.JobsScreen />} />
               </Route>
             </Route>
           </Route>

@@ -92,3 +92,7 @@ export const AuditScreen = load(
   () => import('../features/admin/components/audit-screen.tsx'),
   (m) => m.AuditScreen,
 );
+export const JobsScreen = load(
+  () => import('../features/jobs/components/jobs-screen.tsx'),
+  (m) => m.JobsScreen,
+);

@@ -34,6 +34,7 @@ export const paths = {
     users: { path: '/admin/users', href: () => '/admin/users' },
     user: { path: '/admin/users/:id', href: (id: number) => `/admin/users/${id}` },
     audit: { path: '/admin/audit', href: () => '/admin/audit' },
+    jobs: { path: '/admin/jobs', href: () => '/admin/jobs' },
   },
 } as const;
 

@@ -3,6 +3,7 @@ import * as m001 from './001-core.ts';
 import * as m002 from './002-crm.ts';
 import * as m003 from './003-admin.ts';
 import * as m004 from './004-company-scoped-keys.ts';
+import * as m005 from './005-jobs.ts';
 import * as m006 from './006-change-feed.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-admin': m003,
   '004-company-scoped-keys': m004,
   '006-change-feed': m006,
+  '005-jobs': m005,
 };

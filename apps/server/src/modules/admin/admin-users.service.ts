@@ -118,9 +118,9 @@ export async function inviteUser(
       },
     });
     for (const m of body.memberships) await addMemberIn(trx, actor, m.company_id, userId, m.role);
+    await sendActivationMail(ctx, trx, { id: userId });
     return userId;
   });
-  await sendActivationMail(ctx, { id, email: body.email, language });
   return getAdminUser(ctx, id);
 }
 
@@ -222,11 +222,13 @@ export async function resendInvitation(ctx: AppContext, actor: TeamActor, id: nu
   if (user.status !== 'invited') {
     throw conflict('This person has already activated their account.', 'status', 'not_invited');
   }
-  await sendActivationMail(ctx, user);
-  await recordAudit(ctx.db, {
-    ...userAudit(actor, id),
-    action: 'user.resend_invitation',
-    before: null,
-    after: { email: user.email },
+  await ctx.db.transaction().execute(async (trx) => {
+    await sendActivationMail(ctx, trx, user);
+    await recordAudit(trx, {
+      ...userAudit(actor, id),
+      action: 'user.resend_invitation',
+      before: null,
+      after: { email: user.email },
+    });
   });
 }

@@ -42,6 +42,25 @@ async function person(role?: CompanyRole, status: 'active' | 'invited' | 'disabl
   return id;
 }
 const freshCompany = () => t.company(`Fresh ${++seq}`, [0]);
+/** A dead job of an unknown kind, so no worker picks it up again after a retry. */
+async function deadJob(): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('jobs')
+    .values({
+      queue: 'matrix',
+      name: 'matrix.noop',
+      payload: '{}',
+      state: 'dead',
+      max_attempts: 1,
+      run_at: now,
+      created_at: now,
+      finished_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 const all = (status: number): Expected => ({
   superuser: status,
@@ -320,6 +339,33 @@ const ROWS: Row[] = [
     endpoint: 'GET /api/admin/audit',
     request: async () => ({ method: 'GET', url: `/api/admin/audit?company_id=${acme}` }),
     expected: superOnly(200),
+  },
+
+  // ---- Admin: background jobs
+  {
+    endpoint: 'GET /api/admin/jobs/overview',
+    request: async () => ({ method: 'GET', url: '/api/admin/jobs/overview' }),
+    expected: superOnly(200),
+  },
+  {
+    endpoint: 'GET /api/admin/jobs',
+    request: async () => ({ method: 'GET', url: '/api/admin/jobs?state=dead' }),
+    expected: superOnly(200),
+  },
+  {
+    endpoint: 'GET /api/admin/jobs/:id',
+    request: async () => ({ method: 'GET', url: `/api/admin/jobs/${await deadJob()}` }),
+    expected: superOnly(200),
+  },
+  {
+    endpoint: 'POST /api/admin/jobs/:id/retry',
+    request: async () => ({ method: 'POST', url: `/api/admin/jobs/${await deadJob()}/retry` }),
+    expected: superOnly(200),
+  },
+  {
+    endpoint: 'DELETE /api/admin/jobs/:id',
+    request: async () => ({ method: 'DELETE', url: `/api/admin/jobs/${await deadJob()}` }),
+    expected: superOnly(204),
   },
 ];
 

@@ -1,29 +1,21 @@
 import type { ActivateBody, LoginBody, LoginData } from '@kontora/contract/auth';
-import { isLanguage } from '@kontora/contract/limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
-import { renderTokenMail } from '../../mail/templates.ts';
+import { hashToken, nowIso } from '../../lib/tokens.ts';
 import {
   findUserWithHashByEmail,
   findUserWithHashById,
   type UserRow,
   updateUser,
 } from '../users/users.service.ts';
-import {
-  consumeToken,
-  findUsableToken,
-  insertOneTimeToken,
-  invalidateTokens,
-} from './one-time-tokens.repository.ts';
+import { queueActivationMail, queuePasswordResetMail } from './account-mail.jobs.ts';
+import { consumeToken, findUsableToken } from './one-time-tokens.repository.ts';
 import { type Principal, startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
 import { assertUnderLimit, countAttempt, THROTTLE } from './throttle.ts';
-
-export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;
-export const RESET_TTL_MS = 3_600_000;
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
 const invalidToken = () =>
@@ -66,26 +58,17 @@ export function assertAcceptablePassword(password: string, email: string, field 
   }
 }
 
-/** Creates an activation link for an invited person and mails it in their language. */
-export async function sendActivationMail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'language'>) {
-  const token = newToken();
-  const now = nowIso();
-  await invalidateTokens(ctx.db, user.id, 'activation', now);
-  await insertOneTimeToken(ctx.db, {
-    user_id: user.id,
-    purpose: 'activation',
-    token_hash: hashToken(token),
-    expires_at: isoIn(ACTIVATION_TTL_MS),
-  });
-  const language = isLanguage(user.language) ? user.language : 'hr';
-  const mail = renderTokenMail('activation', language, {
-    to: user.email,
-    appName: ctx.config.appName,
-    appUrl: ctx.config.appUrl,
-    token,
-  });
-  ctx.jobs.enqueue('mail:activation', () => ctx.mailer.send(mail));
-  return token;
+/**
+ * Creates an activation link for an invited person and queues its mail in their
+ * language, with `db`: pass the transaction that invites them, so the mail goes
+ * out exactly when the invitation commits.
+ */
+export async function sendActivationMail(
+  ctx: AppContext,
+  db: Database,
+  user: Pick<UserRow, 'id'>,
+): Promise<string> {
+  return queueActivationMail(ctx, db, user.id);
 }
 
 export async function activate(
@@ -121,28 +104,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await countAttempt(ctx, `reset:ip:${request.ip}`, THROTTLE.resetRequestsPerAddress);
   await countAttempt(ctx, `reset:acct:${email}`, THROTTLE.resetRequestsPerAccount);
-  ctx.jobs.enqueue('mail:password-reset', async () => {
-    const user = await findUserWithHashByEmail(ctx.db, email);
-    if (user?.status !== 'active') return;
-    const token = newToken();
-    const now = nowIso();
-    await invalidateTokens(ctx.db, user.id, 'password_reset', now);
-    await insertOneTimeToken(ctx.db, {
-      user_id: user.id,
-      purpose: 'password_reset',
-      token_hash: hashToken(token),
-      expires_at: isoIn(RESET_TTL_MS),
-    });
-    const language = isLanguage(user.language) ? user.language : 'hr';
-    await ctx.mailer.send(
-      renderTokenMail('password_reset', language, {
-        to: user.email,
-        appName: ctx.config.appName,
-        appUrl: ctx.config.appUrl,
-        token,
-      }),
-    );
-  });
+  await queuePasswordResetMail(ctx, email);
 }
 
 export async function resetPassword(

@@ -234,7 +234,7 @@ export async function inviteMember(
   body: InviteMemberBody,
 ): Promise<Member> {
   assertMayTouch(actor, null, body.role);
-  const { member, invited } = await inCompanyTransaction(ctx, companyId, async (trx) => {
+  const { member } = await inCompanyTransaction(ctx, companyId, async (trx) => {
     const existing = await findUserIdentity(trx, body.email);
     if (existing) {
       const added = await addMemberIn(trx, actor, companyId, existing.id, body.role).catch((err: unknown) => {
@@ -244,7 +244,7 @@ export async function inviteMember(
         }
         throw err;
       });
-      return { member: added, invited: undefined };
+      return { member: added, invited: false };
     }
     const language = actor.language;
     const fullName = body.full_name ?? body.email.split('@')[0] ?? body.email;
@@ -265,9 +265,9 @@ export async function inviteMember(
       after: { email: body.email, full_name: fullName, is_admin: false, status: 'invited', language },
     });
     const added = await addMemberIn(trx, actor, companyId, userId, body.role);
-    return { member: added, invited: { id: userId, email: body.email, language } };
+    // In the transaction: the mail is sent exactly when the invitation commits.
+    await sendActivationMail(ctx, trx, { id: userId });
+    return { member: added, invited: true };
   });
-  // The link is made once the account surely exists (sendActivationMail works outside the transaction).
-  if (invited) await sendActivationMail(ctx, invited);
   return member;
 }

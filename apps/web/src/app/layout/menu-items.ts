@@ -15,7 +15,8 @@ export type MenuLabelKey =
   | 'menu.changeCompany'
   | 'menu.companies'
   | 'menu.users'
-  | 'menu.audit';
+  | 'menu.audit'
+  | 'menu.jobs';
 
 export type MenuNode = {
   id: string;
@@ -92,6 +93,7 @@ const ADMIN_MENU: MenuNode[] = [
   },
   { id: 'users', label: 'menu.users', icon: 'user', to: paths.admin.users.href(), superuserOnly: true },
   { id: 'audit', label: 'menu.audit', icon: 'activity', to: paths.admin.audit.href(), superuserOnly: true },
+  { id: 'jobs', label: 'menu.jobs', icon: 'box', to: paths.admin.jobs.href(), superuserOnly: true },
 ];
 
 /**

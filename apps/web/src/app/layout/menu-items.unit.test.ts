@@ -42,6 +42,7 @@ describe('visibleSections', () => {
       'companies',
       'users',
       'audit',
+      'jobs',
     ]);
   });
 });

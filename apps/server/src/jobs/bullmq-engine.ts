@@ -1,0 +1,190 @@
+import { type Queue as BullQueue, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { createBullmqAdmin } from './bullmq-admin.ts';
+import { type JobDefinition, retryDelayMs } from './define-job.ts';
+import { bullJobId, createJobRelay } from './job-relay.ts';
+import { createJobWriter, listenForJobs } from './job-rows.ts';
+import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
+import { type Registered, runHandler } from './run-handler.ts';
+import { nextCronTime } from './schedule.ts';
+
+/**
+ * Jobs on BullMQ (REDIS_URL set): any number of instances share the work,
+ * delayed and repeating jobs included. Callers still enqueue into the database
+ * transaction; the relay moves committed rows to BullMQ (see job-relay.ts).
+ * One BullMQ queue per job name, so counts per kind come from BullMQ itself.
+ */
+export function createBullmqJobs(deps: JobsDeps): Jobs {
+  const { db, dialect, config, log } = deps;
+  const settings = config.jobs;
+  const redisUrl = config.redisUrl;
+  if (!redisUrl) throw new Error('the BullMQ engine needs REDIS_URL');
+  // BullMQ's blocking commands need retries without limit; one connection serves all queues.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  const writeJob = createJobWriter(dialect);
+  const handlers = new Map<string, Registered>();
+  const definitions = new Map<string, JobDefinition>();
+  const repeats: { definition: JobDefinition; cron: string; payload: unknown }[] = [];
+  const queues = new Map<string, BullQueue>();
+  const workers: Worker[] = [];
+  const running = new Set<AbortController>();
+  let pollTimer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+  let started = false;
+
+  const queueFor = (name: string) => {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: redis, prefix: settings.queuePrefix });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+  const groupOf = (name: string) => definitions.get(name)?.options.queue ?? name.split('.')[0] ?? name;
+  const relay = createJobRelay(db, queueFor);
+  const relaySoon = () => {
+    relay().catch((err) => log.error({ err }, 'relaying jobs to BullMQ failed'));
+  };
+
+  const jobOptions = (definition: JobDefinition) => ({
+    attempts: definition.options.maxAttempts,
+    backoff: { type: 'kontora' },
+    removeOnComplete: { age: KEEP_COMPLETED_MS / 1000 },
+    removeOnFail: { age: KEEP_DEAD_MS / 1000 },
+  });
+
+  function startWorker(registered: Registered) {
+    const { definition } = registered;
+    const worker = new Worker(
+      definition.name,
+      async (job) => {
+        const controller = new AbortController();
+        running.add(controller);
+        try {
+          await runHandler(
+            registered,
+            job.data,
+            {
+              id: String(job.id),
+              name: job.name,
+              attempt: job.attemptsMade + 1,
+              maxAttempts: job.opts.attempts ?? 1,
+              progress: (percent, message) => job.updateProgress({ percent, message: message ?? null }),
+            },
+            controller,
+          );
+        } finally {
+          running.delete(controller);
+        }
+      },
+      {
+        connection: redis,
+        prefix: settings.queuePrefix,
+        concurrency: settings.concurrency,
+        autorun: false,
+        // The lease: a job of a process that died is taken over after about this long.
+        lockDuration: settings.leaseMs,
+        stalledInterval: settings.leaseMs,
+        settings: {
+          backoffStrategy: (attemptsMade: number) =>
+            retryDelayMs(definition.options, attemptsMade, settings.backoffScale),
+        },
+      },
+    );
+    worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id }, 'job attempt failed'));
+    worker.on('error', (err) => log.error({ err }, 'BullMQ worker error'));
+    workers.push(worker);
+    void worker.run();
+  }
+
+  const admin = createBullmqAdmin(() =>
+    [...queues.values()].map((queue) => ({ queue, group: groupOf(queue.name) })),
+  );
+
+  return {
+    engine: 'bullmq',
+    ...admin,
+    handle(definition, handler) {
+      if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
+      handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });
+      definitions.set(definition.name, definition);
+      queueFor(definition.name);
+    },
+    async enqueue(target, definition, payload, options = {}) {
+      definitions.set(definition.name, definition);
+      const id = await writeJob(target, definition, payload, options);
+      // On SQLite the relay's read waits for the one connection, i.e. for the caller's commit.
+      if (dialect === 'sqlite' && started) relaySoon();
+      return bullJobId(id);
+    },
+    repeat(definition, cron, payload) {
+      nextCronTime(cron);
+      definition.schema.parse(payload);
+      definitions.set(definition.name, definition);
+      repeats.push({ definition, cron, payload });
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await redis.connect().catch(() => {});
+      for (const r of repeats) {
+        // The scheduler id is the job name: every instance upserts the same one, so it runs once per tick.
+        await queueFor(r.definition.name).upsertJobScheduler(
+          r.definition.name,
+          { pattern: r.cron, tz: 'UTC' },
+          { name: r.definition.name, data: r.payload, opts: jobOptions(r.definition) },
+        );
+      }
+      if (config.database.kind === 'postgres')
+        listener = await listenForJobs(config.database.url, relaySoon, log);
+      pollTimer = setInterval(relaySoon, settings.pollMs);
+      pollTimer.unref();
+      if (settings.worker) for (const registered of handlers.values()) startWorker(registered);
+      await relay();
+    },
+    async stop(graceMs) {
+      if (!started) return;
+      started = false;
+      clearInterval(pollTimer);
+      await listener?.end().catch(() => {});
+      // Workers take nothing new and finish what runs; after the grace, running jobs are
+      // abandoned: their lock lapses and another instance takes them over (handed back).
+      const closed = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        closed.then(() => true),
+        new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (!inTime) {
+        for (const c of running) c.abort(new Error('The server is shutting down.'));
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      await redis.quit().catch(() => {});
+    },
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await relay();
+        const outbox = await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', 'waiting')
+          .limit(1)
+          .execute();
+        let busy = outbox.length > 0;
+        for (const queue of queues.values()) {
+          if (busy) break;
+          const c = await queue.getJobCounts('waiting', 'active', 'prioritized');
+          busy = (c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0) > 0;
+        }
+        if (!busy) return;
+        if (Date.now() > deadline) throw new Error(`jobs still running or due after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}

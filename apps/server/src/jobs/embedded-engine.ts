@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type pg from 'pg';
+import type { JobDefinition } from './define-job.ts';
+import { retryDelayMs } from './define-job.ts';
+import { errorText } from './enqueue.ts';
+import { createJobWriter, listenForJobs } from './job-rows.ts';
+import * as repo from './jobs.repository.ts';
+import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import { createJobsAdmin } from './jobs-admin.ts';
+import { type Registered, runHandler } from './run-handler.ts';
+import { nextCronTime } from './schedule.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Jobs in the application's own database, run by an in-process worker.
+ *
+ * A claimed job carries a lease (`locked_until`) that the worker extends while
+ * the job runs; a lease that runs out means its process died, and any worker
+ * puts the job back. The worker claims in batches, polls every JOBS_POLL_MS and
+ * is woken at once when a job is committed: on PostgreSQL by NOTIFY (delivered
+ * only on commit, to every process), on SQLite by the enqueue itself (the one
+ * connection is held by the enqueuing transaction, so the claim runs after it).
+ */
+export function createEmbeddedJobs(deps: JobsDeps): Jobs {
+  const { db, dialect, config, log } = deps;
+  const settings = config.jobs;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, Registered>();
+  const repeats: { definition: JobDefinition; cron: string; payload: unknown }[] = [];
+  const running = new Map<number, Running>();
+  let started = false;
+  let stopping = false;
+  let pumping = false;
+  let wakeAgain = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+  const writeJob = createJobWriter(dialect);
+
+  let wakeScheduled = false;
+  /** Coalesced: the many wakes of one turn (a batch of completions, say) become one claim. */
+  const wake = () => {
+    if (!started || stopping) return;
+    if (pumping) {
+      wakeAgain = true;
+      return;
+    }
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      if (pumping) wakeAgain = true;
+      else void pump();
+    });
+  };
+
+  /** Claims and starts jobs while there are free slots and due jobs. */
+  async function pump(): Promise<void> {
+    pumping = true;
+    try {
+      do {
+        wakeAgain = false;
+        while (!stopping && running.size < settings.concurrency) {
+          const free = settings.concurrency - running.size;
+          const now = Date.now();
+          const rows = await repo.claimDueJobs(db, dialect, {
+            names: [...handlers.keys()],
+            owner,
+            now: iso(now),
+            leaseUntil: iso(now + settings.leaseMs),
+            limit: free,
+          });
+          for (const row of rows) run(row);
+          if (rows.length < free) break;
+        }
+      } while (wakeAgain && !stopping);
+    } catch (err) {
+      log.error({ err }, 'claiming jobs failed');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function run(row: repo.JobRow): void {
+    const registered = handlers.get(row.name);
+    if (!registered) return;
+    const controller = new AbortController();
+    const done = (async () => {
+      try {
+        if (await attempt(row, registered, controller)) await completeSoon(row.id);
+      } catch (err) {
+        // The lease runs out and the job runs again: at least once rather than lost.
+        log.error({ err, id: row.id }, 'recording a job outcome failed');
+      } finally {
+        running.delete(row.id);
+        wake();
+      }
+    })();
+    running.set(row.id, { controller, done });
+  }
+
+  /** Runs the handler once; true when it succeeded (failures are recorded here, hand-backs left to stop()). */
+  async function attempt(row: repo.JobRow, registered: Registered, controller: AbortController) {
+    try {
+      const repeat = repeats.find((r) => r.definition.name === row.name);
+      if (repeat) await scheduleNext(repeat);
+      await runHandler(
+        registered,
+        JSON.parse(row.payload),
+        {
+          id: String(row.id),
+          name: row.name,
+          attempt: row.attempts,
+          maxAttempts: row.max_attempts,
+          progress: (percent, message) => repo.setJobProgress(db, row.id, owner, percent, message ?? null),
+        },
+        controller,
+      );
+      return true;
+    } catch (err) {
+      // On shutdown the job is handed back, not failed.
+      if (!(stopping && controller.signal.aborted)) await recordFailure(row, registered.definition, err);
+      return false;
+    }
+  }
+
+  /**
+   * Completions that happen in the same turn of the event loop are written by one
+   * UPDATE: with many short jobs that is one commit (one fsync) instead of dozens.
+   */
+  let completions: { id: number; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  function completeSoon(id: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      completions.push({ id, resolve, reject });
+      if (completions.length === 1) setImmediate(() => void flushCompletions());
+    });
+  }
+  async function flushCompletions() {
+    const batch = completions;
+    completions = [];
+    try {
+      await repo.completeJobs(
+        db,
+        batch.map((c) => c.id),
+        owner,
+        iso(Date.now()),
+      );
+      for (const c of batch) c.resolve();
+    } catch (err) {
+      for (const c of batch) c.reject(err);
+    }
+  }
+
+  async function recordFailure(row: repo.JobRow, definition: JobDefinition, err: unknown) {
+    const now = Date.now();
+    const last_error = errorText(err);
+    const dead = row.attempts >= row.max_attempts;
+    log.warn({ err, job: row.name, id: row.id, attempt: row.attempts, dead }, 'job attempt failed');
+    try {
+      await repo.finishAttempt(
+        db,
+        row.id,
+        owner,
+        dead
+          ? { state: 'dead', last_error, finished_at: iso(now) }
+          : {
+              state: 'failed',
+              last_error,
+              run_at: iso(now + retryDelayMs(definition.options, row.attempts, settings.backoffScale)),
+            },
+      );
+    } catch (dbErr) {
+      // The lease will run out and another attempt follow: nothing is lost.
+      log.error({ err: dbErr, id: row.id }, 'recording a job failure failed');
+    }
+  }
+
+  /** The next occurrence of a repeating job; its time is its idempotency key, so every process may try. */
+  async function scheduleNext(r: (typeof repeats)[number]) {
+    const next = nextCronTime(r.cron);
+    await engine.enqueue(db, r.definition, r.payload, {
+      runAt: next,
+      idempotencyKey: `repeat:${next.toISOString()}`,
+    });
+  }
+
+  async function poll() {
+    try {
+      const released = await repo.releaseExpiredLeases(db, iso(Date.now()));
+      if (released) log.warn({ released }, 'jobs of a stopped process were put back');
+    } catch (err) {
+      log.error({ err }, 'releasing expired job leases failed');
+    }
+    wake();
+  }
+
+  const admin = createJobsAdmin(db);
+  const engine: Jobs = {
+    engine: 'embedded',
+    ...admin,
+    handle(definition, handler) {
+      if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
+      handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });
+    },
+
+    async enqueue(target, definition, payload, options = {}) {
+      const id = await writeJob(target, definition, payload, options);
+      // On SQLite the claim waits for the one connection, i.e. for the caller's commit.
+      if (dialect === 'sqlite') wake();
+      return String(id);
+    },
+
+    repeat(definition, cron, payload) {
+      nextCronTime(cron); // a bad expression fails at start-up, not at the first run
+      definition.schema.parse(payload);
+      repeats.push({ definition, cron, payload });
+    },
+
+    async start() {
+      if (started || !settings.worker) return;
+      started = true;
+      stopping = false;
+      for (const r of repeats) await scheduleNext(r);
+      if (config.database.kind === 'postgres') listener = await listenForJobs(config.database.url, wake, log);
+      pollTimer = setInterval(() => void poll(), settings.pollMs);
+      heartbeatTimer = setInterval(() => {
+        const until = iso(Date.now() + settings.leaseMs);
+        repo.extendLeases(db, owner, [...running.keys()], until).catch((err) => {
+          log.error({ err }, 'extending job leases failed');
+        });
+      }, settings.leaseMs / 3);
+      pollTimer.unref();
+      heartbeatTimer.unref();
+      await poll();
+    },
+
+    async stop(graceMs) {
+      if (!started) return;
+      stopping = true;
+      clearInterval(pollTimer);
+      const jobsDone = Promise.all([...running.values()].map((r) => r.done));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([jobsDone, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+      if (running.size > 0) {
+        log.warn({ jobs: running.size }, 'handing unfinished jobs back');
+        for (const r of running.values()) r.controller.abort(new Error('The server is shutting down.'));
+        await repo.handBackJobs(db, owner, iso(Date.now()));
+      }
+      clearInterval(heartbeatTimer);
+      await listener?.end().catch(() => {});
+      listener = undefined;
+      started = false;
+    },
+
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (running.size === 0 && !pumping && !(await repo.hasDueOrActiveJobs(db, iso(Date.now())))) return;
+        if (Date.now() > deadline) throw new Error(`jobs still running or due after ${timeoutMs} ms`);
+        wake();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,259 @@
+import { type Selectable, sql } from 'kysely';
+import type { Database, Dialect } from '../db/database.ts';
+import type { JobsTable } from '../db/schema.ts';
+import type { JobCounts, JobState, JobSummary } from './jobs.ts';
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface NewJob {
+  queue: string;
+  name: string;
+  payload: string;
+  max_attempts: number;
+  run_at: string;
+  idempotency_key: string | null;
+}
+
+/** Inserts a job; with a key already taken it inserts nothing and answers the existing job's id. */
+export async function insertJob(db: Database, job: NewJob, now: string): Promise<number> {
+  const inserted = await db
+    .insertInto('jobs')
+    .values({ ...job, state: 'waiting', created_at: now })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('idempotency_key', '=', job.idempotency_key)
+    .executeTakeFirstOrThrow();
+  return existing.id;
+}
+
+/**
+ * Atomically takes up to `limit` due jobs of the given names for `owner`. On
+ * PostgreSQL the candidates are locked with SKIP LOCKED, so processes claiming at
+ * the same moment get disjoint sets instead of waiting on each other; SQLite has
+ * one writer at a time, so a single UPDATE … RETURNING is already atomic.
+ */
+export async function claimDueJobs(
+  db: Database,
+  dialect: Dialect,
+  opts: { names: string[]; owner: string; now: string; leaseUntil: string; limit: number },
+): Promise<JobRow[]> {
+  if (opts.names.length === 0 || opts.limit <= 0) return [];
+  const names = sql.join(opts.names.map((n) => sql`${n}`));
+  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const { rows } = await sql<JobRow>`
+    UPDATE jobs SET state = 'active', attempts = attempts + 1, locked_by = ${opts.owner},
+      locked_until = ${opts.leaseUntil}, started_at = ${opts.now}
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE state IN ('waiting', 'failed') AND run_at <= ${opts.now} AND name IN (${names})
+      ORDER BY run_at, id LIMIT ${opts.limit} ${lock}
+    ) AND state IN ('waiting', 'failed')
+    RETURNING *`.execute(db);
+  return rows;
+}
+
+/** Active jobs whose lease ran out (their process died or hung) go back to waiting, or die when out of attempts. */
+export async function releaseExpiredLeases(db: Database, now: string): Promise<number> {
+  const expired = () =>
+    db.updateTable('jobs').where('state', '=', 'active').where('locked_until', '<', now).set({
+      last_error: 'The process running this job stopped (lease expired).',
+      locked_by: null,
+      locked_until: null,
+    });
+  const dead = await expired()
+    .set({ state: 'dead', finished_at: now })
+    .whereRef('attempts', '>=', 'max_attempts')
+    .executeTakeFirst();
+  const back = await expired().set({ state: 'waiting', run_at: now }).executeTakeFirst();
+  return Number(dead.numUpdatedRows) + Number(back.numUpdatedRows);
+}
+
+export async function extendLeases(db: Database, owner: string, ids: number[], until: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: until })
+    .where('locked_by', '=', owner)
+    .where('state', '=', 'active')
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Ends an attempt; only the lease holder may (a job whose lease was taken over belongs to its new holder). */
+export async function finishAttempt(
+  db: Database,
+  id: number,
+  owner: string,
+  values: { state: JobState; run_at?: string; last_error?: string | null; finished_at?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      ...values,
+      ...(values.state === 'completed' ? { progress: 100 } : {}),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', owner)
+    .execute();
+}
+
+/** Marks a batch of this process's jobs completed in one statement (one commit for many jobs). */
+export async function completeJobs(db: Database, ids: number[], owner: string, now: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'completed', finished_at: now, progress: 100, locked_by: null, locked_until: null })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', owner)
+    .execute();
+}
+
+/** Unfinished jobs of a stopping process go back to waiting; the interrupted try does not count. */
+export async function handBackJobs(db: Database, owner: string, now: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      state: 'waiting',
+      attempts: sql`attempts - 1`,
+      locked_by: null,
+      locked_until: null,
+      run_at: now,
+    })
+    .where('locked_by', '=', owner)
+    .where('state', '=', 'active')
+    .execute();
+}
+
+export async function setJobProgress(
+  db: Database,
+  id: number,
+  owner: string,
+  percent: number,
+  message: string | null,
+) {
+  await db
+    .updateTable('jobs')
+    .set({ progress: percent, progress_message: message })
+    .where('id', '=', id)
+    .where('locked_by', '=', owner)
+    .execute();
+}
+
+/** True while any job is running or due now (tests wait for this to turn false). */
+export async function hasDueOrActiveJobs(db: Database, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'active'),
+        eb.and([eb('state', 'in', ['waiting', 'failed']), eb('run_at', '<=', now)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function countJobs(db: Database): Promise<JobCounts[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['queue', 'name', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['queue', 'name', 'state'])
+    .orderBy('queue')
+    .orderBy('name')
+    .execute();
+  const byName = new Map<string, JobCounts>();
+  for (const r of rows) {
+    const key = `${r.queue}\u0000${r.name}`;
+    const entry = byName.get(key) ?? {
+      queue: r.queue,
+      name: r.name,
+      counts: { waiting: 0, active: 0, completed: 0, failed: 0, dead: 0 },
+    };
+    entry.counts[r.state] = Number(r.n);
+    byName.set(key, entry);
+  }
+  return [...byName.values()];
+}
+
+export const toSummary = (r: JobRow): JobSummary => ({
+  id: String(r.id),
+  queue: r.queue,
+  name: r.name,
+  state: r.state,
+  attempts: r.attempts,
+  max_attempts: r.max_attempts,
+  run_at: r.state === 'waiting' || r.state === 'failed' ? r.run_at : null,
+  last_error: r.last_error,
+  progress: r.progress,
+  progress_message: r.progress_message,
+  created_at: r.created_at,
+  started_at: r.started_at,
+  finished_at: r.finished_at,
+});
+
+/** Newest first, keyset-paged by id. */
+export async function listJobs(db: Database, opts: { state?: JobState; beforeId?: number; limit: number }) {
+  let q = db.selectFrom('jobs').selectAll().orderBy('id', 'desc').limit(opts.limit);
+  if (opts.state) q = q.where('state', '=', opts.state);
+  if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
+  return q.execute();
+}
+
+export const findJob = (db: Database, id: number) =>
+  db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function retryJob(db: Database, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      state: 'waiting',
+      attempts: 0,
+      run_at: now,
+      finished_at: null,
+      progress: 0,
+      progress_message: null,
+    })
+    .where('id', '=', id)
+    .where('state', 'in', ['failed', 'dead'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteJob(db: Database, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('id', '=', id)
+    .where('state', '!=', 'active')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Finished jobs are kept for the admin screen a while, then removed. */
+export async function pruneFinishedJobs(
+  db: Database,
+  opts: { completedBefore: string; deadBefore: string },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'completed'), eb('finished_at', '<', opts.completedBefore)]),
+        eb.and([eb('state', '=', 'dead'), eb('finished_at', '<', opts.deadBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Wakes every listening worker once the surrounding transaction commits (PostgreSQL delivers NOTIFY on commit only). */
+export async function notifyJobs(db: Database, channel: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, '')`.execute(db);
+}
