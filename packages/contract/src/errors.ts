@@ -31,6 +31,9 @@ export const ERROR_CODES = [
   'wrong_password',
   'common_password',
   'account_disabled',
+  'two_factor_required',
+  'invalid_code',
+  'challenge_expired',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

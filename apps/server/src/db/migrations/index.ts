@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-core.ts';
 import * as m002 from './002-crm.ts';
 import * as m003 from './003-admin.ts';
+import * as m007 from './007-two-factor.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-core': m001,
   '002-crm': m002,
   '003-admin': m003,
+  '007-two-factor': m007,
 };

@@ -1,11 +1,14 @@
 import type { ActivateBody, LoginBody, LoginData } from '@kontora/contract/auth';
 import { isLanguage } from '@kontora/contract/limits';
+import type { TwoFactorChallenge } from '@kontora/contract/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { renderTokenMail } from '../../mail/templates.ts';
+import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import { issueTwoFactorChallenge } from '../two-factor/two-factor-login.service.ts';
 import {
   findUserWithHashByEmail,
   findUserWithHashById,
@@ -33,7 +36,11 @@ const invalidToken = () =>
  * Unknown email and wrong password take the same path and the same time (a
  * hash is always verified) and give the same answer, so login reveals nothing.
  */
-export async function login(ctx: AppContext, body: LoginBody, request: FastifyRequest): Promise<LoginData> {
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  request: FastifyRequest,
+): Promise<LoginData | TwoFactorChallenge> {
   const accountKey = `login-fail:acct:${body.email}`;
   const addressKey = `login-fail:ip:${request.ip}`;
   await assertUnderLimit(ctx, addressKey, THROTTLE.loginFailuresPerAddress.limit);
@@ -50,6 +57,8 @@ export async function login(ctx: AppContext, body: LoginBody, request: FastifyRe
   if (user.status === 'disabled')
     throw new AppError(403, 'account_disabled', 'This account has been disabled.');
   await ctx.limiter.reset(accountKey);
+  // With two-factor sign-in the password only opens the second step (a 5-minute half-session).
+  if (await hasTwoFactor(ctx, user.id)) return issueTwoFactorChallenge(ctx, user.id);
   return startSession(ctx, user, request);
 }
 
@@ -160,7 +169,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
   await updateUser(ctx.db, user.id, { password_hash: passwordHash });
-  // Whoever had the old password is signed out everywhere.
+  // Whoever had the old password is signed out everywhere, and loses a second step they had reached.
   await deleteSessionsOfUser(ctx.db, user.id);
+  await invalidateTokens(ctx.db, user.id, 'two_factor_login', nowIso());
   await ctx.limiter.reset(`login-fail:acct:${user.email}`);
 }

@@ -11,6 +11,8 @@ import { deleteSession, findSessionByTokenHash, insertSession, touchSession } fr
 export interface Principal {
   sessionId: number;
   user: ReturnType<typeof toSessionUser> & { status: UserRow['status'] };
+  /** Checked where a company requires two-factor sign-in of its members. */
+  twoFactorEnabled: boolean;
 }
 
 /** Writing last_used_at on every request would turn each read into a write; once a minute is precise enough for idle expiry. */
@@ -40,7 +42,11 @@ export async function authenticate(
   if (now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, row.session_id, new Date(now).toISOString());
   }
-  const principal = { sessionId: row.session_id, user: { ...toSessionUser(row), status: row.status } };
+  const principal: Principal = {
+    sessionId: row.session_id,
+    user: { ...toSessionUser(row), status: row.status },
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
+  };
   // Cached only while the session is surely valid: its idle limit is at least a minute away.
   sessionCache.set(tokenHash, row.id, {
     ...principal,
