@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../lib/tokens.ts';
+import { startSmtpCapture, tokenFromMail } from '../../test-support/smtp-capture.ts';
+import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
+import { enrol, firstStep, loginWithCode, secondStep, totpCode } from '../../test-support/two-factor.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let seq = 0;
+/** A fresh person per test: each test spends authenticator steps, which cannot be used twice. */
+const person = async (language = 'en') => {
+  const email = `tf-${++seq}@example.com`;
+  await t.user(email, { language });
+  return email;
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('enrolment', () => {
+  it('shows a secret that is not active until a valid code confirms it, stored encrypted', async () => {
+    const email = await person();
+    const token = await t.login(email);
+    const setup = await t.call(token, { method: 'POST', url: '/api/me/two-factor/setup' });
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauth_url, qr_svg } = setup.json().data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 20 bytes in base32
+    expect(otpauth_url).toContain(`secret=${secret}`);
+    expect(qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const row = await t.ctx.db.selectFrom('two_factor').selectAll().executeTakeFirstOrThrow();
+    expect(row.secret_encrypted).not.toContain(secret);
+    expect(row.enabled_at).toBeNull();
+
+    // Not active yet: the password alone still signs in.
+    expect((await firstStep(t, email)).next_step).toBeNull();
+    const status = await t.call(token, { method: 'GET', url: '/api/me/two-factor' });
+    expect(status.json().data).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
+
+    const wrong = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/enable',
+      payload: { code: (Number(await totpCode(secret)) ^ 1).toString().padStart(6, '0') },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_code', details: { code: ['invalid_code'] } });
+
+    const since = smtp.mails.length;
+    const enable = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/enable',
+      payload: { code: await totpCode(secret) },
+    });
+    expect(enable.statusCode).toBe(200);
+    const codes: string[] = enable.json().data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{16}$/);
+    const stored = await t.ctx.db.selectFrom('recovery_codes').select('code_hash').execute();
+    expect(stored.map((r) => r.code_hash).join()).not.toContain(codes[0]);
+
+    const on = (await t.call(token, { method: 'GET', url: '/api/me/two-factor' })).json().data;
+    expect(on).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    expect((await smtp.waitFor(email, since)).subject).toContain('two-factor sign-in is on');
+    // A second enrolment must go through "turn off" first.
+    expect((await t.call(token, { method: 'POST', url: '/api/me/two-factor/setup' })).statusCode).toBe(409);
+  });
+
+  it('refuses enabling without a set-up, and bad codes with 400 details', async () => {
+    const token = await t.login(await person());
+    const none = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/enable',
+      payload: { code: '123456' },
+    });
+    expect(none.statusCode).toBe(409);
+    const bad = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/enable',
+      payload: { code: 'abc' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toHaveProperty('code');
+  });
+});
+
+describe('signing in with a second step', () => {
+  it('answers a challenge that is not a session, then the usual login answer', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const challenge = res.json().data;
+    expect(Object.keys(challenge).sort()).toEqual(['expires_at', 'next_step', 'token']);
+    expect(challenge.next_step).toBe('two_factor');
+    const minutes = (Date.parse(challenge.expires_at) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(4);
+    expect(minutes).toBeLessThanOrEqual(5);
+    // The half-session opens nothing but the second step.
+    expect((await t.call(challenge.token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+
+    const done = await secondStep(t, { token: challenge.token, code: await totpCode(secret) });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ email, next_step: null, token: expect.any(String) });
+    const session = done.json().data.token;
+    expect((await t.call(session, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    // The challenge is used up.
+    const again = await secondStep(t, { token: challenge.token, code: await totpCode(secret, 1) });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('challenge_expired');
+  });
+
+  it('keeps the login answer of a person without two-factor exactly as before', async () => {
+    const res = await firstStep(t, await person());
+    expect(res.next_step).toBeNull();
+    expect(Object.keys(res).sort()).toEqual(
+      [
+        'email',
+        'expires_at',
+        'full_name',
+        'id',
+        'isSuperuser',
+        'is_admin',
+        'language',
+        'last_login_at',
+        'next_step',
+        'preferences',
+        'token',
+      ].sort(),
+    );
+  });
+
+  it('refuses a code already used in its step, and an earlier step after a later one', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email); // used the step before now
+    const now = await totpCode(secret);
+    await loginWithCode(t, email, secret); // uses this step
+    const reuse = await secondStep(t, { token: (await firstStep(t, email)).token, code: now });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().code).toBe('invalid_code');
+  });
+
+  it('accepts a code one step early or late, but not two', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email);
+    const twoAhead = await secondStep(t, {
+      token: (await firstStep(t, email)).token,
+      code: await totpCode(secret, 2),
+    });
+    expect(twoAhead.statusCode).toBe(401);
+    const twoBehind = await secondStep(t, {
+      token: (await firstStep(t, email)).token,
+      code: await totpCode(secret, -2),
+    });
+    expect(twoBehind.statusCode).toBe(401);
+    expect(await loginWithCode(t, email, secret, 1)).toEqual(expect.any(String));
+
+    const other = await person();
+    const enrolled = await enrol(t, other); // step -1 used by enabling: -1 is then refused
+    const early = await secondStep(t, {
+      token: (await firstStep(t, other)).token,
+      code: await totpCode(enrolled.secret, -1),
+    });
+    expect(early.statusCode).toBe(401);
+    await t.ctx.db.updateTable('two_factor').set({ last_used_step: null }).execute();
+    expect(await loginWithCode(t, other, enrolled.secret, -1)).toEqual(expect.any(String));
+  });
+
+  it('refuses an expired challenge', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email);
+    const challenge = await firstStep(t, email);
+    await t.ctx.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(challenge.token))
+      .execute();
+    const res = await secondStep(t, { token: challenge.token, code: await totpCode(secret) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('challenge_expired');
+  });
+
+  it('asks for exactly one of code and recovery code', async () => {
+    const email = await person();
+    await enrol(t, email);
+    const { token } = await firstStep(t, email);
+    const neither = await secondStep(t, { token });
+    expect(neither.statusCode).toBe(400);
+    const both = await secondStep(t, { token, code: '123456', recovery_code: 'AAAAAAAAAAAAAAAA' });
+    expect(both.statusCode).toBe(400);
+  });
+});
+
+describe('recovery codes', () => {
+  it('sign in once each, are counted, mailed about, and regenerated only with the password', async () => {
+    const email = await person('de');
+    const { token, recoveryCodes } = await enrol(t, email);
+    const [first, second] = recoveryCodes as [string, string];
+    const since = smtp.mails.length;
+    // Typed as people do: lower case, in groups.
+    const typed = first.toLowerCase().replace(/(.{4})(?!$)/g, '$1-');
+    const res = await secondStep(t, { token: (await firstStep(t, email)).token, recovery_code: typed });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.next_step).toBeNull();
+    const mail = await smtp.waitFor(email, since);
+    expect(mail.subject).toContain('Wiederherstellungscode');
+    expect(mail.text).toContain('9');
+
+    const reuse = await secondStep(t, { token: (await firstStep(t, email)).token, recovery_code: first });
+    expect(reuse.statusCode).toBe(401);
+    const status = await t.call(token, { method: 'GET', url: '/api/me/two-factor' });
+    expect(status.json().data.recovery_codes_left).toBe(9);
+
+    const wrong = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/recovery-codes',
+      payload: { password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('wrong_password');
+    const fresh = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/recovery-codes',
+      payload: { password: PASSWORD },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.recovery_codes).toHaveLength(10);
+    expect((await t.call(token, { method: 'GET', url: '/api/me/two-factor' })).json().data).toMatchObject({
+      recovery_codes_left: 10,
+    });
+    // The old, never used code no longer works.
+    const old = await secondStep(t, { token: (await firstStep(t, email)).token, recovery_code: second });
+    expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('lockout', () => {
+  it('locks the second step after five wrong codes, even for the right code and a new challenge', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email);
+    const { token } = await firstStep(t, email);
+    for (let i = 0; i < 5; i++) {
+      const res = await secondStep(t, { token, code: '000000' });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await secondStep(t, { token, code: await totpCode(secret) });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('too_many_requests');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    const fresh = await secondStep(t, {
+      token: (await firstStep(t, email)).token,
+      code: await totpCode(secret),
+    });
+    expect(fresh.statusCode).toBe(429);
+  });
+
+  it('checks no more than five codes sent at once', async () => {
+    const email = await person();
+    await enrol(t, email);
+    const { token } = await firstStep(t, email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => secondStep(t, { token, code: String(100000 + i) })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('password reset and turning off', () => {
+  it('a password reset does not skip the second step and ends a pending one', async () => {
+    const email = await person();
+    const { secret } = await enrol(t, email);
+    const pending = await firstStep(t, email);
+    const since = smtp.mails.length;
+    await t.app.inject({ method: 'POST', url: '/api/request-reset-password', payload: { email } });
+    const resetToken = tokenFromMail(await smtp.waitFor(email, since), 'reset-password');
+    const newPassword = 'a brand new passphrase';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/reset-password/${resetToken}`,
+      payload: { password: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toEqual({ reset: true });
+    const old = await secondStep(t, { token: pending.token, code: await totpCode(secret) });
+    expect(old.json().code).toBe('challenge_expired');
+    expect((await firstStep(t, email, newPassword)).next_step).toBe('two_factor');
+  });
+
+  it('turns off with the password and a code, mails about it, and the password alone signs in again', async () => {
+    const email = await person();
+    const { token, secret } = await enrol(t, email);
+    const wrongPassword = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/disable',
+      payload: { password: 'nope nope nope', code: await totpCode(secret) },
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().details).toEqual({ password: ['wrong_password'] });
+    const wrongCode = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/disable',
+      payload: { password: PASSWORD, code: '000000' },
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().code).toBe('invalid_code');
+    const since = smtp.mails.length;
+    const off = await t.call(token, {
+      method: 'POST',
+      url: '/api/me/two-factor/disable',
+      payload: { password: PASSWORD, code: await totpCode(secret) },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await smtp.waitFor(email, since)).subject).toContain('two-factor sign-in is off');
+    expect((await firstStep(t, email)).next_step).toBeNull();
+    const me = (await t.call(token, { method: 'GET', url: '/api/me' })).json().data.id;
+    const codesLeft = await t.ctx.db
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('user_id', '=', me)
+      .execute();
+    expect(codesLeft).toEqual([]);
+    const left = await t.call(token, { method: 'GET', url: '/api/me/two-factor' });
+    expect(left.json().data).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
+  });
+});
