@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { TeamSection } from '../../team/components/team-section.tsx';
+import { CompanySecuritySection } from './company-security-section.tsx';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function SettingsScreen() {
       {/* The team of the current company: owners and admins manage it, members only see it. */}
       {company.id !== null && (
         <div className="mt-4">
+          <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
           <TeamSection companyId={company.id} companyName={company.name ?? ''} />
         </div>
       )}
