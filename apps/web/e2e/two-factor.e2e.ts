@@ -5,6 +5,7 @@ import { apiAs } from './fixtures/api.ts';
 import {
   chooseCompany,
   DEMO_PASSWORD,
+  loginAs,
   logout,
   newPage,
   seriousViolations,
@@ -136,6 +137,24 @@ describe('two-factor sign-in', () => {
     });
     expect(refused.status).toBe(401);
     await axeClean(page, 'profile, two-factor on, sessions');
+    await page.context().close();
+  });
+
+  it('an owner finds the requirement in the company settings, and must have two-factor before requiring it', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme');
+    await page.goto('/#/company/settings');
+    const section = page.getByRole('region', { name: /^Sign-in rules for Acme/ });
+    const required = section.getByRole('switch', { name: 'Require two-factor sign-in for all members' });
+    expect(await required.isChecked()).toBe(false);
+    await required.focus();
+    await page.keyboard.press('Space');
+    await section
+      .getByText('Two-factor sign-in is required here. Turn it on in your profile first.')
+      .waitFor();
+    expect(await required.isChecked()).toBe(false);
+    await axeClean(page, 'settings, company sign-in rules');
     await page.context().close();
   });
 });
