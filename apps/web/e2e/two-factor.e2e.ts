@@ -75,7 +75,7 @@ describe('two-factor sign-in', () => {
 
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    const secret = (await section.getByTestId('two-factor-secret').innerText()).replace(/\s+/g, '');
+    const secret = ((await section.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await axeClean(page, 'two-factor enrolment');
 

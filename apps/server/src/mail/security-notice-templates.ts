@@ -1,5 +1,6 @@
 import type { Language } from '@kontora/contract/limits';
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from './templates.ts';
 
 export type SecurityNotice = 'two_factor_enabled' | 'two_factor_disabled' | 'recovery_code_used';
 type Texts = { subject: string; body: string };
@@ -98,12 +99,6 @@ const TEXTS: Record<Language, Record<SecurityNotice, Texts> & { notYou: string }
     notYou: 'Если это были не вы, немедленно смените пароль и сообщите администратору.',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function renderSecurityNotice(
   kind: SecurityNotice,

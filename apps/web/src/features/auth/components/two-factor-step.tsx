@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, SubmitButton } from '../../../components/form-alert.tsx';
 import { useDocumentTitle } from '../../../components/page-header.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SecondFactorField } from '../../../components/second-factor-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -53,24 +53,18 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
       </p>
       {submit.error && <FormAlert kind="danger">{errorMessage(t, submit.error)}</FormAlert>}
       <form noValidate onSubmit={onSubmit}>
-        {useRecovery ? (
-          <TextField
-            key="recovery"
-            label={t('auth.twoFactor.recoveryCode')}
-            autoComplete="off"
-            registration={form.register('recovery_code', { required: 'required' })}
-            error={fieldErrorText(t, errors.recovery_code?.message)}
-          />
-        ) : (
-          <TextField
-            key="code"
-            label={t('auth.twoFactor.code')}
-            autoComplete="one-time-code"
-            hint={t('auth.twoFactor.codeHint')}
-            registration={form.register('code', { required: 'required' })}
-            error={fieldErrorText(t, errors.code?.message)}
-          />
-        )}
+        <SecondFactorField
+          useRecovery={useRecovery}
+          codeHint={t('auth.twoFactor.codeHint')}
+          code={{
+            registration: form.register('code', { required: 'required' }),
+            error: fieldErrorText(t, errors.code?.message),
+          }}
+          recoveryCode={{
+            registration: form.register('recovery_code', { required: 'required' }),
+            error: fieldErrorText(t, errors.recovery_code?.message),
+          }}
+        />
         <SubmitButton busy={submit.isPending} busyLabel={t('auth.login.busy')}>
           {t('auth.twoFactor.submit')}
         </SubmitButton>

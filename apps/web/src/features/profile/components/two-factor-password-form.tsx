@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { SecondFactorField } from '../../../components/second-factor-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -54,24 +55,19 @@ export function TwoFactorPasswordForm({
         registration={form.register('password', { required: 'required' })}
         error={fieldErrorText(t, errors.password?.message)}
       />
-      {askFactor &&
-        (useRecovery ? (
-          <TextField
-            key="recovery"
-            label={t('auth.twoFactor.recoveryCode')}
-            autoComplete="off"
-            registration={form.register('recovery_code', { required: 'required' })}
-            error={fieldErrorText(t, errors.recovery_code?.message)}
-          />
-        ) : (
-          <TextField
-            key="code"
-            label={t('auth.twoFactor.code')}
-            autoComplete="one-time-code"
-            registration={form.register('code', { required: 'required' })}
-            error={fieldErrorText(t, errors.code?.message)}
-          />
-        ))}
+      {askFactor && (
+        <SecondFactorField
+          useRecovery={useRecovery}
+          code={{
+            registration: form.register('code', { required: 'required' }),
+            error: fieldErrorText(t, errors.code?.message),
+          }}
+          recoveryCode={{
+            registration: form.register('recovery_code', { required: 'required' }),
+            error: fieldErrorText(t, errors.recovery_code?.message),
+          }}
+        />
+      )}
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <button
           type="submit"
