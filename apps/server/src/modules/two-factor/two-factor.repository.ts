@@ -49,6 +49,11 @@ export async function claimStep(db: Database, userId: number, step: number, enab
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** For after a commit: a request during the transaction may have cached the old state. */
+export function evictTwoFactorOf(userId: number): void {
+  sessionCache.evict(userId);
+}
+
 export async function deleteTwoFactor(db: Database, userId: number): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();

@@ -19,6 +19,7 @@ import {
   claimStep,
   countUnusedRecoveryCodes,
   deleteTwoFactor,
+  evictTwoFactorOf,
   findTwoFactor,
   listUnusedRecoveryCodes,
   replaceRecoveryCodes,
@@ -79,12 +80,22 @@ export async function enableTwoFactor(
   if (!row) throw conflict('Start the set-up first.');
   if (row.enabled_at) throw conflict('Two-factor sign-in is already on.');
   const seed = secretBox(ctx).open(row.secret_encrypted);
+  let codes: string[] = [];
   const ok = await checkUnderSecondStepLimit(ctx, userId, async () => {
     const step = matchingStep(seed, code);
-    return step !== null && (await claimStep(ctx.db, userId, step, true));
+    if (step === null) return false;
+    codes = newRecoveryCodes();
+    const hashes = await hashRecoveryCodes(codes);
+    // On together with its recovery codes, or not at all.
+    return ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimStep(trx, userId, step, true))) return false;
+      await replaceRecoveryCodes(trx, userId, hashes);
+      return true;
+    });
   });
   if (!ok) throw invalidCode();
-  const codes = await issueRecoveryCodes(ctx, userId);
+  // Again after commit: a request between the eviction and the commit may have cached "no two-factor".
+  evictTwoFactorOf(userId);
   sendTwoFactorEnabledMail(ctx, principal.user);
   return { recovery_codes: codes };
 }
@@ -100,7 +111,8 @@ export async function disableTwoFactor(
   if (!(await verifySecondFactor(ctx, principal.user, body))) {
     throw invalidCode(body.code === undefined ? 'recovery_code' : 'code');
   }
-  await deleteTwoFactor(ctx.db, userId);
+  await ctx.db.transaction().execute((trx) => deleteTwoFactor(trx, userId));
+  evictTwoFactorOf(userId);
   sendTwoFactorDisabledMail(ctx, principal.user);
 }
 
@@ -148,10 +160,13 @@ export async function verifySecondFactor(
   return used;
 }
 
+/** Hashed like passwords (argon2id, off the event loop): a stolen database does not give them away. */
+const hashRecoveryCodes = (codes: string[]) => Promise.all(codes.map((c) => hashPassword(c)));
+
 async function issueRecoveryCodes(ctx: AppContext, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
-  // Hashed like passwords (argon2id, off the event loop): a stolen database does not give them away.
-  await replaceRecoveryCodes(ctx.db, userId, await Promise.all(codes.map((c) => hashPassword(c))));
+  const hashes = await hashRecoveryCodes(codes);
+  await ctx.db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId, hashes));
   return codes;
 }
 
