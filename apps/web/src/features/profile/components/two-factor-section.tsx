@@ -56,7 +56,9 @@ export function TwoFactorSection() {
           className="btn btn-primary"
           disabled={setup.isPending}
           aria-busy={setup.isPending}
-          onClick={async () => setPanel({ kind: 'enrol', setup: await setup.mutateAsync() })}
+          onClick={() =>
+            setup.mutate(undefined, { onSuccess: (data) => setPanel({ kind: 'enrol', setup: data }) })
+          }
         >
           {t('profile.twoFactor.setUp')}
         </button>
