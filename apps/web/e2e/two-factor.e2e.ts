@@ -137,6 +137,15 @@ describe('two-factor sign-in', () => {
     });
     expect(refused.status).toBe(401);
     await axeClean(page, 'profile, two-factor on, sessions');
+
+    // Turning it off needs the password and a code (here a recovery code).
+    const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await twoFactor.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await twoFactor.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await twoFactor.getByLabel('Recovery code').fill(recoveryCodes[2] ?? '');
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await twoFactor.getByText('Two-factor sign-in is off.').waitFor();
     await page.context().close();
   });
 
@@ -155,6 +164,30 @@ describe('two-factor sign-in', () => {
       .waitFor();
     expect(await required.isChecked()).toBe(false);
     await axeClean(page, 'settings, company sign-in rules');
+    await page.context().close();
+  });
+
+  it('a superuser signs a person out on every device, after confirming', async () => {
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const admin = await apiAs(e2e.stack, USERS.superuser);
+    const people = await admin.call<{ items: { id: number; email: string }[] }>('GET', '/admin/users?q=ana');
+    const anaId = people.items.find((p) => p.email === USERS.ana)?.id;
+
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.superuser);
+    await page.goto(`/#/admin/users/${anaId}`);
+    await page
+      .getByRole('region', { name: 'Sessions' })
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere' });
+    await axeClean(page, 'admin, sign a person out everywhere');
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByText(/Sessions ended: \d+/).waitFor();
+    const refused = await fetch(`${e2e.stack.baseUrl}/api/me`, {
+      headers: { Authorization: `Bearer ${ana.token}` },
+    });
+    expect(refused.status).toBe(401);
     await page.context().close();
   });
 });

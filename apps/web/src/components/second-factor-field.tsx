@@ -14,8 +14,9 @@ export function SecondFactorField({
   codeHint,
 }: {
   useRecovery: boolean;
-  code: { registration: UseFormRegisterReturn; error: string | undefined };
-  recoveryCode: { registration: UseFormRegisterReturn; error: string | undefined };
+  /** Registered only when shown: a hidden field's "required" rule must not block the form. */
+  code: { register: () => UseFormRegisterReturn; error: string | undefined };
+  recoveryCode: { register: () => UseFormRegisterReturn; error: string | undefined };
   codeHint?: string;
 }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function SecondFactorField({
       key="recovery"
       label={t('auth.twoFactor.recoveryCode')}
       autoComplete="off"
-      registration={recoveryCode.registration}
+      registration={recoveryCode.register()}
       error={recoveryCode.error}
     />
   ) : (
@@ -33,7 +34,7 @@ export function SecondFactorField({
       label={t('auth.twoFactor.code')}
       autoComplete="one-time-code"
       hint={codeHint}
-      registration={code.registration}
+      registration={code.register()}
       error={code.error}
     />
   );

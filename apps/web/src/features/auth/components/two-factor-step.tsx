@@ -57,11 +57,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
           useRecovery={useRecovery}
           codeHint={t('auth.twoFactor.codeHint')}
           code={{
-            registration: form.register('code', { required: 'required' }),
+            register: () => form.register('code', { required: 'required' }),
             error: fieldErrorText(t, errors.code?.message),
           }}
           recoveryCode={{
-            registration: form.register('recovery_code', { required: 'required' }),
+            register: () => form.register('recovery_code', { required: 'required' }),
             error: fieldErrorText(t, errors.recovery_code?.message),
           }}
         />

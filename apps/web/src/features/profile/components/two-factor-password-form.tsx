@@ -59,11 +59,11 @@ export function TwoFactorPasswordForm({
         <SecondFactorField
           useRecovery={useRecovery}
           code={{
-            registration: form.register('code', { required: 'required' }),
+            register: () => form.register('code', { required: 'required' }),
             error: fieldErrorText(t, errors.code?.message),
           }}
           recoveryCode={{
-            registration: form.register('recovery_code', { required: 'required' }),
+            register: () => form.register('recovery_code', { required: 'required' }),
             error: fieldErrorText(t, errors.recovery_code?.message),
           }}
         />
