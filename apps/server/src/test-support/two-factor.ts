@@ -1,6 +1,7 @@
 import { TOTP } from 'otpauth';
-import type { TestApp } from './test-app.ts';
-import { PASSWORD } from './test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpCapture } from './smtp-capture.ts';
+import { createTestApp, PASSWORD, type TestApp } from './test-app.ts';
 
 const STEP_MS = 30_000;
 
@@ -49,4 +50,31 @@ export async function loginWithCode(t: TestApp, email: string, secret: string, o
   const res = await secondStep(t, { token: challenge.token, code: await totpCode(secret, offset) });
   if (res.statusCode !== 200) throw new Error(`second step failed: ${res.body}`);
   return res.json().data.token as string;
+}
+
+/**
+ * The app for a two-factor suite, mailing through a real SMTP capture (the
+ * suites read the notices); started before the file's tests, stopped after.
+ */
+export function twoFactorSuite() {
+  let seq = 0;
+  const suite = {
+    t: undefined as unknown as TestApp,
+    smtp: undefined as unknown as Awaited<ReturnType<typeof startSmtpCapture>>,
+    /** A fresh person per test: each test spends authenticator steps, which cannot be used twice. */
+    async person(language = 'en') {
+      const email = `tf-${++seq}@example.com`;
+      await suite.t.user(email, { language });
+      return email;
+    },
+  };
+  beforeAll(async () => {
+    suite.smtp = await startSmtpCapture();
+    suite.t = await createTestApp({ smtpUrl: suite.smtp.url });
+  });
+  afterAll(async () => {
+    await suite.t.close();
+    await suite.smtp.close();
+  });
+  return suite;
 }
