@@ -18,6 +18,7 @@ import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
 import { registerMailJobs } from './mail/mail.jobs.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts';
+import { adminSessionsRoutes } from './modules/admin/admin-sessions.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
@@ -26,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -33,6 +35,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -157,6 +161,10 @@ export async function buildApp(
       await api.register(customersRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
+      await api.register(mySessionsRoutes, { ctx });
+      await api.register(companySecurityRoutes, { ctx });
+      await api.register(adminSessionsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -24,9 +24,10 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 /**
- * Login answer. `token` is the bearer token. `next_step` is null today; when a
- * second factor (TOTP) is required it will name it and `token` will be absent,
- * so clients must check `next_step` before storing the session.
+ * Login answer. `token` is the bearer token and `next_step` is null. For a
+ * person with two-factor sign-in, `POST /api/login` answers a
+ * `TwoFactorChallenge` instead (`next_step: "two_factor"`), so clients must
+ * check `next_step` before storing the session.
  */
 export const LoginData = SessionUser.extend({
   token: z.string(),

@@ -33,6 +33,8 @@ export interface CompaniesTable {
   time_zone: string;
   currency: string;
   is_active: Bool;
+  /** Members must have two-factor sign-in before they can open the company's data. */
+  require_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -69,9 +71,28 @@ export interface SessionsTable {
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'activation' | 'password_reset';
+  /** `two_factor_login`: the 5-minute half-session between the password and the second step. */
+  purpose: 'activation' | 'password_reset' | 'two_factor_login';
   token_hash: string;
   expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  secret_encrypted: string;
+  enabled_at: Timestamp | null;
+  /** bigint: PostgreSQL answers it as a string; read with Number(). */
+  last_used_step: ColumnType<string | number | null, number | null, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -249,6 +270,8 @@ export interface DB {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
   audit_entries: AuditEntriesTable;
   social_integration_types: SocialIntegrationTypesTable;
   customers: CustomersTable;

@@ -105,6 +105,14 @@ async function authorizeCompany(
     throw new AppError(403, 'not_member', 'You are not a member of this company.');
   }
   if (!found.is_active && !isSuper) throw new AppError(403, 'forbidden', 'This company is deactivated.');
+  // The requirement binds the company's members; a superuser who is not a member is governed by the platform.
+  if (found.require_two_factor && found.role && !principal.twoFactorEnabled) {
+    throw new AppError(
+      403,
+      'two_factor_required',
+      'This company requires two-factor sign-in. Turn it on first.',
+    );
+  }
   if (access.module !== undefined && !found.modules.includes(access.module)) {
     throw new AppError(403, 'module_disabled', 'This module is not enabled for the company.');
   }

@@ -40,11 +40,22 @@ export function GuestOnly() {
 export function RequireCompany() {
   const { company } = useSession();
   const modules = useCompanyModules(company.id);
-  const notMember = isApiError(modules.error) && modules.error.status === 403;
+  // The company requires two-factor sign-in and this member has none yet: lead them to enrol, keeping the company.
+  const needsTwoFactor = isApiError(modules.error) && modules.error.code === 'two_factor_required';
+  const notMember = isApiError(modules.error) && modules.error.status === 403 && !needsTwoFactor;
   useEffect(() => {
     // The stored company is no longer open to this person (membership removed).
     if (notMember) forgetCompany();
   }, [notMember]);
+  if (needsTwoFactor) {
+    return (
+      <Navigate
+        to={paths.company.profile.href()}
+        replace
+        state={{ twoFactorRequiredBy: company.name ?? '' }}
+      />
+    );
+  }
   if (company.id === null || notMember) return <Navigate to={paths.admin.dashboard.href()} replace />;
   return <Outlet />;
 }

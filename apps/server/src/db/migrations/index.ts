@@ -5,6 +5,7 @@ import * as m003 from './003-admin.ts';
 import * as m004 from './004-company-scoped-keys.ts';
 import * as m005 from './005-jobs.ts';
 import * as m006 from './006-change-feed.ts';
+import * as m007 from './007-two-factor.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-company-scoped-keys': m004,
   '006-change-feed': m006,
   '005-jobs': m005,
+  '007-two-factor': m007,
 };

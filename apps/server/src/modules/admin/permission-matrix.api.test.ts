@@ -196,6 +196,22 @@ const ROWS: Row[] = [
     expected: team(404, 403, 403, 403, 403),
   },
 
+  {
+    endpoint: 'GET /api/companies/:companyId/security',
+    request: async () => ({ method: 'GET', url: `/api/companies/${acme}/security` }),
+    expected: team(200, 200, 200, 200, 403),
+  },
+  {
+    endpoint: 'PUT /api/companies/:companyId/security',
+    note: 'stop requiring two-factor (owners)',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/companies/${acme}/security`,
+      payload: { require_two_factor: false },
+    }),
+    expected: team(200, 200, 403, 403, 403),
+  },
+
   // ---- Admin: companies
   {
     endpoint: 'GET /api/admin/companies',
@@ -330,6 +346,15 @@ const ROWS: Row[] = [
     request: async () => ({
       method: 'POST',
       url: `/api/admin/users/${await person(undefined, 'invited')}/resend-invitation`,
+    }),
+    expected: superOnly(200),
+  },
+
+  {
+    endpoint: 'POST /api/admin/users/:id/sessions/revoke',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/users/${await person('member')}/sessions/revoke`,
     }),
     expected: superOnly(200),
   },

@@ -6,6 +6,7 @@ import {
   ResetPasswordBody,
 } from '@kontora/contract/auth';
 import { Email, Token } from '@kontora/contract/fields';
+import { TwoFactorChallenge } from '@kontora/contract/two-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,9 +26,10 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     config: { access: policies.public },
     schema: {
       tags,
-      summary: 'Sign in with email and password',
+      summary:
+        'Sign in with email and password (with two-factor: a challenge for POST /api/login/two-factor)',
       body: LoginBody,
-      response: { 200: dataOf(LoginData), ...errors(400, 401, 403, 429) },
+      response: { 200: dataOf(z.union([LoginData, TwoFactorChallenge])), ...errors(400, 401, 403, 429) },
     },
     handler: async (request) => ({ data: await login(ctx, request.body, request) }),
   });

@@ -1,10 +1,13 @@
 import type { ActivateBody, LoginBody, LoginData } from '@kontora/contract/auth';
+import type { TwoFactorChallenge } from '@kontora/contract/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, nowIso } from '../../lib/tokens.ts';
+import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import { issueTwoFactorChallenge } from '../two-factor/two-factor-login.service.ts';
 import {
   findUserWithHashByEmail,
   findUserWithHashById,
@@ -12,7 +15,7 @@ import {
   updateUser,
 } from '../users/users.service.ts';
 import { queueActivationMail, queuePasswordResetMail } from './account-mail.jobs.ts';
-import { consumeToken, findUsableToken } from './one-time-tokens.repository.ts';
+import { consumeToken, findUsableToken, invalidateTokens } from './one-time-tokens.repository.ts';
 import { type Principal, startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
 import { assertUnderLimit, countAttempt, THROTTLE } from './throttle.ts';
@@ -25,7 +28,11 @@ const invalidToken = () =>
  * Unknown email and wrong password take the same path and the same time (a
  * hash is always verified) and give the same answer, so login reveals nothing.
  */
-export async function login(ctx: AppContext, body: LoginBody, request: FastifyRequest): Promise<LoginData> {
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  request: FastifyRequest,
+): Promise<LoginData | TwoFactorChallenge> {
   const accountKey = `login-fail:acct:${body.email}`;
   const addressKey = `login-fail:ip:${request.ip}`;
   await assertUnderLimit(ctx, addressKey, THROTTLE.loginFailuresPerAddress.limit);
@@ -42,6 +49,8 @@ export async function login(ctx: AppContext, body: LoginBody, request: FastifyRe
   if (user.status === 'disabled')
     throw new AppError(403, 'account_disabled', 'This account has been disabled.');
   await ctx.limiter.reset(accountKey);
+  // With two-factor sign-in the password only opens the second step (a 5-minute half-session).
+  if (await hasTwoFactor(ctx, user.id)) return issueTwoFactorChallenge(ctx, user.id);
   return startSession(ctx, user, request);
 }
 
@@ -122,7 +131,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
   await updateUser(ctx.db, user.id, { password_hash: passwordHash });
-  // Whoever had the old password is signed out everywhere.
+  // Whoever had the old password is signed out everywhere, and loses a second step they had reached.
   await deleteSessionsOfUser(ctx.db, user.id);
+  await invalidateTokens(ctx.db, user.id, 'two_factor_login', nowIso());
   await ctx.limiter.reset(`login-fail:acct:${user.email}`);
 }

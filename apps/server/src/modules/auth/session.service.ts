@@ -17,6 +17,8 @@ import {
 export interface Principal {
   sessionId: number;
   user: ReturnType<typeof toSessionUser> & { status: UserRow['status'] };
+  /** Checked where a company requires two-factor sign-in of its members. */
+  twoFactorEnabled: boolean;
 }
 
 /** Writing last_used_at on every request would turn each read into a write; once a minute is precise enough for idle expiry. */
@@ -46,7 +48,11 @@ export async function authenticate(
   if (now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, row.session_id, new Date(now).toISOString());
   }
-  const principal = { sessionId: row.session_id, user: { ...toSessionUser(row), status: row.status } };
+  const principal: Principal = {
+    sessionId: row.session_id,
+    user: { ...toSessionUser(row), status: row.status },
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
+  };
   // Cached only while the session is surely valid: its idle limit is at least a minute away.
   sessionCache.set(tokenHash, row.id, {
     ...principal,
@@ -56,7 +62,7 @@ export async function authenticate(
 }
 
 /** Ends all sessions of a person (but one, when given); takes effect on the very next request. */
-export function endSessionsOf(db: Database, userId: number, exceptSessionId?: number): Promise<void> {
+export function endSessionsOf(db: Database, userId: number, exceptSessionId?: number): Promise<number> {
   return deleteSessionsOfUser(db, userId, exceptSessionId);
 }
 

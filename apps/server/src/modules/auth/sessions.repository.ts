@@ -21,12 +21,23 @@ export async function insertSession(
   return row.id;
 }
 
-/** One indexed lookup per authenticated request: the session and its person together. */
+/** One indexed lookup per authenticated request: the session, its person, and whether they have two-factor. */
 export function findSessionByTokenHash(db: Database, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as session_id', 'sessions.last_used_at', 'sessions.expires_at', ...userColumns])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('two_factor')
+            .select('two_factor.user_id')
+            .whereRef('two_factor.user_id', '=', 'users.id')
+            .where('two_factor.enabled_at', 'is not', null),
+        )
+        .as('two_factor_enabled'),
+    )
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -40,14 +51,15 @@ export async function deleteSession(db: Database, id: number, userId: number): P
   sessionCache.evict(userId);
 }
 
-/** Ends all sessions of a person (but one, when given); takes effect on the very next request. */
+/** Ends all sessions of a person (but one, when given); takes effect on the very next request. Answers how many ended. */
 export async function deleteSessionsOfUser(
   db: Database,
   userId: number,
   exceptSessionId?: number,
-): Promise<void> {
+): Promise<number> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+  const result = await q.executeTakeFirst();
   sessionCache.evict(userId);
+  return Number(result.numDeletedRows);
 }

@@ -5,6 +5,8 @@ import { dialectOf } from '../../db/dialect.ts';
 
 export interface CompanyAccess {
   is_active: boolean;
+  /** Members must have two-factor sign-in to reach the company's data. */
+  require_two_factor: boolean;
   role: CompanyRole | null;
   modules: number[];
 }
@@ -31,12 +33,18 @@ export async function findCompanyAccess(
     .leftJoin('memberships', (join) =>
       join.onRef('memberships.company_id', '=', 'companies.id').on('memberships.user_id', '=', userId),
     )
-    .select(['companies.is_active', 'memberships.role', modules.as('module_ids')])
+    .select([
+      'companies.is_active',
+      'companies.require_two_factor',
+      'memberships.role',
+      modules.as('module_ids'),
+    ])
     .where('companies.id', '=', companyId)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     is_active: Boolean(row.is_active),
+    require_two_factor: Boolean(row.require_two_factor),
     role: row.role ?? null,
     modules: row.module_ids
       ? String(row.module_ids)

@@ -10,6 +10,7 @@ import { useFormatters } from '../../../lib/format.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { UserDetailsCard } from './user-details-card.tsx';
 import { UserMembershipsCard } from './user-memberships-card.tsx';
+import { UserSessionsCard } from './user-sessions-card.tsx';
 import { UserStatusCard } from './user-status-card.tsx';
 
 /** One person (superusers): details and superuser flag, memberships, account state. */
@@ -50,6 +51,7 @@ export function UserScreen() {
         </div>
         <div className="col-12 col-xl-4">
           <UserStatusCard user={data} />
+          <UserSessionsCard user={data} />
         </div>
       </div>
     </>

@@ -1,3 +1,6 @@
+import type { LoginData } from '@kontora/contract/auth';
+import type { TwoFactorChallenge } from '@kontora/contract/two-factor';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,6 +14,7 @@ import { adoptProfileLanguage } from '../../../lib/language.ts';
 import { signIn, useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { loginValidation } from '../lazy-validation.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 export type LoginNotice = { kind: 'warning' | 'success'; text: string };
 type LoginState = { notice?: LoginNotice } | null;
@@ -23,6 +27,8 @@ export function LoginScreen() {
   const notice: LoginNotice | undefined =
     state?.notice ?? (signedOutBecause ? { kind: 'warning', text: signedOutBecause } : undefined);
   const login = useLogin();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [expired, setExpired] = useState(false);
   const form = useForm({
     resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '' },
@@ -30,16 +36,37 @@ export function LoginScreen() {
   const { errors } = form.formState;
   useDocumentTitle(t('auth.login.title'));
 
+  const finish = (data: LoginData) => {
+    adoptProfileLanguage(data);
+    // GuestOnly (around this screen) then leads on to where the visit was going.
+    signIn(data);
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
+    setExpired(false);
     try {
       const data = await login.mutateAsync(values);
-      adoptProfileLanguage(data);
-      // GuestOnly (around this screen) then leads on to where the visit was going.
-      signIn(data);
+      if (data.next_step === 'two_factor') setChallenge(data);
+      else finish(data);
     } catch (error) {
       applyServerErrors(error, form.setError, ['email', 'password']);
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={finish}
+        onRestart={(isExpired) => {
+          setChallenge(null);
+          setExpired(isExpired);
+          login.reset();
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <>
@@ -49,6 +76,7 @@ export function LoginScreen() {
         <FormAlert kind={notice.kind === 'success' ? 'success' : 'info'}>{notice.text}</FormAlert>
       )}
       {login.error && <FormAlert kind="danger">{errorMessage(t, login.error)}</FormAlert>}
+      {expired && <FormAlert kind="info">{t('errors.challenge_expired')}</FormAlert>}
       <form noValidate onSubmit={onSubmit} onFocus={loginValidation.preload}>
         <TextField
           label={t('fields.email')}

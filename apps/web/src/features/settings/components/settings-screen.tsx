@@ -3,6 +3,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { CompanySecuritySection } from './company-security-section.tsx';
 import { TeamSection } from './team-section.tsx';
 
 export function SettingsScreen() {
@@ -37,6 +38,7 @@ export function SettingsScreen() {
       {/* The team of the current company: owners and admins manage it, members only see it. */}
       {company.id !== null && (
         <div className="mt-4">
+          <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
           <TeamSection companyId={company.id} companyName={company.name ?? ''} />
         </div>
       )}
