@@ -122,7 +122,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   registerAccessControl(app, ctx);
   registerIdempotency(app, ctx);
   // The web app's files are compressed at build time and sent as they are, so it comes before
