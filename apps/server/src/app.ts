@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { KyselyPlugin } from 'kysely';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { createJobs } from './jobs/create-jobs.ts';
@@ -59,7 +59,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { maxParamLength: 300 },
     // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
@@ -122,7 +122,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   registerAccessControl(app, ctx);
   registerIdempotency(app, ctx);
   // The web app's files are compressed at build time and sent as they are, so it comes before

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,8 +28,16 @@ const Env = z.object({
   SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  /** Trust X-Forwarded-For from a proxy in front (for per-address throttling). */
-  TRUST_PROXY: Flag.default(false),
+  /** Which proxies in front may name the client in X-Forwarded-For (for per-address throttling). */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, c) => {
+      const trust = parseTrustProxy(v);
+      if (trust === undefined)
+        c.addIssue({ code: 'custom', message: 'a hop count, or a comma-separated list of addresses/CIDRs' });
+      return trust ?? false;
+    }),
   SESSION_IDLE_HOURS: z.coerce
     .number()
     .positive()
@@ -67,7 +76,11 @@ export type Config = {
   secretKey: Buffer;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: `false` (the socket's address is the client), a number of
+   * proxy hops in front, or the addresses/CIDRs of the proxies in front.
+   */
+  trustProxy: false | number | string[];
   session: { idleMs: number; maxMs: number };
   /** Days change-feed entries are kept before pruning. */
   changeFeedDays: number;
@@ -138,6 +151,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('JOBS_ENGINE=bullmq needs REDIS_URL');
   if (config.secretKey.length === 0) config.secretKey = loadSecretKey(e.SECRET_KEY, dataDir);
   return config;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: off (default), a hop count, or the proxies' addresses. Never "trust
+ * everything": the left-most X-Forwarded-For entry is whatever the client wrote.
+ * `1`/`on`/`true` keep meaning one proxy in front (one hop), as when it was a switch.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v) <= 32 ? Number(v) : undefined;
+  const list = v.split(',').map((p) => p.trim());
+  const valid = list.every((p) => {
+    if (PROXY_NAMES.includes(p)) return true;
+    const [address = '', prefix, ...rest] = p.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? list : undefined;
+}
+
+/**
+ * The value for Fastify's `trustProxy`. A hop count becomes a function: Fastify 5
+ * treats a bare number as "trust nobody" (it cannot check the nearest peer), whereas
+ * N hops means the socket's peer and the N-1 entries before it are proxies, so the
+ * client is the N-th entry from the right of X-Forwarded-For, never the left-most.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 function sqliteFile(url: string | undefined, dataDir: string): string {

@@ -23,6 +23,23 @@ describe.each(limiters)('%s rate limiter', (_name, limiter) => {
     expect((await limiter.peek('a')).count).toBe(0);
   });
 
+  it('gives each of many simultaneous hits its own count', async () => {
+    const results = await Promise.all(Array.from({ length: 60 }, () => limiter.hit('c', 60_000)));
+    expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+    expect(results.every((r) => r.retryAfter > 0)).toBe(true);
+  });
+
+  it('gives back a hit of the current window, and never below nothing', async () => {
+    await limiter.hit('d', 60_000);
+    await limiter.hit('d', 60_000);
+    await limiter.giveBack('d');
+    expect((await limiter.peek('d')).count).toBe(1);
+    await limiter.giveBack('missing');
+    expect((await limiter.peek('missing')).count).toBe(0);
+  });
+
   it('starts a new window when the old one has passed', async () => {
     await limiter.hit('b', 50);
     await new Promise((r) => setTimeout(r, 80));

@@ -8,12 +8,19 @@ export interface LimitResult {
 }
 
 /**
- * Fixed-window counters keyed by purpose and subject (e.g. `login-fail:ip:1.2.3.4`).
+ * Fixed-window counters keyed by purpose and subject (e.g. `login:ip:1.2.3.4`).
  * In memory for one instance; Redis when REDIS_URL is set, so several API instances
- * share the same counts.
+ * share the same counts (decision 003, addendum).
  */
 export interface RateLimiter {
+  /**
+   * Counts one hit and answers the count including it, atomically: of N hits arriving
+   * at once, exactly one sees each count, so "take, then act if within the limit"
+   * lets at most `limit` of them act.
+   */
   hit(key: string, windowMs: number): Promise<LimitResult>;
+  /** Takes back one hit of the current window (an attempt that turned out to be legitimate). */
+  giveBack(key: string): Promise<void>;
   peek(key: string): Promise<LimitResult>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +55,10 @@ export function createMemoryRateLimiter(): RateLimiter {
       w.count++;
       return result(w);
     },
+    async giveBack(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count--;
+    },
     async peek(key) {
       return result(live(key));
     },
@@ -60,20 +71,25 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
+/** Decrements only a counter that still exists, so a late give-back never creates a key without expiry. */
+const GIVE_BACK = "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end return 0";
+
 export function createRedisRateLimiter(redis: Redis, prefix = 'kontora:rl:'): RateLimiter {
   return {
     async hit(key, windowMs) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      let ms = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        ms = windowMs;
-      }
-      return { count, retryAfter: Math.max(1, Math.ceil(ms / 1000)) };
+      // One MULTI: the window's expiry is set by whichever hit creates the key, in the same
+      // transaction as the increment, so no key can be left without expiry and no count is shared.
+      const [, [, count], [, ttl]] = (await redis
+        .multi()
+        .set(k, '0', 'PX', windowMs, 'NX')
+        .incr(k)
+        .pttl(k)
+        .exec()) as [[null, unknown], [null, number], [null, number]];
+      return { count, retryAfter: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)) };
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK, 1, prefix + key);
     },
     async peek(key) {
       const k = prefix + key;

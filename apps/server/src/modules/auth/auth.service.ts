@@ -18,7 +18,7 @@ import { queueActivationMail, queuePasswordResetMail } from './account-mail.jobs
 import { consumeToken, findUsableToken, invalidateTokens } from './one-time-tokens.repository.ts';
 import { type Principal, startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
-import { assertUnderLimit, countAttempt, THROTTLE } from './throttle.ts';
+import { countAttempt, THROTTLE, takeAttempts } from './throttle.ts';
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
 const invalidToken = () =>
@@ -27,28 +27,32 @@ const invalidToken = () =>
 /**
  * Unknown email and wrong password take the same path and the same time (a
  * hash is always verified) and give the same answer, so login reveals nothing.
+ *
+ * The attempt is counted before the password is verified (takeAttempts), so
+ * parallel guesses never get more verifications than the limits. A correct
+ * password clears the account's failures and gives its address count back: only
+ * failures use up what people behind one proxy share.
  */
 export async function login(
   ctx: AppContext,
   body: LoginBody,
   request: FastifyRequest,
 ): Promise<LoginData | TwoFactorChallenge> {
-  const accountKey = `login-fail:acct:${body.email}`;
-  const addressKey = `login-fail:ip:${request.ip}`;
-  await assertUnderLimit(ctx, addressKey, THROTTLE.loginFailuresPerAddress.limit);
-  await assertUnderLimit(ctx, accountKey, THROTTLE.loginFailuresPerAccount.limit);
+  const accountKey = `login:acct:${body.email}`;
+  const addressKey = `login:ip:${request.ip}`;
+  await takeAttempts(ctx, [
+    { key: accountKey, rule: THROTTLE.loginFailuresPerAccount },
+    { key: addressKey, rule: THROTTLE.loginFailuresPerAddress },
+  ]);
 
   const user = await findUserWithHashByEmail(ctx.db, body.email);
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok || !user.password_hash) {
-    await ctx.limiter.hit(addressKey, THROTTLE.loginFailuresPerAddress.windowMs);
-    await ctx.limiter.hit(accountKey, THROTTLE.loginFailuresPerAccount.windowMs);
-    throw invalidCredentials();
-  }
+  if (!user || !ok || !user.password_hash) throw invalidCredentials();
+  await ctx.limiter.reset(accountKey);
+  await ctx.limiter.giveBack(addressKey);
   // Only someone who knows the password learns that the account is disabled.
   if (user.status === 'disabled')
     throw new AppError(403, 'account_disabled', 'This account has been disabled.');
-  await ctx.limiter.reset(accountKey);
   // With two-factor sign-in the password only opens the second step (a 5-minute half-session).
   if (await hasTwoFactor(ctx, user.id)) return issueTwoFactorChallenge(ctx, user.id);
   return startSession(ctx, user, request);
@@ -134,5 +138,5 @@ export async function resetPassword(
   // Whoever had the old password is signed out everywhere, and loses a second step they had reached.
   await deleteSessionsOfUser(ctx.db, user.id);
   await invalidateTokens(ctx.db, user.id, 'two_factor_login', nowIso());
-  await ctx.limiter.reset(`login-fail:acct:${user.email}`);
+  await ctx.limiter.reset(`login:acct:${user.email}`);
 }

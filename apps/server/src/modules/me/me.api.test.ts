@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
+import { THROTTLE } from '../auth/throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await t.user('maja@example.com', { language: 'en' });
+  await t.user('guessed@example.com');
 });
 afterAll(() => t.close());
 
@@ -89,5 +91,26 @@ describe('POST /api/me/password', () => {
     expect((await t.call(current, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
     expect((await t.call(other, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     await t.login('maja@example.com', 'a fresh passphrase');
+  });
+
+  it('limits current-password guesses like logins', async () => {
+    // A stolen session must not become a way to guess the password: 15 wrong in a row.
+    const token = await t.login('guessed@example.com');
+    const guess = (current_password: string) =>
+      t.call(token, {
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { current_password, new_password: 'a fresh passphrase' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await guess(`guess number ${i}`)).statusCode);
+    const { limit } = THROTTLE.currentPasswordChecksPerPerson;
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(400));
+    expect(statuses.slice(limit)).toEqual(Array(15 - limit).fill(429));
+    // Even the right password is not checked while locked; signing in stays a separate limit.
+    const right = await guess(PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    await t.login('guessed@example.com');
   });
 });

@@ -2,11 +2,12 @@ import type { SessionUser } from '@kontora/contract/auth';
 import type { ChangePasswordBody, UpdateMeBody } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { assertAcceptablePassword } from '../auth/auth.service.ts';
+import { checkCurrentPassword } from '../auth/current-password.ts';
 import type { Principal } from '../auth/session.service.ts';
 import { endSessionsOf } from '../auth/session.service.ts';
-import { findUserById, findUserWithHashById, toSessionUser, updateUser } from '../users/users.service.ts';
+import { findUserById, toSessionUser, updateUser } from '../users/users.service.ts';
 
 export async function updateMe(
   ctx: AppContext,
@@ -29,9 +30,8 @@ export async function changePassword(
   principal: Principal,
   body: ChangePasswordBody,
 ): Promise<void> {
-  const user = await findUserWithHashById(ctx.db, principal.user.id);
-  if (!user?.password_hash) throw notFound('Person');
-  if (!(await verifyPassword(body.current_password, user.password_hash))) {
+  const user = await checkCurrentPassword(ctx, principal.user.id, body.current_password);
+  if (!user) {
     throw new AppError(400, 'wrong_password', 'The current password is not correct.', {
       details: { current_password: ['wrong_password'] },
     });

@@ -6,12 +6,11 @@ import type {
 } from '@kontora/contract/two-factor';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
+import { checkCurrentPassword } from '../auth/current-password.ts';
 import type { Principal } from '../auth/session.service.ts';
-import { countAttempt } from '../auth/throttle.ts';
-import { findUserWithHashById } from '../users/users.repository.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
 import { checkUnderSecondStepLimit } from './second-step-limit.ts';
 import { base32Of, matchingStep, newTotpSeed, otpauthUrl } from './totp.ts';
@@ -31,9 +30,6 @@ import {
   sendTwoFactorDisabledMail,
   sendTwoFactorEnabledMail,
 } from './two-factor-mail.ts';
-
-/** Current-password checks on these routes are limited like logins (10 per 15 minutes per person). */
-const PASSWORD_CHECKS = { limit: 10, windowMs: 15 * 60_000 };
 
 const invalidCode = (field: 'code' | 'recovery_code' = 'code') =>
   new AppError(400, 'invalid_code', 'The code is not correct or has already been used.', {
@@ -174,14 +170,9 @@ async function issueRecoveryCodes(ctx: AppContext, userId: number): Promise<stri
 }
 
 async function assertCurrentPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
-  const key = `password-check:user:${userId}`;
-  await countAttempt(ctx, key, PASSWORD_CHECKS);
-  const user = await findUserWithHashById(ctx.db, userId);
-  if (!user?.password_hash) throw notFound('Person');
-  if (!(await verifyPassword(password, user.password_hash))) {
+  if (!(await checkCurrentPassword(ctx, userId, password))) {
     throw new AppError(400, 'wrong_password', 'The password is not correct.', {
       details: { password: ['wrong_password'] },
     });
   }
-  await ctx.limiter.reset(key);
 }
