@@ -107,13 +107,21 @@ export async function setInvitationLink(
 
 // ------------------------------------------------------------ the invited person's side (across companies)
 
-/** The person's pending invitations from every company: a question about the person, as memberships are. */
-export function listInvitationsFor(db: Database, email: string, now: string) {
-  return crossCompany(db, "a person's own invitations come from any company")
+/**
+ * An invitation with its company and inviter, as the invited person sees it,
+ * across companies: a question about the person, as memberships are.
+ */
+function personSide(db: Database, reason: string) {
+  return crossCompany(db, reason)
     .selectFrom('company_invitations as i')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
     .leftJoin('users as u', 'u.id', 'i.invited_by')
-    .select(mine)
+    .select(mine);
+}
+
+/** The person's pending invitations from every active company. */
+export function listInvitationsFor(db: Database, email: string, now: string) {
+  return personSide(db, "a person's own invitations come from any company")
     .where('i.email', '=', email)
     .where('i.status', '=', 'pending')
     .where('i.expires_at', '>', now)
@@ -125,11 +133,7 @@ export function listInvitationsFor(db: Database, email: string, now: string) {
 
 /** One invitation to this email by id, from whichever company sent it. */
 export function findInvitationFor(db: Database, email: string, id: number) {
-  return crossCompany(db, 'the invited person answers an invitation of any company')
-    .selectFrom('company_invitations as i')
-    .innerJoin('companies as c', 'c.id', 'i.company_id')
-    .leftJoin('users as u', 'u.id', 'i.invited_by')
-    .select(mine)
+  return personSide(db, 'the invited person answers an invitation of any company')
     .where('i.email', '=', email)
     .where('i.id', '=', id)
     .executeTakeFirst();
@@ -137,11 +141,8 @@ export function findInvitationFor(db: Database, email: string, id: number) {
 
 /** The invitation a mail link's token opens. */
 export function findInvitationByToken(db: Database, tokenHash: string) {
-  return crossCompany(db, 'a mail link names the invitation by its token alone')
-    .selectFrom('company_invitations as i')
-    .innerJoin('companies as c', 'c.id', 'i.company_id')
-    .leftJoin('users as u', 'u.id', 'i.invited_by')
-    .select([...mine, 'i.email'])
+  return personSide(db, 'a mail link names the invitation by its token alone')
+    .select('i.email')
     .where('i.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

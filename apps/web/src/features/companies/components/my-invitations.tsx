@@ -1,9 +1,9 @@
 import type { MyInvitation } from '@kontora/contract/invitations';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
+import { useRowAction } from '../../../lib/use-row-action.ts';
 import { type InvitationAnswer, useAnswerMyInvitation } from '../api/answer-invitation.ts';
 import { useMyInvitations } from '../api/get-my-invitations.ts';
 
@@ -15,28 +15,22 @@ export function MyInvitations() {
   const { t } = useTranslation();
   const invitations = useMyInvitations();
   const answer = useAnswerMyInvitation();
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, problem, run } = useRowAction();
   const items = invitations.data?.items ?? [];
   if (items.length === 0) return null;
 
-  const respond = async (invitation: MyInvitation, choice: InvitationAnswer) => {
-    setProblem(null);
-    setBusyId(invitation.id);
-    try {
-      await answer.mutateAsync({ id: invitation.id, answer: choice });
-      notify(
-        'success',
-        t(choice === 'accept' ? 'invitations.accepted' : 'invitations.declined', {
-          company: invitation.company_name,
-        }),
-      );
-    } catch (error) {
-      setProblem(error);
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const respond = (invitation: MyInvitation, choice: InvitationAnswer) =>
+    run(
+      invitation.id,
+      () => answer.mutateAsync({ id: invitation.id, answer: choice }),
+      () =>
+        notify(
+          'success',
+          t(choice === 'accept' ? 'invitations.accepted' : 'invitations.declined', {
+            company: invitation.company_name,
+          }),
+        ),
+    );
 
   const problemMessage = problemText(t, problem);
   return (

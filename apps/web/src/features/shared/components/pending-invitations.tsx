@@ -1,11 +1,11 @@
 import type { Invitation } from '@kontora/contract/invitations';
 import type { CompanyRole } from '@kontora/contract/limits';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText } from '../../../lib/server-problems.ts';
+import { useRowAction } from '../../../lib/use-row-action.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendCompanyInvitation, useRevokeCompanyInvitation } from '../api/manage-invitation.ts';
 
@@ -26,27 +26,20 @@ export function PendingInvitations({
   const invitations = useInvitations(companyId);
   const resend = useResendCompanyInvitation(companyId);
   const revoke = useRevokeCompanyInvitation(companyId);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, problem, run: runRow } = useRowAction();
   const items = invitations.data?.items ?? [];
   if (items.length === 0) return null;
 
-  const run = async (invitation: Invitation, action: 'resend' | 'revoke') => {
-    setProblem(null);
-    setBusyId(invitation.id);
-    try {
-      if (action === 'resend') await resend.mutateAsync(invitation.id);
-      else await revoke.mutateAsync(invitation.id);
-      notify(
-        'success',
-        t(`invitations.${action === 'resend' ? 'resent' : 'revoked'}`, { email: invitation.email }),
-      );
-    } catch (error) {
-      setProblem(error);
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const run = (invitation: Invitation, action: 'resend' | 'revoke') =>
+    runRow(
+      invitation.id,
+      () => (action === 'resend' ? resend.mutateAsync(invitation.id) : revoke.mutateAsync(invitation.id)),
+      () =>
+        notify(
+          'success',
+          t(`invitations.${action === 'resend' ? 'resent' : 'revoked'}`, { email: invitation.email }),
+        ),
+    );
 
   const problemMessage = problemText(t, problem);
   return (
