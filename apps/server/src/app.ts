@@ -32,6 +32,8 @@ import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
@@ -101,6 +103,7 @@ export async function buildApp(
   // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
   registerMailJobs(ctx);
   registerAccountMailJobs(ctx);
+  registerInvitationMailJobs(ctx);
   registerAuthJobs(ctx);
   registerMaintenanceJobs(ctx);
   registerChangeFeedJobs(ctx);
@@ -154,6 +157,7 @@ export async function buildApp(
       await api.register(catalogueRoutes, { ctx });
       await api.register(healthRoutes, { ctx });
       await api.register(membersRoutes, { ctx });
+      await api.register(invitationsRoutes, { ctx });
       await api.register(adminCompaniesRoutes, { ctx });
       await api.register(adminUsersRoutes, { ctx });
       await api.register(auditRoutes, { ctx });

@@ -107,4 +107,55 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await check(page, 'phone-menu');
     await page.context().close();
   });
+
+  it('invitations: the team’s pending list, the chooser’s invitation, the mail link signed out and in', async () => {
+    const owner = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(owner, USERS.ana);
+    const since = e2e.stack.mailCount(USERS.marko);
+    await owner.evaluate(async (email) => {
+      const { token } = JSON.parse(localStorage.getItem('currentLeadUser') ?? '{}');
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const companies = await (await fetch('/api/me/companies', { headers })).json();
+      const acme = companies.data.items.find((c: { name: string }) => c.name === 'Acme d.o.o.');
+      await fetch(`/api/companies/${acme.id}/invitations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, role: 'member' }),
+      });
+    }, USERS.marko);
+    await chooseCompany(owner, 'Acme d.o.o.');
+    await owner.goto('/#/company/settings');
+    await owner.getByRole('region', { name: 'Pending invitations' }).waitFor();
+    await check(owner, 'team-pending-invitations');
+    await owner.context().close();
+
+    const token = /#\/invitation\/([A-Za-z0-9_-]+)/.exec(
+      (await e2e.stack.readMail(USERS.marko, { since })).text,
+    )?.[1];
+    expect(token).toBeDefined();
+    const guest = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await guest.goto(`/#/invitation/${token}`);
+    await guest.getByRole('link', { name: 'Sign in' }).waitFor();
+    await check(guest, 'invitation-link-signed-out');
+    await guest.context().close();
+
+    const invited = await newPage(e2e.browser, e2e.stack.baseUrl, {
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+    });
+    await loginAs(invited, USERS.marko);
+    await invited.goto('/#/admin/dashboard');
+    await invited.getByRole('region', { name: 'Invitations' }).waitFor();
+    await check(invited, 'chooser-invitations');
+    await invited.goto(`/#/invitation/${token}?answer=decline`);
+    const decline = invited.getByRole('button', { name: 'Decline' });
+    await decline.waitFor();
+    await check(invited, 'invitation-link');
+    // The mail's decline link puts the focus on Decline: Enter answers.
+    await expect.poll(() => decline.evaluate((button) => button === document.activeElement)).toBe(true);
+    await invited.keyboard.press('Enter');
+    await invited.waitForURL(/#\/admin\/dashboard$/);
+    expect(await invited.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
+    await invited.context().close();
+  });
 });

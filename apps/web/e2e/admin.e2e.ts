@@ -50,17 +50,18 @@ describe('admin area', () => {
     await admin.getByRole('button', { name: 'Save modules' }).click();
     await status(admin, 'The modules have been saved.');
 
-    // Invite a new person as a member; the server mails the activation link.
+    // Invite a new person as a member; the server mails the activation link, and activating joins.
     const before = e2e.stack.mailCount(invitee);
     await admin.getByRole('button', { name: 'Add a person' }).click();
     const add = admin.getByRole('dialog', { name: `Add a person to ${company}` });
     await add.getByLabel('Email').fill(invitee);
     await add.getByLabel('Full name (for a new account)').fill('Nina Novak');
     await add.getByLabel('Role').selectOption('member');
-    await add.getByRole('button', { name: 'Add', exact: true }).click();
-    await status(admin, `${invitee} has been added to the team.`);
-    const row = admin.getByRole('row', { name: /Nina Novak/ });
-    await row.getByText('Invited').waitFor();
+    await add.getByRole('button', { name: 'Send invitation' }).click();
+    await status(admin, `Invitation sent to ${invitee}.`);
+    // Not a member until she answers: the invitation waits under the team.
+    const pending = admin.getByRole('region', { name: 'Pending invitations' });
+    await pending.getByRole('row', { name: new RegExp(invitee) }).waitFor();
     await admin.context().close();
 
     const mail = await e2e.stack.readMail(invitee, { since: before });
@@ -94,7 +95,7 @@ describe('admin area', () => {
     await person.context().close();
   });
 
-  it('an owner adds a member in the team section and changes their role; the last owner stays', async () => {
+  it('an owner invites an existing person, who accepts in the company chooser and enters; then the owner changes their role, the last owner stays', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
@@ -103,20 +104,41 @@ describe('admin area', () => {
     const team = page.getByRole('region', { name: 'Team of Acme d.o.o.' });
     await team.getByRole('row', { name: /Ana Horvat/ }).waitFor();
 
+    // Adding by email sends an invitation; Marko is not on the team until he accepts.
     await team.getByRole('button', { name: 'Add a person' }).click();
     const add = page.getByRole('dialog', { name: 'Add a person to Acme d.o.o.' });
     await add.getByLabel('Email').fill(USERS.marko);
-    await add.getByRole('button', { name: 'Add', exact: true }).click();
-    await status(page, `${USERS.marko} has been added to the team.`);
+    await add.getByRole('button', { name: 'Send invitation' }).click();
+    await status(page, `Invitation sent to ${USERS.marko}.`);
+    await team
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByRole('row', { name: /marko@/ })
+      .waitFor();
+    expect(await team.getByRole('row', { name: /Marko Kovač/ }).count()).toBe(0);
 
-    const markoRole = team.getByRole('combobox', { name: 'Role of Marko Kovač' });
+    // Marko sees the invitation in his company chooser, accepts, and enters Acme.
+    const marko = await newPage(e2e.browser, e2e.stack.baseUrl);
+    await loginAs(marko, USERS.marko);
+    await marko.goto('/#/admin/dashboard');
+    const invitations = marko.getByRole('region', { name: 'Invitations' });
+    await invitations.getByText('Acme d.o.o.').waitFor();
+    await invitations.getByRole('button', { name: 'Accept the invitation to Acme d.o.o.' }).click();
+    await status(marko, 'You are now a member of Acme d.o.o..');
+    await chooseCompany(marko, 'Acme d.o.o.');
+    await marko.waitForURL(/#\/company\/dashboard$/);
+    await marko.context().close();
+
+    await page.reload();
+    const teamNow = page.getByRole('region', { name: 'Team of Acme d.o.o.' });
+    const markoRole = teamNow.getByRole('combobox', { name: 'Role of Marko Kovač' });
     expect(await markoRole.inputValue()).toBe('member');
+    expect(await teamNow.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
     await markoRole.selectOption('admin');
     await status(page, 'Marko Kovač is now: Administrator.');
 
     // The only owner cannot step down: the refusal is explained.
-    await team.getByRole('combobox', { name: 'Role of Ana Horvat' }).selectOption('member');
-    await team.getByRole('alert').filter({ hasText: 'A company must keep at least one owner.' }).waitFor();
+    await teamNow.getByRole('combobox', { name: 'Role of Ana Horvat' }).selectOption('member');
+    await teamNow.getByRole('alert').filter({ hasText: 'A company must keep at least one owner.' }).waitFor();
 
     await page.reload();
     await page.getByRole('region', { name: 'Team of Acme d.o.o.' }).waitFor();

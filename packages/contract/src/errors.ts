@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'too_many_requests',
   'invalid_token',
+  'invitation_expired',
+  'invitation_answered',
   'wrong_password',
   'common_password',
   'account_disabled',

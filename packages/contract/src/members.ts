@@ -28,8 +28,9 @@ export const MembersData = z.object({ items: z.array(Member) });
 export type MembersData = z.infer<typeof MembersData>;
 
 /**
- * Adds a person by email: someone who already has an account is simply added;
- * anyone else is invited (an account in status `invited` and an activation mail).
+ * Invites a person by email (`POST /api/companies/{companyId}/invitations`):
+ * someone with an account gets a mail to accept or decline; anyone else gets an
+ * invited account and an activation mail. The answer is the same either way.
  */
 export const InviteMemberBody = z
   .object({

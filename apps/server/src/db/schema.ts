@@ -57,6 +57,20 @@ export interface MembershipsTable {
   created_at: Timestamp;
 }
 
+export interface CompanyInvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  role: 'owner' | 'admin' | 'member';
+  invited_by: number | null;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  token_hash: string | null;
+  expires_at: Timestamp;
+  responded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -268,6 +282,7 @@ export interface DB {
   modules: ModulesTable;
   company_modules: CompanyModulesTable;
   memberships: MembershipsTable;
+  company_invitations: CompanyInvitationsTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   two_factor: TwoFactorTable;

@@ -130,10 +130,10 @@ describe('Idempotency-Key on creates', () => {
     expect(res.json().details).toHaveProperty('idempotency-key');
   });
 
-  it('works on the other creates: events, notes, members, admin companies and people', async () => {
+  it('works on the other creates: events, notes, invitations, admin companies and people', async () => {
     const cases: [string, string, object][] = [
       [ana, `/api/companies/${acme}/events`, { title: 'Call', start_at: '2026-03-02T09:00:00Z' }],
-      [ana, `/api/companies/${acme}/members`, { email: 'new@example.com', role: 'member' }],
+      [ana, `/api/companies/${acme}/invitations`, { email: 'new@example.com', role: 'member' }],
       [root, '/api/admin/companies', { name: 'Idem Co' }],
       [root, '/api/admin/users', { email: 'idem@example.com', full_name: 'Idem' }],
     ];
@@ -171,7 +171,7 @@ describe('Idempotency-Key on creates', () => {
       '/api/companies/{companyId}/customers',
       '/api/companies/{companyId}/customers/{id}/timeline',
       '/api/companies/{companyId}/events',
-      '/api/companies/{companyId}/members',
+      '/api/companies/{companyId}/invitations',
       '/api/admin/companies',
       '/api/admin/companies/{id}/members',
       '/api/admin/users',

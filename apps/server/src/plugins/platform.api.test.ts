@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/request-reset-password/:email',
   'POST /api/request-reset-password',
   'POST /api/reset-password/:token',
+  // Shows the company and role a mailed invitation link offers; answering it needs a sign-in.
+  'GET /api/invitations/:token',
   'GET /api/application-helpers',
   'GET /api/company-social-integration-types',
   'GET /api/app-config',

@@ -107,7 +107,10 @@ export async function startSmtpCapture(
 }
 
 /** The token at the end of an app link in a mail, e.g. `#/reset-password/<token>`. */
-export function tokenFromMail(mail: CapturedMail, route: 'activate' | 'reset-password'): string {
+export function tokenFromMail(
+  mail: CapturedMail,
+  route: 'activate' | 'reset-password' | 'invitation',
+): string {
   const match = new RegExp(`#/${route}/([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match?.[1]) throw new Error(`no ${route} link in mail: ${mail.text.slice(0, 500)}`);
   return match[1];

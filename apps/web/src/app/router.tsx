@@ -36,6 +36,7 @@ export function AppRoutes() {
             </Route>
             <Route path={p.auth.activate.path} element={<s.ActivateScreen />} />
             <Route path={p.auth.resetPassword.path} element={<s.ResetPasswordScreen />} />
+            <Route path={p.auth.invitation.path} element={<s.InvitationScreen />} />
           </Route>
           <Route element={<RequireAuth />}>
             <Route element={<s.MainLayout />}>

@@ -28,6 +28,10 @@ export const ResetPasswordScreen = load(
   () => import('../features/auth/components/reset-password-screen.tsx'),
   (m) => m.ResetPasswordScreen,
 );
+export const InvitationScreen = load(
+  () => import('../features/companies/components/invitation-screen.tsx'),
+  (m) => m.InvitationScreen,
+);
 export const DashboardScreen = load(
   () => import('../features/dashboard/components/dashboard-screen.tsx'),
   (m) => m.DashboardScreen,

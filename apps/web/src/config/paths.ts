@@ -11,6 +11,11 @@ export const paths = {
       path: '/reset-password/:token',
       href: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
     },
+    /** A company invitation's mail link: see it, sign in if needed, accept or decline. */
+    invitation: {
+      path: '/invitation/:token',
+      href: (token: string) => `/invitation/${encodeURIComponent(token)}`,
+    },
   },
   company: {
     dashboard: { path: '/company/dashboard', href: () => '/company/dashboard' },

@@ -42,6 +42,15 @@ async function person(role?: CompanyRole, status: 'active' | 'invited' | 'disabl
   return id;
 }
 const freshCompany = () => t.company(`Fresh ${++seq}`, [0]);
+/** A fresh pending invitation of Acme to a new email, made by its owner. */
+async function invitation(role: CompanyRole): Promise<number> {
+  const res = await t.call(tokens.owner, {
+    method: 'POST',
+    url: `/api/companies/${acme}/invitations`,
+    payload: { email: unique('invited'), role },
+  });
+  return res.json().data.invitation.id;
+}
 /** A dead job of an unknown kind, so no worker picks it up again after a retry. */
 async function deadJob(): Promise<number> {
   const now = new Date().toISOString();
@@ -93,38 +102,91 @@ const ROWS: Row[] = [
     request: async () => ({ method: 'GET', url: `/api/companies/${acme}/members` }),
     expected: team(200, 200, 200, 200, 403),
   },
+  // ---- Invitations: /api/companies/:companyId/invitations (Acme) and the invited person's side
   {
-    endpoint: 'POST /api/companies/:companyId/members',
-    note: 'invite a new person as member',
+    endpoint: 'GET /api/companies/:companyId/invitations',
+    request: async () => ({ method: 'GET', url: `/api/companies/${acme}/invitations` }),
+    expected: team(200, 200, 200, 403, 403),
+  },
+  {
+    endpoint: 'POST /api/companies/:companyId/invitations',
+    note: 'invite a new email as member',
     request: async () => ({
       method: 'POST',
-      url: `/api/companies/${acme}/members`,
+      url: `/api/companies/${acme}/invitations`,
       payload: { email: unique('new'), role: 'member' },
     }),
     expected: team(201, 201, 201, 403, 403),
   },
   {
-    endpoint: 'POST /api/companies/:companyId/members',
-    note: 'add an existing person as admin',
+    endpoint: 'POST /api/companies/:companyId/invitations',
+    note: 'invite an existing person as admin',
     request: async () => {
       const id = await person();
       const email = (
         await t.ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst()
       )?.email;
-      return { method: 'POST', url: `/api/companies/${acme}/members`, payload: { email, role: 'admin' } };
+      return { method: 'POST', url: `/api/companies/${acme}/invitations`, payload: { email, role: 'admin' } };
     },
     expected: team(201, 201, 201, 403, 403),
   },
   {
-    endpoint: 'POST /api/companies/:companyId/members',
+    endpoint: 'POST /api/companies/:companyId/invitations',
     note: 'invite as owner',
     request: async () => ({
       method: 'POST',
-      url: `/api/companies/${acme}/members`,
+      url: `/api/companies/${acme}/invitations`,
       payload: { email: unique('new-owner'), role: 'owner' },
     }),
     expected: team(201, 201, 403, 403, 403),
   },
+  {
+    endpoint: 'POST /api/companies/:companyId/invitations/:invitationId/resend',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/companies/${acme}/invitations/${await invitation('member')}/resend`,
+    }),
+    expected: team(200, 200, 200, 403, 403),
+  },
+  {
+    endpoint: 'DELETE /api/companies/:companyId/invitations/:invitationId',
+    note: 'revoke a member invitation',
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/companies/${acme}/invitations/${await invitation('member')}`,
+    }),
+    expected: team(204, 204, 204, 403, 403),
+  },
+  {
+    endpoint: 'DELETE /api/companies/:companyId/invitations/:invitationId',
+    note: 'revoke an owner invitation',
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/companies/${acme}/invitations/${await invitation('owner')}`,
+    }),
+    expected: team(204, 204, 403, 403, 403),
+  },
+  {
+    endpoint: 'GET /api/me/invitations',
+    request: async () => ({ method: 'GET', url: '/api/me/invitations' }),
+    expected: all(200),
+  },
+  {
+    endpoint: 'POST /api/me/invitations/:invitationId/:answer',
+    note: 'accept an invitation sent to someone else',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/me/invitations/${await invitation('member')}/accept`,
+    }),
+    expected: all(404),
+  },
+  {
+    endpoint: 'POST /api/invitations/:token/:answer',
+    note: 'a link that opens nothing',
+    request: async () => ({ method: 'POST', url: `/api/invitations/${'x'.repeat(43)}/decline` }),
+    expected: all(400),
+  },
+
   {
     endpoint: 'PATCH /api/companies/:companyId/members/:userId',
     note: 'member → admin',

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, nowIso } from '../../lib/tokens.ts';
+import { acceptOnActivation } from '../invitations/invitations.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import { issueTwoFactorChallenge } from '../two-factor/two-factor-login.service.ts';
 import {
@@ -103,6 +104,8 @@ export async function activate(
     password_hash: passwordHash,
     status: 'active',
   });
+  // The account was made by company invitations: activating it accepts them (decision 011).
+  await acceptOnActivation(ctx, user);
   return startSession(ctx, { ...user, full_name: body.full_name, status: 'active' }, request);
 }
 

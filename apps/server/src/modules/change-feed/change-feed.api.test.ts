@@ -215,14 +215,21 @@ describe('events', () => {
 });
 
 describe('members and companies', () => {
-  it('records member added, updated and removed, by owners and by superusers', async () => {
+  it('records member added (by the person accepting), updated and removed, by owners and by superusers', async () => {
     await newEntries(acme);
     const members = `/api/companies/${acme}/members`;
-    await call(
+    // Marko joins by accepting Ana's invitation: the change is his (decision 011).
+    const { invitation } = await call(
       ana,
-      { method: 'POST', url: members, payload: { email: 'marko@example.com', role: 'member' } },
+      {
+        method: 'POST',
+        url: `/api/companies/${acme}/invitations`,
+        payload: { email: 'marko@example.com', role: 'member' },
+      },
       201,
     );
+    const marko = await t.login('marko@example.com');
+    await call(marko, { method: 'POST', url: `/api/me/invitations/${invitation.id}/accept` }, 200);
     await call(ana, { method: 'PATCH', url: `${members}/${markoId}`, payload: { role: 'admin' } }, 200);
     await call(root, { method: 'DELETE', url: `/api/admin/companies/${acme}/members/${markoId}` }, 204);
     const entries = await newEntries(acme);
@@ -230,7 +237,7 @@ describe('members and companies', () => {
       {
         type: 'member.added',
         entity: { type: 'member', id: markoId },
-        actor: byAna(),
+        actor: { kind: 'user', id: markoId },
         data: { user_id: markoId, email: 'marko@example.com', role: 'member' },
       },
       {

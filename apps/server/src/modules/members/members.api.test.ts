@@ -63,18 +63,20 @@ describe('GET /api/companies/:companyId/members', () => {
   });
 });
 
-describe('POST /api/companies/:companyId/members', () => {
-  it('invites someone new: an invited account and a mail in the inviter’s language', async () => {
+describe('adding people (by invitation: invitations.api.test.ts has the whole flow)', () => {
+  const invite = (token: string, payload: object) =>
+    t.call(token, { method: 'POST', url: `/api/companies/${acme}/invitations`, payload });
+
+  it('invites someone new: an invited account and a mail in the inviter’s language; activating joins', async () => {
     const since = smtp.mails.length;
-    const res = await t.call(owner, {
-      method: 'POST',
-      url: url(),
-      payload: { email: 'Newbie@Acme.test', role: 'member' },
-    });
+    const res = await invite(owner, { email: 'Newbie@Acme.test', role: 'member' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ email: 'newbie@acme.test', status: 'invited', role: 'member' });
+    expect(res.json().data.invitation).toMatchObject({
+      email: 'newbie@acme.test',
+      status: 'pending',
+      role: 'member',
+    });
     const mail = await smtp.waitFor('newbie@acme.test', since);
-    expect(tokenFromMail(mail, 'activate')).toMatch(/^[A-Za-z0-9_-]+$/);
     const activated = await t.app.inject({
       method: 'POST',
       url: `/api/activate/${tokenFromMail(mail, 'activate')}`,
@@ -82,31 +84,21 @@ describe('POST /api/companies/:companyId/members', () => {
     });
     expect(activated.statusCode).toBe(200);
     expect(activated.json().data.language).toBe('de');
+    expect(await roleOf(activated.json().data.id)).toBe('member');
   });
 
-  it('adds an existing person without a mail; a second time is 409', async () => {
-    const since = smtp.mails.length;
-    const res = await t.call(admin, {
-      method: 'POST',
-      url: url(),
-      payload: { email: 'stranger@other.test', role: 'member' },
-    });
+  it('no longer adds an existing person by email: they are not a member until they accept', async () => {
+    const res = await invite(admin, { email: 'stranger@other.test', role: 'member' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ user_id: strangerId, status: 'active', role: 'member' });
-    const again = await t.call(admin, {
-      method: 'POST',
-      url: url(),
-      payload: { email: 'stranger@other.test', role: 'admin' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().details).toEqual({ email: ['already_member'] });
-    await t.ctx.jobs.drain();
-    expect(smtp.mails.slice(since).some((m) => m.to.includes('stranger@other.test'))).toBe(false);
-    await t.call(owner, { method: 'DELETE', url: url(strangerId) });
+    expect(res.json().data.invitation).not.toHaveProperty('user_id');
+    expect(await roleOf(strangerId)).toBeUndefined();
+    const current = await invite(admin, { email: 'member@acme.test', role: 'admin' });
+    expect(current.statusCode).toBe(409);
+    expect(current.json().details).toEqual({ email: ['already_member'] });
   });
 
   it('refuses bad input with per-field details', async () => {
-    const res = await t.call(owner, { method: 'POST', url: url(), payload: { email: 'x', role: 'king' } });
+    const res = await invite(owner, { email: 'x', role: 'king' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ email: ['invalid_email'], role: ['invalid_role'] });
   });
@@ -168,17 +160,20 @@ describe('changing roles and removing members', () => {
 
   it('a role change applies to the person’s very next request', async () => {
     const helperId = await t.user('helper@acme.test');
-    await t.call(owner, {
+    const invited = await t.call(owner, {
       method: 'POST',
-      url: url(),
+      url: `/api/companies/${acme}/invitations`,
       payload: { email: 'helper@acme.test', role: 'admin' },
     });
     const helper = await t.login('helper@acme.test');
+    const accept = `/api/me/invitations/${invited.json().data.invitation.id}/accept`;
+    expect((await t.call(helper, { method: 'POST', url: accept })).statusCode).toBe(200);
+    let n = 0;
     const tryInvite = () =>
       t.call(helper, {
         method: 'POST',
-        url: url(),
-        payload: { email: 'via-helper@acme.test', role: 'member' },
+        url: `/api/companies/${acme}/invitations`,
+        payload: { email: `via-helper-${++n}@acme.test`, role: 'member' },
       });
     expect((await tryInvite()).statusCode).toBe(201);
     await t.call(owner, { method: 'PATCH', url: url(helperId), payload: { role: 'member' } });

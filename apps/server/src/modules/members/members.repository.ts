@@ -120,11 +120,3 @@ export async function lockCompany(db: Database, companyId: number): Promise<bool
   const row = await (dialectOf(db) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   return row !== undefined;
 }
-
-export function findUserIdentity(db: Database, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'language', 'status'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}

@@ -1,12 +1,12 @@
 import { Id } from '@kontora/contract/fields';
-import { ChangeRoleBody, InviteMemberBody, Member, MembersData } from '@kontora/contract/members';
+import { ChangeRoleBody, Member, MembersData } from '@kontora/contract/members';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { CompanyParams, companyOf, policies, principalOf } from '../../plugins/access.ts';
-import { changeRole, inviteMember, listTeam, removeMember, type TeamActor } from './members.service.ts';
+import { changeRole, listTeam, removeMember, type TeamActor } from './members.service.ts';
 
 const tags = ['members'];
 const MemberParams = CompanyParams.extend({ userId: Id });
@@ -30,21 +30,6 @@ export async function membersRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       response: { 200: dataOf(MembersData), ...errors(401, 403, 404) },
     },
     handler: async (request) => ({ data: { items: await listTeam(ctx, companyOf(request).id) } }),
-  });
-
-  app.post('/companies/:companyId/members', {
-    config: { access: managers, idempotent: true },
-    schema: {
-      tags,
-      summary: 'Add a person by email; someone without an account is invited by mail (owners, admins)',
-      params: CompanyParams,
-      body: InviteMemberBody,
-      response: { 201: dataOf(Member), ...errors(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => {
-      const member = await inviteMember(ctx, teamActorOf(request), companyOf(request).id, request.body);
-      return reply.code(201).send({ data: member });
-    },
   });
 
   app.patch('/companies/:companyId/members/:userId', {

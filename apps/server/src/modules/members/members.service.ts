@@ -1,18 +1,15 @@
 import type { CompanyRole } from '@kontora/contract/limits';
-import type { InviteMemberBody, Member } from '@kontora/contract/members';
+import type { Member } from '@kontora/contract/members';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { sendActivationMail } from '../auth/auth.service.ts';
 import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
-import { createInvitedAccount } from '../users/users.service.ts';
 import {
   countOwners,
   deleteMembership,
   evictCompanyAccess,
   findMember,
-  findUserIdentity,
   insertMembership,
   isMember as isMemberRow,
   listMembers,
@@ -65,7 +62,11 @@ const lastOwner = () =>
  * Only owners and superusers may touch owners: an admin can neither make,
  * demote nor remove one. Members never get here (the route policy stops them).
  */
-function assertMayTouch(actor: TeamActor, current: CompanyRole | null, next: CompanyRole | null): void {
+export function assertMayTouch(
+  actor: TeamActor,
+  current: CompanyRole | null,
+  next: CompanyRole | null,
+): void {
   if (actor.isSuperuser || actor.role === 'owner') return;
   if (actor.role === 'admin' && current !== 'owner' && next !== 'owner') return;
   throw forbidden('role_too_low', 'Only owners can change owners.');
@@ -104,11 +105,42 @@ export async function addMemberIn(
       details: { user_id: ['already_member'] },
     });
   }
+  return insertMemberRecorded(db, actor.id, companyId, userId, role);
+}
+
+/**
+ * The person joins by their own consent (an accepted invitation, or activating
+ * the account an invitation created): the role was granted by whoever invited,
+ * so no team rule applies here. Someone already a member keeps their role.
+ */
+export async function joinCompanyIn(
+  db: Database,
+  userId: number,
+  companyId: number,
+  role: CompanyRole,
+): Promise<Member> {
+  if (!(await lockCompany(db, companyId))) throw notFound('Company');
+  const existing = await findMember(db, companyId, userId);
+  if (existing) return existing;
+  return insertMemberRecorded(db, userId, companyId, userId, role);
+}
+
+/** A membership with its audit entry and change-feed row; the rules are the caller's. */
+async function insertMemberRecorded(
+  db: Database,
+  actorId: number,
+  companyId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<Member> {
   await insertMembership(db, { company_id: companyId, user_id: userId, role });
   const member = await findMember(db, companyId, userId);
   if (!member) throw notFound('Person');
   await recordAudit(db, {
-    ...membershipAudit(actor, companyId, userId),
+    actorId,
+    entity: 'membership',
+    entityId: userId,
+    companyId,
     action: 'membership.add',
     before: null,
     after: snapshot(member),
@@ -117,7 +149,7 @@ export async function addMemberIn(
     companyId,
     type: 'member.added',
     entity: { type: 'member', id: userId },
-    actor: byUser(actor.id),
+    actor: byUser(actorId),
     data: { ...member },
   });
   return member;
@@ -220,54 +252,4 @@ export function changeRole(
 
 export function removeMember(ctx: AppContext, actor: TeamActor, companyId: number, userId: number) {
   return inCompanyTransaction(ctx, companyId, (trx) => removeMemberIn(trx, actor, companyId, userId));
-}
-
-/**
- * Adds a person by email. Someone with an account (in any state) is added as
- * they are; anyone else gets an invited account and an activation mail in the
- * inviter's language.
- */
-export async function inviteMember(
-  ctx: AppContext,
-  actor: TeamActor,
-  companyId: number,
-  body: InviteMemberBody,
-): Promise<Member> {
-  assertMayTouch(actor, null, body.role);
-  const { member } = await inCompanyTransaction(ctx, companyId, async (trx) => {
-    const existing = await findUserIdentity(trx, body.email);
-    if (existing) {
-      const added = await addMemberIn(trx, actor, companyId, existing.id, body.role).catch((err: unknown) => {
-        // Adding by email: name the field the person typed.
-        if (err instanceof AppError && err.details?.user_id) {
-          throw new AppError(409, 'conflict', err.message, { details: { email: ['already_member'] } });
-        }
-        throw err;
-      });
-      return { member: added, invited: false };
-    }
-    const language = actor.language;
-    const fullName = body.full_name ?? body.email.split('@')[0] ?? body.email;
-    const userId = await createInvitedAccount(trx, {
-      email: body.email,
-      full_name: fullName,
-      is_admin: false,
-      language,
-    });
-    if (userId === null) throw emailTaken();
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'user.invite',
-      entity: 'user',
-      entityId: userId,
-      companyId,
-      before: null,
-      after: { email: body.email, full_name: fullName, is_admin: false, status: 'invited', language },
-    });
-    const added = await addMemberIn(trx, actor, companyId, userId, body.role);
-    // In the transaction: the mail is sent exactly when the invitation commits.
-    await sendActivationMail(ctx, trx, { id: userId });
-    return { member: added, invited: true };
-  });
-  return member;
 }

@@ -6,7 +6,7 @@ import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
 import { type Picked, SearchPicker } from './search-picker.tsx';
 
-const ENTITIES = ['company', 'user', 'membership'] as const;
+const ENTITIES = ['company', 'user', 'membership', 'invitation'] as const;
 
 /** Who changed what, when (superusers): filters, newest first, "Load more" by cursor. */
 export function AuditScreen() {

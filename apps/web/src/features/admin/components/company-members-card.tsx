@@ -6,14 +6,16 @@ import { paths } from '../../../config/paths.ts';
 import { useInviteMember } from '../../shared/api/invite-member.ts';
 import { AddMemberDialog } from '../../shared/components/add-member-dialog.tsx';
 import { MembersTable } from '../../shared/components/members-table.tsx';
+import { PendingInvitations } from '../../shared/components/pending-invitations.tsx';
 import { useChangeCompanyMemberRole } from '../api/change-company-member-role.ts';
 import { useRemoveCompanyMember } from '../api/remove-company-member.ts';
 
 const ALL_ROLES: CompanyRole[] = ['owner', 'admin', 'member'];
 
 /**
- * A company's members for superusers: add a person by email (existing accounts
- * join, new ones are invited by mail), change roles, remove after confirming.
+ * A company's members for superusers: invite a person by email (they join by
+ * accepting, decision 011; a person can be added directly from their own page),
+ * change roles, remove after confirming.
  */
 export function CompanyMembersCard({ company }: { company: AdminCompany }) {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function CompanyMembersCard({ company }: { company: AdminCompany }) {
             personHref={(member) => paths.admin.user.href(member.user_id)}
           />
         )}
+        <PendingInvitations companyId={company.id} assignableRoles={ALL_ROLES} />
       </div>
       <AddMemberDialog
         open={adding}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { chooseCompany, useSession } from '../../../lib/session.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { CompanyList } from './company-list.tsx';
+import { MyInvitations } from './my-invitations.tsx';
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -18,6 +19,7 @@ const SEARCH_DELAY_MS = 300;
 /**
  * "Change company": the person's companies (superusers: every active company,
  * searchable). Choosing one makes it current and opens it (PRODUCT.md §2).
+ * Invitations waiting for an answer come first (decision 011).
  */
 export function CompanyChooserScreen() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export function CompanyChooserScreen() {
       <p className="text-body-secondary">
         {isSuperuser ? t('companies.introSuperuser') : t('companies.intro')}
       </p>
+      <MyInvitations />
       {isSuperuser && (
         <div className="mb-3 kt-measure">
           <label htmlFor={searchId} className="form-label">

@@ -10,6 +10,7 @@ import { useTeam } from '../../shared/api/get-team.ts';
 import { useInviteMember } from '../../shared/api/invite-member.ts';
 import { AddMemberDialog } from '../../shared/components/add-member-dialog.tsx';
 import { MembersTable } from '../../shared/components/members-table.tsx';
+import { PendingInvitations } from '../../shared/components/pending-invitations.tsx';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 
@@ -32,7 +33,8 @@ function useTeamPowers(companyId: number) {
 
 /**
  * The team part of company settings (`#/company/settings`): owners and admins
- * add people by email, change roles and remove members; members see the list.
+ * invite people by email (they join by accepting), see and re-send or revoke
+ * pending invitations, change roles and remove members; members see the list.
  */
 export function TeamSection({ companyId, companyName }: { companyId: number; companyName: string }) {
   const { t } = useTranslation();
@@ -83,6 +85,9 @@ export function TeamSection({ companyId, companyName }: { companyId: number; com
             onChangeRole={(member, role) => changeRole.mutateAsync({ userId: member.user_id, role })}
             onRemove={(member) => remove.mutateAsync(member.user_id)}
           />
+        )}
+        {powers.canManage && (
+          <PendingInvitations companyId={companyId} assignableRoles={powers.assignableRoles} />
         )}
       </div>
       <AddMemberDialog

@@ -1,14 +1,16 @@
-import type { InviteMemberBody, Member } from '@kontora/contract/members';
+import type { InvitationData } from '@kontora/contract/invitations';
+import type { InviteMemberBody } from '@kontora/contract/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateTeam } from './invalidate-team.ts';
 
 /**
- * Adds a person by email: an existing account joins at once, anyone else is
- * invited by mail (owners, admins, superusers; 409 `already_member`).
+ * Invites a person by email (owners, admins, superusers). The answer is the
+ * same whether the email has an account or not; the person joins by accepting
+ * (409 `already_member`, `already_invited`).
  */
-export function inviteMember(companyId: number, body: InviteMemberBody): Promise<Member> {
-  return api.post<Member>(`/companies/${companyId}/members`, body);
+export function inviteMember(companyId: number, body: InviteMemberBody): Promise<InvitationData> {
+  return api.post<InvitationData>(`/companies/${companyId}/invitations`, body);
 }
 
 export function useInviteMember(companyId: number) {

@@ -31,8 +31,8 @@ type AddMemberDialogProps = {
 };
 
 /**
- * Adds a person by email with a role: an existing account joins at once,
- * anyone else is invited by mail (the server decides).
+ * Invites a person by email with a role. They join by accepting; the answer is
+ * the same whether the email has an account or not (decision 011).
  */
 export function AddMemberDialog({
   open,
