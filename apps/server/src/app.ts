@@ -42,6 +42,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -122,6 +123,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerSecurityHeaders(app);
   registerAccessControl(app, ctx);
   registerIdempotency(app, ctx);
