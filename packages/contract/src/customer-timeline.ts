@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Cursor, MultiLine } from './fields.ts';
 import { CUSTOMER_LIMITS } from './customers.ts';
+import { Cursor, MultiLine } from './fields.ts';
 
 /** A customer's timeline, `…/customers/{id}/timeline`: what happened to the record, and notes people added. */
 

@@ -22,7 +22,8 @@ export const Password = z
  * types, and PostgreSQL refuses NUL outright, so they are refused at the edge on both databases.
  * Tab, line feed and carriage return pass where text may span lines (notes, descriptions).
  */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
 
 export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
@@ -54,7 +55,10 @@ export function OptionalText(max: number, { multiline = false } = {}) {
 
 /** An opaque paging cursor as the client echoes it back: printable ASCII only. */
 export function Cursor(max: number) {
-  return z.string().max(max).regex(/^[\x20-\x7E]*$/, { error: 'invalid_cursor' });
+  return z
+    .string()
+    .max(max)
+    .regex(/^[\x20-\x7E]*$/, { error: 'invalid_cursor' });
 }
 
 export const FullName = SingleLine(LIMITS.nameMax).min(1, { error: 'required' });
@@ -144,6 +148,9 @@ export function isInDateRange(value: string): boolean {
 export const DateTimeInput = z
   .string()
   .trim()
-  .refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), { error: 'invalid_datetime', abort: true })
+  .refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), {
+    error: 'invalid_datetime',
+    abort: true,
+  })
   .refine(isInDateRange, { error: 'date_out_of_range' })
   .transform((v) => new Date(v).toISOString());

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
-import { importCustomers } from './customer-import.service.ts';
+import { importCustomers, importTooLarge } from './customer-import.service.ts';
 import { customerListAnswer } from './customer-list.service.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
@@ -201,27 +201,9 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
           );
         }
         const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > CUSTOMER_LIMITS.importBytes) throw tooLarge();
-        return {
-          data: await importCustomers(
-            ctx,
-            actorOf(request),
-            limitBytes(body, CUSTOMER_LIMITS.importBytes),
-            request.query,
-          ),
-        };
+        if (declared > CUSTOMER_LIMITS.importBytes) throw importTooLarge();
+        return { data: await importCustomers(ctx, actorOf(request), body, request.query) };
       },
     });
   });
-}
-
-const tooLarge = () => new AppError(413, 'payload_too_large', 'The file is too large (at most 50 MB).');
-
-async function* limitBytes(source: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > max) throw tooLarge();
-    yield chunk;
-  }
 }

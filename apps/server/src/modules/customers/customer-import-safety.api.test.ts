@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+/**
+ * Issue 11, holes 2 and 3: an oversized or broken-off import kept the rows it had saved, and some
+ * files or mappings answered 500 after saving rows. Each attack now saves nothing and says why.
+ */
+
+let t: TestApp;
+let ana: string;
+let acme: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const anaId = await t.user('ana@example.com');
+  acme = await t.company('Acme', [2], [{ userId: anaId, role: 'owner' }]);
+  ana = await t.login('ana@example.com');
+});
+afterAll(() => t.close());
+
+const importUrl = (query = '') => `/api/companies/${acme}/customers/import${query}`;
+
+async function customerCount(): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', acme)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function send(payload: string | Buffer | Readable, query = '') {
+  return t.call(ana, {
+    method: 'POST',
+    url: importUrl(query),
+    payload,
+    headers: { 'content-type': 'text/csv' },
+  });
+}
+
+/** `rows` valid CSV rows in chunks of 1 MB, then optionally a failure instead of the end. */
+function csvStream(totalBytes: number, breakOff?: Error): Readable {
+  const row = 'Imported Person,person@example.com,lead\n';
+  const chunk = Buffer.from(row.repeat(Math.ceil(1_048_576 / row.length)));
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent === 0) this.push('name,email,status\n');
+      if (sent >= totalBytes) {
+        if (breakOff) this.destroy(breakOff);
+        else this.push(null);
+        return;
+      }
+      sent += chunk.length;
+      this.push(chunk);
+    },
+  });
+}
+
+describe('all or nothing', () => {
+  it('refuses a 60 MB import sent chunked (no Content-Length) with 413 and saves nothing', async () => {
+    const before = await customerCount();
+    const res = await send(csvStream(60 * 1024 * 1024));
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'payload_too_large',
+      message: expect.stringMatching(/nothing/),
+    });
+    expect(await customerCount()).toBe(before);
+  });
+
+  it('saves nothing when the upload breaks off part-way', async () => {
+    const before = await customerCount();
+    // The client is gone by then: whether an answer still reaches it or not, nothing is saved.
+    const res = await send(csvStream(3 * 1024 * 1024, new Error('socket hang up'))).catch(() => null);
+    if (res) expect(res.statusCode, res.body).toBe(400);
+    expect(await customerCount()).toBe(before);
+  });
+
+  it('still imports a whole multi-chunk file in one go', async () => {
+    const before = await customerCount();
+    const res = await send(csvStream(2 * 1024 * 1024));
+    expect(res.statusCode, res.body).toBe(200);
+    const { imported, rejected } = res.json().data;
+    expect(rejected).toBe(0);
+    expect(await customerCount()).toBe(before + imported);
+  });
+});
+
+describe('files and mappings that answered 500', () => {
+  it('refuses a header with a 201-character column name and saves nothing', async () => {
+    const before = await customerCount();
+    const res = await send(`name,${'x'.repeat(201)}\nAna,1\nEva,2\n`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', details: { header: ['header_too_long'] } });
+    expect(await customerCount()).toBe(before);
+  });
+
+  it.each([
+    ['a PNG image', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(0)])],
+    ['UTF-16 text', Buffer.from('\ufeffname\r\nAna\r\nEva\r\n', 'utf16le')],
+    [
+      'a file whose first line is binary',
+      Buffer.from('PK\u0003\u0004\u0014\u0000\u0006\u0000name\nAna\n', 'latin1'),
+    ],
+  ])('refuses %s as not CSV text and saves nothing', async (_what, file) => {
+    const before = await customerCount();
+    const res = await send(file);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    expect(Object.values(res.json().details).flat()).toContain('not_text');
+    expect(await customerCount()).toBe(before);
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'handles a column named %s in the header and in the mapping',
+    async (column) => {
+      const before = await customerCount();
+      const unknown = await send(
+        `name\nAna\n`,
+        `?mapping=${encodeURIComponent(JSON.stringify({ [column]: 'email' }))}`,
+      );
+      expect(unknown.statusCode, unknown.body).toBe(400);
+      expect(unknown.json().code).toBe('validation_failed');
+
+      const mapped = await send(
+        `${column},Full name\nana@example.com,Ana ${column}\n`,
+        `?mapping=${encodeURIComponent(JSON.stringify({ 'Full name': 'name' }))}`,
+      );
+      expect(mapped.statusCode, mapped.body).toBe(200);
+      expect(mapped.json().data).toMatchObject({ imported: 1, rejected: 0 });
+      expect(await customerCount()).toBe(before + 1);
+    },
+  );
+
+  it('keeps a status or type named like an object property a plain refusal', async () => {
+    const res = await send('name,status,type\nAna,constructor,__proto__\n');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.errors).toEqual([
+      { line: 2, reasons: { status: ['invalid_status'], type: ['invalid_type'] } },
+    ]);
+  });
+});
