@@ -77,15 +77,19 @@ function parseMapping(text: string, ctx: z.RefinementCtx): ImportMapping {
 }
 
 /**
- * `POST …/customers/import` takes the CSV file itself as the body (`Content-Type: text/csv`);
- * options travel in the query string.
+ * JSON object: CSV header → field (or null to skip the column). Columns not
+ * named are matched by header when it equals a field name; others are skipped.
+ */
+export const ImportMappingJson = z.string().max(20_000).transform(parseMapping);
+
+/**
+ * `POST …/customers/import` takes either the CSV file itself as the body (`Content-Type: text/csv`),
+ * or `multipart/form-data` with a `mapping` field (the JSON mapping, up to 20,000 characters, too
+ * long for a URL) and then a `file` part. The other options travel in the query string.
  */
 export const CustomerImportQuery = z.object({
-  /**
-   * JSON object: CSV header → field (or null to skip the column). Columns not
-   * named are matched by header when it equals a field name; others are skipped.
-   */
-  mapping: z.string().max(20_000).transform(parseMapping).optional(),
+  /** The mapping in the query string: kept for older clients; a long one belongs in the form. */
+  mapping: ImportMappingJson.optional(),
   /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
   delimiter: z.enum([',', ';', 'tab']).optional(),
   /** Validate and report without saving anything. */

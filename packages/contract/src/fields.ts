@@ -23,6 +23,7 @@ export const Password = z
  * Tab, line feed and carriage return pass where text may span lines (notes, descriptions).
  */
 const CONTROL_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
 

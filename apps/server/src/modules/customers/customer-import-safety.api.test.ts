@@ -142,3 +142,66 @@ describe('files and mappings that answered 500', () => {
     ]);
   });
 });
+
+describe('the mapping in the request body (too long for a URL)', () => {
+  /** A multipart form built as a browser builds it: `mapping` first, then `file`. */
+  async function sendForm(mapping: string | null, csv: string, query = '') {
+    const form = new FormData();
+    if (mapping !== null) form.append('mapping', mapping);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'customers.csv');
+    const request = new Request('http://kontora.test/', { method: 'POST', body: form });
+    return t.call(ana, {
+      method: 'POST',
+      url: importUrl(query),
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    });
+  }
+
+  it('accepts a 20,000-character mapping as a form field before the file', async () => {
+    // Padded with skipped columns named in the mapping, as a wide spreadsheet's would be.
+    const skipped = Array.from({ length: 180 }, (_, i) => `Unused column number ${i} ${'x'.repeat(70)}`);
+    const mapping = JSON.stringify({
+      Ime: 'name',
+      Mail: 'email',
+      ...Object.fromEntries(skipped.map((h) => [h, null])),
+    });
+    expect(mapping.length).toBeGreaterThan(16_384);
+    expect(mapping.length).toBeLessThanOrEqual(20_000);
+    const csv = `Ime,Mail,${skipped.join(',')}\nForm Person,form@example.com${','.repeat(skipped.length)}\n`;
+    const before = await customerCount();
+    const res = await sendForm(mapping, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ imported: 1, rejected: 0 });
+    expect(res.json().data.mapping).toMatchObject({ Ime: 'name', Mail: 'email' });
+    expect(await customerCount()).toBe(before + 1);
+  });
+
+  it('reads a form without a mapping by the headers, and refuses a form without a file or a bad mapping', async () => {
+    const ok = await sendForm(null, 'name\nHeader Person\n', '?dry_run=true');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ dry_run: true, imported: 1 });
+
+    const bad = await sendForm('{"name": "no_such_field"}', 'name\nX\n');
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().details).toEqual({ mapping: ['invalid_mapping'] });
+
+    const form = new FormData();
+    form.append('mapping', '{}');
+    const request = new Request('http://kontora.test/', { method: 'POST', body: form });
+    const noFile = await t.call(ana, {
+      method: 'POST',
+      url: importUrl(),
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    });
+    expect(noFile.statusCode, noFile.body).toBe(400);
+    expect(noFile.json().details).toEqual({ file: ['required'] });
+  });
+
+  it('refuses a mapping given both in the form and in the query', async () => {
+    const res = await sendForm('{}', 'name\nX\n', `?mapping=${encodeURIComponent('{}')}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual({ mapping: ['given_twice'] });
+  });
+});

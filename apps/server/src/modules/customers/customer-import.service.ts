@@ -74,23 +74,17 @@ export function readRow(
 }
 
 /**
- * All or nothing (issue 11): the whole upload is received first (at most 50 MB, held in memory as
- * it came), so a file that turns out too large or arrives too slowly is refused before a single
- * row is written. Then the rows are read and checked, and the valid ones saved in one transaction:
+ * All or nothing (issue 11): the whole upload has been received first (customer-import-upload.ts),
+ * so a file that turns out too large or arrives too slowly is refused before a single row is
+ * written. Then the rows are read and checked, and the valid ones saved in one transaction:
  * a failure part-way saves nothing. Refused rows are reported with their line and reasons.
  */
 export async function importCustomers(
   ctx: AppContext,
   actor: Actor,
-  body: AsyncIterable<Uint8Array>,
+  file: Uint8Array[],
   query: CustomerImportQuery,
 ): Promise<CustomerImportResult> {
-  const file = await receiveWhole(body, CUSTOMER_LIMITS.importBytes);
-  if (looksBinary(file)) {
-    throw new AppError(400, 'validation_failed', 'The file is not CSV text.', {
-      details: { file: ['not_text'] },
-    });
-  }
   const members = await memberIdsByEmail(ctx.db, actor.companyId);
   if (query.dry_run) return (await readAndSave(file, query, members, null)).report;
   const at = new Date().toISOString();
@@ -185,48 +179,4 @@ async function readAndSave(
   }
   await flush();
   return { report, imported: report.imported, ids };
-}
-
-export const importTooLarge = () =>
-  new AppError(413, 'payload_too_large', 'The file is too large (at most 50 MB); nothing was imported.');
-
-/** The whole upload, refused (413) as soon as it grows past `max` bytes: nothing has been saved by then. */
-async function receiveWhole(source: AsyncIterable<Uint8Array>, max: number): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of source) {
-      total += chunk.length;
-      if (total > max) throw importTooLarge();
-      chunks.push(chunk);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    // The client went away or the request timed out part-way: whoever is still listening learns why.
-    throw new AppError(
-      400,
-      'validation_failed',
-      'The upload broke off before the end; nothing was imported.',
-      {
-        details: { file: ['incomplete_upload'] },
-      },
-    );
-  }
-  return chunks;
-}
-
-/**
- * More than 1% NUL bytes in the first 8 KB: an image, an archive (an .xlsx), or UTF-16 text, none of
- * which CSV text is. A stray NUL in a text file only gets its row refused (`control_characters`).
- */
-function looksBinary(chunks: Uint8Array[]): boolean {
-  let seen = 0;
-  let nuls = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, 8192 - seen);
-    for (const byte of part) if (byte === 0) nuls++;
-    seen += part.length;
-    if (seen >= 8192) break;
-  }
-  return nuls > seen / 100;
 }
