@@ -157,7 +157,7 @@ export function useImportFlow() {
       }
     } catch (error) {
       if (isAbort(error)) {
-        // The server keeps what it saved before the connection ended: say so.
+        // All or nothing on the server: say what a cancel means for the data.
         if (!dryRun) setNotice(t('crm.import.cancelledImport'));
       } else {
         const described = describe(error);
