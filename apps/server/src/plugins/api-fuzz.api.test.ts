@@ -184,70 +184,26 @@ function probesFor(op: Operation): Probe[] {
     }
     probes.push({ what: `body ${name} nasty`, url: base, ...json({ [name]: pick(NASTY_STRINGS) }) });
   }
-  probes.push({ what: 'body: array', url: base, ...json([1, 2]) });
-  probes.push({ what: 'body: string', url: base, ...json('x') });
-  probes.push({ what: 'body: null', url: base, ...json(null) });
-  probes.push({
-    what: 'body: __proto__',
-    url: base,
-    payload: '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}',
-    headers: { 'content-type': 'application/json' },
-  });
-  probes.push({
-    what: 'body: broken JSON',
-    url: base,
-    payload: '{"a":',
-    headers: { 'content-type': 'application/json' },
-  });
-  probes.push({
-    what: 'body: deep arrays',
-    url: base,
-    payload: `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`,
-    headers: { 'content-type': 'application/json' },
-  });
-  probes.push({
-    what: 'body: deep objects',
-    url: base,
-    payload: `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`,
-    headers: { 'content-type': 'application/json' },
-  });
-  probes.push({
-    what: 'body: deep with __proto__',
-    url: base,
-    payload: `${'{"a":'.repeat(DEEP)}{"__proto__":1}${'}'.repeat(DEEP)}`,
-    headers: { 'content-type': 'application/json' },
-  });
-  probes.push({
-    what: 'body: text/plain',
-    url: base,
-    payload: 'hello',
-    headers: { 'content-type': 'text/plain' },
-  });
-  probes.push({
-    what: 'body: form',
-    url: base,
-    payload: 'a=1&b=2',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  probes.push({
-    what: 'body: xml',
-    url: base,
-    payload: '<a/>',
-    headers: { 'content-type': 'application/xml' },
-  });
-  probes.push({
-    what: 'body: bad multipart',
-    url: base,
-    payload: '--x\r\nbroken',
-    headers: { 'content-type': 'multipart/form-data; boundary=x' },
-  });
-  probes.push({
-    what: 'body: csv of junk',
-    url: base,
-    payload: Buffer.from([0, 1, 2, 255, 254, 10, 0]),
-    headers: { 'content-type': 'text/csv' },
-  });
-  probes.push({ what: 'body: no content type', url: base, payload: '{}', headers: { 'content-type': '' } });
+  const JSON_TYPE = 'application/json';
+  const raw: [what: string, payload: string | Buffer, contentType: string][] = [
+    ['array', '[1,2]', JSON_TYPE],
+    ['string', '"x"', JSON_TYPE],
+    ['null', 'null', JSON_TYPE],
+    ['__proto__', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}', JSON_TYPE],
+    ['broken JSON', '{"a":', JSON_TYPE],
+    ['deep arrays', `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`, JSON_TYPE],
+    ['deep objects', `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`, JSON_TYPE],
+    ['deep with __proto__', `${'{"a":'.repeat(DEEP)}{"__proto__":1}${'}'.repeat(DEEP)}`, JSON_TYPE],
+    ['text/plain', 'hello', 'text/plain'],
+    ['form', 'a=1&b=2', 'application/x-www-form-urlencoded'],
+    ['xml', '<a/>', 'application/xml'],
+    ['bad multipart', '--x\r\nbroken', 'multipart/form-data; boundary=x'],
+    ['csv of junk', Buffer.from([0, 1, 2, 255, 254, 10, 0]), 'text/csv'],
+    ['no content type', '{}', ''],
+  ];
+  for (const [what, payload, contentType] of raw) {
+    probes.push({ what: `body: ${what}`, url: base, payload, headers: { 'content-type': contentType } });
+  }
   return probes;
 }
 

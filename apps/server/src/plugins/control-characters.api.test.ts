@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerCount } from '../test-support/customer-count.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
@@ -24,14 +25,7 @@ afterAll(() => t.close());
 const customers = (rest = '') => `/api/companies/${acme}/customers${rest}`;
 const events = (rest = '') => `/api/companies/${acme}/events${rest}`;
 
-async function customerCount(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', acme)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const count = () => customerCount(t, acme);
 
 function expectRefused(res: { statusCode: number; json(): unknown; body: string }, field: string) {
   expect(res.statusCode, res.body).toBe(400);
@@ -45,11 +39,11 @@ describe('text with control characters', () => {
     ['a line break in a one-line field', 'a\nb'],
     ['a lone surrogate', 'a\ud800b'],
   ])('refuses %s in a customer name, saving nothing', async (_what, name) => {
-    const before = await customerCount();
+    const before = await count();
     const res = await t.call(ana, { method: 'POST', url: customers(), payload: { name } });
     expectRefused(res, 'name');
     expect(res.json().details.name).toEqual(['control_characters']);
-    expect(await customerCount()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('keeps tabs and line breaks in notes, which may span lines', async () => {
@@ -146,7 +140,7 @@ describe('dates out of range', () => {
 
 describe('an import row with a NUL', () => {
   it('is refused with its reason while the other rows are imported', async () => {
-    const before = await customerCount();
+    const before = await count();
     const res = await t.call(ana, {
       method: 'POST',
       url: customers('/import'),
@@ -163,6 +157,6 @@ describe('an import row with a NUL', () => {
         { line: 4, reasons: { notes: ['control_characters'] } },
       ],
     });
-    expect(await customerCount()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerCount } from '../../test-support/customer-count.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -21,14 +22,7 @@ afterAll(() => t.close());
 
 const importUrl = (query = '') => `/api/companies/${acme}/customers/import${query}`;
 
-async function customerCount(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', acme)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const count = () => customerCount(t, acme);
 
 function send(payload: string | Buffer | Readable, query = '') {
   return t.call(ana, {
@@ -60,41 +54,41 @@ function csvStream(totalBytes: number, breakOff?: Error): Readable {
 
 describe('all or nothing', () => {
   it('refuses a 60 MB import sent chunked (no Content-Length) with 413 and saves nothing', async () => {
-    const before = await customerCount();
+    const before = await count();
     const res = await send(csvStream(60 * 1024 * 1024));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toMatchObject({
       code: 'payload_too_large',
       message: expect.stringMatching(/nothing/),
     });
-    expect(await customerCount()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('saves nothing when the upload breaks off part-way', async () => {
-    const before = await customerCount();
+    const before = await count();
     // The client is gone by then: whether an answer still reaches it or not, nothing is saved.
     const res = await send(csvStream(3 * 1024 * 1024, new Error('socket hang up'))).catch(() => null);
     if (res) expect(res.statusCode, res.body).toBe(400);
-    expect(await customerCount()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('still imports a whole multi-chunk file in one go', async () => {
-    const before = await customerCount();
+    const before = await count();
     const res = await send(csvStream(2 * 1024 * 1024));
     expect(res.statusCode, res.body).toBe(200);
     const { imported, rejected } = res.json().data;
     expect(rejected).toBe(0);
-    expect(await customerCount()).toBe(before + imported);
+    expect(await count()).toBe(before + imported);
   });
 });
 
 describe('files and mappings that answered 500', () => {
   it('refuses a header with a 201-character column name and saves nothing', async () => {
-    const before = await customerCount();
+    const before = await count();
     const res = await send(`name,${'x'.repeat(201)}\nAna,1\nEva,2\n`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: { header: ['header_too_long'] } });
-    expect(await customerCount()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it.each([
@@ -105,18 +99,18 @@ describe('files and mappings that answered 500', () => {
       Buffer.from('PK\u0003\u0004\u0014\u0000\u0006\u0000name\nAna\n', 'latin1'),
     ],
   ])('refuses %s as not CSV text and saves nothing', async (_what, file) => {
-    const before = await customerCount();
+    const before = await count();
     const res = await send(file);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     expect(Object.values(res.json().details).flat()).toContain('not_text');
-    expect(await customerCount()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
     'handles a column named %s in the header and in the mapping',
     async (column) => {
-      const before = await customerCount();
+      const before = await count();
       const unknown = await send(
         `name\nAna\n`,
         `?mapping=${encodeURIComponent(JSON.stringify({ [column]: 'email' }))}`,
@@ -130,7 +124,7 @@ describe('files and mappings that answered 500', () => {
       );
       expect(mapped.statusCode, mapped.body).toBe(200);
       expect(mapped.json().data).toMatchObject({ imported: 1, rejected: 0 });
-      expect(await customerCount()).toBe(before + 1);
+      expect(await count()).toBe(before + 1);
     },
   );
 
@@ -169,12 +163,12 @@ describe('the mapping in the request body (too long for a URL)', () => {
     expect(mapping.length).toBeGreaterThan(16_384);
     expect(mapping.length).toBeLessThanOrEqual(20_000);
     const csv = `Ime,Mail,${skipped.join(',')}\nForm Person,form@example.com${','.repeat(skipped.length)}\n`;
-    const before = await customerCount();
+    const before = await count();
     const res = await sendForm(mapping, csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ imported: 1, rejected: 0 });
     expect(res.json().data.mapping).toMatchObject({ Ime: 'name', Mail: 'email' });
-    expect(await customerCount()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('reads a form without a mapping by the headers, and refuses a form without a file or a bad mapping', async () => {
