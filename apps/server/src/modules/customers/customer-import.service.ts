@@ -107,25 +107,22 @@ export async function importCustomers(
           created_at: at,
         })),
       );
-      return ids;
-    }).then(async (outcome) => {
-      if (outcome.ids.length) {
-        await recordChange(trx, {
-          companyId: actor.companyId,
-          type: 'customer.imported',
-          entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
-          data: { count: outcome.ids.length, ids: outcome.ids },
-        });
-      }
-      return outcome;
+      // One change per batch, as before: feed readers get pages of ids, not one record of them all.
+      await recordChange(trx, {
+        companyId: actor.companyId,
+        type: 'customer.imported',
+        entity: { type: 'customer', id: null },
+        actor: byUser(actor.userId),
+        data: { count: ids.length, ids },
+      });
+      return ids.length;
     }),
   );
   if (result.imported) customersChanged(actor.companyId);
   return result.report;
 }
 
-type SaveBatch = ((rows: EditableCustomer[]) => Promise<number[]>) | null;
+type SaveBatch = ((rows: EditableCustomer[]) => Promise<number>) | null;
 
 /** Reads every record of the received file, checks each row and hands the valid ones to `save` in batches. */
 async function readAndSave(
@@ -133,7 +130,7 @@ async function readAndSave(
   query: CustomerImportQuery,
   members: Map<string, number>,
   save: SaveBatch,
-): Promise<{ report: CustomerImportResult; imported: number; ids: number[] }> {
+): Promise<{ report: CustomerImportResult; imported: number }> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
   const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
   const report: CustomerImportResult = {
@@ -145,13 +142,12 @@ async function readAndSave(
     errors_truncated: false,
     mapping: {},
   };
-  const ids: number[] = [];
   let columns: (ImportField | null)[] | undefined;
   let batch: EditableCustomer[] = [];
   const flush = async () => {
     const rows = batch;
     batch = [];
-    if (rows.length && save) ids.push(...(await save(rows)));
+    if (rows.length && save) await save(rows);
     report.imported += rows.length;
   };
 
@@ -178,5 +174,5 @@ async function readAndSave(
     throw new AppError(400, 'validation_failed', 'The file is empty.', { details: { file: ['empty_file'] } });
   }
   await flush();
-  return { report, imported: report.imported, ids };
+  return { report, imported: report.imported };
 }
