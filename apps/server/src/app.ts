@@ -41,9 +41,10 @@ import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -64,6 +65,9 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { maxParamLength: 300 },
+    // Refusals made before any route runs answer in the API's shape too (error-handler.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
     requestTimeout: 60_000,
     // On close: idle keep-alive sockets are closed at once, a request still arriving gets 503 with
@@ -80,6 +84,9 @@ export async function buildApp(
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // The API speaks JSON (and the import reads CSV in its own scope): a text/plain body is refused
+  // with 415 instead of reaching a route as a string that only fails its schema.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -125,6 +132,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerSecurityHeaders(app, config);
   registerAccessControl(app, ctx);
   registerIdempotency(app, ctx);

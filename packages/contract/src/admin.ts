@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { Email, FullName, Id, Language, oibProblem } from './fields.ts';
+import {
+  Cursor,
+  Email,
+  FullName,
+  Id,
+  isInDateRange,
+  Language,
+  OptionalText,
+  oibProblem,
+  SingleLine,
+} from './fields.ts';
 import { LIMITS, MODULE_IDS } from './limits.ts';
 import { CompanyModule } from './me.ts';
 import { CompanyRole, Member, UserStatus } from './members.ts';
@@ -10,15 +20,6 @@ import { CompanyRole, Member, UserStatus } from './members.ts';
  */
 
 // ---------------------------------------------------------------- fields
-
-/** Optional free text: trimmed; an empty string (an emptied form field) means "none" (null). */
-const OptionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'too_long' })
-    .transform((v) => (v === '' ? null : v))
-    .nullable();
 
 /** ISO 3166-1 alpha-2, upper-cased; the server also checks the code is assigned. */
 export const CountryCode = z
@@ -71,16 +72,16 @@ const Paging = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 };
-const Search = z.string().trim().max(100).optional();
+const Search = SingleLine(100).optional();
 const BoolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 // ---------------------------------------------------------------- companies
 
 const CompanyFields = {
-  name: z.string().trim().min(1, { error: 'required' }).max(LIMITS.shortTextMax, { error: 'too_long' }),
+  name: SingleLine(LIMITS.shortTextMax).min(1, { error: 'required' }),
   legal_name: OptionalText(LIMITS.shortTextMax),
   oib: TaxId,
-  address: OptionalText(500),
+  address: OptionalText(500, { multiline: true }),
   country: z.union([z.literal('').transform(() => null), CountryCode]).nullable(),
   time_zone: TimeZone,
   currency: Currency,
@@ -243,21 +244,23 @@ export type AdminUser = z.infer<typeof AdminUser>;
 // ---------------------------------------------------------------- audit
 
 /** A date (`2025-03-01`, the whole day in UTC) or a date-time with offset. */
-const AuditTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalid_date' });
+const AuditTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalid_date' })
+  .refine(isInDateRange, { error: 'date_out_of_range' });
 
 export const AuditQuery = z.object({
   actor_id: Id.optional(),
-  entity: z.string().trim().min(1).max(64).optional(),
-  entity_id: z.string().trim().min(1).max(64).optional(),
+  entity: SingleLine(64).min(1).optional(),
+  entity_id: SingleLine(64).min(1).optional(),
   company_id: Id.optional(),
-  action: z.string().trim().min(1).max(64).optional(),
+  action: SingleLine(64).min(1).optional(),
   /** Inclusive. */
   from: AuditTime.optional(),
   /** Inclusive: a date means up to the end of that day. */
   to: AuditTime.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `next_cursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor(200).optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 

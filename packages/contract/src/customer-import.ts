@@ -27,34 +27,69 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** Longest CSV column name an import accepts (and a mapping may name). */
+export const IMPORT_FIELD_NAME_MAX = 200;
+
 export const ImportMapping = z.record(
-  z.string().max(200),
+  z.string().max(IMPORT_FIELD_NAME_MAX),
   z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
 );
 export type ImportMapping = z.infer<typeof ImportMapping>;
 
+const MappingEntries = z
+  .array(
+    z.tuple([
+      z.string().max(IMPORT_FIELD_NAME_MAX),
+      z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
+    ]),
+  )
+  .max(1000);
+
 /**
- * `POST …/customers/import` takes the CSV file itself as the body (`Content-Type: text/csv`);
- * options travel in the query string.
+ * The mapping's JSON as an object without a prototype. Its keys are the user's column names, so
+ * `__proto__` or `constructor` must stay plain keys: a z.record would assign them onto `{}`.
+ */
+function parseMapping(text: string, ctx: z.RefinementCtx): ImportMapping {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const entries =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? MappingEntries.safeParse(Object.entries(parsed))
+      : undefined;
+  if (!entries?.success) {
+    ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: text });
+    return z.NEVER;
+  }
+  const mapping: ImportMapping = Object.create(null);
+  for (const [column, field] of entries.data) {
+    Object.defineProperty(mapping, column, {
+      value: field,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return mapping;
+}
+
+/**
+ * JSON object: CSV header → field (or null to skip the column). Columns not
+ * named are matched by header when it equals a field name; others are skipped.
+ */
+export const ImportMappingJson = z.string().max(20_000).transform(parseMapping);
+
+/**
+ * `POST …/customers/import` takes either the CSV file itself as the body (`Content-Type: text/csv`),
+ * or `multipart/form-data` with a `mapping` field (the JSON mapping, up to 20,000 characters, too
+ * long for a URL) and then a `file` part. The other options travel in the query string.
  */
 export const CustomerImportQuery = z.object({
-  /**
-   * JSON object: CSV header → field (or null to skip the column). Columns not
-   * named are matched by header when it equals a field name; others are skipped.
-   */
-  mapping: z
-    .string()
-    .max(20_000)
-    .transform((v, ctx) => {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: v });
-        return z.NEVER;
-      }
-    })
-    .pipe(ImportMapping)
-    .optional(),
+  /** The mapping in the query string: kept for older clients; a long one belongs in the form. */
+  mapping: ImportMappingJson.optional(),
   /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
   delimiter: z.enum([',', ';', 'tab']).optional(),
   /** Validate and report without saving anything. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_LIMITS } from './customers.ts';
+import { Cursor, MultiLine } from './fields.ts';
 
 /** A customer's timeline, `…/customers/{id}/timeline`: what happened to the record, and notes people added. */
 
@@ -21,7 +22,7 @@ export const TimelineEntry = z.object({
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 export const TimelineQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor(200).optional(),
   limit: z.coerce
     .number()
     .int()
@@ -35,11 +36,7 @@ export type TimelinePage = z.infer<typeof TimelinePage>;
 
 export const TimelineNoteBody = z
   .object({
-    body: z
-      .string()
-      .trim()
-      .min(1, { error: 'required' })
-      .max(CUSTOMER_LIMITS.notesMax, { error: 'too_long' }),
+    body: MultiLine(CUSTOMER_LIMITS.notesMax).min(1, { error: 'required' }),
   })
   .strict();
 export type TimelineNoteBody = z.infer<typeof TimelineNoteBody>;

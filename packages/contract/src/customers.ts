@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, isValidPhone, oibProblem } from './fields.ts';
+import { Cursor, Id, isValidPhone, OptionalText, oibProblem, SingleLine } from './fields.ts';
 
 /**
  * CRM customers, `/api/companies/{companyId}/customers` (PRODUCT.md §6–§7).
@@ -64,11 +64,6 @@ export const CustomerType = z.enum(CUSTOMER_TYPES, { error: 'invalid_type' });
 const RecordId = z.number({ error: 'invalid_id' }).int().positive().max(2_147_483_647);
 
 const blankToNull = (v: string): string | null => (v === '' ? null : v);
-
-/** Optional free text: trimmed; an empty string means "none" (forms send ''). */
-function optionalText(max: number) {
-  return z.string().trim().max(max, { error: 'too_long' }).transform(blankToNull).nullable();
-}
 
 const CustomerEmail = z
   .string()
@@ -152,7 +147,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 export const Tags = z
-  .array(z.string().max(200, { error: 'tag_too_long' }))
+  .array(SingleLine(200).max(200, { error: 'tag_too_long' }))
   .max(100, { error: 'too_many_tags' })
   .transform(normalizeTags)
   .refine((t) => t.length <= CUSTOMER_LIMITS.tagsMax, { error: 'too_many_tags' })
@@ -161,14 +156,14 @@ export const Tags = z
 const customerFields = {
   type: CustomerType,
   /** Display name; derived from first/last or organisation name when left empty. */
-  name: optionalText(CUSTOMER_LIMITS.nameMax),
-  first_name: optionalText(CUSTOMER_LIMITS.namePartMax),
-  last_name: optionalText(CUSTOMER_LIMITS.namePartMax),
-  organisation_name: optionalText(CUSTOMER_LIMITS.nameMax),
+  name: OptionalText(CUSTOMER_LIMITS.nameMax),
+  first_name: OptionalText(CUSTOMER_LIMITS.namePartMax),
+  last_name: OptionalText(CUSTOMER_LIMITS.namePartMax),
+  organisation_name: OptionalText(CUSTOMER_LIMITS.nameMax),
   email: CustomerEmail,
   phone: CustomerPhone,
   website: Website,
-  address: optionalText(CUSTOMER_LIMITS.addressMax),
+  address: OptionalText(CUSTOMER_LIMITS.addressMax, { multiline: true }),
   /** ISO 3166-1 alpha-2. */
   country: Country,
   /** Croatian OIB (checked) or another VAT id (free-form). */
@@ -177,8 +172,8 @@ const customerFields = {
   /** A member of the company, or null. */
   owner_id: RecordId.nullable(),
   tags: Tags,
-  source: optionalText(CUSTOMER_LIMITS.sourceMax),
-  notes: optionalText(CUSTOMER_LIMITS.notesMax),
+  source: OptionalText(CUSTOMER_LIMITS.sourceMax),
+  notes: OptionalText(CUSTOMER_LIMITS.notesMax, { multiline: true }),
 };
 
 /** Checks a whole customer (after defaults, or after merging an update): name derivable, OIB rule. */
@@ -263,10 +258,10 @@ export type Customer = z.infer<typeof Customer>;
 /** Filters shared by the list and the CSV export. */
 export const CustomerFilter = z.object({
   /** Full-text search: every word must start a word of the name, email, phone or OIB/VAT id. */
-  q: z.string().trim().max(CUSTOMER_LIMITS.searchMax, { error: 'too_long' }).optional(),
+  q: SingleLine(CUSTOMER_LIMITS.searchMax).optional(),
   status: CustomerStatus.optional(),
   owner_id: Id.optional(),
-  tag: z.string().trim().toLowerCase().max(CUSTOMER_LIMITS.tagMax, { error: 'too_long' }).optional(),
+  tag: SingleLine(CUSTOMER_LIMITS.tagMax).toLowerCase().optional(),
   sort: z.enum(CUSTOMER_SORTS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -274,7 +269,7 @@ export type CustomerFilter = z.output<typeof CustomerFilter>;
 
 export const CustomerListQuery = CustomerFilter.extend({
   /** Opaque; from `next_cursor` of the previous page with the same filters and sort. */
-  cursor: z.string().max(1000).optional(),
+  cursor: Cursor(1000).optional(),
   limit: z.coerce.number().int().min(1).max(CUSTOMER_LIMITS.pageMax).default(CUSTOMER_LIMITS.pageDefault),
 });
 export type CustomerListQuery = z.output<typeof CustomerListQuery>;

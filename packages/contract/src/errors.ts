@@ -12,6 +12,7 @@ export type ApiError = z.infer<typeof ApiError>;
 /** Stable machine-readable codes; the web app translates them (errors.<code>). */
 export const ERROR_CODES = [
   'validation_failed',
+  'bad_request',
   'invalid_json',
   'unauthenticated',
   'invalid_credentials',
@@ -25,6 +26,10 @@ export const ERROR_CODES = [
   'email_taken',
   'stale_update',
   'payload_too_large',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
+  'method_not_allowed',
   'unsupported_media_type',
   'too_many_requests',
   'invalid_token',

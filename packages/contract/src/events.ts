@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeInput, Id } from './fields.ts';
+import { Cursor, DateTimeInput, Id, OptionalText, SingleLine } from './fields.ts';
 
 /**
  * To-do events, `/api/companies/{companyId}/events`: the to-do list and the
@@ -38,21 +38,9 @@ export const EventPriority = z.enum(EVENT_PRIORITIES, { error: 'invalid_priority
 
 const RecordId = z.number({ error: 'invalid_id' }).int().positive().max(2_147_483_647);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'too_long' })
-    .transform((v) => (v === '' ? null : v))
-    .nullable();
-
 const eventFields = {
-  title: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(EVENT_LIMITS.titleMax, { error: 'too_long' }),
-  description: optionalText(EVENT_LIMITS.descriptionMax),
+  title: SingleLine(EVENT_LIMITS.titleMax).min(1, { error: 'required' }),
+  description: OptionalText(EVENT_LIMITS.descriptionMax, { multiline: true }),
   type: EventType,
   start_at: DateTimeInput,
   /** Exclusive end; at or after `start_at`. */
@@ -70,7 +58,7 @@ const eventFields = {
     .min(0)
     .max(EVENT_LIMITS.reminderMaxMinutes, { error: 'too_large' })
     .nullable(),
-  location: optionalText(EVENT_LIMITS.locationMax),
+  location: OptionalText(EVENT_LIMITS.locationMax),
 };
 
 /** The end may not come before the start (`end_before_start` on `end_at`). */
@@ -155,7 +143,7 @@ export const EventListQuery = z
     assignee_id: Id.optional(),
     /** Order by start time. */
     dir: z.enum(['asc', 'desc']).default('asc'),
-    cursor: z.string().max(500).optional(),
+    cursor: Cursor(500).optional(),
     limit: z.coerce.number().int().min(1).max(EVENT_LIMITS.pageMax).default(EVENT_LIMITS.pageDefault),
   })
   .superRefine((q, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Cursor } from './fields.ts';
 
 /** Background jobs as the superuser's "Background jobs" screen sees them. */
 export const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'dead'] as const;
@@ -42,7 +43,7 @@ export const JobId = z.string().regex(/^[\w:.-]{1,200}$/);
 
 export const JobsQuery = z.object({
   state: JobState.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type JobsQuery = z.infer<typeof JobsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FullName, Language, Password } from './fields.ts';
+import { FullName, Language, Password, SingleLine } from './fields.ts';
 import { COMPANY_ROLES } from './limits.ts';
 import { LayoutPreferences } from './preferences.ts';
 
@@ -41,7 +41,7 @@ export const MyCompany = z.object({
 export type MyCompany = z.infer<typeof MyCompany>;
 
 export const MyCompaniesQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: SingleLine(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorCode } from '@kontora/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -49,9 +52,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ message: err.message, code: status === 404 ? 'not_found' : 'validation_failed' });
+      // Framework and plugin refusals (static files' 403 on a path escaping the root, 405, 408…):
+      // their own message, the documented shape, a code that fits the status.
+      return reply.code(status).send({ message: err.message, code: codeForStatus(status) });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error.', code: 'internal_error' });
@@ -75,4 +78,80 @@ function toDetails(issues: Issue[], context: string | undefined): Record<string,
     details[field] = list;
   }
   return details;
+}
+
+/** The stable code of a framework-level refusal, by its status. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 408:
+      return 'request_timeout';
+    case 413:
+      return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'too_many_requests';
+    case 431:
+      return 'headers_too_large';
+    default:
+      return 'bad_request';
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals made by the router before any route runs. A URL whose
+ * percent-encoding cannot be decoded is a 400; a path parameter over `maxParamLength` names a
+ * resource that cannot exist, so it is a 404 like any other malformed path segment.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(404).send({ message: 'Not found.', code: 'not_found' });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ message: 'The address is not validly encoded.', code: 'bad_request' });
+    return;
+  }
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.code(status).send({ message: error.message, code: codeForStatus(status) });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before Fastify saw it
+ * (a request line or headers over 16 KB, a request not received in time, malformed HTTP).
+ * Written straight to the socket, in the documented shape, then the connection is closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    status === 408
+      ? 'The request was not received in time.'
+      : status === 431
+        ? 'The request line or headers are too large (at most 16 KB).'
+        : 'The request is not valid HTTP.';
+  const body = JSON.stringify({ message, code: codeForStatus(status) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -193,7 +193,7 @@ describe('CSV import', () => {
       .items;
     expect(list.map((c: { name: string }) => c.name)).toEqual([
       'Ivana Horvat',
-      'Multi;line\r\nName d.o.o.',
+      'Multi;line Name d.o.o.',
       '=Guarded',
     ]);
     expect(list[0]).toMatchObject({

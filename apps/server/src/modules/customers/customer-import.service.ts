@@ -1,9 +1,7 @@
-import {
-  type CustomerImportQuery,
-  type CustomerImportResult,
-  IMPORT_FIELDS,
-  type ImportField,
-  type ImportMapping,
+import type {
+  CustomerImportQuery,
+  CustomerImportResult,
+  ImportField,
 } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS, CustomerCreateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
@@ -14,79 +12,20 @@ import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
 import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { customersChanged } from './customer-page-cache.ts';
 import { insertCustomers } from './customers.repository.ts';
 
-/** Rows saved per transaction: large enough to be fast, small enough not to hold the database long. */
+/** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
 
-/** Headers people use for the fields, beyond the field names themselves (compared folded: a-z0-9 only). */
-const ALIASES: Record<string, ImportField> = {
-  fullname: 'name',
-  displayname: 'name',
-  firstname: 'first_name',
-  givenname: 'first_name',
-  ime: 'first_name',
-  lastname: 'last_name',
-  surname: 'last_name',
-  familyname: 'last_name',
-  prezime: 'last_name',
-  company: 'organisation_name',
-  companyname: 'organisation_name',
-  organisation: 'organisation_name',
-  organization: 'organisation_name',
-  organizationname: 'organisation_name',
-  tvrtka: 'organisation_name',
-  mail: 'email',
-  emailaddress: 'email',
-  telephone: 'phone',
-  tel: 'phone',
-  mobile: 'phone',
-  phonenumber: 'phone',
-  telefon: 'phone',
-  url: 'website',
-  web: 'website',
-  vat: 'oib',
-  vatid: 'oib',
-  vatnumber: 'oib',
-  taxid: 'oib',
-  owner: 'owner_email',
-  owneremail: 'owner_email',
-  tag: 'tags',
-  labels: 'tags',
-};
+/** Fields whose text may span lines; in the others a line break inside a quoted cell becomes a space. */
+const MULTI_LINE_FIELDS: ReadonlySet<ImportField> = new Set(['address', 'notes']);
 
-const foldHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
-const FIELD_BY_FOLDED = new Map<string, ImportField>([
-  ...IMPORT_FIELDS.map((f) => [foldHeader(f), f] as const),
-  ...Object.entries(ALIASES),
+const ENUM_ALIASES = new Map([
+  ['organization', 'organisation'],
+  ['company', 'organisation'],
 ]);
-
-const badMapping = (details: Record<string, string[]>) =>
-  new AppError(400, 'validation_failed', 'The column mapping does not fit the file.', { details });
-
-/** Column index → field, from the explicit mapping where given, else by header name. */
-export function resolveMapping(header: string[], explicit: ImportMapping | undefined) {
-  const trimmed = header.map((h) => h.trim());
-  const unknown = Object.keys(explicit ?? {}).filter((h) => !trimmed.includes(h));
-  if (unknown.length)
-    throw badMapping(Object.fromEntries(unknown.map((h) => [`mapping.${h}`, ['unknown_column']])));
-  const applied: ImportMapping = {};
-  const columns: (ImportField | null)[] = trimmed.map((h) => {
-    const field =
-      explicit && h in explicit ? (explicit[h] ?? null) : (FIELD_BY_FOLDED.get(foldHeader(h)) ?? null);
-    applied[h] = field;
-    return field;
-  });
-  const seen = new Set<ImportField>();
-  for (const field of columns) {
-    if (field && seen.has(field)) throw badMapping({ mapping: ['duplicate_field'] });
-    if (field) seen.add(field);
-  }
-  return { columns, applied };
-}
-
-const ENUM_ALIASES: Record<string, string> = { organization: 'organisation', company: 'organisation' };
 
 type RowOutcome = { ok: true; customer: EditableCustomer } | { ok: false; reasons: Record<string, string[]> };
 
@@ -107,12 +46,13 @@ export function readRow(
   columns.forEach((field, i) => {
     const raw = record.fields[i];
     if (!field || raw === undefined) return;
-    const value = unguardCell(raw.trim());
+    const cell = unguardCell(raw.trim());
+    const value = MULTI_LINE_FIELDS.has(field) ? cell : cell.replace(/[\r\n]+/g, ' ');
     if (value === '') return;
     if (field === 'tags') input.tags = value.split(/[,;|]/);
     else if (field === 'type' || field === 'status') {
       const v = value.toLowerCase();
-      input[field] = ENUM_ALIASES[v] ?? v;
+      input[field] = ENUM_ALIASES.get(v) ?? v;
     } else if (field === 'owner_email') {
       const owner = members.get(value.toLowerCase());
       if (owner === undefined) reasons.owner_email = ['not_member'];
@@ -134,41 +74,22 @@ export function readRow(
 }
 
 /**
- * Reads the CSV as it arrives; valid rows are saved in batches, each batch in
- * one transaction; every refused row is reported with its line and reasons.
- * A failure part-way keeps the batches already saved (the answer says how many).
+ * All or nothing (issue 11): the whole upload has been received first (customer-import-upload.ts),
+ * so a file that turns out too large or arrives too slowly is refused before a single row is
+ * written. Then the rows are read and checked, and the valid ones saved in one transaction:
+ * a failure part-way saves nothing. Refused rows are reported with their line and reasons.
  */
 export async function importCustomers(
   ctx: AppContext,
   actor: Actor,
-  body: AsyncIterable<Uint8Array | string>,
+  file: Uint8Array[],
   query: CustomerImportQuery,
 ): Promise<CustomerImportResult> {
   const members = await memberIdsByEmail(ctx.db, actor.companyId);
-  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
-  const records = parseCsv(body, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
-  const result: CustomerImportResult = {
-    dry_run: query.dry_run,
-    rows: 0,
-    imported: 0,
-    rejected: 0,
-    errors: [],
-    errors_truncated: false,
-    mapping: {},
-  };
-  let columns: (ImportField | null)[] | undefined;
-  let batch: EditableCustomer[] = [];
-
-  const flush = async () => {
-    const rows = batch;
-    batch = [];
-    if (rows.length === 0) return;
-    if (query.dry_run) {
-      result.imported += rows.length;
-      return;
-    }
-    const at = new Date().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
+  if (query.dry_run) return (await readAndSave(file, query, members, null)).report;
+  const at = new Date().toISOString();
+  const result = await ctx.db.transaction().execute((trx) =>
+    readAndSave(file, query, members, async (rows) => {
       const ids = await insertCustomers(
         trx,
         rows.map((c) => newCustomerRow(actor.companyId, c, { userId: actor.userId, at })),
@@ -186,6 +107,7 @@ export async function importCustomers(
           created_at: at,
         })),
       );
+      // One change per batch, as before: feed readers get pages of ids, not one record of them all.
       await recordChange(trx, {
         companyId: actor.companyId,
         type: 'customer.imported',
@@ -193,33 +115,64 @@ export async function importCustomers(
         actor: byUser(actor.userId),
         data: { count: ids.length, ids },
       });
-    });
-    result.imported += rows.length;
-    customersChanged(actor.companyId);
+      return ids.length;
+    }),
+  );
+  if (result.imported) customersChanged(actor.companyId);
+  return result.report;
+}
+
+type SaveBatch = ((rows: EditableCustomer[]) => Promise<number>) | null;
+
+/** Reads every record of the received file, checks each row and hands the valid ones to `save` in batches. */
+async function readAndSave(
+  file: Uint8Array[],
+  query: CustomerImportQuery,
+  members: Map<string, number>,
+  save: SaveBatch,
+): Promise<{ report: CustomerImportResult; imported: number }> {
+  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
+  const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
+  const report: CustomerImportResult = {
+    dry_run: query.dry_run,
+    rows: 0,
+    imported: 0,
+    rejected: 0,
+    errors: [],
+    errors_truncated: false,
+    mapping: {},
+  };
+  let columns: (ImportField | null)[] | undefined;
+  let batch: EditableCustomer[] = [];
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    if (rows.length && save) await save(rows);
+    report.imported += rows.length;
   };
 
   for await (const record of records) {
     if (!columns) {
-      const mapping = resolveMapping(record.fields, query.mapping);
+      const mapping = resolveMapping(readHeader(record.fields), query.mapping);
       columns = mapping.columns;
-      result.mapping = mapping.applied;
+      report.mapping = mapping.applied;
       continue;
     }
-    result.rows++;
+    report.rows++;
     const outcome = readRow(record, columns, members);
     if (outcome.ok) {
       batch.push(outcome.customer);
       if (batch.length >= BATCH) await flush();
     } else {
-      result.rejected++;
-      if (result.errors.length < CUSTOMER_LIMITS.importReportMax) {
-        result.errors.push({ line: record.line, reasons: outcome.reasons });
-      } else result.errors_truncated = true;
+      report.rejected++;
+      if (report.errors.length < CUSTOMER_LIMITS.importReportMax) {
+        report.errors.push({ line: record.line, reasons: outcome.reasons });
+      } else report.errors_truncated = true;
     }
   }
   if (!columns) {
     throw new AppError(400, 'validation_failed', 'The file is empty.', { details: { file: ['empty_file'] } });
   }
   await flush();
-  return result;
+  return { report, imported: report.imported };
 }

@@ -23,11 +23,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
+import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './customer-import-upload.ts';
 import { customerListAnswer } from './customer-list.service.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
@@ -42,8 +43,6 @@ const tags = ['customers'];
 const access = policies.company(MODULE_ID.crm);
 const CustomerParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/customers';
-
-const CSV_TYPES = ['text/csv', 'application/csv'];
 
 export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -177,51 +176,53 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       reply.code(201).send({ data: await addNote(ctx, actorOf(request), request.params.id, request.body) }),
   });
 
-  // The import reads the CSV body as a stream; its parser lives in this scope only.
+  // The import reads the CSV body (or a form with the mapping and the file) as a stream; its
+  // parsers live in this scope only.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser([...CSV_TYPES, FORM_TYPE], (_request, payload, done) => done(null, payload));
     scope.withTypeProvider<ZodTypeProvider>().post(`${base}/import`, {
       config: { access },
       schema: {
         tags,
         summary:
-          'Import customers from CSV: body is the file (Content-Type: text/csv, ≤ 50 MB); valid rows are saved, refused rows reported by line',
+          'Import customers from CSV (≤ 50 MB): all valid rows are saved, or none; refused rows reported by line',
+        description:
+          'Send the file as the body (`Content-Type: text/csv`), or as `multipart/form-data` with an optional ' +
+          '`mapping` field (the JSON column mapping, up to 20,000 characters) followed by a `file` part. ' +
+          'The mapping may still travel in the query string, where the URL limit (16 KB) allows. ' +
+          'Nothing is saved until the whole upload has arrived; a failure saves nothing.',
         params: CompanyParams,
         querystring: CustomerImportQuery,
         response: { 200: dataOf(CustomerImportResult), ...errors(400, 401, 403, 404, 413, 415) },
       },
       handler: async (request) => {
-        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const contentType = request.headers['content-type'] ?? '';
+        const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
         const body = request.body as AsyncIterable<Uint8Array> | undefined;
-        if (!CSV_TYPES.includes(type) || !body || typeof body[Symbol.asyncIterator] !== 'function') {
+        if (
+          !(CSV_TYPES.includes(type) || type === FORM_TYPE) ||
+          !body ||
+          typeof body[Symbol.asyncIterator] !== 'function'
+        ) {
           throw new AppError(
             415,
             'unsupported_media_type',
-            'Send the CSV file as the body with Content-Type: text/csv.',
+            'Send the CSV file as the body with Content-Type: text/csv, or as a multipart form.',
           );
         }
         const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > CUSTOMER_LIMITS.importBytes) throw tooLarge();
-        return {
-          data: await importCustomers(
-            ctx,
-            actorOf(request),
-            limitBytes(body, CUSTOMER_LIMITS.importBytes),
-            request.query,
-          ),
-        };
+        if (declared > CUSTOMER_LIMITS.importBytes + 64 * 1024) throw importTooLarge();
+        const upload = await readImportUpload(body, contentType);
+        if (upload.mapping && request.query.mapping) {
+          throw invalidField(
+            'mapping',
+            'given_twice',
+            'Send the mapping in the form or in the query, not both.',
+          );
+        }
+        const query = { ...request.query, mapping: upload.mapping ?? request.query.mapping };
+        return { data: await importCustomers(ctx, actorOf(request), upload.file, query) };
       },
     });
   });
-}
-
-const tooLarge = () => new AppError(413, 'payload_too_large', 'The file is too large (at most 50 MB).');
-
-async function* limitBytes(source: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > max) throw tooLarge();
-    yield chunk;
-  }
 }

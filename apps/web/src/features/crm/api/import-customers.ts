@@ -45,7 +45,8 @@ function toError(xhr: XMLHttpRequest): ApiRequestError {
 }
 
 /**
- * `POST …/customers/import` with the file itself as the body. XMLHttpRequest,
+ * `POST …/customers/import` as a multipart form: the `mapping` field first (up to
+ * 20,000 characters of JSON, too long for a URL), then the file. XMLHttpRequest,
  * not fetch: only it reports upload progress, which a 50 MB file needs. The file
  * is streamed from disk by the browser, never read into memory here.
  */
@@ -54,7 +55,10 @@ export function uploadCustomerImport(
   request: ImportRequest,
 ): Promise<CustomerImportResult> {
   const { file, mapping, delimiter, dryRun, signal, onProgress } = request;
-  const query = new URLSearchParams({ mapping: JSON.stringify(mapping), delimiter, dry_run: String(dryRun) });
+  const query = new URLSearchParams({ delimiter, dry_run: String(dryRun) });
+  const form = new FormData();
+  form.append('mapping', JSON.stringify(mapping));
+  form.append('file', file);
   const token = getSession().user?.token;
 
   return new Promise((resolve, reject) => {
@@ -64,7 +68,6 @@ export function uploadCustomerImport(
     }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/companies/${companyId}/customers/import?${query}`);
-    xhr.setRequestHeader('Content-Type', 'text/csv');
     xhr.setRequestHeader('Accept', 'application/json');
     const language = i18next.resolvedLanguage ?? i18next.language;
     if (language) xhr.setRequestHeader('Accept-Language', language);
@@ -105,7 +108,8 @@ export function uploadCustomerImport(
       settle();
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
     };
-    xhr.send(file);
+    // The browser sets the multipart Content-Type with its boundary.
+    xhr.send(form);
   });
 }
 
@@ -114,9 +118,9 @@ export function isAbort(error: unknown): boolean {
 }
 
 /**
- * Runs a check or an import. Anything that may have saved rows refreshes the CRM
- * (lists, stats): a finished import, and also a cancelled or failed one, because
- * the server keeps the batches it saved before the connection ended.
+ * Runs a check or an import. A finished import refreshes the CRM (lists, stats);
+ * a cancelled or failed one saved nothing (the server imports all or nothing),
+ * but refreshing then too costs little and never shows stale figures.
  */
 export function useImportCustomers(companyId: number) {
   const queryClient = useQueryClient();

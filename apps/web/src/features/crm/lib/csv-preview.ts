@@ -246,12 +246,15 @@ export function guessField(header: string): ImportField | null {
   return FIELD_BY_FOLDED.get(foldHeader(header)) ?? null;
 }
 
-/** Header → field for every header; a field goes to the first column that claims it (the API refuses doubles). */
+/**
+ * Header → field for every header; a field goes to the first column that claims it (the API refuses
+ * doubles). Headers are the file's words (`constructor`, `__proto__`): kept in an object without a prototype.
+ */
 export function autoMapHeaders(headers: readonly string[]): Record<string, ImportField | null> {
-  const mapping: Record<string, ImportField | null> = {};
+  const mapping: Record<string, ImportField | null> = Object.create(null);
   const taken = new Set<ImportField>();
   for (const header of headers) {
-    if (header in mapping) continue;
+    if (Object.hasOwn(mapping, header)) continue;
     const field = guessField(header);
     mapping[header] = field && !taken.has(field) ? field : null;
     if (field) taken.add(field);

@@ -123,4 +123,14 @@ describe('mapping headers to fields', () => {
     expect(mapsAName({ Mail: 'email', X: null })).toBe(false);
     expect([...duplicateHeaders({ A: 'email', B: null, C: 'email', D: 'phone' })]).toEqual(['C']);
   });
+
+  it('maps headers named like object properties as plain columns', () => {
+    const mapping = autoMapHeaders(['constructor', 'toString', '__proto__', 'Name']);
+    expect(Object.entries(mapping)).toEqual([
+      ['constructor', null],
+      ['toString', null],
+      ['__proto__', null],
+      ['Name', 'name'],
+    ]);
+  });
 });

@@ -31,10 +31,14 @@ export type ImportProblem = { text: string; columns: Record<string, string[]> };
 function mappingFor(headers: readonly string[], previous: ColumnMapping = {}): ColumnMapping {
   const repeated = repeatedHeaders(headers);
   const guessed = autoMapHeaders(headers.filter((h) => !repeated.has(h)));
-  const mapping: ColumnMapping = {};
+  // Headers are the file's words (`constructor`, `__proto__`): no prototype to collide with.
+  const mapping: ColumnMapping = Object.create(null);
   for (const header of headers) {
     if (repeated.has(header)) mapping[header] = null;
-    else mapping[header] = header in previous ? (previous[header] ?? null) : (guessed[header] ?? null);
+    else
+      mapping[header] = Object.hasOwn(previous, header)
+        ? (previous[header] ?? null)
+        : (guessed[header] ?? null);
   }
   return mapping;
 }
@@ -132,8 +136,9 @@ export function useImportFlow() {
 
   const run = async (dryRun: boolean) => {
     if (!source || !preview) return;
-    const sent: ImportMapping = {};
-    for (const header of preview.headers) sent[header] = mapping[header] ?? null;
+    const sent: ImportMapping = Object.create(null);
+    for (const header of preview.headers)
+      sent[header] = Object.hasOwn(mapping, header) ? (mapping[header] ?? null) : null;
     const abort = new AbortController();
     controller.current = abort;
     setRunning({ dryRun, progress: { loaded: 0, total: source.file.size } });
@@ -157,7 +162,7 @@ export function useImportFlow() {
       }
     } catch (error) {
       if (isAbort(error)) {
-        // The server keeps what it saved before the connection ended: say so.
+        // All or nothing on the server: say what a cancel means for the data.
         if (!dryRun) setNotice(t('crm.import.cancelledImport'));
       } else {
         const described = describe(error);
