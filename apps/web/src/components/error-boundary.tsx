@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadError } from '../lib/lazy-screen.tsx';
+import { ChunkLoadError, retryFailedScreens } from '../lib/lazy-screen.tsx';
 
 /**
  * What went wrong, in the words that fit the cause: the server could not be reached
@@ -72,7 +72,10 @@ export class ErrorBoundary extends Component<Props, State> {
     return null;
   }
 
-  private readonly retry = () => this.setState({ failedKey: null, error: null });
+  private readonly retry = () => {
+    retryFailedScreens();
+    this.setState({ failedKey: null, error: null });
+  };
 
   override render() {
     return this.state.failedKey === null ? (

@@ -40,24 +40,42 @@ export async function classifyImportFailure(error: unknown): Promise<ChunkFailur
   }
 }
 
+/** Raised by `retryFailedScreens`: a screen whose load failed before it tries afresh when next shown. */
+let retryGeneration = 0;
+
+/**
+ * Lets screens whose code failed to load try again on their next render ("Try again",
+ * or a navigation). Only then: React renders a failed component a second time before
+ * showing the error, and a fresh import on that render would loop for as long as the
+ * server is down.
+ */
+export function retryFailedScreens(): void {
+  retryGeneration += 1;
+}
+
 /**
  * A code-split screen like React.lazy, whose failed load can be tried again:
- * React.lazy remembers a rejected import for good, so after a failure the next
- * render starts a fresh one (the error boundary's "Try again" re-renders it).
+ * React.lazy remembers a rejected import for good, so after a failure (and a
+ * `retryFailedScreens`) the next render starts a fresh one.
  */
 export function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  let failedIn: number | null = null;
   const attempt = () =>
     lazy(async () => {
       try {
         return { default: pick(await importer()) };
       } catch (error) {
-        current = attempt();
+        failedIn = retryGeneration;
         throw new ChunkLoadError(await classifyImportFailure(error), error);
       }
     });
   let current = attempt();
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, as React.lazy is, so each screen keeps one identity.
   function LazyScreen() {
+    if (failedIn !== null && failedIn < retryGeneration) {
+      failedIn = null;
+      current = attempt();
+    }
     const Current = current;
     return <Current />;
   }
