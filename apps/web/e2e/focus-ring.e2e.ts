@@ -19,8 +19,8 @@ type Ring = {
 
 /**
  * The focus ring of the focused element, measured in the page: its outline, and its
- * contrast against the opaque colour around the element (the backgrounds of its
- * ancestors, translucent ones blended over what lies below).
+ * contrast against the colour it is drawn on (the backgrounds of what lies there and
+ * its ancestors, translucent ones blended over what lies below).
  */
 function focusedRing(page: Page): Promise<Ring | null> {
   return page.evaluate(() => {
@@ -57,8 +57,14 @@ function focusedRing(page: Page): Promise<Ring | null> {
       return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
     };
     const style = getComputedStyle(element);
-    // The ring is drawn outside the element (outline-offset ≥ 0) or inside it (a negative offset).
-    const ringOn = Number.parseFloat(style.outlineOffset) < 0 ? element : element.parentElement;
+    // What the ring is drawn on: the element itself (a negative offset), else whatever lies
+    // just left of it on screen (for a positioned element that need not be its parent).
+    const offset = Number.parseFloat(style.outlineOffset);
+    const box = element.getBoundingClientRect();
+    const under = document
+      .elementsFromPoint(Math.max(0, box.left - offset - 1), box.top + box.height / 2)
+      .find((node) => !element.contains(node));
+    const ringOn = offset < 0 ? element : (under ?? element.parentElement);
     return {
       name: (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim(),
       outlineStyle: style.outlineStyle,
@@ -99,9 +105,10 @@ describe('focus you can see (WCAG 2.2 focus appearance)', () => {
     for (const theme of ['light', 'dark']) {
       for (const topbar of ['light', 'dark', 'colored']) {
         const where = `${theme} theme, ${topbar} top bar`;
+        // A fresh page, so that the first Tab starts from the top of the document.
+        await page.reload();
+        await page.getByRole('heading', { name: 'Welcome, Ana Horvat!' }).waitFor();
         await setLook(page, theme, topbar);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await page.locator('body').focus();
 
         // First stop: "Skip to content", readable over the logo.
         await page.keyboard.press('Tab');
