@@ -189,4 +189,28 @@ describe('layout and menu', () => {
     ).toBe(true);
     await page.context().close();
   });
+
+  it('the footer starts below the fold while the customer list loads, so nothing jumps when it arrives', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 1440, height: 900 } });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.waitForURL(/#\/company\/dashboard$/);
+    // Hold the list's answer, to look at the page while it loads.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/companies\/\d+\/customers(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/company/customer/list');
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    const footerTop = async () => (await page.locator('.kt-footer').boundingBox())?.y ?? 0;
+    expect(await footerTop()).toBeGreaterThanOrEqual(900);
+    release();
+    await page.getByRole('table', { name: 'Customers' }).getByRole('row').nth(1).waitFor();
+    expect(await footerTop()).toBeGreaterThanOrEqual(900);
+    await page.context().close();
+  });
 });

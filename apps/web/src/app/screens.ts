@@ -1,8 +1,7 @@
-import { type ComponentType, lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen.tsx';
 
-/** Each screen and both layouts are their own chunk, loaded when first shown. */
-const load = <M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await importer()) }));
+/** Each screen and both layouts are their own chunk, loaded when first shown (and again after a failed load). */
+const load = lazyScreen;
 
 export const AccountLayout = load(
   () => import('./layout/account-layout.tsx'),

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Offcanvas } from '../../components/offcanvas.tsx';
 import { PreferencesForm } from '../../components/preferences-form.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -59,9 +60,12 @@ export function MainLayout() {
       <div className="kt-main">
         <main id="main-content" className="kt-content" tabIndex={-1}>
           <div className="kt-container">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            {/* A screen that fails to load or render leaves the menu and top bar usable. */}
+            <ErrorBoundary resetKey={location.pathname} placement="content">
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
           </div>
         </main>
         <Footer />

@@ -107,6 +107,9 @@ export function EventCalendar(props: EventCalendarProps) {
       selectable
       selectMirror
       headingLevel={2}
+      toolbarClass="kt-fc-toolbar"
+      toolbarSectionClass="kt-fc-toolbar-section"
+      buttonGroupClass="kt-fc-button-group"
       datesSet={datesSet}
       select={onSelect}
       eventClick={(info: EventClickInfo) => {
