@@ -15,7 +15,7 @@ import { CompanyModule } from './me.ts';
 import { CompanyRole, Member, UserStatus } from './members.ts';
 
 /**
- * Superuser administration (PRODUCT.md §2 admin area): companies, people,
+ * Superuser administration (docs/product.md §2 admin area): companies, people,
  * memberships, modules and the audit log, under `/api/admin/…`.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Cursor, Id, isValidPhone, OptionalText, oibProblem, SingleLine } from './fields.ts';
 
 /**
- * CRM customers, `/api/companies/{companyId}/customers` (PRODUCT.md §6–§7).
+ * CRM customers, `/api/companies/{companyId}/customers` (docs/product.md §6–§7).
  * Validation messages are snake_case codes the web app translates.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the API has this shape (PRODUCT.md §5). */
+/** Every error answer of the API has this shape (docs/product.md §5). */
 export const ApiError = z.object({
   message: z.string(),
   code: z.string(),

@@ -3,7 +3,7 @@ import { Cursor, DateTimeInput, Id, OptionalText, SingleLine } from './fields.ts
 
 /**
  * To-do events, `/api/companies/{companyId}/events`: the to-do list and the
- * calendar show the same records (PRODUCT.md §6–§7).
+ * calendar show the same records (docs/product.md §6–§7).
  *
  * Times are instants (ISO-8601 with an offset, answered in UTC). An event
  * without `end_at` is a point in time (a task due then); an all-day event

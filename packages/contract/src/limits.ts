@@ -20,7 +20,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Module ids are part of the public contract (PRODUCT.md §2). */
+/** Module ids are part of the public contract (docs/product.md §2). */
 export const MODULES = [
   { id: 0, key: 'dashboard', name: 'Dashboard' },
   { id: 1, key: 'crm-integration', name: 'CRM integration' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Layout and theme preferences (PRODUCT.md §3), stored per person on the server. */
+/** Layout and theme preferences (docs/product.md §3), stored per person on the server. */
 const PreferenceFields = z.object({
   layout: z.enum(['vertical', 'horizontal']),
   width: z.enum(['fluid', 'boxed', 'scrollable']),

@@ -1,7 +1,7 @@
 import { ApiError } from '@kontora/contract/errors';
 import { z } from 'zod';
 
-/** `{ data: … }`, the envelope of every successful answer (PRODUCT.md §5). */
+/** `{ data: … }`, the envelope of every successful answer (docs/product.md §5). */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** Error answers a route may give, for the OpenAPI document and typed replies. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * CSP, nosniff and frame denial on every answer (PRODUCT.md §9). A fixed set,
+ * CSP, nosniff and frame denial on every answer (docs/product.md §9). A fixed set,
  * computed once: per-request policy building (as helmet does per route) showed
  * up as several percent of CPU on the hottest authenticated reads.
  *

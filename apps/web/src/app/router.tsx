@@ -16,7 +16,7 @@ import {
 import * as s from './screens.ts';
 
 /**
- * Every route of PRODUCT.md §2 on the hash router. Declarative routes with
+ * Every route of docs/product.md §2 on the hash router. Declarative routes with
  * React.lazy screens: the data router would add ~17 KB gzipped to every page for
  * loaders and actions this app does not use (server data lives in TanStack Query).
  * Navigations run in transitions, so the old screen stays until the new chunk is in.

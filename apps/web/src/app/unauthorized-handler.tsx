@@ -6,7 +6,7 @@ import { errorMessage } from '../lib/errors.ts';
 import { signOutLocally } from '../lib/session.ts';
 
 /**
- * Any 401 on a signed-in request signs out here (PRODUCT.md §4). RequireAuth then
+ * Any 401 on a signed-in request signs out here (docs/product.md §4). RequireAuth then
  * takes the open screen to `#/login` (remembering it for after the next sign-in),
  * where the reason is shown.
  */

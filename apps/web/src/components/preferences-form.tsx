@@ -26,7 +26,7 @@ const GROUPS: { [K in Key]: Option<K>[] } = {
 const ORDER: Key[] = ['layout', 'width', 'sidebar', 'theme', 'topbar'];
 
 /**
- * Every layout option of PRODUCT.md §3. Choices apply at once and are saved to the
+ * Every layout option of docs/product.md §3. Choices apply at once and are saved to the
  * profile; options the current layout does not allow are disabled with the reason.
  */
 export function PreferencesForm() {

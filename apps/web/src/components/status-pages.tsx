@@ -27,7 +27,7 @@ export function ComingSoon({
   );
 }
 
-/** A company route whose module the current company lacks (PRODUCT.md §2). */
+/** A company route whose module the current company lacks (docs/product.md §2). */
 export function ModuleNotEnabled() {
   const { t } = useTranslation();
   return (

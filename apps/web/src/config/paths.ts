@@ -1,6 +1,6 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 
-/** Every route of the app, once (PRODUCT.md §2). `path` is for the router, `href()` for links. */
+/** Every route of the app, once (docs/product.md §2). `path` is for the router, `href()` for links. */
 export const paths = {
   home: { path: '/', href: () => '/' },
   auth: {

@@ -4,7 +4,7 @@ import { isApiError } from './api-client.ts';
 /**
  * A message for an error that a person can read: the translation of the API's
  * error code when we have one (so it follows the chosen language), else the
- * server's message, else the HTTP status text, else the raw error (PRODUCT.md §4).
+ * server's message, else the HTTP status text, else the raw error (docs/product.md §4).
  */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error)) {

@@ -27,7 +27,7 @@ export function browserLanguage(): string {
   return (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().split('-')[0] ?? '';
 }
 
-/** Cookie `lang`, else the browser language; anything outside the six falls back to hr (PRODUCT.md §4). */
+/** Cookie `lang`, else the browser language; anything outside the six falls back to hr (docs/product.md §4). */
 export function detectLanguage(): Language {
   const fromCookie = readLanguageCookie();
   if (fromCookie) return fromCookie;

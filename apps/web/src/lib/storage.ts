@@ -1,6 +1,6 @@
 import type { LoginData } from '@kontora/contract/auth';
 
-/** localStorage keys kept exactly as the original client named them (PRODUCT.md §4). */
+/** localStorage keys kept exactly as the original client named them (docs/product.md §4). */
 export const STORAGE_KEYS = {
   user: 'currentLeadUser',
   company: 'currentCompany',

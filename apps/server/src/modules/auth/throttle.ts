@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
 
-/** Throttling rules for the account endpoints (PRODUCT.md §9). Windows are fixed, per key. */
+/** Throttling rules for the account endpoints (docs/product.md §9). Windows are fixed, per key. */
 export const THROTTLE = {
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   /**

@@ -25,7 +25,7 @@ function Logo() {
   );
 }
 
-/** Logo and product name, linking to `#/` (PRODUCT.md §3). */
+/** Logo and product name, linking to `#/` (docs/product.md §3). */
 export function Brand({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const name = useProductName();

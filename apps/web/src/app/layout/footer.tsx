@@ -2,7 +2,7 @@ import { useAppConfig } from '../../lib/api/get-app-config.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useProductName } from './brand.tsx';
 
-/** Current year, product name and the configured credit line (PRODUCT.md §3). */
+/** Current year, product name and the configured credit line (docs/product.md §3). */
 export function Footer() {
   const name = useProductName();
   const config = useAppConfig();

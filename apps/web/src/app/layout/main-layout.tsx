@@ -17,7 +17,7 @@ import { MenuTree } from './menu-tree.tsx';
 import { HorizontalNav, Sidebar } from './sidebar.tsx';
 import { Topbar } from './topbar.tsx';
 
-/** A failed company-modules call stays quiet and is tried again on the next navigation (PRODUCT.md §4). */
+/** A failed company-modules call stays quiet and is tried again on the next navigation (docs/product.md §4). */
 function useRetryModulesOnNavigation(): void {
   const location = useLocation();
   const { company } = useSession();

@@ -26,7 +26,7 @@ export type MenuNode = {
   to?: string;
   /** Further addresses that make this leaf the active one (e.g. one customer → the list). */
   also?: RegExp;
-  /** Shown only when the current company has this module (PRODUCT.md §3, §12.1). */
+  /** Shown only when the current company has this module (docs/product.md §3, §12.1). */
   module?: number;
   superuserOnly?: boolean;
   children?: MenuNode[];

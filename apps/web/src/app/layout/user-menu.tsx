@@ -11,7 +11,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** Full name, then Profile, Settings, Change company, Logout (PRODUCT.md §3). */
+/** Full name, then Profile, Settings, Change company, Logout (docs/product.md §3). */
 export function UserMenu({ toggleClassName }: { toggleClassName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ export function getAppConfig(): Promise<AppConfig> {
 export const appConfigQueryOptions = () =>
   queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Number.POSITIVE_INFINITY });
 
-/** Product name and credit line (configuration on the server; PRODUCT.md §3). */
+/** Product name and credit line (configuration on the server; docs/product.md §3). */
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions());
 }

@@ -7,7 +7,7 @@ export function getCompanyModules(companyId: number): Promise<{ modules: Company
 }
 
 /**
- * A failed call shows no error (PRODUCT.md §4): the menu shows what it can, and the
+ * A failed call shows no error (docs/product.md §4): the menu shows what it can, and the
  * layout refetches on the next navigation, so no automatic retries here.
  */
 export const companyModulesQueryOptions = (companyId: number | null) =>

@@ -23,7 +23,7 @@ import { useEventMoves } from './use-event-moves.ts';
 /** What the to-do dialog shows: a new to-do (maybe with a selected range) or an existing one. */
 type DialogState = { event: TodoEvent | null; draft?: EventDraft } | null;
 
-/** The CRM calendar (PRODUCT.md §7): the company's to-dos by month, week, day or list. */
+/** The CRM calendar (docs/product.md §7): the company's to-dos by month, week, day or list. */
 export function CalendarScreen() {
   const companyId = useCompanyId();
   const profile = useCompanyProfile(companyId);

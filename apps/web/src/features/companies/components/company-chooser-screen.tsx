@@ -18,7 +18,7 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * "Change company": the person's companies (superusers: every active company,
- * searchable). Choosing one makes it current and opens it (PRODUCT.md §2).
+ * searchable). Choosing one makes it current and opens it (docs/product.md §2).
  * Invitations waiting for an answer come first (decision 011).
  */
 export function CompanyChooserScreen() {

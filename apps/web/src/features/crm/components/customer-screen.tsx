@@ -35,7 +35,7 @@ export function CustomerScreen() {
   const gone = isApiError(customer.error) && customer.error.status === 404;
   // Once deleted, the page's own refetch answers 404 until the list opens: that is no "not found".
   if (remove.isSuccess || (remove.isPending && gone)) return <PageSpinner />;
-  // Another company's customer answers 404 as well (PRODUCT.md §9).
+  // Another company's customer answers 404 as well (docs/product.md §9).
   if (!valid || gone) return <CustomerNotFound />;
   if (customer.isError) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
   if (customer.isPending) return <PageSpinner />;

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } fr
 import { api } from '../../../lib/api-client.ts';
 import { crmKeys } from './crm-keys.ts';
 
-/** What the list and the CSV export filter on (PRODUCT.md §7); empty values are left out. */
+/** What the list and the CSV export filter on (docs/product.md §7); empty values are left out. */
 export type CustomerFilterParams = {
   q?: string;
   status?: CustomerStatus;
