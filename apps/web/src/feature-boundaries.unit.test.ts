@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * rules do: it reads every import (static, re-export, side-effect and dynamic `import()`) of every
  * .ts/.tsx file under `src/` and resolves the relative ones.
  */
-const SRC = path.resolve(import.meta.dirname, '..');
+const SRC = import.meta.dirname;
 const FEATURES = path.join(SRC, 'features');
 /** Feature folders every feature may import. */
 const SHARED_FEATURES = new Set(['shared']);
