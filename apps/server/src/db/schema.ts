@@ -276,6 +276,24 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** A company's uploaded image or video (migration 011); bytes in the media store. */
+export interface SocialMediaTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'image' | 'video';
+  mime: string;
+  /** bigint: PostgreSQL answers it as a string; read with Number(). */
+  size_bytes: ColumnType<string | number, number, number>;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  original_name: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -297,4 +315,5 @@ export interface DB {
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  social_media: SocialMediaTable;
 }
