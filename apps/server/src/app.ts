@@ -38,6 +38,7 @@ import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
+import { socialMediaRoutes } from './modules/social-media/social-media.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(socialMediaRoutes, { ctx });
     },
     { prefix: '/api' },
   );
