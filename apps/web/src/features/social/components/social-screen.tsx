@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { MediaLibrary } from './media/media-library.tsx';
 
 export function SocialScreen() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('menu.social')} icon="share" description={t('placeholders.social')} />;
+  // The media library until the posts branch brings the social screen's tabs (it becomes the Media tab).
+  return (
+    <>
+      <PageHeader title={t('menu.social')} />
+      <MediaLibrary />
+    </>
+  );
 }
