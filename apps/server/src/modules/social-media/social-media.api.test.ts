@@ -192,6 +192,25 @@ describe('upload', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual({ file: ['required'] });
+    const broken = await t.call(marko, {
+      method: 'POST',
+      url: url(acme),
+      payload: '--x\r\nbroken',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+  });
+
+  it('refuses a form cut off in the middle of the file (400), storing nothing', async () => {
+    const before = await filesUnder(mediaDir);
+    const rows = await rowCount(acme);
+    const form = multipartFile('cut.png', Buffer.concat([await pngImage(10, 10), Buffer.alloc(200_000)]));
+    const cut = form.payload.subarray(0, form.payload.length - 100_000);
+    const res = await t.call(marko, { method: 'POST', url: url(acme), payload: cut, headers: form.headers });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual({ file: ['incomplete_upload'] });
+    expect(await filesUnder(mediaDir)).toEqual(before);
+    expect(await rowCount(acme)).toBe(rows);
   });
 
   it('keeps a safe name: no folders, no control characters; the header cannot be broken', async () => {

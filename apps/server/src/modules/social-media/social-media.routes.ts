@@ -30,6 +30,11 @@ const noFile = () =>
     details: { file: ['required'] },
   });
 
+const malformed = () =>
+  new AppError(400, 'bad_request', 'The form could not be read (broken multipart/form-data).', {
+    details: { file: ['malformed_form'] },
+  });
+
 export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => closeMediaStorage(ctx));
@@ -128,7 +133,13 @@ export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx
         // A declared length far past any limit is refused before a byte is read.
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > largest + 1024 * 1024) throw tooLarge(largest);
-        const part = await request.file({ limits: { fileSize: largest + 1 }, throwFileSizeLimit: false });
+        const part = await request
+          .file({ limits: { fileSize: largest + 1 }, throwFileSizeLimit: false })
+          .catch((err: { statusCode?: number }) => {
+            // The parser's own refusals (too many parts…) keep their 4xx; a form that does not parse is a 400.
+            if (err.statusCode && err.statusCode < 500) throw err;
+            throw malformed();
+          });
         if (part?.fieldname !== 'file') throw noFile();
         const media = await uploadMedia(ctx, actorOf(request), {
           stream: part.file,
