@@ -1,8 +1,10 @@
 import type { MediaKind, SocialMedia } from '@kontora/contract/social-media';
+import type { TFunction } from 'i18next';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { ListStates } from '../../../../components/list-states.tsx';
+import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useDeleteSocialMedia } from '../../api/delete-social-media.ts';
@@ -12,6 +14,14 @@ import { MediaUploads } from './media-uploads.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 
 const FILTERS = [undefined, 'image', 'video'] as const;
+
+/** A refusal because a post still uses the medium names that post (the server's message carries its name). */
+function deleteError(t: TFunction, error: unknown): string {
+  if (isApiError(error) && error.status === 409 && error.details.post_id) {
+    return `${t('socialMedia.inUse')} ${error.message}`;
+  }
+  return errorMessage(t, error);
+}
 
 /**
  * The company's media library: upload (button or drop, several files, each
@@ -114,7 +124,7 @@ export function MediaLibrary() {
         confirmLabel={t('socialMedia.delete')}
         danger
         busy={remove.isPending}
-        error={remove.error ? errorMessage(t, remove.error) : null}
+        error={remove.error ? deleteError(t, remove.error) : null}
         onCancel={() => {
           setToDelete(null);
           remove.reset();
