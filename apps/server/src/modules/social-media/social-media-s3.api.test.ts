@@ -55,6 +55,9 @@ describe('media on S3', () => {
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(content.rawPayload, png)).toBe(0);
+    const part = await t.call(token, { method: 'GET', url: media.url, headers: { range: 'bytes=-10' } });
+    expect(part.statusCode).toBe(206);
+    expect(Buffer.compare(part.rawPayload, png.subarray(png.length - 10))).toBe(0);
     const thumb = await t.call(token, { method: 'GET', url: media.thumbnail_url });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');

@@ -90,6 +90,20 @@ describe('upload', () => {
       `inline; filename="holiday photo.png"; filename*=UTF-8''holiday%20photo.png`,
     );
     expect(content.rawPayload.length).toBe(media.size);
+    expect(content.headers['accept-ranges']).toBe('bytes');
+
+    // A player seeking: one range of bytes, 206 with its Content-Range; past the end 416.
+    const part = await t.call(marko, { method: 'GET', url: media.url, headers: { range: 'bytes=8-23' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 8-23/${media.size}`);
+    expect(Buffer.compare(part.rawPayload, content.rawPayload.subarray(8, 24))).toBe(0);
+    const past = await t.call(marko, {
+      method: 'GET',
+      url: media.url,
+      headers: { range: `bytes=${media.size}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${media.size}`);
 
     const thumb = await t.call(marko, { method: 'GET', url: media.thumbnail_url });
     expect(thumb.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { closeMediaStorage } from './media-storage-registry.ts';
 import { largestLimit, mediaLimits, tooLarge, uploadMedia } from './media-upload.service.ts';
@@ -66,13 +67,20 @@ export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx
     config: { access },
     schema: {
       tags,
-      summary: 'The medium’s file (or, with variant=thumbnail, its JPEG thumbnail)',
+      summary:
+        'The medium’s file (or, with variant=thumbnail, its JPEG thumbnail); one byte range for players',
       params: MediaParams,
       querystring: SocialMediaContentQuery,
-      response: { ...errors(400, 401, 403, 404) },
+      response: { ...errors(400, 401, 403, 404, 416) },
     },
     handler: async (request, reply) => {
-      const opened = await openMedia(ctx, companyOf(request).id, request.params.id, request.query.variant);
+      const opened = await openMedia(
+        ctx,
+        companyOf(request).id,
+        request.params.id,
+        request.query.variant,
+        (size) => parseByteRange(request.headers.range, size),
+      );
       // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
       const raw = reply as FastifyReply;
       raw
@@ -82,8 +90,15 @@ export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx
         // The bytes of a medium never change (a new upload is a new id): cache them, privately.
         .header('cache-control', 'private, max-age=86400')
         .header('content-security-policy', "default-src 'none'; sandbox");
-      if (opened.size !== null) raw.header('content-length', String(opened.size));
-      return raw.send(opened.stream);
+      if (opened.size === null) return raw.send(opened.stream);
+      raw.header('accept-ranges', 'bytes');
+      if (!opened.range) return raw.header('content-length', String(opened.size)).send(opened.stream);
+      const { start, end } = opened.range;
+      return raw
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${opened.size}`)
+        .header('content-length', String(end - start + 1))
+        .send(opened.stream);
     },
   });
 

@@ -9,7 +9,7 @@ import { mediaInUse } from './media-in-use.ts';
 import { mediaStorage } from './media-storage-registry.ts';
 import { deleteMediaRow, findMedia, findMediaByIds, listMedia } from './social-media.repository.ts';
 import { toSocialMedia } from './social-media-dto.ts';
-import { MediaNotStoredError } from './storage/media-storage.ts';
+import { type ByteRange, MediaNotStoredError } from './storage/media-storage.ts';
 
 const mediumNotFound = () => notFound('Medium');
 
@@ -59,8 +59,10 @@ export async function listMediaPage(
 export interface OpenedMedia {
   stream: Readable;
   mime: string;
-  /** Bytes; null for a thumbnail (its size is not recorded). */
+  /** Bytes of the whole file; null for a thumbnail (its size is not recorded). */
   size: number | null;
+  /** The part sent when a range was asked for and could be served. */
+  range: ByteRange | null;
   /** The original's name (thumbnails: with `-thumbnail.jpg`). */
   name: string;
 }
@@ -75,21 +77,26 @@ export async function openMedia(
   companyId: number,
   id: number,
   variant: 'original' | 'thumbnail' = 'original',
+  /** For the original only: turns the file's size into the part to send (HTTP Range); null for all of it. */
+  pickRange?: (size: number) => ByteRange | null,
 ): Promise<OpenedMedia> {
   const row = await findMedia(ctx.db, companyId, id);
   if (!row) throw mediumNotFound();
   const key = variant === 'thumbnail' ? row.thumbnail_key : row.storage_key;
   if (!key) throw notFound('Thumbnail');
+  const size = Number(row.size_bytes);
+  const range = variant === 'original' && pickRange ? pickRange(size) : null;
   try {
-    const stream = await mediaStorage(ctx).get(key);
+    const stream = await mediaStorage(ctx).get(key, range ?? undefined);
     return variant === 'thumbnail'
       ? {
           stream,
           mime: 'image/jpeg',
           size: null,
+          range: null,
           name: `${row.original_name.replace(/\.[^.]*$/, '')}-thumbnail.jpg`,
         }
-      : { stream, mime: row.mime, size: Number(row.size_bytes), name: row.original_name };
+      : { stream, mime: row.mime, size, range, name: row.original_name };
   } catch (err) {
     if (err instanceof MediaNotStoredError) throw mediumNotFound();
     throw err;

@@ -1,5 +1,6 @@
 import { mediaTypeLimits } from '@kontora/contract/social-media';
 import { describe, expect, it } from 'vitest';
+import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { cleanName } from './media-upload.service.ts';
 
@@ -38,6 +39,26 @@ describe('file names', () => {
     );
     expect(contentDisposition('attachment', 'Čaša (1).jpg')).toBe(
       `attachment; filename="_a_a (1).jpg"; filename*=UTF-8''%C4%8Ca%C5%A1a%20%281%29.jpg`,
+    );
+  });
+});
+
+describe('byte ranges', () => {
+  it('reads one range of bytes, clamped to the file; anything else is the whole file', () => {
+    expect(parseByteRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseByteRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange('bytes=500-5000', 1000)).toEqual({ start: 500, end: 999 });
+    expect(parseByteRange(undefined, 1000)).toBeNull();
+    expect(parseByteRange('bytes=0-1,5-6', 1000)).toBeNull();
+    expect(parseByteRange('items=0-1', 1000)).toBeNull();
+  });
+
+  it('refuses a range past the end with 416 and the size', () => {
+    expect(() => parseByteRange('bytes=1000-', 1000)).toThrow(expect.objectContaining({ status: 416 }));
+    expect(() => parseByteRange('bytes=5-2', 1000)).toThrow(expect.objectContaining({ status: 416 }));
+    expect(() => parseByteRange('bytes=-0', 1000)).toThrow(
+      expect.objectContaining({ headers: { 'content-range': 'bytes */1000' } }),
     );
   });
 });

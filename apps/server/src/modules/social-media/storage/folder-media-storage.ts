@@ -4,7 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertMediaKey, MediaNotStoredError, type MediaStorage } from './media-storage.ts';
+import { assertMediaKey, type ByteRange, MediaNotStoredError, type MediaStorage } from './media-storage.ts';
 
 /**
  * Media in a folder (`MEDIA_DIR`, default `DATA_DIR/media`). A file is written
@@ -41,9 +41,9 @@ export class FolderMediaStorage implements MediaStorage {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.file(key);
-    const stream = createReadStream(file);
+    const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
     // Open before answering, so a missing file is a clean error rather than a broken response.
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());

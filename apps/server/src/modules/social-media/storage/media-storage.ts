@@ -9,12 +9,22 @@ import type { Readable } from 'node:stream';
 export interface MediaStorage {
   /** Streams `stream` to `key`; on a stream error nothing remains under `key`. */
   put(key: string, stream: Readable, contentType: string): Promise<{ size: number }>;
-  /** The stored bytes; rejects with `MediaNotStoredError` when the key holds nothing. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The stored bytes (only `range`, inclusive, when given: video players and
+   * resumable network uploads read parts); rejects with `MediaNotStoredError`
+   * when the key holds nothing.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Releases clients/sockets (S3); the folder store has nothing to release. */
   close?(): Promise<void>;
+}
+
+/** Bytes `start` to `end`, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The store has no bytes under a key the database names (removed by hand, lost bucket). */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertMediaKey, MediaNotStoredError, type MediaStorage } from './media-storage.ts';
+import { assertMediaKey, type ByteRange, MediaNotStoredError, type MediaStorage } from './media-storage.ts';
 
 export interface S3MediaConfig {
   endpoint: string | undefined;
@@ -57,10 +57,16 @@ export class S3MediaStorage implements MediaStorage {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     assertMediaKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       if (!answer.Body) throw new MediaNotStoredError(key);
       return answer.Body as Readable;
     } catch (err) {
