@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_LIMITS } from '@kontora/contract/live';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -58,6 +59,8 @@ const Env = z.object({
   JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
+  /** How often each instance reads the change feed for live updates when nothing nudged it (decision 017). */
+  LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
 });
 
 export type Config = {
@@ -98,6 +101,8 @@ export type Config = {
   };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
+  /** Live updates over /api/ws; only `pollMs` comes from the environment, the rest are the protocol's (tests shorten them). */
+  live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -145,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
     fastHashing: false,
+    live: {
+      pollMs: e.LIVE_POLL_MS,
+      authTimeoutMs: LIVE_LIMITS.authTimeoutMs,
+      heartbeatMs: LIVE_LIMITS.heartbeatMs,
+      idleMs: LIVE_LIMITS.idleMs,
+      recheckMs: 60_000,
+    },
     ...overrides,
   };
   if (config.jobs.engine === 'bullmq' && !config.redisUrl)
