@@ -7,6 +7,9 @@ import { type RelayPosition, readChangesForRelay } from '../change-feed/change-f
 import { feedEnd } from './live.repository.ts';
 
 const PAGE = 1000;
+/** Re-read interval, and for how long, after a nudge (see `schedule`). */
+const CHASE_MS = 20;
+const CHASE_FOR_MS = 400;
 
 export interface FeedTailer {
   start(): Promise<void>;
@@ -69,8 +72,13 @@ export function createFeedTailer(
       });
   };
 
+  // After a nudge the new row may still sit above PostgreSQL's transaction horizon (another
+  // transaction of the cluster still running): read again shortly for a while rather than
+  // waiting a whole poll.
+  let chaseUntil = 0;
   const schedule = () => {
-    timer = setTimeout(read, options.pollMs);
+    const chasing = Date.now() < chaseUntil;
+    timer = setTimeout(read, chasing ? Math.min(CHASE_MS, options.pollMs) : options.pollMs);
     timer.unref();
   };
 
@@ -82,12 +90,15 @@ export function createFeedTailer(
         subscriber = new Redis(options.redisUrl);
         await subscriber.subscribe(options.channel);
         subscriber.on('message', (_channel: string, from: string) => {
-          if (from !== instance) read();
+          if (from === instance) return;
+          if (ctx.dialect === 'postgres') chaseUntil = Date.now() + CHASE_FOR_MS;
+          read();
         });
       }
       schedule();
     },
     nudge() {
+      if (ctx.dialect === 'postgres') chaseUntil = Date.now() + CHASE_FOR_MS;
       read();
       void publisher?.publish(options.channel, instance).catch(() => {});
     },
