@@ -56,9 +56,9 @@ function openSocket(url: string, token: string, companyId: number, arrivals: Map
       else if (message.type === 'subscribed') resolve(ws);
       else if (message.type === 'ping') ws.send('{"type":"pong"}');
       else if (message.type.includes('.') && message.id !== undefined) {
-        let list = arrivals.get(message.id);
-        if (!list) arrivals.set(message.id, (list = []));
-        list.push(at);
+        const list = arrivals.get(message.id);
+        if (list) list.push(at);
+        else arrivals.set(message.id, [at]);
       }
     });
   });
