@@ -65,3 +65,4 @@ await runIfPresent('bench-crm.ts', 'benchCrm');
 await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');
 await runIfPresent('bench-jobs.ts', 'benchJobs');
 await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
+await runIfPresent('bench-live.ts', 'benchLive');

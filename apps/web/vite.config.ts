@@ -52,6 +52,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': process.env.KONTORA_API_URL ?? 'http://127.0.0.1:3000' },
+    // ws: the live socket (/api/ws) goes through the same proxy.
+    proxy: { '/api': { target: process.env.KONTORA_API_URL ?? 'http://127.0.0.1:3000', ws: true } },
   },
 });

@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
+import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await registerLiveUpdates(app, ctx);
 
   return { app, ctx };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_LIMITS } from '@kontora/contract/live';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -66,6 +67,8 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /** How often each instance reads the change feed for live updates when nothing nudged it (decision 017). */
+  LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
 });
 
 export type Config = {
@@ -119,6 +122,8 @@ export type Config = {
         }
       | undefined;
   };
+  /** Live updates over /api/ws; only `pollMs` comes from the environment, the rest are the protocol's (tests shorten them). */
+  live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -177,6 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
           }
         : undefined,
+    live: {
+      pollMs: e.LIVE_POLL_MS,
+      authTimeoutMs: LIVE_LIMITS.authTimeoutMs,
+      heartbeatMs: LIVE_LIMITS.heartbeatMs,
+      idleMs: LIVE_LIMITS.idleMs,
+      recheckMs: 60_000,
     },
     ...overrides,
   };

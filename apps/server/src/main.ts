@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, underStartupLock } from './db/migrate.ts';
 import { seed } from './seed/seed.ts';
 
 /**
@@ -12,9 +12,12 @@ import { seed } from './seed/seed.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, ctx } = await buildApp(config);
-  const applied = await migrateToLatest(ctx.db);
-  if (applied.length) app.log.info({ applied }, 'migrations applied');
-  await seed(ctx.db, config, app.log);
+  // Instances started together on one database migrate and seed one after another.
+  await underStartupLock(ctx.db, async () => {
+    const applied = await migrateToLatest(ctx.db);
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+    await seed(ctx.db, config, app.log);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

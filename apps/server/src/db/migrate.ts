@@ -1,5 +1,6 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
+import { dialectOf } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 
 export async function migrateToLatest(db: Database): Promise<string[]> {
@@ -12,4 +13,27 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Advisory lock class of the start-up lock (the change feed uses 6006). */
+const STARTUP_LOCK = 6013;
+
+/**
+ * Runs start-up work (migrations, then the seed) in one instance at a time:
+ * several instances started together on one PostgreSQL database would
+ * otherwise all create the first superuser and the demo data. Kysely's
+ * migrator locks its own run; this lock also covers the seed. A session-level
+ * advisory lock on one held connection, so the work itself may use the pool;
+ * it ends with the connection should the process die. SQLite: one process.
+ */
+export async function underStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK}, 0)`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK}, 0)`.execute(conn);
+    }
+  });
 }

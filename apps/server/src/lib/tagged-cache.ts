@@ -12,6 +12,7 @@ export class TaggedCache<T> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   #broadcast: ((tag: number) => void) | undefined;
+  readonly #listeners = new Set<(tag: number) => void>();
 
   constructor(ttlMs: number, maxEntries = 20_000) {
     this.#ttlMs = ttlMs;
@@ -40,6 +41,16 @@ export class TaggedCache<T> {
   evict(tag: number, fromBroadcast = false): void {
     for (const [key, entry] of this.#entries) if (entry.tag === tag) this.#entries.delete(key);
     if (!fromBroadcast) this.#broadcast?.(tag);
+    for (const listener of this.#listeners) listener(tag);
+  }
+
+  /**
+   * Called after every eviction, local or broadcast from another instance (the
+   * live sockets re-check rights with it). Answers the function that removes it.
+   */
+  onEvicted(listener: (tag: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   clear(): void {

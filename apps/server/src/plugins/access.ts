@@ -16,13 +16,16 @@ export type Access =
   | { kind: 'user' }
   | { kind: 'superuser' }
   /** `:companyId` in the path; the caller must be a member (superusers: any company) with the module enabled and role. */
-  | { kind: 'company'; module?: number; roles?: readonly CompanyRole[] };
+  | { kind: 'company'; module?: number; roles?: readonly CompanyRole[] }
+  /** A WebSocket that authenticates by its first message (a session token), never by a header or the address. */
+  | { kind: 'socket' };
 
 export const policies = {
   public: { kind: 'public' },
   user: { kind: 'user' },
   superuser: { kind: 'superuser' },
   company: (module?: number, roles?: readonly CompanyRole[]): Access => ({ kind: 'company', module, roles }),
+  socket: { kind: 'socket' },
 } as const satisfies Record<string, Access | ((...a: never[]) => Access)>;
 
 export interface CompanyScope {
@@ -73,7 +76,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
   // onRequest: runs before the body is even read, so an anonymous caller learns nothing about validation.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access || access.kind === 'public') return;
+    // A socket checks its first message itself (modules/live); everything else is checked here.
+    if (!access || access.kind === 'public' || access.kind === 'socket') return;
     const principal = await authenticate(ctx, bearerToken(request), request);
     request.principal = principal;
     if (access.kind === 'superuser' && !principal.user.is_admin) throw forbidden();
@@ -97,6 +101,16 @@ async function authorizeCompany(
 ): Promise<CompanyScope> {
   const companyId = parseCompanyId((request.params as Record<string, string>).companyId);
   if (companyId === undefined) throw notFound('Company');
+  return checkCompanyAccess(ctx, principal, companyId, access);
+}
+
+/** The company checks of a company-scoped route, also used by the live socket on subscribe and on every rights change. */
+export async function checkCompanyAccess(
+  ctx: AppContext,
+  principal: Principal,
+  companyId: number,
+  access: Extract<Access, { kind: 'company' }>,
+): Promise<CompanyScope> {
   const found = await companyAccess(ctx, companyId, principal.user.id);
   const isSuper = principal.user.is_admin;
   if (!found || (!found.role && !isSuper)) {

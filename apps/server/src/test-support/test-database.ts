@@ -10,11 +10,11 @@ export function testDialect(): 'sqlite' | 'postgres' {
 }
 
 /** A fresh, empty database for one test file, and how to drop it afterwards. */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(dialect = testDialect()): Promise<{
   database: Config['database'];
   drop: () => Promise<void>;
 }> {
-  if (testDialect() === 'sqlite') {
+  if (dialect === 'sqlite') {
     return { database: { kind: 'sqlite', file: ':memory:' }, drop: async () => {} };
   }
   const name = `kontora_test_${randomBytes(6).toString('hex')}`;

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Offcanvas } from '../../components/offcanvas.tsx';
 import { PreferencesForm } from '../../components/preferences-form.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { useLiveUpdates } from '../../features/shared/live/use-live-updates.ts';
 import { useCompanyModules } from '../../lib/api/get-company-modules.ts';
 import { usePreferences } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/session.ts';
@@ -37,6 +38,7 @@ export function MainLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   useRetryModulesOnNavigation();
+  useLiveUpdates();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the off-canvas menu.
   useEffect(() => setMenuOpen(false), [location.key]);

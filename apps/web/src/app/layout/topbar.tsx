@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Brand } from './brand.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
 import { SearchBox } from './search-box.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -55,6 +56,7 @@ export function Topbar({ menuOpen, settingsOpen, onOpenMenu, onOpenSettings }: T
       )}
       {crmEnabled && <SearchBox />}
       <div className="kt-topbar-end">
+        <LiveIndicator />
         <LanguageMenu toggleClassName={`${BUTTON} kt-topbar-lang`} />
         <FullscreenButton className={`${BUTTON} d-none d-md-inline-flex`} />
         <UserMenu toggleClassName={`${BUTTON} kt-user-toggle`} />

@@ -14,6 +14,7 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
 import { useUpdateCustomer } from '../../api/update-customer.ts';
+import { ChangedUnderneathNotice } from './changed-underneath-notice.tsx';
 import { CustomerFormFields } from './customer-form-fields.tsx';
 import {
   CUSTOMER_FORM_FIELDS,
@@ -155,7 +156,7 @@ function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: ()
       onCancel={onDone}
       submitLabel={t('common.save')}
       notice={
-        stale && (
+        stale ? (
           <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
             <span>{t('errors.stale_update')}</span>
             <button
@@ -167,6 +168,13 @@ function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: ()
               {t('crm.customer.reloadKeep')}
             </button>
           </div>
+        ) : (
+          <ChangedUnderneathNotice
+            customerId={customer.id}
+            baseVersion={base.version}
+            reloading={latest.isFetching}
+            onReload={() => void reload()}
+          />
         )
       }
     />

@@ -1,0 +1,123 @@
+import type { ChangeEntry } from '@kontora/contract/change-feed';
+import { LIVE_CLOSE } from '@kontora/contract/live';
+import type { LiveConnection } from './live-connection.ts';
+import { RIGHTS_CHANGES, toLiveChange } from './live-messages.ts';
+
+export interface LiveOptions {
+  authTimeoutMs: number;
+  heartbeatMs: number;
+  idleMs: number;
+  /** Every socket's session and company are checked at least this often, whatever else happens. */
+  recheckMs: number;
+}
+
+/**
+ * Rights are evicted from the caches inside the writing transaction, before it
+ * commits: a check at once could still read the old rights. So a check runs
+ * shortly after the eviction and once more later, well inside the 5 s promise.
+ */
+const RECHECK_AFTER_EVICTION_MS = [300, 2_500];
+/** How often the heartbeat sweep runs: silence is noticed within this of the 60 s. */
+const SWEEP_MS = 2_000;
+
+/**
+ * This instance's open sockets, by company. The feed tailer hands it every
+ * committed entry once; it serialises each entry once and sends it to the
+ * company's sockets that may see it.
+ */
+export class LiveHub {
+  readonly #all = new Set<LiveConnection>();
+  readonly #byCompany = new Map<number, Set<LiveConnection>>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #sweep: NodeJS.Timeout;
+  readonly options: LiveOptions;
+
+  constructor(options: LiveOptions) {
+    this.options = options;
+    this.#sweep = setInterval(() => this.#heartbeat(), Math.min(SWEEP_MS, options.heartbeatMs));
+    this.#sweep.unref();
+  }
+
+  get size(): number {
+    return this.#all.size;
+  }
+
+  add(conn: LiveConnection): void {
+    this.#all.add(conn);
+  }
+
+  subscribe(conn: LiveConnection, companyId: number): void {
+    this.#leave(conn);
+    let set = this.#byCompany.get(companyId);
+    if (!set) {
+      set = new Set();
+      this.#byCompany.set(companyId, set);
+    }
+    set.add(conn);
+  }
+
+  remove(conn: LiveConnection): void {
+    this.#all.delete(conn);
+    this.#leave(conn);
+  }
+
+  /** Committed entries, in feed order. */
+  deliver(entries: ChangeEntry[]): void {
+    for (const entry of entries) {
+      const set = this.#byCompany.get(entry.company_id);
+      if (set?.size) {
+        const text = JSON.stringify(toLiveChange(entry));
+        for (const conn of set) conn.push(entry, text);
+      }
+      // The entry is committed: the new rights can be read right away.
+      if (RIGHTS_CHANGES.has(entry.type)) this.recheckWhere((c) => c.companyId === entry.company_id, [0]);
+    }
+  }
+
+  /** A person's sessions or account changed (sign-out, disabled, password reset) on any instance. */
+  userEvicted(userId: number): void {
+    this.recheckWhere((c) => c.userId === userId, RECHECK_AFTER_EVICTION_MS);
+  }
+
+  /** A company's memberships, modules or state changed on any instance. */
+  companyEvicted(companyId: number): void {
+    this.recheckWhere((c) => c.companyId === companyId, RECHECK_AFTER_EVICTION_MS);
+  }
+
+  recheckWhere(match: (conn: LiveConnection) => boolean, delays: number[]): void {
+    for (const delay of delays) {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        for (const conn of this.#all) if (match(conn)) void conn.recheck();
+      }, delay);
+      timer.unref();
+      this.#timers.add(timer);
+    }
+  }
+
+  /** Closes every socket (the app is closing; clients reconnect elsewhere and resume). */
+  stop(): void {
+    clearInterval(this.#sweep);
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const conn of [...this.#all]) conn.close(1001, 'server_closing');
+  }
+
+  #leave(conn: LiveConnection): void {
+    if (conn.companyId === null) return;
+    const set = this.#byCompany.get(conn.companyId);
+    set?.delete(conn);
+    if (set?.size === 0) this.#byCompany.delete(conn.companyId);
+  }
+
+  #heartbeat(): void {
+    const now = Date.now();
+    for (const conn of this.#all) {
+      if (now - conn.lastHeard > this.options.idleMs) conn.close(LIVE_CLOSE.silent, 'silent');
+      else if (now - conn.lastPinged >= this.options.heartbeatMs) {
+        conn.lastPinged = now;
+        conn.send({ type: 'ping' });
+      }
+      if (now - conn.checkedAt > this.options.recheckMs) void conn.recheck();
+    }
+  }
+}

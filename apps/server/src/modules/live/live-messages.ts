@@ -1,0 +1,35 @@
+import type { ChangeEntry, ChangeType } from '@kontora/contract/change-feed';
+import { MODULE_ID } from '@kontora/contract/limits';
+import type { LiveChange } from '@kontora/contract/live';
+
+/**
+ * The module a person needs to receive a change: the same one the API asks
+ * for to read that record. Company and team changes go to every member (the
+ * company page and the team list are open to all of them).
+ */
+export function moduleOfChange(type: ChangeType): number | null {
+  return type.startsWith('customer.') || type.startsWith('event.') ? MODULE_ID.crm : null;
+}
+
+/** Changes after which the subscribers of that company must have their rights checked again. */
+export const RIGHTS_CHANGES: ReadonlySet<ChangeType> = new Set([
+  'member.removed',
+  'member.updated',
+  'company.updated',
+  'company.modules_changed',
+]);
+
+/** What a socket is told about a change: what, which record, its version, who and when; no field values. */
+export function toLiveChange(entry: ChangeEntry): LiveChange {
+  return {
+    type: entry.type,
+    id: entry.id,
+    entity_id: entry.entity.id,
+    version: entry.entity_version,
+    actor_name: entry.actor.name,
+    at: entry.created_at,
+  };
+}
+
+/** Session tokens are 32 random bytes in base64url (lib/tokens.ts); anything else (API keys `kon_…`) never opens a socket. */
+export const isSessionTokenShape = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);

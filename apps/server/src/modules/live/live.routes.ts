@@ -1,0 +1,74 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { LIVE_CLOSE, LIVE_LIMITS } from '@kontora/contract/live';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { policies } from '../../plugins/access.ts';
+import { sessionCache } from '../auth/session-cache.ts';
+import { companyAccessCache } from '../companies/company-access-cache.ts';
+import { createFeedTailer } from './feed-tailer.ts';
+import { LiveConnection } from './live-connection.ts';
+import { LiveHub } from './live-hub.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * `/api/ws` (docs/decisions/017-live-updates.md): one hub and one feed tailer
+ * per instance; sockets authenticate by their first message.
+ */
+export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext): Promise<LiveHub> {
+  const hub = new LiveHub(ctx.config.live);
+  const tailer = createFeedTailer(
+    ctx,
+    {
+      pollMs: ctx.config.live.pollMs,
+      redisUrl: ctx.config.redisUrl,
+      channel: `${ctx.config.jobs.queuePrefix}:live-nudge`,
+      log: app.log,
+    },
+    (entries) => hub.deliver(entries),
+  );
+
+  // A write answered successfully has committed: whatever it recorded can be read now.
+  app.addHook('onResponse', async (request, reply) => {
+    if (WRITES.has(request.method) && reply.statusCode < 400) tailer.nudge();
+  });
+
+  const unlisten: (() => void)[] = [];
+  app.addHook('onReady', async () => {
+    await tailer.start();
+    unlisten.push(
+      sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
+      companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
+    );
+  });
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: LIVE_LIMITS.messageMaxBytes },
+    // Sockets are told the server is going away, so clients reconnect (to another instance) and resume.
+    preClose: async function closeSockets(this: FastifyInstance) {
+      for (const stop of unlisten) stop();
+      hub.stop();
+      for (const client of this.websocketServer.clients) client.close(1001, 'server_closing');
+      await tailer.stop();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    config: { access: policies.socket },
+    schema: { hide: true },
+    // A plain GET (no upgrade) learns only how to connect.
+    handler: async (_request, reply) =>
+      reply.code(401).send({
+        message: 'Open a WebSocket here and send your session token in the first message.',
+        code: 'unauthenticated',
+      }),
+    wsHandler: (socket, request) => {
+      // The address ends up in logs: a socket never takes anything there, least of all a token.
+      if (request.raw.url?.includes('?')) return socket.close(LIVE_CLOSE.unauthenticated, 'token_in_address');
+      new LiveConnection(ctx, hub, socket, request);
+    },
+  });
+  return hub;
+}

@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, createCrmCompany } from './fixtures/api.ts';
+import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
+
+const e2e = stackAndBrowserForFile();
+
+/** "Follows by itself": well inside this, with no reload (the server pushes within a second; the machine is loaded). */
+const FOLLOWS_MS = 5_000;
+
+type Customer = { id: number; version: number };
+
+/** A person in the company, on a screen, with the live connection up (the top-bar dot says so). */
+async function personIn(email: string, company: string, hash: string): Promise<Page> {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+  await loginAs(page, email);
+  await chooseCompany(page, company);
+  await page.waitForURL(/#\/company\/dashboard$/);
+  await page.goto(`/#${hash}`);
+  await page.locator('[data-live-status="live"]').waitFor();
+  return page;
+}
+
+const customerRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: new RegExp(name) });
+
+describe('live updates', () => {
+  it('Marko’s list, customer page and calendar follow Ana’s changes without a reload; his half-typed form stays', async () => {
+    const company = await createCrmCompany(e2e.stack, `Živo ${Date.now()} d.o.o.`);
+    const admin = await apiAs(e2e.stack, USERS.superuser);
+    const users = await admin.call<{ items: { id: number; email: string }[] }>(
+      'GET',
+      `/admin/users?q=${encodeURIComponent(USERS.marko)}`,
+    );
+    const marko = users.items.find((u) => u.email === USERS.marko);
+    if (!marko) throw new Error('demo user marko missing');
+    await admin.call('POST', `/admin/companies/${company.id}/members`, { user_id: marko.id, role: 'member' });
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const base = `/companies/${company.id}`;
+
+    const markoPage = await personIn(USERS.marko, company.name, '/company/customer/list');
+    const anaPage = await personIn(USERS.ana, company.name, '/company/customer/list');
+    await expect(markoPage.getByRole('status', { name: /Live/ }).count()).resolves.toBe(1);
+
+    // Ana adds a customer in her browser: it appears in Marko's list.
+    await anaPage.getByRole('button', { name: 'New customer' }).click();
+    const create = anaPage.getByRole('dialog', { name: 'New customer' });
+    await create.getByLabel('First name').fill('Lena');
+    await create.getByLabel('Last name').fill('Lukić');
+    await create.getByRole('button', { name: 'Add customer' }).click();
+    await anaPage.getByRole('heading', { level: 1, name: 'Lena Lukić' }).waitFor();
+    await customerRow(markoPage, 'Lena Lukić').waitFor({ timeout: FOLLOWS_MS });
+
+    // Marko opens her page and starts editing; Ana renames her meanwhile.
+    await customerRow(markoPage, 'Lena Lukić')
+      .getByRole('link', { name: /Lena Lukić/ })
+      .click();
+    await markoPage.getByRole('heading', { level: 1, name: 'Lena Lukić' }).waitFor();
+    await markoPage.getByRole('button', { name: 'Edit' }).click();
+    // Its title follows the record's name, which Ana is about to change.
+    const edit = markoPage.getByRole('dialog', { name: /^Edit “Lena Lukić/ });
+    await edit.getByLabel('Email').fill('lena@exam');
+    const id = Number(/customer\/(\d+)/.exec(markoPage.url())?.[1]);
+    const current = await ana.call<Customer>('GET', `${base}/customers/${id}`);
+    await ana.call('PATCH', `${base}/customers/${id}`, {
+      version: current.version,
+      last_name: 'Lukić-Horvat',
+    });
+
+    // His form says who changed it, and keeps what he typed.
+    await edit.getByText(/Changed by .+ — reload or keep editing/).waitFor({ timeout: FOLLOWS_MS });
+    expect(await edit.getByLabel('Email').inputValue()).toBe('lena@exam');
+    await edit.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await edit.getByLabel('Email').inputValue()).toBe('lena@exam');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    // The page behind the dialog followed.
+    await markoPage
+      .getByRole('heading', { level: 1, name: 'Lena Lukić-Horvat' })
+      .waitFor({ timeout: FOLLOWS_MS });
+
+    // A to-do on his calendar moves when Ana moves it.
+    const todo = await ana.call<{ id: number; version: number }>('POST', `${base}/events`, {
+      title: 'Call Lena',
+      type: 'call',
+      all_day: true,
+      start_at: '2030-06-04T22:00:00Z',
+    });
+    await markoPage.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
+    const onDay = (date: string) =>
+      markoPage.locator(`[role="cell"][data-date="${date}"]`).getByRole('button', { name: 'Call Lena' });
+    await onDay('2030-06-05').waitFor();
+    await ana.call('PATCH', `${base}/events/${todo.id}`, {
+      version: todo.version,
+      all_day: true,
+      start_at: '2030-06-10T22:00:00Z',
+    });
+    await onDay('2030-06-11').waitFor({ timeout: FOLLOWS_MS });
+    expect(await onDay('2030-06-05').count()).toBe(0);
+
+    // Back on the list, the customer goes when Ana deletes her.
+    await markoPage.goto('/#/company/customer/list');
+    await customerRow(markoPage, 'Lena Lukić-Horvat').waitFor();
+    await ana.call('DELETE', `${base}/customers/${id}`);
+    await customerRow(markoPage, 'Lena Lukić-Horvat').waitFor({ state: 'detached', timeout: FOLLOWS_MS });
+  });
+});

@@ -1,0 +1,36 @@
+import type { ChangeType } from '@kontora/contract/change-feed';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { crmKeys } from '../api/crm-keys.ts';
+
+/**
+ * The cached queries a change of another person makes stale. Only queries on
+ * screen refetch (TanStack Query marks the others stale), and a refetch
+ * replaces data, not components: scroll position, selection, open dialogs
+ * and half-typed forms stay (forms take their values once, when they open).
+ */
+export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
+  const [entity] = type.split('.');
+  // A customer change shows in to-dos, a to-do in the customer page and the stats: all of the CRM.
+  if (entity === 'customer' || entity === 'event') return [crmKeys.all(companyId)];
+  if (entity === 'member') return [['team', companyId], ['admin'], ['me', 'companies']];
+  return [['company-profile', companyId], ['company-modules', companyId], ['me', 'companies'], ['admin']];
+}
+
+/** Collects keys for a moment, so an import of thousands of rows refetches each screen once. */
+const BATCH_MS = 100;
+
+export function createInvalidator(queryClient: QueryClient): (keys: QueryKey[]) => void {
+  const pending = new Map<string, QueryKey>();
+  let waiting = false;
+  return (keys) => {
+    for (const key of keys) pending.set(JSON.stringify(key), key);
+    if (waiting) return;
+    waiting = true;
+    setTimeout(() => {
+      waiting = false;
+      const batch = [...pending.values()];
+      pending.clear();
+      for (const queryKey of batch) void queryClient.invalidateQueries({ queryKey });
+    }, BATCH_MS);
+  };
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { keysForChange } from './live-invalidation.ts';
+
+describe('keysForChange', () => {
+  it('refetches the whole CRM of the company for customer and to-do changes', () => {
+    expect(keysForChange('customer.updated', 7)).toEqual([['crm', 7]]);
+    expect(keysForChange('event.done', 7)).toEqual([['crm', 7]]);
+  });
+
+  it('refetches the team and admin lists for member changes, the company for company changes', () => {
+    expect(keysForChange('member.removed', 7)).toEqual([['team', 7], ['admin'], ['me', 'companies']]);
+    expect(keysForChange('company.modules_changed', 7)).toContainEqual(['company-modules', 7]);
+  });
+});

@@ -1,0 +1,139 @@
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveChange, type LiveServerMessage } from '@kontora/contract/live';
+
+export type LiveStatus = 'live' | 'reconnecting' | 'offline';
+
+export interface LiveSocketHandlers {
+  onChange(change: LiveChange): void;
+  /** Too much was missed while away: refetch what is on screen. */
+  onResync(): void;
+  onAccessChanged(): void;
+  onStatus(status: LiveStatus): void;
+}
+
+/** First reconnect delay; doubled on every failed try, up to LIVE_LIMITS.reconnectMaxMs. */
+const FIRST_RETRY_MS = 500;
+
+/**
+ * One connection to `/api/ws` for a session token and a company
+ * (packages/contract/src/live.ts): the token goes in the first message, never
+ * in the address. Remembers the last event id and resumes from it after any
+ * drop, reconnecting with exponential back-off (with jitter, so that clients
+ * of a restarted server do not all come back at once).
+ */
+export class LiveSocket {
+  readonly #token: string;
+  readonly #companyId: number;
+  readonly #on: LiveSocketHandlers;
+  #ws: WebSocket | null = null;
+  #lastId: number | undefined;
+  #attempt = 0;
+  #stopped = false;
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #watchdog: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(token: string, companyId: number, handlers: LiveSocketHandlers) {
+    this.#token = token;
+    this.#companyId = companyId;
+    this.#on = handlers;
+  }
+
+  start(): void {
+    window.addEventListener('online', this.#online);
+    window.addEventListener('offline', this.#offline);
+    this.#connect();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    window.removeEventListener('online', this.#online);
+    window.removeEventListener('offline', this.#offline);
+    clearTimeout(this.#retry);
+    clearTimeout(this.#watchdog);
+    this.#ws?.close(1000, 'done');
+    this.#ws = null;
+  }
+
+  readonly #online = () => {
+    if (this.#ws) return;
+    clearTimeout(this.#retry);
+    this.#attempt = 0;
+    this.#connect();
+  };
+
+  readonly #offline = () => {
+    this.#on.onStatus('offline');
+    this.#ws?.close(1000, 'offline');
+  };
+
+  #connect(): void {
+    if (this.#stopped) return;
+    this.#on.onStatus('reconnecting');
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
+    this.#ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'auth', token: this.#token }));
+      this.#heard();
+    };
+    ws.onmessage = (event) => {
+      this.#heard();
+      this.#receive(ws, JSON.parse(String(event.data)) as LiveServerMessage);
+    };
+    ws.onclose = (event) => {
+      if (this.#ws !== ws) return;
+      this.#ws = null;
+      clearTimeout(this.#watchdog);
+      if (this.#stopped) return;
+      // Signed out, disabled or no longer a member: reconnecting would be refused the same way.
+      if (event.code === LIVE_CLOSE.unauthenticated || event.code === LIVE_CLOSE.forbidden) {
+        this.#on.onStatus('offline');
+        return;
+      }
+      this.#on.onStatus(navigator.onLine === false ? 'offline' : 'reconnecting');
+      const delay = Math.min(LIVE_LIMITS.reconnectMaxMs, FIRST_RETRY_MS * 2 ** this.#attempt);
+      this.#attempt++;
+      this.#retry = setTimeout(() => this.#connect(), delay / 2 + (Math.random() * delay) / 2);
+    };
+  }
+
+  #receive(ws: WebSocket, message: LiveServerMessage): void {
+    switch (message.type) {
+      case 'ready':
+        ws.send(
+          JSON.stringify({
+            type: 'subscribe',
+            company_id: this.#companyId,
+            ...(this.#lastId === undefined ? {} : { after: this.#lastId }),
+          }),
+        );
+        return;
+      case 'subscribed':
+        this.#lastId ??= message.last_id;
+        this.#attempt = 0;
+        this.#on.onStatus('live');
+        return;
+      case 'resync':
+        this.#lastId = message.last_id;
+        this.#on.onResync();
+        return;
+      case 'access_changed':
+        this.#on.onAccessChanged();
+        return;
+      case 'ping':
+        ws.send(JSON.stringify({ type: 'pong' }));
+        return;
+      case 'pong':
+        return;
+      default:
+        this.#lastId = Math.max(this.#lastId ?? 0, message.id);
+        this.#on.onChange(message);
+    }
+  }
+
+  /** A server that says nothing for the silence limit is gone (a dropped network rarely tells): reconnect. */
+  #heard(): void {
+    clearTimeout(this.#watchdog);
+    const ws = this.#ws;
+    this.#watchdog = setTimeout(() => ws?.close(4408, 'silent'), LIVE_LIMITS.idleMs);
+  }
+}

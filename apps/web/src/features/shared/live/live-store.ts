@@ -1,0 +1,56 @@
+import type { LiveChange } from '@kontora/contract/live';
+import { useSyncExternalStore } from 'react';
+import type { LiveStatus } from './live-socket.ts';
+
+/**
+ * What the screens read from the live connection: its status (the top-bar
+ * indicator) and the last change seen per record (the edit form's "changed by").
+ */
+type LiveState = { status: LiveStatus | null; records: ReadonlyMap<string, LiveChange> };
+
+let state: LiveState = { status: null, records: new Map() };
+const listeners = new Set<() => void>();
+
+function emit(next: LiveState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const recordKey = (entity: string, id: number) => `${entity}:${id}`;
+
+export function setLiveStatus(status: LiveStatus | null): void {
+  if (status !== state.status) emit({ ...state, status });
+}
+
+export function rememberChange(change: LiveChange): void {
+  if (change.entity_id === null) return;
+  const records = new Map(state.records);
+  // Only the latest per record matters; a long session must not grow without bound.
+  if (records.size > 500) records.clear();
+  records.set(recordKey(change.type.split('.')[0] ?? '', change.entity_id), change);
+  emit({ ...state, records });
+}
+
+/** null while no connection is wanted (signed out, no company). */
+export function useLiveStatus(): LiveStatus | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => state.status,
+    () => state.status,
+  );
+}
+
+/** The last change pushed for a record (e.g. `customer`, 42), if any since the page loaded. */
+export function useLastChange(entity: 'customer' | 'event', id: number): LiveChange | undefined {
+  const records = useSyncExternalStore(
+    subscribe,
+    () => state.records,
+    () => state.records,
+  );
+  return records.get(recordKey(entity, id));
+}

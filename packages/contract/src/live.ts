@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CHANGE_TYPES } from './change-feed.ts';
+
+/**
+ * Live updates over `/api/ws` (docs/decisions/017-live-updates.md).
+ *
+ * 1. The client opens `/api/ws` with nothing in the address and sends
+ *    `{type:'auth', token}` (a session token, never an API key) within 2 s.
+ * 2. The server answers `{type:'ready'}`; the client sends
+ *    `{type:'subscribe', company_id, after?}` (`after`: the last event id it saw).
+ * 3. The server answers `subscribed` (with the newest id, to resume from),
+ *    replays what was missed (or sends `resync`), then pushes change messages.
+ * 4. The server sends `ping` every 25 s; the client answers `pong`. A
+ *    connection silent for 60 s is closed (either side).
+ */
+export const LIVE_LIMITS = {
+  authTimeoutMs: 2_000,
+  heartbeatMs: 25_000,
+  idleMs: 60_000,
+  /** A resume replays at most this many missed events… */
+  replayMaxEvents: 1_000,
+  /** …none older than this; otherwise the client gets `resync`. */
+  replayMaxAgeMs: 10 * 60_000,
+  reconnectMaxMs: 30_000,
+  /** Longest client message the server reads. */
+  messageMaxBytes: 4_096,
+} as const;
+
+/**
+ * Close codes the client acts on. 4401 and 4403 mean "do not reconnect with
+ * this token/company"; every other close (1001 shutdown, 4408 silence,
+ * network loss) means "reconnect with back-off and resume".
+ */
+export const LIVE_CLOSE = {
+  /** A message the protocol does not know, or not valid JSON. */
+  badMessage: 4400,
+  /** No token within 2 s, a wrong/expired/revoked session, an API key, a token in the address, signed out or disabled. */
+  unauthenticated: 4401,
+  /** Not (or no longer) a member of the company, company deactivated, or two-factor required. */
+  forbidden: 4403,
+  /** Nothing heard from the client for 60 s. */
+  silent: 4408,
+} as const;
+
+export const LiveClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({
+    type: z.literal('subscribe'),
+    company_id: z.number().int().positive().max(2_147_483_647),
+    after: z.number().int().min(0).optional(),
+  }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+/** One change of the subscribed company: what and who, never field values. */
+export const LiveChange = z.object({
+  type: z.enum(CHANGE_TYPES),
+  /** The change feed entry's id; remember the last one to resume. */
+  id: z.number(),
+  entity_id: z.number().nullable(),
+  /** The record's version after the change (customers, events), for "changed underneath" checks. */
+  version: z.number().nullable(),
+  actor_name: z.string().nullable(),
+  at: z.string(),
+});
+export type LiveChange = z.infer<typeof LiveChange>;
+
+export type LiveServerMessage =
+  | { type: 'ready' }
+  | { type: 'subscribed'; company_id: number; last_id: number }
+  /** Too much was missed: refetch what is on screen, then go on from `last_id`. */
+  | { type: 'resync'; last_id: number }
+  /** The person's modules in the company changed: refetch them; messages now follow the new set. */
+  | { type: 'access_changed' }
+  | { type: 'ping' }
+  | { type: 'pong' }
+  | LiveChange;
