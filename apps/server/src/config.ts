@@ -58,6 +58,19 @@ const Env = z.object({
   JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
+  /** Hosts or CIDR ranges webhooks may reach although they are private (tests, receivers on the same network). */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, c) => {
+      const list = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (!list.every(isAllowedHostEntry))
+        c.addIssue({ code: 'custom', message: 'a comma-separated list of host names, addresses or CIDRs' });
+      return list;
+    }),
 });
 
 export type Config = {
@@ -98,6 +111,8 @@ export type Config = {
   };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
+  /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs webhooks may reach although private. */
+  webhookAllowedHosts: string[];
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -145,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
     fastHashing: false,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     ...overrides,
   };
   if (config.jobs.engine === 'bullmq' && !config.redisUrl)
@@ -185,6 +201,15 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
  */
 export function fastifyTrustProxy(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/** A WEBHOOK_ALLOWED_HOSTS entry: a host name, an address, or an address/prefix. */
+function isAllowedHostEntry(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0) return prefix === undefined && /^[a-z0-9.-]+$/i.test(entry);
+  if (prefix === undefined) return true;
+  return rest.length === 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function sqliteFile(url: string | undefined, dataDir: string): string {
