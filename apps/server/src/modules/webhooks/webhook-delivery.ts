@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { allowList } from './webhook-address-guard.ts';
+import { type AllowList, allowList } from './webhook-address-guard.ts';
 import { insertDelivery, type MessageRow, setMessageState } from './webhook-deliveries.repository.ts';
 import { sendEndpointDisabledMails } from './webhook-disabled-mail.ts';
 import { deliverWebhookJob } from './webhook-job.ts';
+import { inLogTransaction } from './webhook-log-writer.ts';
 import { sendDelivery } from './webhook-sender.ts';
 import { signedHeaders } from './webhook-signing.ts';
 import { type EndpointRow, findEndpoint } from './webhooks.repository.ts';
@@ -26,6 +27,16 @@ export const PREVIOUS_SECRET_MS = 86_400_000;
 /** The time webhooks go by; tests move it (5-day disabling, rotation expiry). */
 export const webhookClock = { now: (): number => Date.now() };
 
+const allowLists = new WeakMap<readonly string[], AllowList>();
+function allowListOf(entries: readonly string[]): AllowList {
+  let list = allowLists.get(entries);
+  if (!list) {
+    list = allowList(entries);
+    allowLists.set(entries, list);
+  }
+  return list;
+}
+
 export type Trigger = 'change' | 'test' | 'replay';
 
 export interface DeliveryJob {
@@ -36,7 +47,16 @@ export interface DeliveryJob {
   trigger: Trigger;
 }
 
-export const secretBox = (ctx: AppContext) => createSecretBox(ctx.config.secretKey, 'webhook-secret');
+// One box per key: deriving it (HKDF) on every delivery cost more than the HMAC itself.
+const boxes = new WeakMap<Buffer, ReturnType<typeof createSecretBox>>();
+export function secretBox(ctx: AppContext) {
+  let box = boxes.get(ctx.config.secretKey);
+  if (!box) {
+    box = createSecretBox(ctx.config.secretKey, 'webhook-secret');
+    boxes.set(ctx.config.secretKey, box);
+  }
+  return box;
+}
 
 /** The secrets that sign now: the current one, and the previous one within 24 h of a rotation. */
 export function signingSecrets(ctx: AppContext, endpoint: EndpointRow, now: number): string[] {
@@ -95,7 +115,7 @@ export async function attemptDelivery(
     endpoint.url,
     headers,
     message.body,
-    allowList(ctx.config.webhookAllowedHosts),
+    allowListOf(ctx.config.webhookAllowedHosts),
     signal,
   );
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
@@ -109,7 +129,7 @@ export async function attemptDelivery(
     : null;
   const atIso = new Date(at).toISOString();
   let disabled: AttemptOutcome['disabled'] = null;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inLogTransaction(ctx.db, async (trx) => {
     await insertDelivery(trx, {
       company_id: job.company_id,
       endpoint_id: job.endpoint_id,
