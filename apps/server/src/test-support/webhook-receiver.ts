@@ -69,7 +69,7 @@ export async function startWebhookReceiver(
       state.respond = respond;
     },
     /** Resolves once `count` deliveries in all have arrived (rejects after timeoutMs). */
-    waitFor(count: number, timeoutMs = 20_000): Promise<void> {
+    waitFor(count: number, timeoutMs = 60_000): Promise<void> {
       if (received.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
+import { pruneWebhookLog } from './webhook-deliveries.repository.ts';
 import { DISABLE_AFTER_MS, webhookClock } from './webhook-delivery.ts';
 import { dispatchWebhooks } from './webhook-dispatcher.ts';
 
@@ -83,7 +84,7 @@ async function log(id: number): Promise<Delivery[]> {
 }
 
 /** Polls until the check passes (the machine is loaded: generous time, no timing assertions). */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -95,7 +96,8 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 
 const fresh = () => receiver.received.length;
 
-describe('delivery', () => {
+// Deliveries go through jobs on a loaded machine: generous time per test.
+describe('delivery', { timeout: 150_000 }, () => {
   it('sends a verified test event and logs it', async () => {
     const hook = await endpoint(`${receiver.url}/test`);
     const start = fresh();
@@ -345,5 +347,18 @@ describe('delivery', () => {
     expect(second.items).toHaveLength(1);
     expect(second.next_cursor).toBeNull();
     expect((await get(url(`/${hook.id}/deliveries?cursor=nonsense`))).statusCode).toBe(400);
+  });
+
+  it('the log is pruned after 30 days by the periodic job', async () => {
+    const hook = await endpoint(`${receiver.url}/prune`);
+    await post(url(`/${hook.id}/test`));
+    await until(
+      () => log(hook.id),
+      (l) => l.length === 1,
+    );
+    await pruneWebhookLog(t.ctx.db, new Date(Date.now() - 30 * 86_400_000).toISOString());
+    expect(await log(hook.id)).toHaveLength(1);
+    await pruneWebhookLog(t.ctx.db, new Date(Date.now() + 60_000).toISOString());
+    expect(await log(hook.id)).toHaveLength(0);
   });
 });

@@ -8,5 +8,10 @@ export function getWebhooks(companyId: number): Promise<{ items: Webhook[] }> {
 }
 
 export function useWebhooks(companyId: number) {
-  return useQuery({ queryKey: webhookKeys.list(companyId), queryFn: () => getWebhooks(companyId) });
+  // Success rates move as attempts arrive: refreshed now and then while shown.
+  return useQuery({
+    queryKey: webhookKeys.list(companyId),
+    queryFn: () => getWebhooks(companyId),
+    refetchInterval: 10_000,
+  });
 }
