@@ -66,3 +66,4 @@ await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');
 await runIfPresent('bench-jobs.ts', 'benchJobs');
 await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
 await runIfPresent('bench-live.ts', 'benchLive');
+await runIfPresent('bench-webhooks.ts', 'benchWebhooks');

@@ -41,6 +41,8 @@ import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { socialMediaRoutes } from './modules/social-media/social-media.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
@@ -117,6 +119,7 @@ export async function buildApp(
   registerMaintenanceJobs(ctx);
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
+  registerWebhookJobs(ctx, app);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -180,6 +183,7 @@ export async function buildApp(
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });
+      await api.register(webhooksRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -69,6 +69,19 @@ const Env = z.object({
   S3_REGION: z.string().default('us-east-1'),
   /** How often each instance reads the change feed for live updates when nothing nudged it (decision 017). */
   LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
+  /** Hosts or CIDR ranges webhooks may reach although they are private (tests, receivers on the same network). */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, c) => {
+      const list = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (!list.every(isAllowedHostEntry))
+        c.addIssue({ code: 'custom', message: 'a comma-separated list of host names, addresses or CIDRs' });
+      return list;
+    }),
 });
 
 export type Config = {
@@ -124,6 +137,8 @@ export type Config = {
   };
   /** Live updates over /api/ws; only `pollMs` comes from the environment, the rest are the protocol's (tests shorten them). */
   live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
+  /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs webhooks may reach although private. */
+  webhookAllowedHosts: string[];
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -189,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idleMs: LIVE_LIMITS.idleMs,
       recheckMs: 60_000,
     },
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     ...overrides,
   };
   if (config.jobs.engine === 'bullmq' && !config.redisUrl)
@@ -229,6 +245,15 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
  */
 export function fastifyTrustProxy(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/** A WEBHOOK_ALLOWED_HOSTS entry: a host name, an address, or an address/prefix. */
+function isAllowedHostEntry(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0) return prefix === undefined && /^[a-z0-9.-]+$/i.test(entry);
+  if (prefix === undefined) return true;
+  return rest.length === 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function sqliteFile(url: string | undefined, dataDir: string): string {

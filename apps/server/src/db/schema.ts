@@ -316,4 +316,66 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   social_media: SocialMediaTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_dispatch_state: WebhookDispatchStateTable;
+}
+
+/** A company's webhook receiver (migration 010). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  company_id: number;
+  url: string;
+  description: string | null;
+  /** JSON array of change-feed types. */
+  event_types: string;
+  enabled: Bool;
+  disabled_reason: 'gone' | 'failing' | null;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One message to one endpoint; every attempt sends its body under its msg_id (migration 010). */
+export interface WebhookMessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  endpoint_id: number;
+  change_event_id: number | null;
+  msg_id: string;
+  event_type: string;
+  body: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One delivery attempt: the delivery log (migration 010). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  company_id: number;
+  endpoint_id: number;
+  message_id: number;
+  attempt: number;
+  trigger: 'change' | 'test' | 'replay';
+  attempted_at: Timestamp;
+  succeeded: Bool;
+  status_code: number | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  next_attempt_at: Timestamp | null;
+}
+
+/** The webhook dispatcher's position in the change feed (one row, migration 010). */
+export interface WebhookDispatchStateTable {
+  id: number;
+  position_tx: string;
+  position_id: number;
+  updated_at: Timestamp;
 }

@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { WebhooksSection } from './webhooks/webhooks-section.tsx';
 
 export function CrmIntegrationScreen() {
   const { t } = useTranslation();
+  const companyId = useCompanyId();
   return (
-    <ComingSoon title={t('menu.crmIntegration')} icon="link" description={t('placeholders.crmIntegration')} />
+    <>
+      <PageHeader title={t('menu.crmIntegration')} />
+      <WebhooksSection companyId={companyId} />
+    </>
   );
 }

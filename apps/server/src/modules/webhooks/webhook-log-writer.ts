@@ -1,0 +1,47 @@
+import type { Database } from '../../db/database.ts';
+
+type Work = (trx: Database) => Promise<void>;
+type Pending = { work: Work; resolve: () => void; reject: (err: unknown) => void };
+
+const writers = new WeakMap<Database, (work: Work) => Promise<void>>();
+
+/**
+ * Runs the log writes of the attempts that finished in the same event-loop
+ * turn in one transaction: one commit for many deliveries (a commit per
+ * attempt was the largest cost of a delivery). A failure fails every attempt
+ * of the batch; their jobs run again, and receivers deduplicate by webhook-id.
+ */
+export function inLogTransaction(db: Database, work: Work): Promise<void> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createWriter(db);
+    writers.set(db, writer);
+  }
+  return writer(work);
+}
+
+function createWriter(db: Database) {
+  let pending: Pending[] = [];
+  let scheduled = false;
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    scheduled = false;
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const item of batch) await item.work(trx);
+      });
+      for (const item of batch) item.resolve();
+    } catch (err) {
+      for (const item of batch) item.reject(err);
+    }
+  };
+  return (work: Work) =>
+    new Promise<void>((resolve, reject) => {
+      pending.push({ work, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void flush());
+      }
+    });
+}
