@@ -29,6 +29,8 @@ import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.t
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
+import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -115,6 +117,7 @@ export async function buildApp(
   registerMaintenanceJobs(ctx);
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
+  registerDuplicateScanJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -177,6 +180,7 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(customerDuplicatesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

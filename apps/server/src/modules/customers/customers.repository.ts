@@ -4,7 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomersTable } from '../../db/schema.ts';
 
-export type CustomerRow = Omit<Selectable<CustomersTable>, 'sort_name' | 'search_text'> & {
+export type CustomerRow = Omit<
+  Selectable<CustomersTable>,
+  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key'
+> & {
   sort_name: string;
   owner_name: string | null;
   owner_email: string | null;
@@ -100,6 +103,9 @@ const CUSTOMER_COLUMNS: Record<string, string> = {
   source: 'text',
   notes: 'text',
   search_text: 'text',
+  phone_key: 'text',
+  name_key: 'text',
+  town_key: 'text',
   version: 'int4',
   created_by: 'int4',
   updated_by: 'int4',
