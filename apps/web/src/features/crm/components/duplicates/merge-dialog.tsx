@@ -19,8 +19,10 @@ import { fieldLabel } from '../customers/timeline-entry.tsx';
 import { defaultChoices, differingFields } from './merge-choices.ts';
 
 /** Merge 2+ customers: pick the one to keep and, field by field, the values that survive; then Undo. */
-export function MergeDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
+export function MergeDialog({ ids: given, onClose }: { ids: readonly number[]; onClose: () => void }) {
   const { t } = useTranslation();
+  // The customers as the dialog opened: the list behind it drops the merged ones once they are gone.
+  const [ids] = useState(given);
   const format = useFormatters();
   const [result, setResult] = useState<MergeResult | null>(null);
   return (
