@@ -224,3 +224,23 @@ export async function deleteCustomers(db: Database, companyId: number, ids: numb
   if (ids.length === 0) return;
   await db.deleteFrom('customers').where('company_id', '=', companyId).where('id', 'in', ids).execute();
 }
+
+/** Customers of the company with one of these OIB/VAT ids, emails or ids (an import's matches). */
+export function findCustomersByKeys(
+  db: Database,
+  companyId: number,
+  keys: { oibs: string[]; emails: string[]; ids: number[] },
+): Promise<CustomerRow[]> {
+  if (!keys.oibs.length && !keys.emails.length && !keys.ids.length) return Promise.resolve([]);
+  return selectCustomers(db)
+    .where('c.company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        ...(keys.oibs.length ? [eb('c.oib', 'in', keys.oibs)] : []),
+        ...(keys.emails.length ? [eb('c.email', 'in', keys.emails)] : []),
+        ...(keys.ids.length ? [eb('c.id', 'in', keys.ids)] : []),
+      ]),
+    )
+    .orderBy('c.id')
+    .execute();
+}
