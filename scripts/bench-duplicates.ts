@@ -22,7 +22,9 @@ async function benchOne(label: string, database: Config['database']): Promise<vo
   try {
     await migrateToLatest(db);
     const top = await sql<{ company_id: number; n: number }>`
-      select company_id, count(*) as n from customers group by company_id order by n desc limit 1`.execute(db);
+      select company_id, count(*) as n from customers group by company_id order by n desc limit 1`.execute(
+      db,
+    );
     const company = top.rows[0];
     if (!company) return console.log(`${label}: no customers, skipped`);
     const ctx = { db } as unknown as AppContext;
@@ -43,7 +45,8 @@ async function benchOne(label: string, database: Config['database']): Promise<vo
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2);
+    const at = (q: number) =>
+      (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2);
     console.log(
       `${label}: ${Number(company.n).toLocaleString('en')} customers; duplicate warning p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${times.length} lookups)`,
     );
@@ -75,7 +78,8 @@ async function benchOne(label: string, database: Config['database']): Promise<vo
 export async function benchDuplicates(): Promise<void> {
   const file = process.env.BENCH_DUP_SQLITE ?? path.join(repoRoot, 'data/bench/kontora.sqlite');
   if (existsSync(file)) await benchOne('SQLite', { kind: 'sqlite', file });
-  if (process.env.BENCH_DUP_PG) await benchOne('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DUP_PG });
+  if (process.env.BENCH_DUP_PG)
+    await benchOne('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DUP_PG });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchDuplicates();

@@ -177,9 +177,7 @@ async function setAsideIndexesAndTriggers(db: Database, dialect: Dialect): Promi
     const { rows } = await sql<{ type: string; name: string; sql: string }>`
       select type, name, sql from sqlite_master
       where type in ('index', 'trigger') and sql is not null and tbl_name in (${sql.join(CRM_TABLES)})
-        and sql not like 'CREATE UNIQUE %'`.execute(
-      db,
-    );
+        and sql not like 'CREATE UNIQUE %'`.execute(db);
     await sql`pragma synchronous = off`.execute(db);
     for (const r of rows) await sql.raw(`drop ${r.type} if exists "${r.name}"`).execute(db);
     return async () => {
