@@ -147,3 +147,13 @@ export async function markUndone(db: Database, companyId: number, id: number, by
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Deletes the merged customers; answers how many were still there (a concurrent merge may have taken one). */
+export async function deleteMerged(db: Database, companyId: number, ids: number[]): Promise<number> {
+  const result = await db
+    .deleteFrom('customers')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

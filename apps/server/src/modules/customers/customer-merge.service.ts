@@ -16,6 +16,7 @@ import { insertActivity } from './customer-activities.repository.ts';
 import { changedFields, changeList, patchFor } from './customer-apply.ts';
 import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
 import {
+  deleteMerged,
   findMerge,
   findStoredCustomers,
   idsByCustomer,
@@ -28,7 +29,7 @@ import {
   tagsOf,
 } from './customer-merge.repository.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { deleteCustomers, replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
+import { replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
 import { getCustomer, stale } from './customers.service.ts';
 
 /** What an undo needs: the rows as they were and what moved from each merged customer. */
@@ -114,7 +115,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
     const movedEvents = Object.values(snapshot.events).flat();
     await moveRows(trx, 'customer_activities', companyId, movedActivities, body.merged_ids, survivor.id);
     await moveRows(trx, 'events', companyId, movedEvents, body.merged_ids, survivor.id);
-    await deleteCustomers(trx, companyId, body.merged_ids);
+    if ((await deleteMerged(trx, companyId, body.merged_ids)) !== body.merged_ids.length) throw stale();
     const id = await insertMerge(trx, {
       company_id: companyId,
       survivor_id: survivor.id,
