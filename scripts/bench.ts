@@ -67,3 +67,4 @@ await runIfPresent('bench-jobs.ts', 'benchJobs');
 await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
 await runIfPresent('bench-live.ts', 'benchLive');
 await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
+await runIfPresent('bench-duplicates.ts', 'benchDuplicates');

@@ -29,6 +29,8 @@ import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.t
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
+import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -120,6 +122,7 @@ export async function buildApp(
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
   registerWebhookJobs(ctx, app);
+  registerDuplicateScanJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -184,6 +187,7 @@ export async function buildApp(
       await api.register(adminSessionsRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
+      await api.register(customerDuplicatesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,10 @@ import { z } from 'zod';
  * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
  * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).
  * - `customer.bulk_deleted`: `data` is `{count, ids}`.
+ * - `customer.merged`: the entity is the survivor; `changes` its fields that changed, `data`
+ *   `{merge_id, merged_ids, merged}` (`merged`: the deleted customers as they were).
+ * - `customer.merge_undone`: the entity is the survivor; `changes` its restored fields, `data`
+ *   `{merge_id, restored_ids}`.
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -29,6 +33,8 @@ export const CHANGE_TYPES = [
   'customer.bulk_updated',
   'customer.bulk_deleted',
   'customer.note_added',
+  'customer.merged',
+  'customer.merge_undone',
   'event.created',
   'event.updated',
   'event.deleted',

@@ -82,6 +82,10 @@ function parseMapping(text: string, ctx: z.RefinementCtx): ImportMapping {
  */
 export const ImportMappingJson = z.string().max(20_000).transform(parseMapping);
 
+export const IMPORT_ON_MATCH = ['create', 'skip', 'update'] as const;
+export const IMPORT_MATCH_KEYS = ['oib', 'email', 'id'] as const;
+export type ImportMatchKey = (typeof IMPORT_MATCH_KEYS)[number];
+
 /**
  * `POST …/customers/import` takes either the CSV file itself as the body (`Content-Type: text/csv`),
  * or `multipart/form-data` with a `mapping` field (the JSON mapping, up to 20,000 characters, too
@@ -92,6 +96,32 @@ export const CustomerImportQuery = z.object({
   mapping: ImportMappingJson.optional(),
   /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
   delimiter: z.enum([',', ';', 'tab']).optional(),
+  /**
+   * A row that matches an existing customer (see `match_by`): `create` a new one anyway (the
+   * default), `skip` the row, or `update` the customer with the row's non-empty cells. A row that
+   * repeats a row created earlier in the same file is skipped (with `skip` and `update`).
+   */
+  on_match: z.enum(IMPORT_ON_MATCH).default('create'),
+  /** Comma-separated keys a row matches by, tried in this order: `oib`, `email`, `id` (an `id` column, as an export has). */
+  match_by: z
+    .string()
+    .max(40)
+    .transform((v, ctx) => {
+      const keys = [
+        ...new Set(
+          v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (keys.length === 0 || keys.some((k) => !(IMPORT_MATCH_KEYS as readonly string[]).includes(k))) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_match_by', input: v });
+        return z.NEVER;
+      }
+      return keys as ImportMatchKey[];
+    })
+    .default(['oib', 'email', 'id']),
   /** Validate and report without saving anything. */
   dry_run: z
     .enum(['true', 'false', '1', '0'])
@@ -111,7 +141,14 @@ export const CustomerImportResult = z.object({
   dry_run: z.boolean(),
   /** Data records read (the header and blank lines not counted). */
   rows: z.number(),
+  /** Rows saved: created + updated. */
   imported: z.number(),
+  /** New customers (a dry run: that would be created). */
+  created: z.number(),
+  /** Existing customers changed by a matching row (`on_match: update`). */
+  updated: z.number(),
+  /** Rows left out because they matched (`on_match: skip`, a repeat within the file, or an update that changes nothing). */
+  skipped: z.number(),
   rejected: z.number(),
   errors: z.array(ImportRowError),
   /** More rows were rejected than `errors` lists (CUSTOMER_LIMITS.importReportMax). */

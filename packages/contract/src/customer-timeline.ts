@@ -4,7 +4,8 @@ import { Cursor, MultiLine } from './fields.ts';
 
 /** A customer's timeline, `…/customers/{id}/timeline`: what happened to the record, and notes people added. */
 
-export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported'] as const;
+/** `merged`: other customers were merged into this one (`body` names them); `merge_undone`: that was undone. */
+export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported', 'merged', 'merge_undone'] as const;
 
 const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 

@@ -160,6 +160,10 @@ export interface CustomersTable {
   notes: string | null;
   /** Normalised words indexed for full-text search (FTS5 on SQLite, tsvector on PostgreSQL). */
   search_text: string;
+  /** Duplicate keys (migration 015, customer-match-keys.ts). */
+  phone_key: string | null;
+  name_key: string | null;
+  town_key: string | null;
   version: number;
   created_by: number | null;
   updated_by: number | null;
@@ -177,7 +181,7 @@ export interface CustomerActivitiesTable {
   id: Generated<number>;
   company_id: number;
   customer_id: number;
-  kind: 'note' | 'created' | 'updated' | 'imported';
+  kind: 'note' | 'created' | 'updated' | 'imported' | 'merged' | 'merge_undone';
   body: string | null;
   /** JSON array of {field, before, after}. */
   changes: string | null;
@@ -292,6 +296,41 @@ export interface SocialMediaTable {
   thumbnail_key: string | null;
   created_by: number | null;
   created_at: Timestamp;
+export interface CustomerMergesTable {
+  id: Generated<number>;
+  company_id: number;
+  survivor_id: number;
+  /** JSON array of ids. */
+  merged_ids: string;
+  /** JSON snapshot that an undo restores. */
+  snapshot: string;
+  survivor_version: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface CustomerDuplicateScansTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: string | null;
+  state: 'running' | 'completed' | 'failed';
+  progress: Generated<number>;
+  group_count: Generated<number>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface CustomerDuplicateGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  scan_id: number;
+  rule: 'oib' | 'email' | 'phone' | 'name';
+  size: number;
+  /** JSON array of ids. */
+  customer_ids: string;
 }
 
 export interface DB {
@@ -378,4 +417,7 @@ export interface WebhookDispatchStateTable {
   position_tx: string;
   position_id: number;
   updated_at: Timestamp;
+  customer_merges: CustomerMergesTable;
+  customer_duplicate_scans: CustomerDuplicateScansTable;
+  customer_duplicate_groups: CustomerDuplicateGroupsTable;
 }

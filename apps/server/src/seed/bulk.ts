@@ -165,6 +165,9 @@ async function targetCompany(db: Database, companyId: number | undefined) {
 }
 
 /**
+ * Unique indexes stay (as on PostgreSQL): `customers (company_id, id)` is the target of the
+ * company-scoped foreign keys, which SQLite refuses to check without it.
+ *
  * Drops the CRM tables' secondary indexes and triggers (remembering their
  * definitions from the catalogue) and answers a function that puts them back
  * and rebuilds what the triggers would have maintained.
@@ -173,9 +176,8 @@ async function setAsideIndexesAndTriggers(db: Database, dialect: Dialect): Promi
   if (dialect === 'sqlite') {
     const { rows } = await sql<{ type: string; name: string; sql: string }>`
       select type, name, sql from sqlite_master
-      where type in ('index', 'trigger') and sql is not null and tbl_name in (${sql.join(CRM_TABLES)})`.execute(
-      db,
-    );
+      where type in ('index', 'trigger') and sql is not null and tbl_name in (${sql.join(CRM_TABLES)})
+        and sql not like 'CREATE UNIQUE %'`.execute(db);
     await sql`pragma synchronous = off`.execute(db);
     for (const r of rows) await sql.raw(`drop ${r.type} if exists "${r.name}"`).execute(db);
     return async () => {

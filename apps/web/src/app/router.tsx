@@ -53,6 +53,7 @@ export function AppRoutes() {
                   <Route path={p.company.events.path} element={<s.EventsScreen />} />
                   <Route path={p.company.customer.path} element={<s.CustomerScreen />} />
                   <Route path={p.company.calendar.path} element={<s.CalendarScreen />} />
+                  <Route path={p.company.duplicates.path} element={<s.DuplicatesScreen />} />
                 </Route>
                 <Route element={<RequireModule module={MODULE_ID.social} />}>
                   <Route path={p.company.social.path} element={<s.SocialScreen />} />

@@ -99,3 +99,7 @@ export const JobsScreen = load(
   () => import('../features/jobs/components/jobs-screen.tsx'),
   (m) => m.JobsScreen,
 );
+export const DuplicatesScreen = load(
+  () => import('../features/crm/components/duplicates-screen.tsx'),
+  (m) => m.DuplicatesScreen,
+);

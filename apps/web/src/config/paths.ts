@@ -31,6 +31,7 @@ export const paths = {
     social: { path: '/company/social', href: () => '/company/social' },
     profile: { path: '/company/profile', href: () => '/company/profile' },
     settings: { path: '/company/settings', href: () => '/company/settings' },
+    duplicates: { path: '/company/customer/duplicates', href: () => '/company/customer/duplicates' },
   },
   admin: {
     dashboard: { path: '/admin/dashboard', href: () => '/admin/dashboard' },

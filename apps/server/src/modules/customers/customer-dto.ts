@@ -7,6 +7,7 @@ import {
   deriveCustomerName,
 } from '@kontora/contract/customers';
 import type { ActivityRow } from './customer-activities.repository.ts';
+import { matchKeys } from './customer-match-keys.ts';
 import { searchText, sortName } from './customer-search.ts';
 import type { CustomerRow, NewCustomer } from './customers.repository.ts';
 
@@ -88,6 +89,7 @@ export function newCustomerRow(
     tags: JSON.stringify(fields.tags),
     sort_name: sortName(fields.name),
     search_text: searchText(fields),
+    ...matchKeys(fields),
     version: 1,
     created_by: by.userId,
     updated_by: by.userId,

@@ -5,16 +5,20 @@ import type {
 } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS, CustomerCreateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
+import { changeList, patchFor } from './customer-apply.ts';
 import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
+import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { insertCustomers } from './customers.repository.ts';
+import { insertCustomers, replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
+import { stale } from './customers.service.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
@@ -27,7 +31,9 @@ const ENUM_ALIASES = new Map([
   ['company', 'organisation'],
 ]);
 
-type RowOutcome = { ok: true; customer: EditableCustomer } | { ok: false; reasons: Record<string, string[]> };
+type RowOutcome =
+  | { ok: true; customer: EditableCustomer; present: string[] }
+  | { ok: false; reasons: Record<string, string[]> };
 
 /** One record → a valid customer, or the reasons it is refused (field → codes). */
 export function readRow(
@@ -70,7 +76,7 @@ export function readRow(
     }
   }
   if (Object.keys(reasons).length || !parsed.success) return { ok: false, reasons };
-  return { ok: true, customer: completeCustomer(parsed.data) };
+  return { ok: true, customer: completeCustomer(parsed.data), present: Object.keys(input) };
 }
 
 /**
@@ -78,6 +84,7 @@ export function readRow(
  * so a file that turns out too large or arrives too slowly is refused before a single row is
  * written. Then the rows are read and checked, and the valid ones saved in one transaction:
  * a failure part-way saves nothing. Refused rows are reported with their line and reasons.
+ * A dry run makes the same decisions (customer-import-match.ts) and only leaves out the writes.
  */
 export async function importCustomers(
   ctx: AppContext,
@@ -86,15 +93,33 @@ export async function importCustomers(
   query: CustomerImportQuery,
 ): Promise<CustomerImportResult> {
   const members = await memberIdsByEmail(ctx.db, actor.companyId);
-  if (query.dry_run) return (await readAndSave(file, query, members, null)).report;
+  if (query.dry_run) {
+    const matcher = new ImportMatcher(ctx.db, actor.companyId, query);
+    return (await readAndSave(file, query, members, matcher, null)).report;
+  }
+  const result = await ctx.db.transaction().execute((trx) => {
+    const matcher = new ImportMatcher(trx, actor.companyId, query);
+    return readAndSave(file, query, members, matcher, saveBatch(trx, actor, matcher));
+  });
+  if (result.imported) customersChanged(actor.companyId);
+  return result.report;
+}
+
+type Update = Extract<RowDecision, { kind: 'update' }>;
+type SaveBatch = ((creates: EditableCustomer[], updates: Update[]) => Promise<void>) | null;
+
+/** The real run's writes of one batch: new customers (one change per batch, as before), then updates. */
+function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBatch {
   const at = new Date().toISOString();
-  const result = await ctx.db.transaction().execute((trx) =>
-    readAndSave(file, query, members, async (rows) => {
+  const by = { userId: actor.userId, at };
+  return async (creates, updates) => {
+    if (creates.length) {
       const ids = await insertCustomers(
         trx,
-        rows.map((c) => newCustomerRow(actor.companyId, c, { userId: actor.userId, at })),
-        rows.map((c) => c.tags),
+        creates.map((c) => newCustomerRow(actor.companyId, c, by)),
+        creates.map((c) => c.tags),
       );
+      matcher.noteCreated(ids);
       await insertActivities(
         trx,
         ids.map((id) => ({
@@ -107,7 +132,7 @@ export async function importCustomers(
           created_at: at,
         })),
       );
-      // One change per batch, as before: feed readers get pages of ids, not one record of them all.
+      // Feed readers get pages of ids, not one record of them all.
       await recordChange(trx, {
         companyId: actor.companyId,
         type: 'customer.imported',
@@ -115,20 +140,46 @@ export async function importCustomers(
         actor: byUser(actor.userId),
         data: { count: ids.length, ids },
       });
-      return ids.length;
-    }),
-  );
-  if (result.imported) customersChanged(actor.companyId);
-  return result.report;
+    }
+    for (const u of updates) {
+      const patch = patchFor(u.after, u.changed, by);
+      if (!(await updateCustomerIfVersion(trx, actor.companyId, u.id, u.version, patch))) throw stale();
+      if (u.changed.includes('tags')) await replaceTags(trx, actor.companyId, u.id, u.after.tags);
+      const changes = changeList(u.before, u.after, u.changed);
+      await insertActivities(trx, [
+        {
+          company_id: actor.companyId,
+          customer_id: u.id,
+          kind: 'updated',
+          body: null,
+          changes: JSON.stringify(changes),
+          author_id: actor.userId,
+          created_at: at,
+        },
+      ]);
+      await recordChange(trx, {
+        companyId: actor.companyId,
+        type: 'customer.updated',
+        entity: { type: 'customer', id: u.id },
+        version: u.version + 1,
+        actor: byUser(actor.userId),
+        changes,
+      });
+    }
+  };
 }
 
-type SaveBatch = ((rows: EditableCustomer[]) => Promise<number>) | null;
+/** The column of a file's header that holds customer ids (`id`, as an export writes it), if any. */
+function idColumnOf(header: string[], applied: Record<string, unknown>): number {
+  return header.findIndex((h) => h.trim().toLowerCase() === 'id' && !applied[h]);
+}
 
 /** Reads every record of the received file, checks each row and hands the valid ones to `save` in batches. */
 async function readAndSave(
   file: Uint8Array[],
   query: CustomerImportQuery,
   members: Map<string, number>,
+  matcher: ImportMatcher,
   save: SaveBatch,
 ): Promise<{ report: CustomerImportResult; imported: number }> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
@@ -137,42 +188,65 @@ async function readAndSave(
     dry_run: query.dry_run,
     rows: 0,
     imported: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
     rejected: 0,
     errors: [],
     errors_truncated: false,
     mapping: {},
   };
+  const reject = (line: number, reasons: Record<string, string[]>) => {
+    report.rejected++;
+    if (report.errors.length < CUSTOMER_LIMITS.importReportMax) report.errors.push({ line, reasons });
+    else report.errors_truncated = true;
+  };
   let columns: (ImportField | null)[] | undefined;
-  let batch: EditableCustomer[] = [];
+  let idColumn = -1;
+  let batch: ImportRow[] = [];
   const flush = async () => {
     const rows = batch;
     batch = [];
-    if (rows.length && save) await save(rows);
-    report.imported += rows.length;
+    if (!rows.length) return;
+    await matcher.prepare(rows);
+    const creates: EditableCustomer[] = [];
+    const updates: Update[] = [];
+    for (const row of rows) {
+      const decision = matcher.decide(row);
+      if (decision.kind === 'create') creates.push(row.customer);
+      else if (decision.kind === 'update') updates.push(decision);
+      else if (decision.kind === 'skip') report.skipped++;
+      else reject(row.line, decision.reasons);
+    }
+    if (save) await save(creates, updates);
+    report.created += creates.length;
+    report.updated += updates.length;
+    report.imported += creates.length + updates.length;
   };
 
   for await (const record of records) {
     if (!columns) {
-      const mapping = resolveMapping(readHeader(record.fields), query.mapping);
+      const header = readHeader(record.fields);
+      const mapping = resolveMapping(header, query.mapping);
       columns = mapping.columns;
       report.mapping = mapping.applied;
+      idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
       continue;
     }
     report.rows++;
     const outcome = readRow(record, columns, members);
     if (outcome.ok) {
-      batch.push(outcome.customer);
+      const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
+      const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
+      batch.push({ line: record.line, customer: outcome.customer, present: outcome.present, id });
       if (batch.length >= BATCH) await flush();
-    } else {
-      report.rejected++;
-      if (report.errors.length < CUSTOMER_LIMITS.importReportMax) {
-        report.errors.push({ line: record.line, reasons: outcome.reasons });
-      } else report.errors_truncated = true;
-    }
+    } else reject(record.line, outcome.reasons);
   }
   if (!columns) {
     throw new AppError(400, 'validation_failed', 'The file is empty.', { details: { file: ['empty_file'] } });
   }
   await flush();
+  // Rows refused by an update's checks are reported at their batch's end: the list stays in line order.
+  report.errors.sort((a, b) => a.line - b.line);
   return { report, imported: report.imported };
 }

@@ -4,7 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomersTable } from '../../db/schema.ts';
 
-export type CustomerRow = Omit<Selectable<CustomersTable>, 'sort_name' | 'search_text'> & {
+export type CustomerRow = Omit<
+  Selectable<CustomersTable>,
+  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key'
+> & {
   sort_name: string;
   owner_name: string | null;
   owner_email: string | null;
@@ -100,6 +103,9 @@ const CUSTOMER_COLUMNS: Record<string, string> = {
   source: 'text',
   notes: 'text',
   search_text: 'text',
+  phone_key: 'text',
+  name_key: 'text',
+  town_key: 'text',
   version: 'int4',
   created_by: 'int4',
   updated_by: 'int4',
@@ -217,4 +223,24 @@ export async function setStatusOf(
 export async function deleteCustomers(db: Database, companyId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('customers').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+}
+
+/** Customers of the company with one of these OIB/VAT ids, emails or ids (an import's matches). */
+export function findCustomersByKeys(
+  db: Database,
+  companyId: number,
+  keys: { oibs: string[]; emails: string[]; ids: number[] },
+): Promise<CustomerRow[]> {
+  if (!keys.oibs.length && !keys.emails.length && !keys.ids.length) return Promise.resolve([]);
+  return selectCustomers(db)
+    .where('c.company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        ...(keys.oibs.length ? [eb('c.oib', 'in', keys.oibs)] : []),
+        ...(keys.emails.length ? [eb('c.email', 'in', keys.emails)] : []),
+        ...(keys.ids.length ? [eb('c.id', 'in', keys.ids)] : []),
+      ]),
+    )
+    .orderBy('c.id')
+    .execute();
 }

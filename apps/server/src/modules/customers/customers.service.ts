@@ -5,7 +5,6 @@ import {
   type CustomerCreateBody,
   type CustomerUpdateBody,
   customerProblems,
-  deriveCustomerName,
 } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -15,18 +14,10 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
-import {
-  completeCustomer,
-  EDITABLE_FIELDS,
-  type EditableCustomer,
-  type EditableField,
-  newCustomerRow,
-  toCustomer,
-} from './customer-dto.ts';
+import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
+import { completeCustomer, newCustomerRow, toCustomer } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
-import { searchText, sortName } from './customer-search.ts';
 import {
-  type CustomerPatch,
   deleteCustomer as deleteCustomerRow,
   deleteCustomers,
   findCustomer,
@@ -38,7 +29,7 @@ import {
   updateCustomerIfVersion,
 } from './customers.repository.ts';
 
-const stale = () =>
+export const stale = () =>
   new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
 
 async function assertOwnerIsMember(db: Database, companyId: number, ownerId: number | null | undefined) {
@@ -91,38 +82,6 @@ export async function createCustomer(
   return getCustomer(ctx, actor.companyId, id);
 }
 
-const NAME_PARTS = ['type', 'first_name', 'last_name', 'organisation_name'] as const;
-const SEARCHED: readonly EditableField[] = [
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'oib',
-];
-
-/**
- * The customer after the update. A name that was derived (first + last, or the
- * organisation) follows its parts; a name typed by a person stays as typed.
- */
-function merge(current: EditableCustomer, body: CustomerUpdateBody): EditableCustomer {
-  const merged: EditableCustomer = { ...current };
-  for (const field of EDITABLE_FIELDS) {
-    const value = body[field];
-    if (value !== undefined) Object.assign(merged, { [field]: value });
-  }
-  const derived = (c: EditableCustomer) => deriveCustomerName({ ...c, name: null });
-  if (body.name !== undefined) {
-    merged.name = body.name ?? derived(merged) ?? '';
-  } else if (NAME_PARTS.some((f) => body[f] !== undefined) && current.name === derived(current)) {
-    merged.name = derived(merged) ?? '';
-  }
-  return merged;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export async function updateCustomer(
   ctx: AppContext,
   actor: Actor,
@@ -131,22 +90,17 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const current = await getCustomer(ctx, actor.companyId, id);
   if (current.version !== body.version) throw stale();
-  const merged = merge(current, body);
+  const merged = applyUpdate(current, body);
   const problems = customerProblems(merged);
   if (Object.keys(problems).length) {
     throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
   }
-  const changed = EDITABLE_FIELDS.filter((f) => !same(current[f], merged[f]));
+  const changed = changedFields(current, merged);
   if (changed.length === 0) return current;
   if (changed.includes('owner_id')) await assertOwnerIsMember(ctx.db, actor.companyId, merged.owner_id);
 
   const at = new Date().toISOString();
-  const patch: CustomerPatch = { updated_by: actor.userId, updated_at: at };
-  for (const field of changed) {
-    Object.assign(patch, { [field]: field === 'tags' ? JSON.stringify(merged.tags) : merged[field] });
-  }
-  if (changed.includes('name')) patch.sort_name = sortName(merged.name);
-  if (changed.some((f) => SEARCHED.includes(f))) patch.search_text = searchText(merged);
+  const patch = patchFor(merged, changed, { userId: actor.userId, at });
 
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateCustomerIfVersion(trx, actor.companyId, id, body.version, patch))) throw stale();
@@ -156,9 +110,7 @@ export async function updateCustomer(
       customer_id: id,
       kind: 'updated',
       body: null,
-      changes: JSON.stringify(
-        changed.map((field) => ({ field, before: current[field], after: merged[field] })),
-      ),
+      changes: JSON.stringify(changeList(current, merged, changed)),
       author_id: actor.userId,
       created_at: at,
     });
@@ -168,7 +120,7 @@ export async function updateCustomer(
       entity: { type: 'customer', id },
       version: body.version + 1,
       actor: byUser(actor.userId),
-      changes: changed.map((field) => ({ field, before: current[field], after: merged[field] })),
+      changes: changeList(current, merged, changed),
     });
   });
   customersChanged(actor.companyId);

@@ -1,4 +1,9 @@
-import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
+import type {
+  CustomerImportResult,
+  IMPORT_ON_MATCH,
+  ImportMapping,
+  ImportMatchKey,
+} from '@kontora/contract/customer-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAbort, type UploadProgress, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { invalidateCrm } from '../../shared/api/crm-keys.ts';
@@ -12,6 +17,8 @@ export type ImportRequest = {
   delimiter: CsvDelimiter;
   /** Check only: the server validates every row and saves nothing. */
   dryRun: boolean;
+  /** What a row matching an existing customer does, and what it matches by (decision 019). */
+  matching?: { onMatch: (typeof IMPORT_ON_MATCH)[number]; matchBy: ImportMatchKey[] };
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
 };
@@ -25,8 +32,12 @@ export function uploadCustomerImport(
   companyId: number,
   request: ImportRequest,
 ): Promise<CustomerImportResult> {
-  const { file, mapping, delimiter, dryRun, signal, onProgress } = request;
+  const { file, mapping, delimiter, dryRun, signal, onProgress, matching } = request;
   const query = new URLSearchParams({ delimiter, dry_run: String(dryRun) });
+  if (matching && matching.onMatch !== 'create' && matching.matchBy.length) {
+    query.set('on_match', matching.onMatch);
+    query.set('match_by', matching.matchBy.join(','));
+  }
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file);

@@ -1,8 +1,10 @@
 import type { Customer } from '@kontora/contract/customers';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomerPages } from '../../shared/api/get-customers.ts';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
@@ -64,6 +66,9 @@ export function CustomerListScreen() {
     <>
       <PageHeader title={t('menu.customers')}>
         <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-outline-secondary" to={paths.company.duplicates.href()}>
+            {t('duplicates.link')}
+          </Link>
           <button type="button" className="btn btn-outline-primary" onClick={() => setImporting(true)}>
             {t('crm.customers.import')}
           </button>

@@ -12,6 +12,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
+import { MergeDialog } from '../duplicates/merge-dialog.tsx';
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
@@ -30,6 +31,7 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
   const [status, setStatus] = useState<CustomerStatus>('customer');
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [merging, setMerging] = useState(false);
   const count = format.number(ids.length);
 
   /** The API takes up to 1000 ids a call; a larger selection goes in parts. */
@@ -115,10 +117,16 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
         >
           {t('crm.customers.bulk.delete')}
         </button>
+        {ids.length >= 2 && (
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setMerging(true)}>
+            {t('merge.open')}
+          </button>
+        )}
         <button type="button" className="btn btn-sm btn-link ms-auto" onClick={onDone}>
           {t('crm.customers.bulk.clear')}
         </button>
       </div>
+      {merging && <MergeDialog ids={ids} onClose={() => setMerging(false)} />}
       <ConfirmDialog
         open={confirming}
         title={t('crm.customers.bulk.deleteTitle', { number: count })}

@@ -14,6 +14,7 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
 import { useUpdateCustomer } from '../../api/update-customer.ts';
+import { DuplicateWarning } from '../duplicates/duplicate-warning.tsx';
 import { ChangedUnderneathNotice } from './changed-underneath-notice.tsx';
 import { CustomerFormFields } from './customer-form-fields.tsx';
 import {
@@ -154,6 +155,7 @@ function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: ()
       form={form}
       onSubmit={onSubmit}
       onCancel={onDone}
+      excludeId={customer.id}
       submitLabel={t('common.save')}
       notice={
         stale ? (
@@ -187,22 +189,52 @@ function CustomerFormBody({
   onCancel,
   submitLabel,
   notice,
+  excludeId,
 }: {
   form: Form;
   onSubmit: () => void;
   onCancel: () => void;
   submitLabel: string;
   notice?: ReactNode;
+  /** The customer being edited, left out of the duplicate warning. */
+  excludeId?: number;
 }) {
   const { t } = useTranslation();
   const { errors, isSubmitting } = form.formState;
   const [type, country, owner_id] = form.watch(['type', 'country', 'owner_id']);
+  const watched = form.watch([
+    'name',
+    'first_name',
+    'last_name',
+    'organisation_name',
+    'email',
+    'phone',
+    'oib',
+    'address',
+  ]);
+  const [name, first_name, last_name, organisation_name, email, phone, oib, address] = watched;
   return (
     <form noValidate onSubmit={onSubmit}>
       <div className="modal-body">
         {notice}
         {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
         <CustomerFormFields register={form.register} errors={errors} values={{ type, country, owner_id }} />
+        <DuplicateWarning
+          values={{
+            type,
+            country,
+            name,
+            first_name,
+            last_name,
+            organisation_name,
+            email,
+            phone,
+            oib,
+            address,
+          }}
+          excludeId={excludeId}
+          onOpen={onCancel}
+        />
       </div>
       <div className="modal-footer">
         <button

@@ -48,6 +48,8 @@ const KIND_ICON: Record<TimelineEntry['kind'], string> = {
   created: '+',
   imported: '⇩',
   updated: '↻',
+  merged: '⇉',
+  merge_undone: '↶',
 };
 
 /** One timeline entry: who, when, and the note or what changed (before → after). */
@@ -67,6 +69,8 @@ export function TimelineEntryItem({
     created: t('crm.timeline.created', { author }),
     imported: t('crm.timeline.imported', { author }),
     updated: t('crm.timeline.updated', { author }),
+    merged: t('merge.timeline.merged', { author, names: entry.body ?? '' }),
+    merge_undone: t('merge.timeline.undone', { author, names: entry.body ?? '' }),
   }[entry.kind];
 
   return (
@@ -90,7 +94,7 @@ export function TimelineEntryItem({
             {entry.body}
           </p>
         )}
-        {entry.kind === 'updated' && entry.changes.length > 0 && (
+        {entry.kind !== 'note' && entry.changes.length > 0 && (
           <ul className="list-unstyled mb-0 small">
             {entry.changes.map((change) => (
               <li key={change.field} className="text-break">

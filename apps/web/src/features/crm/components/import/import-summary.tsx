@@ -21,15 +21,27 @@ export function ImportSummary({ result }: { result: CustomerImportResult }) {
       tone: result.rejected > 0 ? 'text-danger' : '',
     },
   ];
+  const matched = result.updated > 0 || result.skipped > 0;
   return (
-    // <dl> allows one <div> level around each dt/dd pair, so the boxes are those divs.
-    <dl className="d-flex gap-2 text-center mb-3">
-      {figures.map((figure) => (
-        <div key={figure.key} className="flex-fill border rounded p-2">
-          <dt className="small fw-normal text-body-secondary">{figure.label}</dt>
-          <dd className={`fs-4 fw-semibold mb-0 ${figure.tone}`}>{format.number(figure.value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {/* <dl> allows one <div> level around each dt/dd pair, so the boxes are those divs. */}
+      <dl className="d-flex gap-2 text-center mb-3">
+        {figures.map((figure) => (
+          <div key={figure.key} className="flex-fill border rounded p-2">
+            <dt className="small fw-normal text-body-secondary">{figure.label}</dt>
+            <dd className={`fs-4 fw-semibold mb-0 ${figure.tone}`}>{format.number(figure.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {matched && (
+        <p className="small">
+          {[
+            t('duplicates.import.created', { number: format.number(result.created) }),
+            t('duplicates.import.updated', { number: format.number(result.updated) }),
+            t('duplicates.import.skipped', { number: format.number(result.skipped) }),
+          ].join(' · ')}
+        </p>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { FileStep } from './file-step.tsx';
 import { ImportOutcome } from './import-outcome.tsx';
 import { MappingStep } from './mapping-step.tsx';
+import { MatchOptions } from './match-options.tsx';
 import { UploadProgressBar } from './upload-progress.tsx';
 import { type ImportFlow, type ImportStep, useImportFlow } from './use-import-flow.ts';
 import { WizardSteps } from './wizard-steps.tsx';
@@ -82,6 +83,7 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
   if (shown === 'mapping' && flow.preview) {
     return (
       <>
+        <MatchOptions value={flow.matching} onChange={flow.setMatching} disabled={flow.running !== null} />
         <MappingStep
           preview={flow.preview}
           mapping={flow.mapping}

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { isAbort, type UploadProgress, useImportCustomers } from '../../api/import-customers.ts';
+import {
+  type ImportRequest,
+  isAbort,
+  type UploadProgress,
+  useImportCustomers,
+} from '../../api/import-customers.ts';
 import {
   autoMapHeaders,
   type CsvDelimiter,
@@ -48,6 +53,9 @@ function mappingFor(headers: readonly string[], previous: ColumnMapping = {}): C
  * the running upload and what the server said. Nothing chosen is lost on a
  * failure: the person fixes the mapping (or waits for the network) and retries.
  */
+export type ImportMatching = NonNullable<ImportRequest['matching']>;
+const NO_MATCHING: ImportMatching = { onMatch: 'create', matchBy: ['oib', 'email', 'id'] };
+
 export function useImportFlow() {
   const { t, i18n } = useTranslation();
   const importer = useImportCustomers(useCompanyId());
@@ -61,6 +69,12 @@ export function useImportFlow() {
   const [notice, setNotice] = useState<string | null>(null);
   const [check, setCheck] = useState<CustomerImportResult | null>(null);
   const [report, setReport] = useState<CustomerImportResult | null>(null);
+  const [matching, setMatchingState] = useState<ImportMatching>(NO_MATCHING);
+  // Another choice makes another import: an earlier check no longer predicts it.
+  const setMatching = useCallback((next: ImportMatching) => {
+    setMatchingState(next);
+    setCheck(null);
+  }, []);
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the screen mid-upload must not leave the upload running unseen.
@@ -150,6 +164,7 @@ export function useImportFlow() {
         mapping: sent,
         delimiter: preview.delimiter,
         dryRun,
+        matching,
         signal: abort.signal,
         onProgress: (progress) => setRunning((current) => current && { ...current, progress }),
       });
@@ -191,6 +206,8 @@ export function useImportFlow() {
     notice,
     check,
     report,
+    matching,
+    setMatching,
     runCheck: () => run(true),
     runImport: () => run(false),
     cancelRun: () => controller.current?.abort(),

@@ -1,0 +1,73 @@
+import { type CustomerUpdateBody, deriveCustomerName } from '@kontora/contract/customers';
+import { EDITABLE_FIELDS, type EditableCustomer, type EditableField } from './customer-dto.ts';
+import { matchKeys } from './customer-match-keys.ts';
+import { searchText, sortName } from './customer-search.ts';
+import type { CustomerPatch } from './customers.repository.ts';
+
+/**
+ * Applying new values to a customer, shared by the edit form, the import's
+ * "update" rows and a merge: the same derived name, search words and
+ * duplicate keys, whoever changes the record.
+ */
+
+const NAME_PARTS = ['type', 'first_name', 'last_name', 'organisation_name'] as const;
+const SEARCHED: readonly EditableField[] = [
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'oib',
+];
+const KEYED: readonly EditableField[] = ['name', 'phone', 'country', 'address'];
+
+/**
+ * The customer after the update. A name that was derived (first + last, or the
+ * organisation) follows its parts; a name typed by a person stays as typed.
+ */
+export function applyUpdate(current: EditableCustomer, body: Partial<CustomerUpdateBody>): EditableCustomer {
+  const merged: EditableCustomer = { ...current };
+  for (const field of EDITABLE_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) Object.assign(merged, { [field]: value });
+  }
+  const derived = (c: EditableCustomer) => deriveCustomerName({ ...c, name: null });
+  if (body.name !== undefined) {
+    merged.name = body.name ?? derived(merged) ?? '';
+  } else if (NAME_PARTS.some((f) => body[f] !== undefined) && current.name === derived(current)) {
+    merged.name = derived(merged) ?? '';
+  }
+  return merged;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function changedFields(before: EditableCustomer, after: EditableCustomer): EditableField[] {
+  return EDITABLE_FIELDS.filter((f) => !same(before[f], after[f]));
+}
+
+/** The stored columns for the changed fields, with the keys computed from them. */
+export function patchFor(
+  after: EditableCustomer,
+  changed: readonly EditableField[],
+  by: { userId: number | null; at: string },
+): CustomerPatch {
+  const patch: CustomerPatch = { updated_by: by.userId, updated_at: by.at };
+  for (const field of changed) {
+    Object.assign(patch, { [field]: field === 'tags' ? JSON.stringify(after.tags) : after[field] });
+  }
+  if (changed.includes('name')) patch.sort_name = sortName(after.name);
+  if (changed.some((f) => SEARCHED.includes(f))) patch.search_text = searchText(after);
+  if (changed.some((f) => KEYED.includes(f))) Object.assign(patch, matchKeys(after));
+  return patch;
+}
+
+/** The timeline's and change feed's list of what changed. */
+export function changeList(
+  before: EditableCustomer,
+  after: EditableCustomer,
+  changed: readonly EditableField[],
+) {
+  return changed.map((field) => ({ field, before: before[field], after: after[field] }));
+}

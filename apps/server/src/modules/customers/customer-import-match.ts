@@ -1,0 +1,123 @@
+import type { CustomerImportQuery } from '@kontora/contract/customer-import';
+import { type CustomerUpdateBody, customerProblems } from '@kontora/contract/customers';
+import type { Database } from '../../db/database.ts';
+import { applyUpdate, changedFields } from './customer-apply.ts';
+import { type EditableCustomer, type EditableField, toCustomer } from './customer-dto.ts';
+import { findCustomersByKeys } from './customers.repository.ts';
+
+/** A checked row of the file: the customer it describes, the fields its cells gave, its id cell. */
+export interface ImportRow {
+  line: number;
+  customer: EditableCustomer;
+  present: readonly string[];
+  id: number | null;
+}
+
+export type RowDecision =
+  | { kind: 'create' }
+  | { kind: 'skip' }
+  | { kind: 'reject'; reasons: Record<string, string[]> }
+  | {
+      kind: 'update';
+      id: number;
+      version: number;
+      before: EditableCustomer;
+      after: EditableCustomer;
+      changed: EditableField[];
+    };
+
+type Known = { customer: EditableCustomer; version: number };
+
+/**
+ * Decides, row by row, what the import does with a row that may match an existing customer
+ * (`on_match`, `match_by`). The dry run and the real run go through the same decisions on the
+ * same inputs, so the dry run's counts are the real run's:
+ * - rows created earlier in the file are matched from memory first (a repeat is skipped), and
+ *   ignored when a real run's lookup finds them in the database;
+ * - a customer updated earlier in the file is matched with the values and version it has after
+ *   that update (kept in memory; the dry run never wrote them).
+ */
+export class ImportMatcher {
+  readonly #db: Database;
+  readonly #companyId: number;
+  readonly #query: CustomerImportQuery;
+  readonly #fileKeys = { oib: new Set<string>(), email: new Set<string>() };
+  readonly #createdIds = new Set<number>();
+  readonly #updated = new Map<number, Known>();
+  #byKey = {
+    oib: new Map<string, Known & { id: number }>(),
+    email: new Map<string, Known & { id: number }>(),
+    id: new Map<number, Known & { id: number }>(),
+  };
+
+  constructor(db: Database, companyId: number, query: CustomerImportQuery) {
+    this.#db = db;
+    this.#companyId = companyId;
+    this.#query = query;
+  }
+
+  get matching(): boolean {
+    return this.#query.on_match !== 'create';
+  }
+
+  /** Looks up the customers the rows of a batch may match (one query a batch). */
+  async prepare(rows: readonly ImportRow[]): Promise<void> {
+    if (!this.matching) return;
+    const by = new Set(this.#query.match_by);
+    const found = await findCustomersByKeys(this.#db, this.#companyId, {
+      oibs: by.has('oib') ? rows.flatMap((r) => (r.customer.oib ? [r.customer.oib] : [])) : [],
+      emails: by.has('email') ? rows.flatMap((r) => (r.customer.email ? [r.customer.email] : [])) : [],
+      ids: by.has('id') ? rows.flatMap((r) => (r.id === null ? [] : [r.id])) : [],
+    });
+    this.#byKey = { oib: new Map(), email: new Map(), id: new Map() };
+    // Lowest id first: the oldest customer with a key is the one matched.
+    for (const row of found) {
+      if (this.#createdIds.has(row.id)) continue;
+      const known = { id: row.id, customer: toCustomer(row) as EditableCustomer, version: row.version };
+      if (row.oib && !this.#byKey.oib.has(row.oib)) this.#byKey.oib.set(row.oib, known);
+      if (row.email && !this.#byKey.email.has(row.email)) this.#byKey.email.set(row.email, known);
+      this.#byKey.id.set(row.id, known);
+    }
+  }
+
+  decide(row: ImportRow): RowDecision {
+    if (!this.matching) return { kind: 'create' };
+    const { oib, email } = row.customer;
+    let match: (Known & { id: number }) | 'file' | undefined;
+    for (const key of this.#query.match_by) {
+      if (key === 'oib' && oib) match = this.#fileKeys.oib.has(oib) ? 'file' : this.#byKey.oib.get(oib);
+      if (key === 'email' && email)
+        match = this.#fileKeys.email.has(email) ? 'file' : this.#byKey.email.get(email);
+      if (key === 'id' && row.id !== null) match = this.#byKey.id.get(row.id);
+      if (match) break;
+    }
+    if (!match) {
+      if (oib) this.#fileKeys.oib.add(oib);
+      if (email) this.#fileKeys.email.add(email);
+      return { kind: 'create' };
+    }
+    if (match === 'file' || this.#query.on_match === 'skip') return { kind: 'skip' };
+    const current = this.#updated.get(match.id) ?? match;
+    const body: Partial<CustomerUpdateBody> = {};
+    for (const field of row.present) Object.assign(body, { [field]: row.customer[field as EditableField] });
+    const after = applyUpdate(current.customer, body);
+    const problems = customerProblems(after);
+    if (Object.keys(problems).length) return { kind: 'reject', reasons: problems };
+    const changed = changedFields(current.customer, after);
+    if (changed.length === 0) return { kind: 'skip' };
+    this.#updated.set(match.id, { customer: after, version: current.version + 1 });
+    return {
+      kind: 'update',
+      id: match.id,
+      version: current.version,
+      before: current.customer,
+      after,
+      changed,
+    };
+  }
+
+  /** Customers this run created: a later lookup that finds them is not a match (the dry run would not see them). */
+  noteCreated(ids: readonly number[]): void {
+    for (const id of ids) this.#createdIds.add(id);
+  }
+}

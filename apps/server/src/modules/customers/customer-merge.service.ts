@@ -1,0 +1,242 @@
+import {
+  DUPLICATE_LIMITS,
+  MERGE_FIELDS,
+  type MergeBody,
+  type MergeResult,
+  type UndoMergeResult,
+} from '@kontora/contract/customer-duplicates';
+import { customerProblems } from '@kontora/contract/customers';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { isMember } from '../members/members.service.ts';
+import { insertActivity } from './customer-activities.repository.ts';
+import { changedFields, changeList, patchFor } from './customer-apply.ts';
+import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
+import {
+  deleteMerged,
+  findMerge,
+  findStoredCustomers,
+  idsByCustomer,
+  insertMerge,
+  insertStoredCustomers,
+  insertTags,
+  markUndone,
+  moveRows,
+  type StoredCustomer,
+  tagsOf,
+} from './customer-merge.repository.ts';
+import { customersChanged } from './customer-page-cache.ts';
+import { replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
+import { getCustomer, stale } from './customers.service.ts';
+
+/** What an undo needs: the rows as they were and what moved from each merged customer. */
+interface MergeSnapshot {
+  survivor: StoredCustomer;
+  merged: StoredCustomer[];
+  tags: Record<string, string[]>;
+  activities: Record<string, number[]>;
+  events: Record<string, number[]>;
+}
+
+const DAY = 86_400_000;
+const editable = (row: StoredCustomer): EditableCustomer => {
+  const out = {} as Record<string, unknown>;
+  for (const f of EDITABLE_FIELDS) out[f] = f === 'tags' ? parseTags(row.tags) : row[f];
+  return out as EditableCustomer;
+};
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The survivor's values: a field chosen in `fields` comes from that customer; the others from
+ * the most recently updated customer that has one (the survivor first on a tie). Tags are united.
+ */
+export function survivingValues(
+  survivor: StoredCustomer,
+  all: StoredCustomer[],
+  fields: MergeBody['fields'],
+) {
+  const byId = new Map(all.map((r) => [r.id, editable(r)]));
+  const recent = [...all].sort(
+    (a, b) =>
+      String(b.updated_at).localeCompare(String(a.updated_at)) ||
+      Number(b.id === survivor.id) - Number(a.id === survivor.id),
+  );
+  const result = editable(survivor);
+  for (const field of MERGE_FIELDS) {
+    const chosen = fields[field];
+    const source =
+      chosen !== undefined
+        ? byId.get(chosen)
+        : recent.map((r) => byId.get(r.id)).find((c) => c && !isEmpty(c[field]));
+    if (source) Object.assign(result, { [field]: source[field] });
+  }
+  const tags = new Set<string>();
+  for (const r of [survivor, ...all.filter((r) => r.id !== survivor.id)]) {
+    for (const tag of parseTags(r.tags)) tags.add(tag);
+  }
+  result.tags = [...tags];
+  return result;
+}
+
+export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeBody): Promise<MergeResult> {
+  const companyId = actor.companyId;
+  const ids = [body.survivor_id, ...body.merged_ids];
+  const at = new Date().toISOString();
+  const mergeId = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await findStoredCustomers(trx, companyId, ids);
+    if (rows.length !== ids.length) throw notFound('Customer');
+    if (rows.some((r) => r.version !== body.versions[String(r.id)])) throw stale();
+    const survivor = rows.find((r) => r.id === body.survivor_id) as StoredCustomer;
+    const merged = rows.filter((r) => r.id !== body.survivor_id);
+    const before = editable(survivor);
+    const after = survivingValues(survivor, rows, body.fields);
+    const problems = customerProblems(after);
+    if (Object.keys(problems).length) {
+      throw new AppError(400, 'validation_failed', 'The chosen values do not fit together.', {
+        details: problems,
+      });
+    }
+    if (after.owner_id !== null && !(await isMember(trx, companyId, after.owner_id))) after.owner_id = null;
+    const changed = changedFields(before, after);
+    const snapshot: MergeSnapshot = {
+      survivor,
+      merged,
+      tags: await tagsOf(trx, companyId, body.merged_ids),
+      activities: await idsByCustomer(trx, 'customer_activities', companyId, body.merged_ids),
+      events: await idsByCustomer(trx, 'events', companyId, body.merged_ids),
+    };
+    const patch = patchFor(after, changed, { userId: actor.userId, at });
+    if (!(await updateCustomerIfVersion(trx, companyId, survivor.id, survivor.version, patch))) throw stale();
+    if (changed.includes('tags')) await replaceTags(trx, companyId, survivor.id, after.tags);
+    const movedActivities = Object.values(snapshot.activities).flat();
+    const movedEvents = Object.values(snapshot.events).flat();
+    await moveRows(trx, 'customer_activities', companyId, movedActivities, body.merged_ids, survivor.id);
+    await moveRows(trx, 'events', companyId, movedEvents, body.merged_ids, survivor.id);
+    if ((await deleteMerged(trx, companyId, body.merged_ids)) !== body.merged_ids.length) throw stale();
+    const id = await insertMerge(trx, {
+      company_id: companyId,
+      survivor_id: survivor.id,
+      merged_ids: JSON.stringify(body.merged_ids),
+      snapshot: JSON.stringify(snapshot),
+      survivor_version: survivor.version + 1,
+      created_by: actor.userId,
+      created_at: at,
+    });
+    await insertActivity(trx, {
+      company_id: companyId,
+      customer_id: survivor.id,
+      kind: 'merged',
+      body: merged.map((r) => r.name).join(', '),
+      changes: JSON.stringify(changeList(before, after, changed)),
+      author_id: actor.userId,
+      created_at: at,
+    });
+    await recordChange(trx, {
+      companyId,
+      type: 'customer.merged',
+      entity: { type: 'customer', id: survivor.id },
+      version: survivor.version + 1,
+      actor: byUser(actor.userId),
+      changes: changeList(before, after, changed),
+      data: {
+        merge_id: id,
+        merged_ids: body.merged_ids,
+        merged: merged.map((r) => editable(r)),
+        moved_events: movedEvents,
+      },
+    });
+    return id;
+  });
+  customersChanged(companyId);
+  return {
+    merge_id: mergeId,
+    survivor: await getCustomer(ctx, companyId, body.survivor_id),
+    merged_ids: body.merged_ids,
+    undo_until: new Date(Date.parse(at) + DUPLICATE_LIMITS.undoDays * DAY).toISOString(),
+  };
+}
+
+const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** Owners who left the company since the merge are not restored (the customer keeps no owner). */
+async function withMembersOnly(db: Database, companyId: number, rows: StoredCustomer[]) {
+  for (const row of rows) {
+    if (row.owner_id !== null && !(await isMember(db, companyId, row.owner_id))) row.owner_id = null;
+  }
+  return rows;
+}
+
+export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number): Promise<UndoMergeResult> {
+  const companyId = actor.companyId;
+  const at = new Date().toISOString();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const merge = await findMerge(trx, companyId, mergeId);
+    if (!merge) throw notFound('Merge');
+    if (merge.undone_at) throw conflict('This merge has already been undone.');
+    if (Date.parse(String(merge.created_at)) + DUPLICATE_LIMITS.undoDays * DAY < Date.now()) {
+      throw conflict(`A merge can be undone for ${DUPLICATE_LIMITS.undoDays} days only.`);
+    }
+    const snapshot = JSON.parse(merge.snapshot) as MergeSnapshot;
+    const [current] = await findStoredCustomers(trx, companyId, [merge.survivor_id]);
+    if (!current) throw notFound('Customer');
+    if (current.version !== merge.survivor_version) throw stale();
+    const restoredIds = snapshot.merged.map((r) => r.id);
+    if ((await findStoredCustomers(trx, companyId, restoredIds)).length) {
+      throw conflict('A merged customer exists again.');
+    }
+    const restored = await withMembersOnly(
+      trx,
+      companyId,
+      snapshot.merged.map((r) => ({
+        ...r,
+        version: r.version + 1,
+        updated_at: at,
+        updated_by: actor.userId,
+      })),
+    );
+    await insertStoredCustomers(trx, restored);
+    await insertTags(trx, companyId, snapshot.tags);
+    for (const id of restoredIds) {
+      const back = [current.id];
+      await moveRows(trx, 'customer_activities', companyId, snapshot.activities[String(id)] ?? [], back, id);
+      await moveRows(trx, 'events', companyId, snapshot.events[String(id)] ?? [], back, id);
+    }
+    const now = editable(current);
+    const [previous] = await withMembersOnly(trx, companyId, [{ ...snapshot.survivor }]);
+    const before = editable(previous as StoredCustomer);
+    const changed = changedFields(now, before);
+    const patch = patchFor(before, changed, { userId: actor.userId, at });
+    if (!(await updateCustomerIfVersion(trx, companyId, current.id, current.version, patch))) throw stale();
+    if (changed.includes('tags')) await replaceTags(trx, companyId, current.id, before.tags);
+    if (!(await markUndone(trx, companyId, mergeId, actor.userId, at))) {
+      throw conflict('This merge has already been undone.');
+    }
+    await insertActivity(trx, {
+      company_id: companyId,
+      customer_id: current.id,
+      kind: 'merge_undone',
+      body: snapshot.merged.map((r) => r.name).join(', '),
+      changes: JSON.stringify(changeList(now, before, changed)),
+      author_id: actor.userId,
+      created_at: at,
+    });
+    await recordChange(trx, {
+      companyId,
+      type: 'customer.merge_undone',
+      entity: { type: 'customer', id: current.id },
+      version: current.version + 1,
+      actor: byUser(actor.userId),
+      changes: changeList(now, before, changed),
+      data: { merge_id: mergeId, restored_ids: restoredIds },
+    });
+    return { survivorId: current.id, restoredIds };
+  });
+  customersChanged(companyId);
+  return {
+    survivor: await getCustomer(ctx, companyId, result.survivorId),
+    restored_ids: result.restoredIds,
+  };
+}
