@@ -20,6 +20,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts';
 import { adminSessionsRoutes } from './modules/admin/admin-sessions.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(apiKeysRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { z } from 'zod';
  * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
  * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).
  * - `customer.bulk_deleted`: `data` is `{count, ids}`.
+ * - `api_key.created`, `api_key.revoked`: `data` is the key as lists show it (never the secret).
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -40,11 +41,13 @@ export const CHANGE_TYPES = [
   'company.created',
   'company.updated',
   'company.modules_changed',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
-export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company'] as const;
+export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'api_key'] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
 export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;

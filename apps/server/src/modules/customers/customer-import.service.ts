@@ -8,10 +8,10 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
-import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import { authorOf, completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { customersChanged } from './customer-page-cache.ts';
 import { insertCustomers } from './customers.repository.ts';
@@ -103,7 +103,7 @@ export async function importCustomers(
           kind: 'imported' as const,
           body: null,
           changes: null,
-          author_id: actor.userId,
+          ...authorOf(actor),
           created_at: at,
         })),
       );
@@ -112,7 +112,7 @@ export async function importCustomers(
         companyId: actor.companyId,
         type: 'customer.imported',
         entity: { type: 'customer', id: null },
-        actor: byUser(actor.userId),
+        actor: byActor(actor),
         data: { count: ids.length, ids },
       });
       return ids.length;

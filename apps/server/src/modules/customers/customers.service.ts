@@ -11,11 +11,12 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import {
+  authorOf,
   completeCustomer,
   EDITABLE_FIELDS,
   type EditableCustomer,
@@ -74,7 +75,7 @@ export async function createCustomer(
       kind: 'created',
       body: null,
       changes: null,
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -82,7 +83,7 @@ export async function createCustomer(
       type: 'customer.created',
       entity: { type: 'customer', id: newId },
       version: 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...fields },
     });
     return newId;
@@ -159,7 +160,7 @@ export async function updateCustomer(
       changes: JSON.stringify(
         changed.map((field) => ({ field, before: current[field], after: merged[field] })),
       ),
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -167,7 +168,7 @@ export async function updateCustomer(
       type: 'customer.updated',
       entity: { type: 'customer', id },
       version: body.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: changed.map((field) => ({ field, before: current[field], after: merged[field] })),
     });
   });
@@ -184,7 +185,7 @@ export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number):
     const row = await findCustomer(trx, actor.companyId, id);
     if (!row || !(await deleteCustomerRow(trx, actor.companyId, id))) throw notFound('Customer');
     await recordAudit(trx, {
-      actorId: actor.userId,
+      ...auditActorOf(actor),
       action: 'customer.delete',
       entity: 'customer',
       entityId: id,
@@ -196,7 +197,7 @@ export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number):
       type: 'customer.deleted',
       entity: { type: 'customer', id },
       version: row.version,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...toCustomer(row) },
     });
   });
@@ -219,7 +220,7 @@ export async function bulkCustomers(
       await deleteCustomers(trx, actor.companyId, affected);
       if (affected.length > 0) {
         await recordAudit(trx, {
-          actorId: actor.userId,
+          ...auditActorOf(actor),
           action: 'customer.bulk_delete',
           entity: 'customer',
           entityId: null,
@@ -230,7 +231,7 @@ export async function bulkCustomers(
           companyId: actor.companyId,
           type: 'customer.bulk_deleted',
           entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
+          actor: byActor(actor),
           data: { count: affected.length, ids: affected },
         });
       }
@@ -252,7 +253,7 @@ export async function bulkCustomers(
           kind: 'updated' as const,
           body: null,
           changes: JSON.stringify([{ field: 'status', before: r.status, after: body.status }]),
-          author_id: actor.userId,
+          ...authorOf(actor),
           created_at: at,
         })),
       );
@@ -261,7 +262,7 @@ export async function bulkCustomers(
           companyId: actor.companyId,
           type: 'customer.bulk_updated',
           entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
+          actor: byActor(actor),
           data: {
             count: changing.length,
             ids: changing.map((r) => r.id),
