@@ -1,9 +1,67 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/status-pages.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { ApiKeysSection } from './api-keys-section.tsx';
+import { ImportExportSection } from './import-export-section.tsx';
+import { PublicApiNote } from './public-api-note.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
+const TABS = ['keys', 'webhooks', 'importExport'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Owners, admins and superusers manage the integration; members see it read-only. */
+function useCanManage(companyId: number): boolean {
+  const { user } = useSession();
+  const companies = useMyCompanies({ limit: 100 });
+  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
+  return Boolean(user?.is_admin) || role === 'owner' || role === 'admin';
+}
+
+/**
+ * CRM integration (#/company/crm-integration, module 1): how the company's
+ * other systems talk to Kontora: API keys for the public API, webhooks, and
+ * the CSV import and export of the CRM.
+ */
 export function CrmIntegrationScreen() {
   const { t } = useTranslation();
+  const companyId = useCompanyId();
+  const canManage = useCanManage(companyId);
+  const [tab, setTab] = useState<Tab>('keys');
+  const baseId = useId();
+
   return (
-    <ComingSoon title={t('menu.crmIntegration')} icon="link" description={t('placeholders.crmIntegration')} />
+    <>
+      <PageHeader title={t('integration.title')} />
+      <p className="text-body-secondary">{t('integration.intro')}</p>
+      <div className="nav nav-tabs mb-3" role="tablist">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${baseId}-${name}-tab`}
+            aria-controls={`${baseId}-${name}`}
+            aria-selected={tab === name}
+            className={`nav-link${tab === name ? ' active' : ''}`}
+            onClick={() => setTab(name)}
+          >
+            {t(`integration.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`}>
+        {tab === 'keys' && (
+          <>
+            <ApiKeysSection companyId={companyId} canManage={canManage} />
+            <PublicApiNote />
+          </>
+        )}
+        {tab === 'webhooks' && <WebhooksSection companyId={companyId} canManage={canManage} />}
+        {tab === 'importExport' && <ImportExportSection />}
+      </div>
+    </>
   );
 }
