@@ -46,6 +46,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
+import { SECURITY_SCHEMES, withSecurity } from './plugins/openapi-security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -150,10 +151,10 @@ export async function buildApp(
         version: '1.0.0',
         description: 'Answers are `{data}`; errors are `{message, code, details?}`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withSecurity(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
