@@ -50,6 +50,7 @@ describe('CRM integration: API keys', () => {
     await dialog.getByLabel('Name').fill('Web shop');
     await dialog.getByLabel('Customers').selectOption('write');
     await dialog.getByLabel('Expires in').selectOption('30');
+    await dialog.getByLabel('Requests per minute').fill('120');
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
     // Shown once: a read-only field, a warning and a copy button.
@@ -71,6 +72,7 @@ describe('CRM integration: API keys', () => {
     const row = page.getByRole('row', { name: /Web shop/ });
     await row.getByText(`kon_…${key.slice(-4)}`).waitFor();
     await row.getByText('Customers: Read and write').waitFor();
+    await row.getByText('120 requests a minute').waitFor();
     expect(await page.content()).not.toContain(key);
 
     // The key works from any client, here fetch in the page, with the key's rights only.
@@ -90,7 +92,7 @@ describe('CRM integration: API keys', () => {
         { method, path, body, key },
       );
     const customers = `/api/companies/${company.id}/customers`;
-    expect(await call('GET', customers)).toEqual({ status: 200, limit: '600' });
+    expect(await call('GET', customers)).toEqual({ status: 200, limit: '120' });
     expect((await call('POST', customers, { name: 'Made by the shop' })).status).toBe(201);
     expect((await call('GET', `/api/companies/${company.id}/events`)).status).toBe(403);
     expect((await call('GET', '/api/me')).status).toBe(403);

@@ -28,6 +28,11 @@ const KeyForm = z
     events: Access,
     webhooks: Access,
     days: z.enum(EXPIRY_DAYS.map(String) as [string, ...string[]]),
+    rate_limit: z
+      .number({ error: 'invalid' })
+      .int({ error: 'invalid' })
+      .min(API_KEY_LIMITS.rateLimitMin, { error: 'invalid' })
+      .max(API_KEY_LIMITS.rateLimitMax, { error: 'invalid' }),
   })
   .refine((v) => API_KEY_RESOURCES.some((r) => v[r] !== 'none'), { error: 'no_scope', path: ['customers'] });
 type KeyValues = z.infer<typeof KeyForm>;
@@ -41,7 +46,12 @@ function toBody(values: KeyValues): ApiKeyCreateBody {
   const days = Number(values.days);
   // The last allowed day minus a minute, so the server's "at most 366 days" holds when the request arrives.
   const expires = Date.now() + days * 86_400_000 - (days === API_KEY_LIMITS.expiryDaysMax ? 60_000 : 0);
-  return { name: values.name, scopes, expires_at: new Date(expires).toISOString() };
+  return {
+    name: values.name,
+    scopes,
+    expires_at: new Date(expires).toISOString(),
+    rate_limit: values.rate_limit,
+  };
 }
 
 /** Creates a key (name, scopes, expiry), then shows its secret once. */
@@ -88,10 +98,17 @@ function KeyFormBody({
   const { t } = useTranslation();
   const form = useForm<KeyValues>({
     resolver: zodResolver(KeyForm, resolverOptions),
-    defaultValues: { name: '', customers: 'read', events: 'none', webhooks: 'none', days: '90' },
+    defaultValues: {
+      name: '',
+      customers: 'read',
+      events: 'none',
+      webhooks: 'none',
+      days: '90',
+      rate_limit: API_KEY_LIMITS.rateLimitDefault,
+    },
   });
   const { errors, isSubmitting } = form.formState;
-  const fields = ['name', 'customers', 'events', 'webhooks'] as const;
+  const fields = ['name', 'customers', 'events', 'webhooks', 'rate_limit'] as const;
   const accessOptions = (['none', 'read', 'write'] as const).map((value) => ({
     value,
     label: t(`apiKeys.access.${value}`),
@@ -135,6 +152,13 @@ function KeyFormBody({
             ))}
           </div>
         </fieldset>
+        <TextField
+          label={t('apiKeys.fields.rateLimit')}
+          type="number"
+          hint={t('apiKeys.create.rateLimitHint', { max: API_KEY_LIMITS.rateLimitMax })}
+          registration={form.register('rate_limit', { valueAsNumber: true })}
+          error={reasonText(t, errors.rate_limit?.message)}
+        />
         <SelectField
           label={t('apiKeys.fields.expiry')}
           options={EXPIRY_DAYS.map((days) => ({

@@ -111,7 +111,12 @@ function KeyTable({
         <tbody>
           {items.map((key) => (
             <tr key={key.id}>
-              <th scope="row">{key.name}</th>
+              <th scope="row">
+                {key.name}
+                <div className="small fw-normal text-body-secondary">
+                  {t('apiKeys.perMinute', { limit: format.number(key.rate_limit) })}
+                </div>
+              </th>
               <td className="font-monospace text-nowrap">{`${key.prefix}…${key.last_four}`}</td>
               <td>
                 {API_KEY_RESOURCES.filter((r) => key.scopes[r]).map((r) => (

@@ -36,7 +36,7 @@ export function CrmIntegrationScreen() {
     <>
       <PageHeader title={t('integration.title')} />
       <p className="text-body-secondary">{t('integration.intro')}</p>
-      <div className="nav nav-tabs mb-3" role="tablist">
+      <div className="btn-group mb-3 flex-wrap" role="tablist">
         {TABS.map((name) => (
           <button
             key={name}
@@ -45,7 +45,7 @@ export function CrmIntegrationScreen() {
             id={`${baseId}-${name}-tab`}
             aria-controls={`${baseId}-${name}`}
             aria-selected={tab === name}
-            className={`nav-link${tab === name ? ' active' : ''}`}
+            className={`btn btn-outline-primary${tab === name ? ' active' : ''}`}
             onClick={() => setTab(name)}
           >
             {t(`integration.tabs.${name}`)}
