@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { type Figure, measure, printFigures } from './bench/measure.ts';
+import { type Figure, figureOf, measure, printFigures } from './bench/measure.ts';
 import { startServer } from './bench/server-process.ts';
 
 /**
@@ -25,13 +25,7 @@ async function measureWithKeys(name: string, url: string, keys: string[]): Promi
     duration: SECONDS,
     setupClient: (client) => client.setHeaders({ authorization: `Bearer ${keys[next++ % keys.length]}` }),
   });
-  return {
-    name,
-    requestsPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  return figureOf(name, result);
 }
 
 async function json<T>(response: Response): Promise<T> {

@@ -15,6 +15,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { parseScopes } from './api-key-auth.service.ts';
+import { apiKeyCache } from './api-key-cache.ts';
 import {
   type ApiKeyRow,
   countActiveApiKeys,
@@ -133,7 +134,7 @@ export async function createKey(
   return { ...toApiKey(row), key: secret };
 }
 
-/** Revokes a key; the next request with it is refused, on every instance (no cache holds keys). */
+/** Revokes a key; the next request with it is refused, on every instance (the eviction is broadcast). */
 export async function revokeKey(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findApiKey(trx, actor.companyId, id);
@@ -143,4 +144,6 @@ export async function revokeKey(ctx: AppContext, actor: Actor, id: number): Prom
     }
     await recordKeyHistory(trx, actor, 'revoked', toApiKey(row));
   });
+  // After the commit: a request in between reads the row again and would cache it unrevoked otherwise.
+  apiKeyCache.evict(id);
 }
