@@ -68,3 +68,4 @@ await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
 await runIfPresent('bench-live.ts', 'benchLive');
 await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
 await runIfPresent('bench-duplicates.ts', 'benchDuplicates');
+await runIfPresent('bench-public-api.ts', 'benchPublicApi');

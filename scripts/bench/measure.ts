@@ -28,6 +28,11 @@ export async function measure(
     connections: opts.connections ?? 10,
     duration: opts.seconds ?? 5,
   });
+  return figureOf(name, result);
+}
+
+/** The figures of one autocannon result (for runs that call autocannon with their own options). */
+export function figureOf(name: string, result: autocannon.Result): Figure {
   return {
     name,
     requestsPerSec: Math.round(result.requests.average),

@@ -20,6 +20,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts';
 import { adminSessionsRoutes } from './modules/admin/admin-sessions.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
@@ -51,6 +52,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
+import { SECURITY_SCHEMES, withSecurity } from './plugins/openapi-security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
@@ -157,10 +159,10 @@ export async function buildApp(
         version: '1.0.0',
         description: 'Answers are `{data}`; errors are `{message, code, details?}`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withSecurity(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -188,6 +190,7 @@ export async function buildApp(
       await api.register(socialMediaRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });
+      await api.register(apiKeysRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -63,7 +63,7 @@ function signedInScreens(viewport: Viewport): Screen[] {
     { name: 'calendar month', hash: '/company/calendar?view=dayGridMonth', ready: at('.kt-calendar button') },
     { name: 'calendar week', hash: '/company/calendar?view=timeGridWeek', ready: at('.kt-calendar button') },
     { name: 'calendar list', hash: '/company/calendar?view=listWeek', ready: at('.kt-calendar button') },
-    { name: 'CRM integration (coming soon)', hash: '/company/crm-integration', ready: at() },
+    { name: 'CRM integration', hash: '/company/crm-integration', ready: at() },
     { name: 'social (coming soon)', hash: '/company/social', ready: at() },
     { name: 'profile', hash: '/company/profile', ready: at() },
     { name: 'settings with team', hash: '/company/settings', ready: at('table') },

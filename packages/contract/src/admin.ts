@@ -269,6 +269,9 @@ export const AuditEntry = z.object({
   actor_id: z.number().nullable(),
   actor_email: z.string().nullable(),
   actor_name: z.string().nullable(),
+  /** A person (actor_id), an API key (actor_key_id; actor_name is the key's name) or the system. */
+  actor_kind: z.enum(['user', 'api_key', 'system']),
+  actor_key_id: z.number().nullable(),
   /** e.g. `company.update`, `membership.add`, `user.disable`. */
   action: z.string(),
   /** e.g. `company`, `user`, `membership`. */

@@ -24,6 +24,7 @@ import { z } from 'zod';
  *   `{merge_id, merged_ids, merged}` (`merged`: the deleted customers as they were).
  * - `customer.merge_undone`: the entity is the survivor; `changes` its restored fields, `data`
  *   `{merge_id, restored_ids}`.
+ * - `api_key.created`, `api_key.revoked`: `data` is the key as lists show it (never the secret).
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -48,11 +49,13 @@ export const CHANGE_TYPES = [
   'company.modules_changed',
   'social_media.created',
   'social_media.deleted',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
-export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'social_media'] as const;
+export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'social_media', 'api_key'] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
 export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;

@@ -17,7 +17,10 @@ export const TimelineEntry = z.object({
   /** What changed (kind `updated`); empty otherwise. */
   changes: z.array(z.object({ field: z.string(), before: ChangeValue, after: ChangeValue })),
   author_id: z.number().nullable(),
+  /** The person's name, or the API key's name (at the time) when a key made the entry. */
   author_name: z.string().nullable(),
+  /** Who wrote it: a person, an API key (author_id is then null), or nobody known (null). */
+  author_kind: z.enum(['user', 'api_key']).nullable(),
   created_at: z.string(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;

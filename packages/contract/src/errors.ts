@@ -44,5 +44,8 @@ export const ERROR_CODES = [
   'internal_error',
   'idempotency_key_reused',
   'idempotency_key_in_use',
+  'invalid_api_key',
+  'insufficient_scope',
+  'api_key_not_allowed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

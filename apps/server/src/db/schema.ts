@@ -121,6 +121,9 @@ export interface AuditEntriesTable {
   before: string | null;
   after: string | null;
   created_at: Timestamp;
+  /** The API key that acted, when a key did (migration 009). */
+  actor_key_id?: number | null;
+  actor_key_name?: string | null;
 }
 
 export interface SocialIntegrationTypesTable {
@@ -187,6 +190,8 @@ export interface CustomerActivitiesTable {
   changes: string | null;
   author_id: number | null;
   created_at: Timestamp;
+  /** The API key's name when a key made the entry (migration 009). */
+  author_key_name?: string | null;
 }
 
 /** Per-company customer counts kept by triggers: dimension 'status' (value = status) or 'month' (value = YYYY-MM, UTC). */
@@ -331,6 +336,23 @@ export interface CustomerDuplicateGroupsTable {
   size: number;
   /** JSON array of ids. */
   customer_ids: string;
+/** A company's API key (migration 009); only the SHA-256 of the key is stored. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  last_four: string;
+  /** JSON: {customers?, events?, webhooks?: "read" | "write"}. */
+  scopes: string;
+  /** Requests a minute. */
+  rate_limit: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
 }
 
 export interface DB {
@@ -420,4 +442,5 @@ export interface WebhookDispatchStateTable {
   customer_merges: CustomerMergesTable;
   customer_duplicate_scans: CustomerDuplicateScansTable;
   customer_duplicate_groups: CustomerDuplicateGroupsTable;
+  api_keys: ApiKeysTable;
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiKeyCache } from '../modules/api-keys/api-key-cache.ts';
 import { sessionCache } from '../modules/auth/session-cache.ts';
 import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
@@ -26,6 +27,23 @@ describe('cache invalidation across instances', () => {
     await otherInstance.publish('kontora:cache-evict', 'customers:902');
     expect(await eventually(() => sessionCache.get('token-a') === undefined)).toBe(true);
     expect(await eventually(() => customerPageCache.get('902:?q=x') === undefined)).toBe(true);
+  });
+
+  it('a key revoked on another instance leaves the key cache here (decision 013)', async () => {
+    const row = {
+      id: 904,
+      company_id: 1,
+      name: 'Shop',
+      scopes: '{"customers":"read"}',
+      rate_limit: 600,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    apiKeyCache.set('key-hash-904', 904, row);
+    await new Promise((r) => setTimeout(r, 100));
+    await otherInstance.publish('kontora:cache-evict', 'apiKey:904');
+    expect(await eventually(() => apiKeyCache.get('key-hash-904') === undefined)).toBe(true);
   });
 
   it('a local eviction is broadcast for the other instances', async () => {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { apiKeyCache } from '../modules/api-keys/api-key-cache.ts';
 import { sessionCache } from '../modules/auth/session-cache.ts';
 import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
 import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
@@ -9,6 +10,7 @@ const caches: Record<string, TaggedCache<unknown>> = {
   session: sessionCache,
   company: companyAccessCache,
   customers: customerPageCache,
+  apiKey: apiKeyCache,
 };
 
 /**

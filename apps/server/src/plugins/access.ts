@@ -1,11 +1,14 @@
+import { API_KEY_PREFIX, type ApiKeyResource } from '@kontora/contract/api-keys';
 import type { CompanyRole } from '@kontora/contract/limits';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../lib/errors.ts';
+import type { KeyPrincipal } from '../modules/api-keys/api-key-auth.service.ts';
 import { authenticate, type Principal } from '../modules/auth/session.service.ts';
 import { companyAccess } from '../modules/companies/companies.service.ts';
+import { authorizeApiKey } from './api-key-access.ts';
 
 /**
  * Who may call a route. Every route under /api declares one; a route without a
@@ -15,8 +18,12 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'superuser' }
-  /** `:companyId` in the path; the caller must be a member (superusers: any company) with the module enabled and role. */
-  | { kind: 'company'; module?: number; roles?: readonly CompanyRole[] }
+  /**
+   * `:companyId` in the path; the caller must be a member (superusers: any company) with the module enabled and role.
+   * `apiKey`: the public-API resource the route belongs to; a key of the company with that scope may call it too
+   * (GET/HEAD need read, other methods write). Without it the route refuses keys (decision 013).
+   */
+  | { kind: 'company'; module?: number; roles?: readonly CompanyRole[]; apiKey?: ApiKeyResource }
   /** A WebSocket that authenticates by its first message (a session token), never by a header or the address. */
   | { kind: 'socket' };
 
@@ -24,7 +31,16 @@ export const policies = {
   public: { kind: 'public' },
   user: { kind: 'user' },
   superuser: { kind: 'superuser' },
-  company: (module?: number, roles?: readonly CompanyRole[]): Access => ({ kind: 'company', module, roles }),
+  company: (
+    module?: number,
+    roles?: readonly CompanyRole[],
+    options: { apiKey?: ApiKeyResource } = {},
+  ): Access => ({
+    kind: 'company',
+    module,
+    roles,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  }),
   socket: { kind: 'socket' },
 } as const satisfies Record<string, Access | ((...a: never[]) => Access)>;
 
@@ -46,6 +62,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     company: CompanyScope | null;
+    /** The API key that authenticated the request (then `principal` is null). */
+    apiKey: KeyPrincipal | null;
   }
 }
 
@@ -55,6 +73,7 @@ const PUBLIC_PREFIXES = ['/api/docs'];
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('company', null);
+  app.decorateRequest('apiKey', null);
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
 
@@ -74,15 +93,43 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // onRequest: runs before the body is even read, so an anonymous caller learns nothing about validation.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     // A socket checks its first message itself (modules/live); everything else is checked here.
     if (!access || access.kind === 'public' || access.kind === 'socket') return;
-    const principal = await authenticate(ctx, bearerToken(request), request);
+    const token = bearerToken(request);
+    if (token?.startsWith(API_KEY_PREFIX)) {
+      await authorizeKeyRequest(ctx, request, reply, access, token);
+      return;
+    }
+    const principal = await authenticate(ctx, token, request);
     request.principal = principal;
     if (access.kind === 'superuser' && !principal.user.is_admin) throw forbidden();
     if (access.kind === 'company') request.company = await authorizeCompany(ctx, request, principal, access);
   });
+}
+
+async function authorizeKeyRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: Access,
+  token: string,
+): Promise<void> {
+  if (access.kind !== 'company' || !access.apiKey) {
+    throw new AppError(403, 'api_key_not_allowed', 'API keys cannot call this endpoint; sign in instead.');
+  }
+  const companyId = parseCompanyId((request.params as Record<string, string>).companyId);
+  const { key, company } = await authorizeApiKey(
+    ctx,
+    request,
+    reply,
+    { ...access, apiKey: access.apiKey },
+    companyId,
+    token,
+  );
+  request.apiKey = key;
+  request.company = company;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -137,7 +184,7 @@ export async function checkCompanyAccess(
 }
 
 /** `:companyId` as the path carries it: 1 to 2^31−1 in decimal digits; anything else names no company. */
-function parseCompanyId(raw: string | undefined): number | undefined {
+export function parseCompanyId(raw: string | undefined): number | undefined {
   if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
@@ -164,7 +211,9 @@ export function companyOf(request: FastifyRequest): CompanyScope {
   return request.company;
 }
 
-/** The signed-in person acting in the company of a company-scoped route. */
+/** Who acts in the company of a company-scoped route: the signed-in person, or the API key. */
 export function actorOf(request: FastifyRequest): Actor {
+  const key = request.apiKey;
+  if (key) return { companyId: companyOf(request).id, userId: null, apiKey: { id: key.id, name: key.name } };
   return { companyId: companyOf(request).id, userId: principalOf(request).user.id };
 }

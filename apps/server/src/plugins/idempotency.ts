@@ -67,8 +67,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     const key = request.routeOptions.config.idempotent ? request.headers['idempotency-key'] : undefined;
     if (typeof key !== 'string') return;
     const scope: KeyScope = {
-      ownerKind: 'user',
-      ownerId: principalOf(request).user.id,
+      // Keys are kept per caller: a person, or an API key (decision 013).
+      ownerKind: request.apiKey ? 'api_key' : 'user',
+      ownerId: request.apiKey ? request.apiKey.id : principalOf(request).user.id,
       route: `${request.method} ${request.url.split('?')[0]}`,
       key,
     };

@@ -10,6 +10,7 @@ import * as m008 from './008-company-invitations.ts';
 import * as m011 from './011-social-media.ts';
 import * as m010 from './010-webhooks.ts';
 import * as m015 from './015-customer-merge.ts';
+import * as m009 from './009-api-keys.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '011-social-media': m011,
   '010-webhooks': m010,
   '015-customer-merge': m015,
+  '009-api-keys': m009,
 };

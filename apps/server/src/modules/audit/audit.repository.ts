@@ -4,6 +4,8 @@ export async function insertAuditEntry(
   db: Database,
   values: {
     actor_id: number | null;
+    actor_key_id?: number | null;
+    actor_key_name?: string | null;
     action: string;
     entity: string;
     entity_id: string | null;
@@ -40,6 +42,8 @@ export function listAuditEntries(db: Database, f: AuditFilter) {
       'audit_entries.actor_id',
       'users.email as actor_email',
       'users.full_name as actor_name',
+      'audit_entries.actor_key_id',
+      'audit_entries.actor_key_name',
       'audit_entries.action',
       'audit_entries.entity',
       'audit_entries.entity_id',

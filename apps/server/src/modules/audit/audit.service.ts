@@ -1,13 +1,16 @@
 import type { AuditData, AuditEntry, AuditQuery } from '@kontora/contract/admin';
 import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 
 /** One change to record: who did what to which record, and the record before and after. */
 export interface AuditInput {
-  /** The signed-in person; null for the system (seed, jobs). */
+  /** The signed-in person; null for the system (seed, jobs) and for API keys. */
   actorId: number | null;
+  /** The API key that acted (decision 013); its name is kept as it was then. */
+  actorKey?: { id: number; name: string } | null | undefined;
   /** `<entity>.<verb>`, e.g. `company.update`, `membership.remove`. */
   action: string;
   entity: string;
@@ -17,6 +20,9 @@ export interface AuditInput {
   before?: unknown;
   after?: unknown;
 }
+
+/** The audit actor fields of whoever acts on a request (a person or an API key). */
+export const auditActorOf = (actor: Actor) => ({ actorId: actor.userId, actorKey: actor.apiKey ?? null });
 
 /** Keys never written to the audit log, at any depth. */
 const SECRET_KEY = /password|secret|token|hash|credential|api_?key|private|otp|recovery/i;
@@ -44,6 +50,8 @@ const toJson = (value: unknown): string | null =>
 export async function recordAudit(db: Database, input: AuditInput): Promise<void> {
   await insertAuditEntry(db, {
     actor_id: input.actorId,
+    actor_key_id: input.actorKey?.id ?? null,
+    actor_key_name: input.actorKey?.name ?? null,
     action: input.action,
     entity: input.entity,
     entity_id: input.entityId === null ? null : String(input.entityId),
@@ -117,8 +125,12 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditD
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const items: AuditEntry[] = page.map((r) => ({
+  const items: AuditEntry[] = page.map(({ actor_key_id, actor_key_name, ...r }) => ({
     ...r,
+    // A key's entry names the key (as it was called then); it has no person.
+    actor_name: actor_key_name ?? r.actor_name,
+    actor_kind: actor_key_id != null ? 'api_key' : r.actor_id === null ? 'system' : 'user',
+    actor_key_id: actor_key_id ?? null,
     company_id: r.company_id === null ? null : Number(r.company_id),
     before: parseJson(r.before) ?? null,
     after: parseJson(r.after) ?? null,

@@ -7,6 +7,7 @@ import {
 } from '@kontora/contract/change-feed';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   type ChangeEventRow,
   deleteOldestChangeEventsBefore,
@@ -26,6 +27,14 @@ export type ChangeActorRef =
 
 /** The signed-in person with this id. */
 export const byUser = (id: number): ChangeActorRef => ({ kind: 'user', id });
+
+/** Whoever acts on a request: the API key (by its name) or the signed-in person. */
+export const byActor = (actor: Actor): ChangeActorRef =>
+  actor.apiKey
+    ? { kind: 'api_key', id: actor.apiKey.id, name: actor.apiKey.name }
+    : actor.userId === null
+      ? { kind: 'system' }
+      : byUser(actor.userId);
 
 export interface ChangeInput {
   companyId: number;

@@ -37,6 +37,7 @@ function selectActivities(db: Database) {
       'a.changes',
       'a.author_id',
       'a.created_at',
+      'a.author_key_name',
       'u.full_name as author_name',
     ]);
 }

@@ -6,6 +6,7 @@ import {
   type CustomerEditableField,
   deriveCustomerName,
 } from '@kontora/contract/customers';
+import type { Actor } from '../../lib/actor.ts';
 import type { ActivityRow } from './customer-activities.repository.ts';
 import { matchKeys } from './customer-match-keys.ts';
 import { searchText, sortName } from './customer-search.ts';
@@ -98,6 +99,12 @@ export function newCustomerRow(
   };
 }
 
+/** The author columns of a timeline entry: the person, or the API key by its name at the time. */
+export const authorOf = (actor: Actor) => ({
+  author_id: actor.userId,
+  author_key_name: actor.apiKey?.name ?? null,
+});
+
 export function toTimelineEntry(row: ActivityRow): TimelineEntry {
   let changes: TimelineEntry['changes'] = [];
   if (row.changes) {
@@ -114,7 +121,8 @@ export function toTimelineEntry(row: ActivityRow): TimelineEntry {
     body: row.body,
     changes,
     author_id: row.author_id,
-    author_name: row.author_id === null ? null : row.author_name,
+    author_name: row.author_key_name ?? (row.author_id === null ? null : row.author_name),
+    author_kind: row.author_key_name ? 'api_key' : row.author_id === null ? null : 'user',
     created_at: row.created_at,
   };
 }

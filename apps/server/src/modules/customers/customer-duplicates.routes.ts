@@ -20,7 +20,7 @@ import { findDuplicates } from './customer-duplicates.service.ts';
 import { mergeCustomers, undoMerge } from './customer-merge.service.ts';
 
 const tags = ['customers'];
-const access = policies.company(MODULE_ID.crm);
+const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'customers' });
 const base = '/companies/:companyId/customers';
 
 /** Duplicates of a record, the company-wide scan, merge and its undo (decision 019). */

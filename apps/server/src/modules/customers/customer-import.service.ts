@@ -9,11 +9,11 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
 import { changeList, patchFor } from './customer-apply.ts';
-import { completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import { authorOf, completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 import { customersChanged } from './customer-page-cache.ts';
@@ -128,7 +128,7 @@ function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBat
           kind: 'imported' as const,
           body: null,
           changes: null,
-          author_id: actor.userId,
+          ...authorOf(actor),
           created_at: at,
         })),
       );
@@ -137,7 +137,7 @@ function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBat
         companyId: actor.companyId,
         type: 'customer.imported',
         entity: { type: 'customer', id: null },
-        actor: byUser(actor.userId),
+        actor: byActor(actor),
         data: { count: ids.length, ids },
       });
     }
@@ -153,7 +153,7 @@ function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBat
           kind: 'updated',
           body: null,
           changes: JSON.stringify(changes),
-          author_id: actor.userId,
+          ...authorOf(actor),
           created_at: at,
         },
       ]);
@@ -162,7 +162,7 @@ function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBat
         type: 'customer.updated',
         entity: { type: 'customer', id: u.id },
         version: u.version + 1,
-        actor: byUser(actor.userId),
+        actor: byActor(actor),
         changes,
       });
     }

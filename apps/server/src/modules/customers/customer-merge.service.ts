@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivity } from './customer-activities.repository.ts';
 import { changedFields, changeList, patchFor } from './customer-apply.ts';
@@ -139,7 +139,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       type: 'customer.merged',
       entity: { type: 'customer', id: survivor.id },
       version: survivor.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: changeList(before, after, changed),
       data: {
         merge_id: id,
@@ -228,7 +228,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
       type: 'customer.merge_undone',
       entity: { type: 'customer', id: current.id },
       version: current.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: changeList(now, before, changed),
       data: { merge_id: mergeId, restored_ids: restoredIds },
     });

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { findActivity, insertActivity, listActivities } from './customer-activities.repository.ts';
-import { toTimelineEntry } from './customer-dto.ts';
+import { authorOf, toTimelineEntry } from './customer-dto.ts';
 import { findCustomer } from './customers.repository.ts';
 
 async function assertCustomer(ctx: AppContext, companyId: number, customerId: number): Promise<void> {
@@ -52,14 +52,14 @@ export async function addNote(
       kind: 'note',
       body: body.body,
       changes: null,
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: new Date().toISOString(),
     });
     await recordChange(trx, {
       companyId: actor.companyId,
       type: 'customer.note_added',
       entity: { type: 'customer', id: customerId },
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { note_id: noteId, body: body.body },
     });
     return noteId;

@@ -209,7 +209,7 @@ export async function setStatusOf(
   companyId: number,
   ids: number[],
   status: CustomerStatus,
-  by: { userId: number; at: string },
+  by: { userId: number | null; at: string },
 ): Promise<void> {
   if (ids.length === 0) return;
   await db

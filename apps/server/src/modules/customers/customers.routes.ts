@@ -40,7 +40,7 @@ import {
 } from './customers.service.ts';
 
 const tags = ['customers'];
-const access = policies.company(MODULE_ID.crm);
+const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'customers' });
 const CustomerParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/customers';
 

@@ -10,12 +10,12 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivities, insertActivity } from './customer-activities.repository.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
-import { completeCustomer, newCustomerRow, toCustomer } from './customer-dto.ts';
+import { authorOf, completeCustomer, newCustomerRow, toCustomer } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
 import {
   deleteCustomer as deleteCustomerRow,
@@ -65,7 +65,7 @@ export async function createCustomer(
       kind: 'created',
       body: null,
       changes: null,
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -73,7 +73,7 @@ export async function createCustomer(
       type: 'customer.created',
       entity: { type: 'customer', id: newId },
       version: 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...fields },
     });
     return newId;
@@ -111,7 +111,7 @@ export async function updateCustomer(
       kind: 'updated',
       body: null,
       changes: JSON.stringify(changeList(current, merged, changed)),
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -119,7 +119,7 @@ export async function updateCustomer(
       type: 'customer.updated',
       entity: { type: 'customer', id },
       version: body.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: changeList(current, merged, changed),
     });
   });
@@ -136,7 +136,7 @@ export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number):
     const row = await findCustomer(trx, actor.companyId, id);
     if (!row || !(await deleteCustomerRow(trx, actor.companyId, id))) throw notFound('Customer');
     await recordAudit(trx, {
-      actorId: actor.userId,
+      ...auditActorOf(actor),
       action: 'customer.delete',
       entity: 'customer',
       entityId: id,
@@ -148,7 +148,7 @@ export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number):
       type: 'customer.deleted',
       entity: { type: 'customer', id },
       version: row.version,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...toCustomer(row) },
     });
   });
@@ -171,7 +171,7 @@ export async function bulkCustomers(
       await deleteCustomers(trx, actor.companyId, affected);
       if (affected.length > 0) {
         await recordAudit(trx, {
-          actorId: actor.userId,
+          ...auditActorOf(actor),
           action: 'customer.bulk_delete',
           entity: 'customer',
           entityId: null,
@@ -182,7 +182,7 @@ export async function bulkCustomers(
           companyId: actor.companyId,
           type: 'customer.bulk_deleted',
           entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
+          actor: byActor(actor),
           data: { count: affected.length, ids: affected },
         });
       }
@@ -204,7 +204,7 @@ export async function bulkCustomers(
           kind: 'updated' as const,
           body: null,
           changes: JSON.stringify([{ field: 'status', before: r.status, after: body.status }]),
-          author_id: actor.userId,
+          ...authorOf(actor),
           created_at: at,
         })),
       );
@@ -213,7 +213,7 @@ export async function bulkCustomers(
           companyId: actor.companyId,
           type: 'customer.bulk_updated',
           entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
+          actor: byActor(actor),
           data: {
             count: changing.length,
             ids: changing.map((r) => r.id),

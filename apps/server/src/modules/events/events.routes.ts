@@ -16,7 +16,7 @@ import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/acces
 import { createEvent, deleteEvent, getEvent, listEventPage, setDone, updateEvent } from './events.service.ts';
 
 const tags = ['events'];
-const access = policies.company(MODULE_ID.crm);
+const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'events' });
 const EventParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/events';
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
@@ -112,7 +112,7 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
       type: 'event.created',
       entity: { type: 'event', id: newId },
       version: 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
     });
     return newId;
@@ -164,7 +164,7 @@ export async function updateEvent(
       type: 'event.updated',
       entity: { type: 'event', id },
       version: current.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: UPDATABLE.filter((f) => current[f] !== merged[f]).map((field) => ({
         field,
         before: current[field],
@@ -193,7 +193,7 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
       type: done ? 'event.done' : 'event.undone',
       entity: { type: 'event', id },
       version: current.version + 1,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       changes: [
         { field: 'done', before: current.done, after: done },
         { field: 'completed_at', before: current.completed_at, after: patch.completed_at },
@@ -212,7 +212,7 @@ export async function deleteEvent(ctx: AppContext, actor: Actor, id: number): Pr
       type: 'event.deleted',
       entity: { type: 'event', id },
       version: row.version,
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...toTodoEvent(row) },
     });
   });
@@ -234,6 +234,8 @@ export async function conditionsFor(
   const filters = new Set(query.filter ?? []);
   const nowIso = now.toISOString();
   if (filters.has('mine')) {
+    // An API key is nobody: nothing is assigned to it.
+    if (actor.userId === null) return null;
     if (c.assigneeId !== undefined && c.assigneeId !== actor.userId) return null;
     c.assigneeId = actor.userId;
   }

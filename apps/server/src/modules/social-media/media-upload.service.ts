@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { socialIntegrationTypes } from '../catalogue/catalogue.service.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { probeImage, probeVideo } from './media-probe.ts';
 import { sniffStream } from './media-sniff.ts';
 import { mediaStorage } from './media-storage-registry.ts';
@@ -149,7 +149,7 @@ export async function uploadMedia(ctx: AppContext, actor: Actor, upload: MediaUp
         companyId: actor.companyId,
         type: 'social_media.created',
         entity: { type: 'social_media', id: newId },
-        actor: byUser(actor.userId),
+        actor: byActor(actor),
         data: { ...toSocialMedia({ ...row, id: newId }) },
       });
       return newId;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { mediaInUse } from './media-in-use.ts';
 import { mediaStorage } from './media-storage-registry.ts';
 import { deleteMediaRow, findMedia, findMediaByIds, listMedia } from './social-media.repository.ts';
@@ -127,7 +127,7 @@ export async function deleteMedia(ctx: AppContext, actor: Actor, id: number): Pr
       companyId: actor.companyId,
       type: 'social_media.deleted',
       entity: { type: 'social_media', id },
-      actor: byUser(actor.userId),
+      actor: byActor(actor),
       data: { ...toSocialMedia(found) },
     });
     return found;

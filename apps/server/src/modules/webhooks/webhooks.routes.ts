@@ -32,8 +32,8 @@ import {
 
 const tags = ['webhooks'];
 // Module 1 (CRM integration); members read, owners and admins manage.
-const readers = policies.company(MODULE_ID.crmIntegration);
-const managers = policies.company(MODULE_ID.crmIntegration, ['owner', 'admin']);
+const readers = policies.company(MODULE_ID.crmIntegration, undefined, { apiKey: 'webhooks' });
+const managers = policies.company(MODULE_ID.crmIntegration, ['owner', 'admin'], { apiKey: 'webhooks' });
 const WebhookParams = CompanyParams.extend({ id: Id });
 const DeliveryParams = WebhookParams.extend({ deliveryId: Id });
 const base = '/companies/:companyId/webhooks';

@@ -1,15 +1,67 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { ApiKeysSection } from './api-keys-section.tsx';
+import { ImportExportSection } from './import-export-section.tsx';
+import { PublicApiNote } from './public-api-note.tsx';
 import { WebhooksSection } from './webhooks/webhooks-section.tsx';
 
+const TABS = ['keys', 'webhooks', 'importExport'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Owners, admins and superusers manage the integration; members see it read-only. */
+function useCanManage(companyId: number): boolean {
+  const { user } = useSession();
+  const companies = useMyCompanies({ limit: 100 });
+  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
+  return Boolean(user?.is_admin) || role === 'owner' || role === 'admin';
+}
+
+/**
+ * CRM integration (#/company/crm-integration, module 1): how the company's
+ * other systems talk to Kontora: API keys for the public API, webhooks, and
+ * the CSV import and export of the CRM.
+ */
 export function CrmIntegrationScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
+  const canManage = useCanManage(companyId);
+  const [tab, setTab] = useState<Tab>('keys');
+  const baseId = useId();
+
   return (
     <>
-      <PageHeader title={t('menu.crmIntegration')} />
-      <WebhooksSection companyId={companyId} />
+      <PageHeader title={t('integration.title')} />
+      <p className="text-body-secondary">{t('integration.intro')}</p>
+      <div className="btn-group mb-3 flex-wrap" role="tablist">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${baseId}-${name}-tab`}
+            aria-controls={`${baseId}-${name}`}
+            aria-selected={tab === name}
+            className={`btn btn-outline-primary${tab === name ? ' active' : ''}`}
+            onClick={() => setTab(name)}
+          >
+            {t(`integration.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`}>
+        {tab === 'keys' && (
+          <>
+            <ApiKeysSection companyId={companyId} canManage={canManage} />
+            <PublicApiNote />
+          </>
+        )}
+        {tab === 'webhooks' && <WebhooksSection companyId={companyId} />}
+        {tab === 'importExport' && <ImportExportSection />}
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Customer } from '@kontora/contract/customers';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -38,7 +38,22 @@ export function CustomerListScreen() {
   );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [creating, setCreating] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // `?import=1` (the link on the integration screen) opens the import; the address then forgets it.
+  const [importing, setImporting] = useState(() => params.get('import') === '1');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (params.has('import')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('import');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, []);
   const sort = sortOf(filter);
 
   // A new filter shows other customers: a selection made in the old list would act unseen.

@@ -6,6 +6,7 @@ import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { CrmWidget } from './crm-widget.tsx';
+import { IntegrationWidget } from './integration-widget.tsx';
 import { SetupWidget } from './setup-widget.tsx';
 
 /** Company overview (#/company/dashboard): a welcome and one widget per enabled module. */
@@ -46,14 +47,9 @@ export function DashboardScreen() {
             />
           </div>
         )}
-        {has(MODULE_ID.crmIntegration) && (
+        {has(MODULE_ID.crmIntegration) && company.id !== null && (
           <div className="col-12 col-md-6 col-xl-3">
-            <SetupWidget
-              icon="link"
-              title={t('modules.crm-integration')}
-              text={t('dashboard.crmIntegration.text')}
-              to={paths.company.crmIntegration.href()}
-            />
+            <IntegrationWidget companyId={company.id} />
           </div>
         )}
       </div>
