@@ -20,6 +20,9 @@ import { z } from 'zod';
  * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
  * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).
  * - `customer.bulk_deleted`: `data` is `{count, ids}`.
+ * - `event.occurrence_updated`, `event.occurrence_deleted` (one occurrence of a series; decision 018):
+ *   `data` is `{occurrence_start, changes?}`; `event.done`/`event.undone` of an occurrence: `data` is `{occurrence_start}`.
+ * - `event.reminder_due`: `data` is `{occurrence_start, minutes, assignee_id, title, start_at}` (for on-screen reminders).
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -40,6 +43,9 @@ export const CHANGE_TYPES = [
   'company.created',
   'company.updated',
   'company.modules_changed',
+  'event.occurrence_updated',
+  'event.occurrence_deleted',
+  'event.reminder_due',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
