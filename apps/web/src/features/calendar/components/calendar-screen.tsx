@@ -41,7 +41,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const events = useCalendarEvents(companyId, range);
-  const saveMove = useEventMoves(companyId, timeZone);
+  const moves = useEventMoves(companyId, timeZone);
 
   const inputs = useMemo(
     () => (events.data ?? []).map((event) => toCalendarInput(event, timeZone, EVENT_TYPE_COLORS[event.type])),
@@ -94,7 +94,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
             onPlaceChange={onPlaceChange}
             onSelect={onSelect}
             onOpen={(event) => setDialog({ event })}
-            onChange={saveMove}
+            onChange={(info, kind) => void moves.save(info, kind)}
           />
         </div>
       </section>
@@ -104,6 +104,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
         event={dialog?.event ?? null}
         draft={dialog?.draft}
       />
+      {moves.dialog}
     </>
   );
 }
