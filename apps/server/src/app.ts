@@ -30,6 +30,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   registerMaintenanceJobs(ctx);
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
+  registerEventReminderJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
