@@ -79,7 +79,7 @@ export async function listOccurrences(
     .filter((v): v is string => v !== undefined)
     .sort()
     .at(-1);
-  let upper = [
+  const upper = [
     c.to,
     c.overBy,
     dir === 'desc' && after ? new Date(Date.parse(after.at) + 1).toISOString() : undefined,
@@ -87,9 +87,11 @@ export async function listOccurrences(
     .filter((v): v is string => v !== undefined)
     .sort()
     .at(0);
-  if (upper === undefined && dir === 'desc') {
-    upper = new Date(Math.max(now.getTime(), lower ? Date.parse(lower) : 0) + 366 * DAY_MS).toISOString();
-  }
+  // Descending without an end starts from each series' end, or a year past now for an endless one.
+  const endless =
+    upper === undefined && dir === 'desc'
+      ? new Date(Math.max(now.getTime(), lower ? Date.parse(lower) : 0) + 366 * DAY_MS).toISOString()
+      : undefined;
   const series = await listSeries(
     db,
     companyId,
