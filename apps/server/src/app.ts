@@ -24,6 +24,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(calendarFeedRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -332,6 +332,8 @@ export interface CalendarFeedsTable {
   user_id: number;
   /** SHA-256 of the secret in the feed's address. */
   token_hash: string;
+  /** The token is HMAC(SECRET_KEY, nonce). */
+  token_nonce: string;
   /** `all` to-dos of the company or only those assigned to the person (`mine`). */
   scope: 'all' | 'mine';
   created_at: Timestamp;

@@ -55,6 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    // The token is HMAC(SECRET_KEY, nonce): the address can be shown again, but not from the database alone.
+    .addColumn('token_nonce', 'varchar(64)', (c) => c.notNull())
     .addColumn('scope', 'varchar(8)', (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();

@@ -6,6 +6,7 @@ import {
   eventTimeProblem,
   type TodoEvent,
 } from '@kontora/contract/events';
+import { RECURRENCE_LIMITS } from '@kontora/contract/recurrence';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -15,7 +16,7 @@ import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { deleteOccurrenceRows } from './event-occurrences.repository.ts';
+import { deleteOccurrenceRows, listOccurrenceRows, listSeries } from './event-occurrences.repository.ts';
 import { listOccurrences } from './event-occurrences.ts';
 import { scheduleReminders } from './event-reminders.ts';
 import { spanOf } from './event-span.ts';
@@ -389,4 +390,23 @@ export async function firstTodos(
   limit: number,
 ): Promise<TodoEvent[]> {
   return (await listEvents(ctx.db, companyId, conditions, undefined, 'asc', limit)).map(toTodoEvent);
+}
+
+/** Single to-dos ended at most this long ago are in a calendar feed; every series is. */
+const FEED_PAST_MS = 180 * 86_400_000;
+const FEED_MAX = 5000;
+
+/** What a calendar feed shows: recent and coming single to-dos, all series with their differences. */
+export async function feedEvents(ctx: AppContext, companyId: number, assigneeId: number | undefined) {
+  const since = new Date(Date.now() - FEED_PAST_MS).toISOString();
+  const [singles, series] = await Promise.all([
+    listEvents(ctx.db, companyId, { from: since, assigneeId, singlesOnly: true }, undefined, 'asc', FEED_MAX),
+    listSeries(ctx.db, companyId, { assigneeId }, RECURRENCE_LIMITS.expansionMax),
+  ]);
+  const occurrences = await listOccurrenceRows(
+    ctx.db,
+    companyId,
+    series.map((s) => s.id),
+  );
+  return { events: [...singles, ...series], occurrences };
 }
