@@ -90,4 +90,38 @@ describe('repeating to-dos', () => {
       '2030-06-19 Team round (new room) false',
     ]);
   });
+
+  it('Ana turns on her calendar feed, the address answers iCalendar, and a new address kills the old one', async () => {
+    const company = await createCrmCompany(e2e.stack, fresh('Feed d.o.o.'));
+    const api = await apiAs(e2e.stack, USERS.ana);
+    await api.call('POST', `/companies/${company.id}/events`, {
+      title: 'Monthly report',
+      start_at: '2030-06-03T07:00:00Z',
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=3',
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.waitForURL(/#\/company\/dashboard$/);
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-03');
+    const card = page.getByRole('region', { name: 'Calendar feed' });
+    await card.getByText('The feed is off.').waitFor();
+    await card.getByLabel('Which to-dos').selectOption({ label: "All of the company's to-dos" });
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    const address = card.getByLabel('Feed address');
+    await address.waitFor();
+    const first = await address.inputValue();
+    const ics = await fetch(first);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await ics.text();
+    expect(text).toContain('RRULE:FREQ=MONTHLY;BYMONTHDAY=3');
+    expect(text).toContain('BEGIN:VTIMEZONE');
+
+    await card.getByRole('button', { name: 'New address' }).click();
+    await expect.poll(() => address.inputValue()).not.toBe(first);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(await address.inputValue())).status).toBe(200);
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByText('The feed is off.').waitFor();
+  });
 });

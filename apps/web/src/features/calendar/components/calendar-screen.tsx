@@ -16,6 +16,7 @@ import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts'
 import { calendarStringToInstant } from '../lib/calendar-dates.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
 import { useCalendarPlace } from '../lib/use-calendar-place.ts';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { type CalendarPlaceChange, EventCalendar } from './event-calendar.tsx';
 import { EventTypeLegend } from './event-type-legend.tsx';
 import { useEventMoves } from './use-event-moves.ts';
@@ -104,6 +105,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
         event={dialog?.event ?? null}
         draft={dialog?.draft}
       />
+      <CalendarFeedCard companyId={companyId} />
       {moves.dialog}
     </>
   );
