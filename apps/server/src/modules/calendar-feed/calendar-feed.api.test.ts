@@ -59,7 +59,7 @@ describe('calendar feed', () => {
       recurrence: 'FREQ=WEEKLY;BYDAY=MO;COUNT=40',
       assignee_id: anaId,
     });
-    const occ = (iso: string) => `/api/companies/${acme}/events/${series.id}`;
+    const occ = (_iso: string) => `/api/companies/${acme}/events/${series.id}`;
     await t.call(ana, {
       method: 'DELETE',
       url: `${occ('')}?occurrence=2026-03-23T08:00:00.000Z&scope=this`,

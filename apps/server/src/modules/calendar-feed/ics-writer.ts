@@ -104,7 +104,7 @@ export function vtimezone(timeZone: string, year: number): string[] {
   if (changes.length === 0) {
     const offset = offsetText(offsetMinutes(Date.UTC(year, 0, 1), timeZone));
     lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`);
-    lines.push('TZNAME:' + timeZone.split('/').at(-1), 'END:STANDARD');
+    lines.push(`TZNAME:${timeZone.split('/').at(-1)}`, 'END:STANDARD');
   }
   for (const change of changes) {
     // The wall time of the change as read before it, as a yearly rule.

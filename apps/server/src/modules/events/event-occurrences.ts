@@ -87,11 +87,9 @@ export async function listOccurrences(
     .filter((v): v is string => v !== undefined)
     .sort()
     .at(0);
-  // Descending without an end starts from each series' end, or a year past now for an endless one.
-  const endless =
-    upper === undefined && dir === 'desc'
-      ? new Date(Math.max(now.getTime(), lower ? Date.parse(lower) : 0) + 366 * DAY_MS).toISOString()
-      : undefined;
+  // Descending without an end starts from each series' end, or a year past its start or now when endless.
+  const endlessFrom =
+    upper === undefined && dir === 'desc' ? Math.max(now.getTime(), lower ? Date.parse(lower) : 0) : null;
   const series = await listSeries(
     db,
     companyId,
@@ -113,7 +111,13 @@ export async function listOccurrences(
   for (const row of series) {
     if (budget <= 0) break;
     // Ascending without an end: enough to fill the page past skipped (cancelled, filtered) ones.
-    const cap = upper === undefined ? Math.min(budget, limit + 1 + diffs.size) : budget;
+    const to =
+      upper ??
+      (endlessFrom === null
+        ? undefined
+        : (row.series_until_at ??
+          new Date(Math.max(endlessFrom, Date.parse(row.start_at)) + 366 * DAY_MS).toISOString()));
+    const cap = to === undefined ? Math.min(budget, limit + 1 + diffs.size) : budget;
     const times = expandSeries(
       {
         start_at: row.start_at,
@@ -122,7 +126,7 @@ export async function listOccurrences(
         recurrence: row.recurrence as string,
       },
       timeZone,
-      { from: lower, to: upper },
+      { from: lower, to },
       cap,
     );
     budget -= times.length;

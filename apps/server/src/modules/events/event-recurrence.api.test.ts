@@ -153,6 +153,9 @@ describe('recurring to-dos', () => {
       'Water plants',
     );
     expect(open.map((o) => o.start_at)).toEqual(['2032-04-02T07:00:00.000Z']);
+    // The done list (newest first, no end given) finds it.
+    const doneList = await t.call(ana, { method: 'GET', url: url(acme, '?filter=done&dir=desc&limit=1000') });
+    expect(mine(doneList.json().data.items, 'Water plants').map((o) => o.start_at)).toEqual([first]);
     // A series is done one occurrence at a time.
     expect((await t.call(ana, { method: 'POST', url: url(acme, `/${e.id}/done`) })).statusCode).toBe(400);
     const undone = await t.call(ana, { method: 'DELETE', url: url(acme, `/${e.id}/done${q(first)}`) });

@@ -16,15 +16,16 @@ import {
 } from './event-occurrences.repository.ts';
 import { OCCURRENCE_FIELDS, occurrenceEvent } from './event-occurrences.ts';
 import { scheduleReminders } from './event-reminders.ts';
-import { spanOf } from './event-span.ts';
 import { type EventRow, findEvent, insertEvent, updateEventIfVersion } from './events.repository.ts';
 import {
   assertReferences,
   deleteEvent,
+  freshRow,
   getEvent,
   reminderColumns,
   SERIES_SCAN_MAX,
   setDone,
+  timeColumns,
   updateEvent,
 } from './events.service.ts';
 import { countBefore, expandSeries, type OccurrenceTimes, seriesUntil } from './recurrence-expand.ts';
@@ -224,25 +225,11 @@ export async function updateOccurrences(
       ...merged,
       start_at: moved.start,
       end_at: moved.end,
-      ...spanOf({ start_at: moved.start, end_at: moved.end, all_day: merged.all_day }),
-      done: false,
-      completed_at: null,
+      ...timeColumns({ start_at: moved.start, end_at: moved.end, all_day: merged.all_day }, recurrence, tz),
+      ...freshRow(actor, at),
       reminder_minutes: row.reminder_minutes,
       reminders: row.reminders,
       ...reminderColumns(body.reminders, body.reminder_minutes),
-      recurrence,
-      series_until_at: recurrence
-        ? seriesUntil(
-            { start_at: moved.start, end_at: moved.end, all_day: merged.all_day, recurrence },
-            tz,
-            SERIES_SCAN_MAX,
-          )
-        : null,
-      version: 1,
-      created_by: actor.userId,
-      updated_by: actor.userId,
-      created_at: at,
-      updated_at: at,
     };
     const newId = await insertEvent(trx, fresh);
     await recordChange(trx, {

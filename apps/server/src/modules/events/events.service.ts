@@ -121,6 +121,32 @@ export async function getEvent(ctx: AppContext, companyId: number, id: number): 
   return toTodoEvent(row);
 }
 
+/** The range and series columns of a to-do's times and rule. */
+export function timeColumns(
+  times: { start_at: string; end_at: string | null; all_day: boolean },
+  recurrence: string | null,
+  tz: string,
+) {
+  return {
+    ...spanOf(times),
+    recurrence,
+    series_until_at: recurrence ? seriesUntil({ ...times, recurrence }, tz, SERIES_SCAN_MAX) : null,
+  };
+}
+
+/** What every new to-do row starts with. */
+export function freshRow(actor: Actor, at: string) {
+  return {
+    done: false,
+    completed_at: null,
+    version: 1,
+    created_by: actor.userId,
+    updated_by: actor.userId,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export async function createEvent(ctx: AppContext, actor: Actor, body: EventCreateBody): Promise<TodoEvent> {
   await assertReferences(ctx, actor.companyId, body);
   const at = new Date().toISOString();
@@ -134,10 +160,9 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     type: body.type,
     start_at: body.start_at,
     end_at,
-    ...spanOf({ start_at: body.start_at, end_at, all_day: body.all_day }),
+    ...timeColumns({ start_at: body.start_at, end_at, all_day: body.all_day }, recurrence, tz),
+    ...freshRow(actor, at),
     all_day: body.all_day,
-    done: false,
-    completed_at: null,
     priority: body.priority,
     assignee_id: body.assignee_id ?? null,
     customer_id: body.customer_id ?? null,
@@ -145,19 +170,6 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     reminders: null as string | null,
     ...reminderColumns(body.reminders, body.reminder_minutes),
     location: body.location ?? null,
-    recurrence,
-    series_until_at: recurrence
-      ? seriesUntil(
-          { start_at: body.start_at, end_at, all_day: body.all_day, recurrence },
-          tz,
-          SERIES_SCAN_MAX,
-        )
-      : null,
-    version: 1,
-    created_by: actor.userId,
-    updated_by: actor.userId,
-    created_at: at,
-    updated_at: at,
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
     const newId = await insertEvent(trx, row);
