@@ -25,6 +25,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -33,6 +34,7 @@ import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
 import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
@@ -125,6 +127,7 @@ export async function buildApp(
   registerIdempotencyJobs(ctx);
   registerWebhookJobs(ctx, app);
   registerDuplicateScanJobs(ctx);
+  registerEventReminderJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -191,6 +194,7 @@ export async function buildApp(
       await api.register(webhooksRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
+      await api.register(calendarFeedRoutes, { ctx });
     },
     { prefix: '/api' },
   );

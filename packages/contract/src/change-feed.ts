@@ -25,6 +25,9 @@ import { z } from 'zod';
  * - `customer.merge_undone`: the entity is the survivor; `changes` its restored fields, `data`
  *   `{merge_id, restored_ids}`.
  * - `api_key.created`, `api_key.revoked`: `data` is the key as lists show it (never the secret).
+ * - `event.occurrence_updated`, `event.occurrence_deleted` (one occurrence of a series; decision 018):
+ *   `data` is `{occurrence_start, changes?}`; `event.done`/`event.undone` of an occurrence: `data` is `{occurrence_start}`.
+ * - `event.reminder_due`: `data` is `{occurrence_start, minutes, assignee_id, title, start_at}` (for on-screen reminders).
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -51,6 +54,9 @@ export const CHANGE_TYPES = [
   'social_media.deleted',
   'api_key.created',
   'api_key.revoked',
+  'event.occurrence_updated',
+  'event.occurrence_deleted',
+  'event.reminder_due',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cursor, DateTimeInput, Id, OptionalText, SingleLine } from './fields.ts';
+import { Recurrence, Reminders } from './recurrence.ts';
 
 /**
  * To-do events, `/api/companies/{companyId}/events`: the to-do list and the
@@ -59,6 +60,10 @@ const eventFields = {
     .max(EVENT_LIMITS.reminderMaxMinutes, { error: 'too_large' })
     .nullable(),
   location: OptionalText(EVENT_LIMITS.locationMax),
+  /** RFC 5545 RRULE (without DTSTART), repeating from `start_at` in the company's zone; null: once. */
+  recurrence: Recurrence.nullable(),
+  /** Minutes before the start at which the assignee is reminded (`reminder_minutes` is the first). */
+  reminders: Reminders,
 };
 
 /** The end may not come before the start (`end_before_start` on `end_at`). */
@@ -78,6 +83,8 @@ export const EventCreateBody = z
     customer_id: eventFields.customer_id.optional(),
     reminder_minutes: eventFields.reminder_minutes.optional(),
     location: eventFields.location.optional(),
+    recurrence: eventFields.recurrence.optional(),
+    reminders: eventFields.reminders.optional(),
   })
   .strict()
   .superRefine((e, ctx) => {
@@ -116,6 +123,12 @@ export const TodoEvent = z.object({
   customer_name: z.string().nullable(),
   reminder_minutes: z.number().nullable(),
   location: z.string().nullable(),
+  recurrence: z.string().nullable(),
+  reminders: z.array(z.number()),
+  /** For an occurrence of a series: its original start (what `?occurrence=` names); else null. */
+  occurrence_start: z.string().nullable(),
+  /** `<id>` for a single to-do, `<id>:<occurrence_start>` for an occurrence. */
+  occurrence_id: z.string(),
   version: z.number(),
   created_by: z.number().nullable(),
   created_at: z.string(),

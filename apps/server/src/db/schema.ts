@@ -227,6 +227,12 @@ export interface EventsTable {
   updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** RFC 5545 RRULE of a series (migration 014); null for a single to-do. */
+  recurrence: string | null;
+  /** JSON array of minutes before the start (migration 014). */
+  reminders: string | null;
+  /** End of a series' last occurrence; null when endless or single (migration 014). */
+  series_until_at: Timestamp | null;
 }
 
 /** One committed change to company data (migration 006; shape in @kontora/contract/change-feed). */
@@ -398,6 +404,24 @@ export interface WebhookEndpointsTable {
   previous_secret_expires_at: Timestamp | null;
   failing_since: Timestamp | null;
   created_by: number | null;
+  event_occurrences: EventOccurrencesTable;
+  calendar_feeds: CalendarFeedsTable;
+}
+
+/** What differs for one occurrence of a series (migration 014, decision 018). */
+export interface EventOccurrencesTable {
+  id: Generated<number>;
+  company_id: number;
+  event_id: number;
+  occurrence_start: Timestamp;
+  cancelled: Bool;
+  done: Bool;
+  completed_at: Timestamp | null;
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  all_day: Bool | null;
+  /** JSON object of overridden fields. */
+  overrides: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -443,4 +467,16 @@ export interface WebhookDispatchStateTable {
   customer_duplicate_scans: CustomerDuplicateScansTable;
   customer_duplicate_groups: CustomerDuplicateGroupsTable;
   api_keys: ApiKeysTable;
+/** A person's private iCalendar feed of a company's to-dos (migration 014, decision 018). */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** SHA-256 of the secret in the feed's address. */
+  token_hash: string;
+  /** The token is HMAC(SECRET_KEY, nonce). */
+  token_nonce: string;
+  /** `all` to-dos of the company or only those assigned to the person (`mine`). */
+  scope: 'all' | 'mine';
+  created_at: Timestamp;
 }

@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/openapi.json',
+  // A calendar app fetches a person's feed without signing in: the 256-bit token in the address is the secret.
+  'GET /api/calendar-feeds/:token',
 ]);
 
 describe('default-deny access', () => {

@@ -56,13 +56,15 @@ async function insertEvent(companyId: number, customerId: number | null, title: 
 const snapshot = async () => ({
   customers: await db.selectFrom('customers').select(['id', 'company_id', 'name']).orderBy('id').execute(),
   tags: await db.selectFrom('customer_tags').selectAll().orderBy('customer_id').orderBy('tag').execute(),
-  // The columns migration 004 knew: later migrations add columns (009: author_key_name) that 003 does not have.
+  // The columns migration 004 knew: later migrations add columns (009: author_key_name; 014: recurrence, reminders).
   activities: await db
     .selectFrom('customer_activities')
     .select(['id', 'company_id', 'customer_id', 'kind', 'body', 'changes', 'author_id', 'created_at'])
     .orderBy('id')
     .execute(),
-  events: await db.selectFrom('events').selectAll().orderBy('id').execute(),
+  events: (await db.selectFrom('events').selectAll().orderBy('id').execute()).map(
+    ({ recurrence, reminders, series_until_at, ...kept }) => kept,
+  ),
 });
 
 let before: Awaited<ReturnType<typeof snapshot>>;

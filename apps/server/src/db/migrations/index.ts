@@ -11,6 +11,7 @@ import * as m011 from './011-social-media.ts';
 import * as m010 from './010-webhooks.ts';
 import * as m015 from './015-customer-merge.ts';
 import * as m009 from './009-api-keys.ts';
+import * as m014 from './014-event-recurrence.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-webhooks': m010,
   '015-customer-merge': m015,
   '009-api-keys': m009,
+  '014-event-recurrence': m014,
 };

@@ -14,7 +14,7 @@ import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { insertActivity } from './customer-activities.repository.ts';
 import { changedFields, changeList, patchFor } from './customer-apply.ts';
-import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
+import { authorOf, EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
 import {
   deleteMerged,
   findMerge,
@@ -131,7 +131,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       kind: 'merged',
       body: merged.map((r) => r.name).join(', '),
       changes: JSON.stringify(changeList(before, after, changed)),
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -220,7 +220,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
       kind: 'merge_undone',
       body: snapshot.merged.map((r) => r.name).join(', '),
       changes: JSON.stringify(changeList(now, before, changed)),
-      author_id: actor.userId,
+      ...authorOf(actor),
       created_at: at,
     });
     await recordChange(trx, {

@@ -18,7 +18,7 @@ export type EventRow = Selectable<EventsTable> & {
 export type NewEvent = Insertable<EventsTable>;
 export type EventPatch = Updateable<EventsTable>;
 
-function selectEvents(db: Database) {
+export function selectEvents(db: Database) {
   return db
     .selectFrom('events as e')
     .leftJoin('users as a', 'a.id', 'e.assignee_id')
@@ -48,6 +48,9 @@ function selectEvents(db: Database) {
       'e.updated_by',
       'e.created_at',
       'e.updated_at',
+      'e.recurrence',
+      'e.reminders',
+      'e.series_until_at',
       'a.full_name as assignee_name',
       'cu.name as customer_name',
     ]);
@@ -101,6 +104,8 @@ export interface EventConditions {
   overBy?: string | undefined;
   /** Not over yet at this instant. */
   runningAfter?: string | undefined;
+  /** Only single to-dos, no series (the list expands series apart; decision 018). */
+  singlesOnly?: boolean | undefined;
 }
 
 type Branch = { long: false; startAfter: string } | { long: true; endsAfter: string } | undefined;
@@ -138,6 +143,7 @@ function conditions(
   if (c.done !== undefined) all.push(eb('e.done', '=', c.done));
   if (c.overBy !== undefined) all.push(eb('e.until_at', '<=', c.overBy));
   if (c.runningAfter !== undefined) all.push(eb('e.until_at', '>', c.runningAfter));
+  if (c.singlesOnly) all.push(eb('e.recurrence', 'is', null));
   return eb.and(all);
 }
 

@@ -7,13 +7,20 @@ import {
 } from '@kontora/contract/events';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
+import { OccurrenceQuery } from '@kontora/contract/recurrence';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
-import { createEvent, deleteEvent, getEvent, listEventPage, setDone, updateEvent } from './events.service.ts';
+import {
+  deleteOccurrences,
+  getOccurrence,
+  setOccurrenceDone,
+  updateOccurrences,
+} from './event-series.service.ts';
+import { createEvent, deleteEvent, getEvent, listEventPage, updateEvent } from './events.service.ts';
 
 const tags = ['events'];
 const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'events' });
@@ -53,11 +60,20 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     config: { access },
     schema: {
       tags,
-      summary: 'One to-do event',
+      summary: 'One to-do event, or with `occurrence` one occurrence of a series',
       params: EventParams,
-      response: { 200: dataOf(TodoEvent), ...errors(401, 403, 404) },
+      querystring: OccurrenceQuery,
+      response: { 200: dataOf(TodoEvent), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await getEvent(ctx, companyOf(request).id, request.params.id) }),
+    handler: async (request) => {
+      const { occurrence } = request.query;
+      const companyId = companyOf(request).id;
+      return {
+        data: occurrence
+          ? await getOccurrence(ctx, companyId, request.params.id, occurrence)
+          : await getEvent(ctx, companyId, request.params.id),
+      };
+    },
   });
 
   app.patch(`${base}/:id`, {
@@ -65,26 +81,39 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     schema: {
       tags,
       summary:
-        'Change a to-do event, also move or resize it (start_at, end_at, all_day); optional `version` → 409 when stale. Done/undone: POST/DELETE …/done',
+        'Change a to-do event, also move or resize it (start_at, end_at, all_day); optional `version` → 409 when stale. Done/undone: POST/DELETE …/done. A series: `occurrence` and `scope` this|following|all (default: the series as a whole)',
       params: EventParams,
+      querystring: OccurrenceQuery,
       body: EventUpdateBody,
       response: { 200: dataOf(TodoEvent), ...errors(400, 401, 403, 404, 409, 413, 415) },
     },
-    handler: async (request) => ({
-      data: await updateEvent(ctx, actorOf(request), request.params.id, request.body),
-    }),
+    handler: async (request) => {
+      const { occurrence, scope } = request.query;
+      const actor = actorOf(request);
+      return {
+        data: occurrence
+          ? await updateOccurrences(ctx, actor, request.params.id, occurrence, scope ?? 'this', request.body)
+          : await updateEvent(ctx, actor, request.params.id, request.body),
+      };
+    },
   });
 
   app.delete(`${base}/:id`, {
     config: { access },
     schema: {
       tags,
-      summary: 'Delete a to-do event',
+      summary: 'Delete a to-do event; a series: `occurrence` and `scope` this|following|all (default: all)',
       params: EventParams,
-      response: { 204: z.null(), ...errors(401, 403, 404) },
+      querystring: OccurrenceQuery,
+      response: { 204: z.null(), ...errors(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      await deleteEvent(ctx, actorOf(request), request.params.id);
+      const { occurrence, scope } = request.query;
+      if (occurrence) {
+        await deleteOccurrences(ctx, actorOf(request), request.params.id, occurrence, scope ?? 'this');
+      } else {
+        await deleteEvent(ctx, actorOf(request), request.params.id);
+      }
       return reply.code(204).send(null);
     },
   });
@@ -93,11 +122,15 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     config: { access },
     schema: {
       tags,
-      summary: 'Mark a to-do event done (sets completed_at); idempotent',
+      summary:
+        'Mark a to-do event done (sets completed_at); idempotent. A series: one `occurrence` at a time',
       params: EventParams,
-      response: { 200: dataOf(TodoEvent), ...errors(401, 403, 404, 409) },
+      querystring: OccurrenceQuery,
+      response: { 200: dataOf(TodoEvent), ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => ({ data: await setDone(ctx, actorOf(request), request.params.id, true) }),
+    handler: async (request) => ({
+      data: await setOccurrenceDone(ctx, actorOf(request), request.params.id, request.query.occurrence, true),
+    }),
   });
 
   app.delete(`${base}/:id/done`, {
@@ -106,8 +139,17 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       tags,
       summary: 'Mark a to-do event not done again (clears completed_at); idempotent',
       params: EventParams,
-      response: { 200: dataOf(TodoEvent), ...errors(401, 403, 404, 409) },
+      querystring: OccurrenceQuery,
+      response: { 200: dataOf(TodoEvent), ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => ({ data: await setDone(ctx, actorOf(request), request.params.id, false) }),
+    handler: async (request) => ({
+      data: await setOccurrenceDone(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.occurrence,
+        false,
+      ),
+    }),
   });
 }

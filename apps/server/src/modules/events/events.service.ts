@@ -6,6 +6,7 @@ import {
   eventTimeProblem,
   type TodoEvent,
 } from '@kontora/contract/events';
+import { RECURRENCE_LIMITS } from '@kontora/contract/recurrence';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -15,6 +16,9 @@ import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
+import { deleteOccurrenceRows, listOccurrenceRows, listSeries } from './event-occurrences.repository.ts';
+import { listOccurrences } from './event-occurrences.ts';
+import { scheduleReminders } from './event-reminders.ts';
 import { spanOf } from './event-span.ts';
 import {
   countEvents,
@@ -27,6 +31,40 @@ import {
   listEvents,
   updateEventIfVersion,
 } from './events.repository.ts';
+import { seriesUntil } from './recurrence-expand.ts';
+
+/** The reminder list; rows from before migration 014 have only `reminder_minutes`. */
+export function remindersOf(row: Pick<EventRow, 'reminders' | 'reminder_minutes'>): number[] {
+  if (row.reminders) {
+    try {
+      const list = JSON.parse(row.reminders);
+      if (Array.isArray(list)) return list.filter((n): n is number => Number.isInteger(n));
+    } catch {
+      // A damaged list reads as none rather than failing the calendar.
+    }
+  }
+  return row.reminder_minutes === null ? [] : [row.reminder_minutes];
+}
+
+/**
+ * `reminders` and the older single `reminder_minutes` kept in step: a list
+ * given wins and its smallest value is the single one; a single one alone is
+ * a list of one.
+ */
+export function reminderColumns(
+  reminders: number[] | undefined,
+  reminderMinutes: number | null | undefined,
+): { reminders: string; reminder_minutes: number | null } | null {
+  if (reminders !== undefined)
+    return { reminders: JSON.stringify(reminders), reminder_minutes: reminders[0] ?? null };
+  if (reminderMinutes !== undefined) {
+    return {
+      reminders: JSON.stringify(reminderMinutes === null ? [] : [reminderMinutes]),
+      reminder_minutes: reminderMinutes,
+    };
+  }
+  return null;
+}
 
 export function toTodoEvent(row: EventRow): TodoEvent {
   return {
@@ -46,6 +84,10 @@ export function toTodoEvent(row: EventRow): TodoEvent {
     customer_name: row.customer_id === null ? null : row.customer_name,
     reminder_minutes: row.reminder_minutes,
     location: row.location,
+    recurrence: row.recurrence,
+    reminders: remindersOf(row),
+    occurrence_start: null,
+    occurrence_id: String(row.id),
     version: row.version,
     created_by: row.created_by,
     created_at: row.created_at,
@@ -56,7 +98,7 @@ export function toTodoEvent(row: EventRow): TodoEvent {
 const stale = () =>
   new AppError(409, 'stale_update', 'Someone else changed this event meanwhile. Reload it and try again.');
 
-async function assertReferences(
+export async function assertReferences(
   ctx: AppContext,
   companyId: number,
   refs: { assignee_id?: number | null | undefined; customer_id?: number | null | undefined },
@@ -79,10 +121,38 @@ export async function getEvent(ctx: AppContext, companyId: number, id: number): 
   return toTodoEvent(row);
 }
 
+/** The range and series columns of a to-do's times and rule. */
+export function timeColumns(
+  times: { start_at: string; end_at: string | null; all_day: boolean },
+  recurrence: string | null,
+  tz: string,
+) {
+  return {
+    ...spanOf(times),
+    recurrence,
+    series_until_at: recurrence ? seriesUntil({ ...times, recurrence }, tz, SERIES_SCAN_MAX) : null,
+  };
+}
+
+/** What every new to-do row starts with. */
+export function freshRow(actor: Actor, at: string) {
+  return {
+    done: false,
+    completed_at: null,
+    version: 1,
+    created_by: actor.userId,
+    updated_by: actor.userId,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export async function createEvent(ctx: AppContext, actor: Actor, body: EventCreateBody): Promise<TodoEvent> {
   await assertReferences(ctx, actor.companyId, body);
   const at = new Date().toISOString();
   const end_at = body.end_at ?? null;
+  const recurrence = body.recurrence ?? null;
+  const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
   const row = {
     company_id: actor.companyId,
     title: body.title,
@@ -90,20 +160,16 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     type: body.type,
     start_at: body.start_at,
     end_at,
-    ...spanOf({ start_at: body.start_at, end_at, all_day: body.all_day }),
+    ...timeColumns({ start_at: body.start_at, end_at, all_day: body.all_day }, recurrence, tz),
+    ...freshRow(actor, at),
     all_day: body.all_day,
-    done: false,
-    completed_at: null,
     priority: body.priority,
     assignee_id: body.assignee_id ?? null,
     customer_id: body.customer_id ?? null,
     reminder_minutes: body.reminder_minutes ?? null,
+    reminders: null as string | null,
+    ...reminderColumns(body.reminders, body.reminder_minutes),
     location: body.location ?? null,
-    version: 1,
-    created_by: actor.userId,
-    updated_by: actor.userId,
-    created_at: at,
-    updated_at: at,
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
     const newId = await insertEvent(trx, row);
@@ -115,6 +181,7 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
       actor: byActor(actor),
       data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
     });
+    await scheduleReminders(ctx, trx, actor.companyId, newId);
     return newId;
   });
   return getEvent(ctx, actor.companyId, id);
@@ -132,7 +199,11 @@ const UPDATABLE = [
   'customer_id',
   'reminder_minutes',
   'location',
+  'recurrence',
+  'reminders',
 ] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function updateEvent(
   ctx: AppContext,
@@ -154,23 +225,39 @@ export async function updateEvent(
   });
   const patch: EventPatch = { updated_by: actor.userId, updated_at: new Date().toISOString() };
   for (const field of UPDATABLE) {
-    if (body[field] !== undefined) Object.assign(patch, { [field]: merged[field] });
+    if (body[field] !== undefined && field !== 'reminders') Object.assign(patch, { [field]: merged[field] });
   }
-  Object.assign(patch, spanOf(merged));
+  Object.assign(patch, spanOf(merged), reminderColumns(body.reminders, body.reminder_minutes));
+  if (body.reminders === undefined && body.reminder_minutes !== undefined) {
+    merged.reminders = body.reminder_minutes === null ? [] : [body.reminder_minutes];
+  }
+  if (body.reminders !== undefined) merged.reminder_minutes = body.reminders[0] ?? null;
+  // The rule or its first start changed: the stored occurrence differences no longer line up.
+  const timesMoved = ['recurrence', 'start_at', 'end_at', 'all_day'].some(
+    (f) => !same(current[f as keyof TodoEvent], merged[f as keyof TodoEvent]),
+  );
+  if (merged.recurrence) {
+    const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
+    patch.series_until_at = seriesUntil({ ...merged, recurrence: merged.recurrence }, tz, SERIES_SCAN_MAX);
+  } else {
+    patch.series_until_at = null;
+  }
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateEventIfVersion(trx, actor.companyId, id, current.version, patch))) throw stale();
+    if (timesMoved && current.recurrence) await deleteOccurrenceRows(trx, actor.companyId, id);
     await recordChange(trx, {
       companyId: actor.companyId,
       type: 'event.updated',
       entity: { type: 'event', id },
       version: current.version + 1,
       actor: byActor(actor),
-      changes: UPDATABLE.filter((f) => current[f] !== merged[f]).map((field) => ({
+      changes: UPDATABLE.filter((f) => !same(current[f], merged[f])).map((field) => ({
         field,
         before: current[field],
         after: merged[field],
       })),
     });
+    await scheduleReminders(ctx, trx, actor.companyId, id);
   });
   return getEvent(ctx, actor.companyId, id);
 }
@@ -178,6 +265,8 @@ export async function updateEvent(
 /** Marks done or open again; doing what is already so changes nothing. */
 export async function setDone(ctx: AppContext, actor: Actor, id: number, done: boolean): Promise<TodoEvent> {
   const current = await getEvent(ctx, actor.companyId, id);
+  // A series is done one occurrence at a time (`?occurrence=`).
+  if (current.recurrence) throw invalidField('occurrence', 'required');
   if (current.done === done) return current;
   const at = new Date().toISOString();
   const patch: EventPatch = {
@@ -199,6 +288,7 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
         { field: 'completed_at', before: current.completed_at, after: patch.completed_at },
       ],
     });
+    await scheduleReminders(ctx, trx, actor.companyId, id);
   });
   return getEvent(ctx, actor.companyId, id);
 }
@@ -217,6 +307,9 @@ export async function deleteEvent(ctx: AppContext, actor: Actor, id: number): Pr
     });
   });
 }
+
+/** Occurrences scanned at most to find where a bounded series ends (beyond: treated as endless). */
+export const SERIES_SCAN_MAX = 20_000;
 
 /** Turns the named filters into conditions, in the company's time zone for "today". */
 export async function conditionsFor(
@@ -272,13 +365,29 @@ export async function listEventPage(
   }
   const conditions = await conditionsFor(ctx, actor, query);
   if (!conditions) return { items: [], next_cursor: null };
-  const rows = await listEvents(ctx.db, actor.companyId, conditions, after, query.dir, query.limit + 1);
-  const items = rows.slice(0, query.limit);
+  const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
+  // Single to-dos come from the database; series are expanded into occurrences and merged in.
+  const [rows, occurrences] = await Promise.all([
+    listEvents(
+      ctx.db,
+      actor.companyId,
+      { ...conditions, singlesOnly: true },
+      after,
+      query.dir,
+      query.limit + 1,
+    ),
+    listOccurrences(ctx.db, actor.companyId, tz, conditions, after, query.dir, query.limit + 1),
+  ]);
+  const sign = query.dir === 'asc' ? 1 : -1;
+  const all = [...rows.map(toTodoEvent), ...occurrences].sort(
+    (a, b) => sign * (a.start_at < b.start_at ? -1 : a.start_at > b.start_at ? 1 : a.id - b.id),
+  );
+  const items = all.slice(0, query.limit);
   const last = items.at(-1);
   return {
-    items: items.map(toTodoEvent),
+    items,
     next_cursor:
-      rows.length > query.limit && last ? encodeCursor(['events', query.dir, last.start_at, last.id]) : null,
+      all.length > query.limit && last ? encodeCursor(['events', query.dir, last.start_at, last.id]) : null,
   };
 }
 
@@ -295,4 +404,23 @@ export async function firstTodos(
   limit: number,
 ): Promise<TodoEvent[]> {
   return (await listEvents(ctx.db, companyId, conditions, undefined, 'asc', limit)).map(toTodoEvent);
+}
+
+/** Single to-dos ended at most this long ago are in a calendar feed; every series is. */
+const FEED_PAST_MS = 180 * 86_400_000;
+const FEED_MAX = 5000;
+
+/** What a calendar feed shows: recent and coming single to-dos, all series with their differences. */
+export async function feedEvents(ctx: AppContext, companyId: number, assigneeId: number | undefined) {
+  const since = new Date(Date.now() - FEED_PAST_MS).toISOString();
+  const [singles, series] = await Promise.all([
+    listEvents(ctx.db, companyId, { from: since, assigneeId, singlesOnly: true }, undefined, 'asc', FEED_MAX),
+    listSeries(ctx.db, companyId, { assigneeId }, RECURRENCE_LIMITS.expansionMax),
+  ]);
+  const occurrences = await listOccurrenceRows(
+    ctx.db,
+    companyId,
+    series.map((s) => s.id),
+  );
+  return { events: [...singles, ...series], occurrences };
 }

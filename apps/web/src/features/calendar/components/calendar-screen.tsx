@@ -16,6 +16,7 @@ import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts'
 import { calendarStringToInstant } from '../lib/calendar-dates.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
 import { useCalendarPlace } from '../lib/use-calendar-place.ts';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { type CalendarPlaceChange, EventCalendar } from './event-calendar.tsx';
 import { EventTypeLegend } from './event-type-legend.tsx';
 import { useEventMoves } from './use-event-moves.ts';
@@ -41,7 +42,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const events = useCalendarEvents(companyId, range);
-  const saveMove = useEventMoves(companyId, timeZone);
+  const moves = useEventMoves(companyId, timeZone);
 
   const inputs = useMemo(
     () => (events.data ?? []).map((event) => toCalendarInput(event, timeZone, EVENT_TYPE_COLORS[event.type])),
@@ -94,7 +95,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
             onPlaceChange={onPlaceChange}
             onSelect={onSelect}
             onOpen={(event) => setDialog({ event })}
-            onChange={saveMove}
+            onChange={(info, kind) => void moves.save(info, kind)}
           />
         </div>
       </section>
@@ -104,6 +105,8 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
         event={dialog?.event ?? null}
         draft={dialog?.draft}
       />
+      <CalendarFeedCard companyId={companyId} />
+      {moves.dialog}
     </>
   );
 }

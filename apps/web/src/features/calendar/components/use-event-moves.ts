@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { crmKeys } from '../../shared/api/crm-keys.ts';
+import type { OccurrenceTarget } from '../../shared/api/occurrence-query.ts';
 import { useUpdateEvent } from '../../shared/api/update-event.ts';
+import { useOccurrenceScope } from '../../shared/components/events/occurrence-scope.tsx';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
 import { type CalendarChange, movedEventBody } from '../lib/moved-event-body.ts';
 
@@ -19,12 +21,21 @@ export function useEventMoves(companyId: number, timeZone: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { mutate } = useUpdateEvent(companyId);
+  const scope = useOccurrenceScope();
+  const { ask } = scope;
 
-  return useCallback(
-    (info: EventChangeInfo, change: CalendarChange) => {
+  const save = useCallback(
+    async (info: EventChangeInfo, change: CalendarChange) => {
       const { todo } = info.event.extendedProps as CalendarEventProps;
+      // An occurrence of a repeating to-do: this one, this and following, or all? Cancel puts it back.
+      let occurrence: OccurrenceTarget | undefined;
+      if (todo.occurrence_start) {
+        const chosen = await ask('move');
+        if (!chosen) return info.revert();
+        occurrence = { start: todo.occurrence_start, scope: chosen };
+      }
       mutate(
-        { id: todo.id, body: movedEventBody(info.event, todo, change, timeZone) },
+        { id: todo.id, body: movedEventBody(info.event, todo, change, timeZone), occurrence },
         {
           onError: (error) => {
             info.revert();
@@ -35,6 +46,7 @@ export function useEventMoves(companyId: number, timeZone: string) {
         },
       );
     },
-    [companyId, timeZone, mutate, queryClient, t],
+    [companyId, timeZone, mutate, queryClient, t, ask],
   );
+  return { save, dialog: scope.dialog };
 }

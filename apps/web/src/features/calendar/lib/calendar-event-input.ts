@@ -24,8 +24,9 @@ function allDayEndDate(event: TodoEvent, timeZone: string): string | undefined {
  */
 export function toCalendarInput(event: TodoEvent, timeZone: string, color: string): EventInput {
   const common = {
-    id: String(event.id),
-    title: event.title,
+    // Occurrences of a series share the to-do's id: each is told apart by its own, and marked as repeating.
+    id: event.occurrence_id,
+    title: event.recurrence ? `↻ ${event.title}` : event.title,
     // Done: the type's colour greyed (not made transparent, which would fail text contrast) and struck through.
     color: event.done ? `color-mix(in srgb, ${color} 35%, #495057)` : color,
     className: event.done ? 'kt-calendar-done' : undefined,

@@ -4,16 +4,30 @@ import { api } from '../../../lib/api-client.ts';
 import { invalidateCrm } from '../../shared/api/crm-keys.ts';
 import { eventsPath } from '../../shared/api/get-events.ts';
 
-/** `/events/{id}/done`: POST marks the to-do done, DELETE opens it again. */
-export function setEventDone(companyId: number, id: number, done: boolean): Promise<TodoEvent> {
-  const path = `${eventsPath(companyId)}/${id}/done`;
+/** `/events/{id}/done`: POST marks the to-do done, DELETE opens it again; one occurrence of a series. */
+export function setEventDone(
+  companyId: number,
+  id: number,
+  done: boolean,
+  occurrenceStart: string | null = null,
+): Promise<TodoEvent> {
+  const query = occurrenceStart ? `?occurrence=${encodeURIComponent(occurrenceStart)}` : '';
+  const path = `${eventsPath(companyId)}/${id}/done${query}`;
   return done ? api.post<TodoEvent>(path) : api.delete<TodoEvent>(path);
 }
 
 export function useSetEventDone(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, done }: { id: number; done: boolean }) => setEventDone(companyId, id, done),
+    mutationFn: ({
+      id,
+      done,
+      occurrenceStart,
+    }: {
+      id: number;
+      done: boolean;
+      occurrenceStart?: string | null;
+    }) => setEventDone(companyId, id, done, occurrenceStart ?? null),
     onSuccess: () => invalidateCrm(queryClient, companyId),
   });
 }

@@ -120,7 +120,7 @@ export function EventsScreen() {
             <ul className="list-group list-group-flush">
               {items.map((event) => (
                 <TodoRow
-                  key={event.id}
+                  key={event.occurrence_id}
                   event={event}
                   timeZone={profile.data?.time_zone}
                   onOpen={(e) => setDialog({ event: e })}

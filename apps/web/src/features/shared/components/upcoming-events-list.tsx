@@ -19,7 +19,7 @@ export function UpcomingEventsList({ events, timeZone }: { events: TodoEvent[]; 
   return (
     <ul className="list-unstyled mb-0 kt-upcoming">
       {events.map((event) => (
-        <li key={event.id} className="d-flex gap-3 py-2">
+        <li key={event.occurrence_id} className="d-flex gap-3 py-2">
           <span
             className="kt-upcoming-dot flex-shrink-0"
             style={{ backgroundColor: EVENT_TYPE_COLORS[event.type] }}

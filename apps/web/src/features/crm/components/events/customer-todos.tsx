@@ -70,7 +70,7 @@ export function CustomerTodos({ customerId, customerName }: { customerId: number
         <ul className="list-group list-group-flush">
           {items.map((event) => (
             <TodoRow
-              key={event.id}
+              key={event.occurrence_id}
               event={event}
               timeZone={profile.data?.time_zone}
               showCustomer={false}

@@ -45,7 +45,7 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRo
     const next = !done;
     setShownDone(next);
     try {
-      await setDone.mutateAsync({ id: event.id, done: next });
+      await setDone.mutateAsync({ id: event.id, done: next, occurrenceStart: event.occurrence_start });
     } catch (error) {
       notify('danger', errorMessage(t, error));
     } finally {
@@ -76,6 +76,12 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRo
           >
             {event.title}
           </button>
+          {event.recurrence && (
+            <span className="text-body-secondary" title={t('recurrence.repeats')}>
+              <span aria-hidden="true">↻</span>
+              <span className="visually-hidden">{t('recurrence.repeats')}</span>
+            </span>
+          )}
           <span className="kt-event-type" style={{ backgroundColor: EVENT_TYPE_COLORS[event.type] }}>
             {t(`crm.eventType.${event.type}`)}
           </span>

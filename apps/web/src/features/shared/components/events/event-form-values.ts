@@ -14,6 +14,7 @@ import {
   zonedMidnight,
 } from '@kontora/contract/time-zone';
 import { zodCodes } from '../../../../lib/form-errors.ts';
+import { fromRecurrence, NO_REPEAT, type RepeatValues, toRecurrence } from './repeat-values.ts';
 
 /**
  * The to-do form as people fill it: wall-clock times in the company's zone,
@@ -33,9 +34,10 @@ export type EventFormValues = {
   customer_id: number | null;
   customer_name: string;
   location: string;
-  reminder_minutes: string;
+  /** Minutes before the start, as the checkboxes' values. */
+  reminders: string[];
   description: string;
-};
+} & RepeatValues;
 
 export type EventFormField = keyof EventFormValues;
 
@@ -49,12 +51,18 @@ export const EVENT_FORM_FIELDS: EventFormField[] = [
   'assignee_id',
   'customer_id',
   'location',
-  'reminder_minutes',
+  'reminders',
   'description',
+  'repeat',
 ];
 
 /** API field → form field where they differ. */
-export const API_TO_FORM: Record<string, EventFormField> = { start_at: 'start', end_at: 'end' };
+export const API_TO_FORM: Record<string, EventFormField> = {
+  start_at: 'start',
+  end_at: 'end',
+  recurrence: 'repeat',
+  reminder_minutes: 'reminders',
+};
 
 export const REMINDER_CHOICES = [5, 15, 30, 60, 1440] as const;
 
@@ -85,8 +93,9 @@ export function draftValues(
     customer_id: draft.customer_id ?? null,
     customer_name: draft.customer_name ?? '',
     location: '',
-    reminder_minutes: '',
+    reminders: [],
     description: '',
+    ...NO_REPEAT,
   };
 }
 
@@ -101,8 +110,9 @@ export function eventValues(event: TodoEvent, timeZone: string): EventFormValues
     customer_id: event.customer_id,
     customer_name: event.customer_name ?? '',
     location: event.location ?? '',
-    reminder_minutes: event.reminder_minutes === null ? '' : String(event.reminder_minutes),
+    reminders: event.reminders.map(String),
     description: event.description ?? '',
+    ...fromRecurrence(event.recurrence, timeZone),
   };
 }
 
@@ -161,7 +171,8 @@ export function toEventBody(
     assignee_id: values.assignee_id ? Number(values.assignee_id) : null,
     customer_id: values.customer_id,
     location: values.location,
-    reminder_minutes: values.reminder_minutes ? Number(values.reminder_minutes) : null,
+    reminders: values.reminders.map(Number),
+    recurrence: toRecurrence(values, values.start.slice(0, 10), timeZone),
     description: values.description,
   };
   const parsed = EventCreateBody.safeParse(body, { error: zodCodes });
@@ -182,8 +193,17 @@ export function changedEventFields(
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(after)) {
     const old = (before as Record<string, unknown>)[key];
-    const same = old === value || ((old === null || old === '') && (value === null || value === ''));
+    const same =
+      JSON.stringify(old) === JSON.stringify(value) ||
+      ((old === null || old === '') && (value === null || value === ''));
     if (!same) changed[key] = value;
   }
   return changed as Partial<EventCreateInput>;
+}
+
+/** Whether the repeat control still shows what it was opened with (its rule text may be normalised). */
+export function sameRepeat(a: RepeatValues, b: RepeatValues): boolean {
+  const pick = (v: RepeatValues) =>
+    JSON.stringify([v.repeat, [...v.repeat_days].sort(), v.repeat_end, v.repeat_until, v.repeat_count]);
+  return pick(a) === pick(b);
 }

@@ -30,10 +30,13 @@ import {
   type EventFormField,
   type EventFormValues,
   eventValues,
-  REMINDER_CHOICES,
+  sameRepeat,
   switchAllDay,
   toEventBody,
 } from './event-form-values.ts';
+import { useOccurrenceScope } from './occurrence-scope.tsx';
+import { ReminderFields } from './reminder-fields.tsx';
+import { RepeatFields } from './repeat-fields.tsx';
 
 type EventFormProps = {
   event: TodoEvent | null;
@@ -53,6 +56,13 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
   const update = useUpdateEvent(companyId);
   const remove = useDeleteEvent(companyId);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const scope = useOccurrenceScope();
+  /** For an occurrence of a repeating to-do: which occurrences the change is for (null: cancelled). */
+  const target = async (action: 'edit' | 'delete') => {
+    if (!event?.occurrence_start) return undefined;
+    const chosen = await scope.ask(action);
+    return chosen ? { start: event.occurrence_start, scope: chosen } : null;
+  };
   const initial = useMemo(
     () => (event ? eventValues(event, timeZone) : draftValues(draft, timeZone, user?.id ?? null)),
     [event, draft, timeZone, user?.id],
@@ -85,8 +95,16 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
       if (event) {
         const before = toEventBody(initial, timeZone).body;
         const changes = before ? changedEventFields(before, result.body) : result.body;
+        // The rule text is rebuilt from the form: unchanged choices must not read as a new rule.
+        if (sameRepeat(initial, values)) delete changes.recurrence;
         if (Object.keys(changes).length === 0) return onDone();
-        saved = await update.mutateAsync({ id: event.id, body: { ...changes, version: event.version } });
+        const occurrence = await target('edit');
+        if (occurrence === null) return;
+        saved = await update.mutateAsync({
+          id: event.id,
+          body: { ...changes, version: event.version },
+          occurrence,
+        });
         notify('success', t('crm.eventDialog.saved', { title: saved.title }));
       } else {
         saved = await create.mutateAsync(result.body);
@@ -118,7 +136,9 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
   const onDelete = async () => {
     if (!event) return;
     try {
-      await remove.mutateAsync(event.id);
+      const occurrence = await target('delete');
+      if (occurrence === null) return setConfirmDelete(false);
+      await remove.mutateAsync({ id: event.id, occurrence });
       notify('success', t('crm.eventDialog.deleted', { title: event.title }));
       setConfirmDelete(false);
       onDone();
@@ -221,23 +241,9 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
             registration={form.register('location')}
             error={errorText('location')}
           />
-          <SelectField
-            className="col-md-6"
-            label={t('crm.eventDialog.reminder')}
-            registration={form.register('reminder_minutes')}
-            options={[
-              { value: '', label: t('crm.eventDialog.noReminder') },
-              ...REMINDER_CHOICES.map((m) => ({
-                value: String(m),
-                label:
-                  m === 1440
-                    ? t('crm.eventDialog.dayBefore')
-                    : t('crm.eventDialog.minutesBefore', { count: m }),
-              })),
-            ]}
-            error={errorText('reminder_minutes')}
-          />
+          <ReminderFields form={form} error={errorText('reminders')} />
         </div>
+        <RepeatFields form={form} error={errorText('repeat')} />
         <TextareaField
           className="mb-1"
           label={t('crm.eventFields.description')}
@@ -264,6 +270,7 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
           {event ? t('common.save') : t('crm.eventDialog.createSubmit')}
         </button>
       </div>
+      {scope.dialog}
       {event && (
         <ConfirmDialog
           open={confirmDelete}
