@@ -197,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
           }
         : undefined,
+    },
     live: {
       pollMs: e.LIVE_POLL_MS,
       authTimeoutMs: LIVE_LIMITS.authTimeoutMs,

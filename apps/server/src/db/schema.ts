@@ -291,57 +291,7 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
-/** A company's uploaded image or video (migration 011); bytes in the media store. */
-export interface SocialMediaTable {
-  id: Generated<number>;
-  company_id: number;
-  kind: 'image' | 'video';
-  mime: string;
-  /** bigint: PostgreSQL answers it as a string; read with Number(). */
-  size_bytes: ColumnType<string | number, number, number>;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  original_name: string;
-  storage_key: string;
-  thumbnail_key: string | null;
-  created_by: number | null;
-  created_at: Timestamp;
-export interface CustomerMergesTable {
-  id: Generated<number>;
-  company_id: number;
-  survivor_id: number;
-  /** JSON array of ids. */
-  merged_ids: string;
-  /** JSON snapshot that an undo restores. */
-  snapshot: string;
-  survivor_version: number;
-  created_by: number | null;
-  created_at: Timestamp;
-  undone_at: Timestamp | null;
-  undone_by: number | null;
-}
 
-export interface CustomerDuplicateScansTable {
-  id: Generated<number>;
-  company_id: number;
-  job_id: string | null;
-  state: 'running' | 'completed' | 'failed';
-  progress: Generated<number>;
-  group_count: Generated<number>;
-  started_by: number | null;
-  started_at: Timestamp;
-  finished_at: Timestamp | null;
-}
-
-export interface CustomerDuplicateGroupsTable {
-  id: Generated<number>;
-  company_id: number;
-  scan_id: number;
-  rule: 'oib' | 'email' | 'phone' | 'name';
-  size: number;
-  /** JSON array of ids. */
-  customer_ids: string;
 /** A company's API key (migration 009); only the SHA-256 of the key is stored. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -361,34 +311,6 @@ export interface ApiKeysTable {
   revoked_by: number | null;
 }
 
-export interface DB {
-  users: UsersTable;
-  companies: CompaniesTable;
-  modules: ModulesTable;
-  company_modules: CompanyModulesTable;
-  memberships: MembershipsTable;
-  company_invitations: CompanyInvitationsTable;
-  sessions: SessionsTable;
-  one_time_tokens: OneTimeTokensTable;
-  two_factor: TwoFactorTable;
-  recovery_codes: RecoveryCodesTable;
-  audit_entries: AuditEntriesTable;
-  social_integration_types: SocialIntegrationTypesTable;
-  customers: CustomersTable;
-  customer_tags: CustomerTagsTable;
-  customer_activities: CustomerActivitiesTable;
-  customer_counts: CustomerCountsTable;
-  events: EventsTable;
-  change_events: ChangeEventsTable;
-  idempotency_keys: IdempotencyKeysTable;
-  jobs: JobsTable;
-  social_media: SocialMediaTable;
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_messages: WebhookMessagesTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  webhook_dispatch_state: WebhookDispatchStateTable;
-}
-
 /** A company's webhook receiver (migration 010). */
 export interface WebhookEndpointsTable {
   id: Generated<number>;
@@ -404,24 +326,6 @@ export interface WebhookEndpointsTable {
   previous_secret_expires_at: Timestamp | null;
   failing_since: Timestamp | null;
   created_by: number | null;
-  event_occurrences: EventOccurrencesTable;
-  calendar_feeds: CalendarFeedsTable;
-}
-
-/** What differs for one occurrence of a series (migration 014, decision 018). */
-export interface EventOccurrencesTable {
-  id: Generated<number>;
-  company_id: number;
-  event_id: number;
-  occurrence_start: Timestamp;
-  cancelled: Bool;
-  done: Bool;
-  completed_at: Timestamp | null;
-  start_at: Timestamp | null;
-  end_at: Timestamp | null;
-  all_day: Bool | null;
-  /** JSON object of overridden fields. */
-  overrides: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -463,10 +367,44 @@ export interface WebhookDispatchStateTable {
   position_tx: string;
   position_id: number;
   updated_at: Timestamp;
-  customer_merges: CustomerMergesTable;
-  customer_duplicate_scans: CustomerDuplicateScansTable;
-  customer_duplicate_groups: CustomerDuplicateGroupsTable;
-  api_keys: ApiKeysTable;
+}
+
+/** A company's uploaded image or video (migration 011); bytes in the media store. */
+export interface SocialMediaTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'image' | 'video';
+  mime: string;
+  /** bigint: PostgreSQL answers it as a string; read with Number(). */
+  size_bytes: ColumnType<string | number, number, number>;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  original_name: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** What differs for one occurrence of a series (migration 014, decision 018). */
+export interface EventOccurrencesTable {
+  id: Generated<number>;
+  company_id: number;
+  event_id: number;
+  occurrence_start: Timestamp;
+  cancelled: Bool;
+  done: Bool;
+  completed_at: Timestamp | null;
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  all_day: Bool | null;
+  /** JSON object of overridden fields. */
+  overrides: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A person's private iCalendar feed of a company's to-dos (migration 014, decision 018). */
 export interface CalendarFeedsTable {
   id: Generated<number>;
@@ -479,4 +417,75 @@ export interface CalendarFeedsTable {
   /** `all` to-dos of the company or only those assigned to the person (`mine`). */
   scope: 'all' | 'mine';
   created_at: Timestamp;
+}
+
+export interface CustomerMergesTable {
+  id: Generated<number>;
+  company_id: number;
+  survivor_id: number;
+  /** JSON array of ids. */
+  merged_ids: string;
+  /** JSON snapshot that an undo restores. */
+  snapshot: string;
+  survivor_version: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface CustomerDuplicateScansTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: string | null;
+  state: 'running' | 'completed' | 'failed';
+  progress: Generated<number>;
+  group_count: Generated<number>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface CustomerDuplicateGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  scan_id: number;
+  rule: 'oib' | 'email' | 'phone' | 'name';
+  size: number;
+  /** JSON array of ids. */
+  customer_ids: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  companies: CompaniesTable;
+  modules: ModulesTable;
+  company_modules: CompanyModulesTable;
+  memberships: MembershipsTable;
+  company_invitations: CompanyInvitationsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  audit_entries: AuditEntriesTable;
+  social_integration_types: SocialIntegrationTypesTable;
+  customers: CustomersTable;
+  customer_tags: CustomerTagsTable;
+  customer_activities: CustomerActivitiesTable;
+  customer_counts: CustomerCountsTable;
+  events: EventsTable;
+  change_events: ChangeEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_dispatch_state: WebhookDispatchStateTable;
+  social_media: SocialMediaTable;
+  event_occurrences: EventOccurrencesTable;
+  calendar_feeds: CalendarFeedsTable;
+  customer_merges: CustomerMergesTable;
+  customer_duplicate_scans: CustomerDuplicateScansTable;
+  customer_duplicate_groups: CustomerDuplicateGroupsTable;
 }

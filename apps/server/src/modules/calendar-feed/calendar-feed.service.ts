@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { CalendarFeed, CalendarFeedBody } from '@kontora/contract/calendar-feed';
 import { safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, personOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashToken, nowIso } from '../../lib/tokens.ts';
 import { companyProfile } from '../companies/companies.service.ts';
@@ -38,7 +38,7 @@ function present(ctx: AppContext, row: FeedRow | undefined): CalendarFeed {
 }
 
 export async function getCalendarFeed(ctx: AppContext, actor: Actor): Promise<CalendarFeed> {
-  return present(ctx, await findFeed(ctx.db, actor.companyId, actor.userId));
+  return present(ctx, await findFeed(ctx.db, actor.companyId, personOf(actor)));
 }
 
 /** Turns the feed on, or gives it a new address (the old one stops working at once). */
@@ -50,7 +50,7 @@ export async function createCalendarFeed(
   const nonce = randomBytes(24).toString('base64url');
   const row = {
     company_id: actor.companyId,
-    user_id: actor.userId,
+    user_id: personOf(actor),
     token_hash: hashToken(tokenOf(ctx, nonce)),
     token_nonce: nonce,
     scope: body.scope,
@@ -62,7 +62,7 @@ export async function createCalendarFeed(
 }
 
 export async function deleteCalendarFeed(ctx: AppContext, actor: Actor): Promise<void> {
-  await deleteFeed(ctx.db, actor.companyId, actor.userId);
+  await deleteFeed(ctx.db, actor.companyId, personOf(actor));
 }
 
 /** The document for a feed address; 404 for an unknown or replaced token or a person no longer a member. */

@@ -137,7 +137,7 @@ export function findMerge(db: Database, companyId: number, id: number) {
 }
 
 /** Marks the merge undone unless it already is; false when another undo came first. */
-export async function markUndone(db: Database, companyId: number, id: number, by: number, at: string) {
+export async function markUndone(db: Database, companyId: number, id: number, by: number | null, at: string) {
   const result = await db
     .updateTable('customer_merges')
     .set({ undone_at: at, undone_by: by })
