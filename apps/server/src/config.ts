@@ -58,7 +58,51 @@ const Env = z.object({
   JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
+  ...socialEnv(),
 });
+
+/** Real endpoints of each network; SOCIAL_<TYPE>_API_URL / _AUTH_URL point a network at a stand-in or staging. */
+const SOCIAL_DEFAULTS = {
+  FACEBOOK: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  INSTAGRAM: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  LINKEDIN: ['https://api.linkedin.com', 'https://www.linkedin.com/oauth/v2/authorization'],
+  X: ['https://api.x.com', 'https://x.com/i/oauth2/authorize'],
+  TIKTOK: ['https://open.tiktokapis.com', 'https://www.tiktok.com/v2/auth/authorize/'],
+  YOUTUBE: ['https://www.googleapis.com', 'https://accounts.google.com/o/oauth2/v2/auth'],
+} as const;
+type SocialType = keyof typeof SOCIAL_DEFAULTS;
+const SOCIAL_TYPES = Object.keys(SOCIAL_DEFAULTS) as SocialType[];
+
+function socialEnv() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const type of SOCIAL_TYPES) {
+    const [apiUrl, authUrl] = SOCIAL_DEFAULTS[type];
+    shape[`SOCIAL_${type}_API_URL`] = z.url().default(apiUrl);
+    shape[`SOCIAL_${type}_AUTH_URL`] = z.url().default(authUrl);
+    shape[`SOCIAL_${type}_CLIENT_ID`] = z.string().default('');
+    shape[`SOCIAL_${type}_CLIENT_SECRET`] = z.string().default('');
+  }
+  return shape;
+}
+
+type NetworkSettings = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
+
+function socialNetworks(env: Record<string, unknown>): Config['social']['networks'] {
+  const read = (type: SocialType): NetworkSettings => ({
+    apiUrl: String(env[`SOCIAL_${type}_API_URL`]),
+    authUrl: String(env[`SOCIAL_${type}_AUTH_URL`]),
+    clientId: String(env[`SOCIAL_${type}_CLIENT_ID`]),
+    clientSecret: String(env[`SOCIAL_${type}_CLIENT_SECRET`]),
+  });
+  return {
+    facebook: read('FACEBOOK'),
+    instagram: read('INSTAGRAM'),
+    linkedin: read('LINKEDIN'),
+    x: read('X'),
+    tiktok: read('TIKTOK'),
+    youtube: read('YOUTUBE'),
+  };
+}
 
 export type Config = {
   port: number;
@@ -98,6 +142,13 @@ export type Config = {
   };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
+  social: {
+    networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
+    /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
+    httpTimeoutMs: number;
+    /** Multiplies the waits of media processing and of publish retries and checks (tests only). */
+    waitScale: number;
+  };
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -145,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
     fastHashing: false,
+    social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };
   if (config.jobs.engine === 'bullmq' && !config.redisUrl)
