@@ -58,6 +58,14 @@ const Env = z.object({
   JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
+  /** Media library folder (when no S3 bucket is configured); default DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
+  /** An S3-compatible store for the media library; used when S3_BUCKET is set. */
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
   ...socialEnv(),
 });
 
@@ -142,6 +150,19 @@ export type Config = {
   };
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
+  /** Media library store (decision 015): S3 when a bucket is named, else the folder. */
+  media: {
+    dir: string | undefined;
+    s3:
+      | {
+          endpoint: string | undefined;
+          bucket: string;
+          region: string;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+        }
+      | undefined;
+  };
   social: {
     networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
     /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
@@ -196,6 +217,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
     fastHashing: false,
+    media: {
+      dir: e.MEDIA_DIR ? path.resolve(e.MEDIA_DIR) : undefined,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT || undefined,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          }
+        : undefined,
+    },
     social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };

@@ -40,11 +40,13 @@ export const CHANGE_TYPES = [
   'company.created',
   'company.updated',
   'company.modules_changed',
+  'social_media.created',
+  'social_media.deleted',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
-export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company'] as const;
+export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'social_media'] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
 export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;

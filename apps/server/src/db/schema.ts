@@ -276,6 +276,24 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** A company's uploaded image or video (migration 011); bytes in the media store. */
+export interface SocialMediaTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'image' | 'video';
+  mime: string;
+  /** bigint: PostgreSQL answers it as a string; read with Number(). */
+  size_bytes: ColumnType<string | number, number, number>;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  original_name: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 /** A connected social account (migration 012); tokens are sealed with SECRET_KEY. */
 export interface SocialAccountsTable {
   id: Generated<number>;
@@ -379,6 +397,7 @@ export interface DB {
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  social_media: SocialMediaTable;
   social_accounts: SocialAccountsTable;
   social_oauth_states: SocialOauthStatesTable;
   social_posts: SocialPostsTable;

@@ -7,6 +7,7 @@ import * as m005 from './005-jobs.ts';
 import * as m006 from './006-change-feed.ts';
 import * as m007 from './007-two-factor.ts';
 import * as m008 from './008-company-invitations.ts';
+import * as m011 from './011-social-media.ts';
 import * as m012 from './012-social-posts.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '005-jobs': m005,
   '007-two-factor': m007,
   '008-company-invitations': m008,
+  '011-social-media': m011,
   '012-social-posts': m012,
 };
