@@ -38,6 +38,9 @@ import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
+import { socialAccountsRoutes } from './modules/social-posts/social-accounts.routes.ts';
+import { registerSocialPostJobs } from './modules/social-posts/social-posts.jobs.ts';
+import { socialPostsRoutes } from './modules/social-posts/social-posts.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -115,6 +118,7 @@ export async function buildApp(
   registerMaintenanceJobs(ctx);
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
+  registerSocialPostJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -177,6 +181,8 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(socialAccountsRoutes, { ctx });
+      await api.register(socialPostsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

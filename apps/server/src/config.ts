@@ -11,6 +11,30 @@ const Flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** Real endpoints of each network; SOCIAL_<TYPE>_API_URL / _AUTH_URL point a network at a stand-in or staging. */
+const SOCIAL_DEFAULTS = {
+  FACEBOOK: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  INSTAGRAM: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  LINKEDIN: ['https://api.linkedin.com', 'https://www.linkedin.com/oauth/v2/authorization'],
+  X: ['https://api.x.com', 'https://x.com/i/oauth2/authorize'],
+  TIKTOK: ['https://open.tiktokapis.com', 'https://www.tiktok.com/v2/auth/authorize/'],
+  YOUTUBE: ['https://www.googleapis.com', 'https://accounts.google.com/o/oauth2/v2/auth'],
+} as const;
+type SocialType = keyof typeof SOCIAL_DEFAULTS;
+const SOCIAL_TYPES = Object.keys(SOCIAL_DEFAULTS) as SocialType[];
+
+function socialEnv() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const type of SOCIAL_TYPES) {
+    const [apiUrl, authUrl] = SOCIAL_DEFAULTS[type];
+    shape[`SOCIAL_${type}_API_URL`] = z.url().default(apiUrl);
+    shape[`SOCIAL_${type}_AUTH_URL`] = z.url().default(authUrl);
+    shape[`SOCIAL_${type}_CLIENT_ID`] = z.string().default('');
+    shape[`SOCIAL_${type}_CLIENT_SECRET`] = z.string().default('');
+  }
+  return shape;
+}
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -68,30 +92,6 @@ const Env = z.object({
   S3_REGION: z.string().default('us-east-1'),
   ...socialEnv(),
 });
-
-/** Real endpoints of each network; SOCIAL_<TYPE>_API_URL / _AUTH_URL point a network at a stand-in or staging. */
-const SOCIAL_DEFAULTS = {
-  FACEBOOK: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
-  INSTAGRAM: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
-  LINKEDIN: ['https://api.linkedin.com', 'https://www.linkedin.com/oauth/v2/authorization'],
-  X: ['https://api.x.com', 'https://x.com/i/oauth2/authorize'],
-  TIKTOK: ['https://open.tiktokapis.com', 'https://www.tiktok.com/v2/auth/authorize/'],
-  YOUTUBE: ['https://www.googleapis.com', 'https://accounts.google.com/o/oauth2/v2/auth'],
-} as const;
-type SocialType = keyof typeof SOCIAL_DEFAULTS;
-const SOCIAL_TYPES = Object.keys(SOCIAL_DEFAULTS) as SocialType[];
-
-function socialEnv() {
-  const shape: Record<string, z.ZodType> = {};
-  for (const type of SOCIAL_TYPES) {
-    const [apiUrl, authUrl] = SOCIAL_DEFAULTS[type];
-    shape[`SOCIAL_${type}_API_URL`] = z.url().default(apiUrl);
-    shape[`SOCIAL_${type}_AUTH_URL`] = z.url().default(authUrl);
-    shape[`SOCIAL_${type}_CLIENT_ID`] = z.string().default('');
-    shape[`SOCIAL_${type}_CLIENT_SECRET`] = z.string().default('');
-  }
-  return shape;
-}
 
 type NetworkSettings = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
 

@@ -20,6 +20,9 @@ import { z } from 'zod';
  * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
  * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).
  * - `customer.bulk_deleted`: `data` is `{count, ids}`.
+ * - `social_post.status_changed`: `data` is `{target_id, account_id, status, remote_url, error_code}`
+ *   (one post × account changed state in the publishing queue).
+ * - `social_account.*`: `data` is `{type, name}` of the account.
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -42,11 +45,26 @@ export const CHANGE_TYPES = [
   'company.modules_changed',
   'social_media.created',
   'social_media.deleted',
+  'social_post.created',
+  'social_post.updated',
+  'social_post.deleted',
+  'social_post.status_changed',
+  'social_account.connected',
+  'social_account.disconnected',
+  'social_account.reconnect_needed',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
-export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'social_media'] as const;
+export const CHANGE_ENTITY_TYPES = [
+  'customer',
+  'event',
+  'member',
+  'company',
+  'social_media',
+  'social_post',
+  'social_account',
+] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
 export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;

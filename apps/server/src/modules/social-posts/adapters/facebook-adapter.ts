@@ -1,6 +1,6 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { authorizeUrl } from './adapter-deps.ts';
-import { facebookLoginTokens, graphCall } from './graph-api.ts';
+import { facebookLogin, graphCall } from './graph-api.ts';
 import { chunksOf, readAll } from './media-chunks.ts';
 import {
   type AccountRef,
@@ -91,32 +91,7 @@ export function createFacebookAdapter(deps: AdapterDeps): SocialAdapter {
 
   const adapter: SocialAdapter = {
     network: 'facebook',
-    pkce: false,
-    authorizationUrl: ({ state, redirectUri }) =>
-      authorizeUrl(config.authUrl, {
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
-        state,
-        scope: SCOPES,
-        response_type: 'code',
-      }),
-    async exchangeCode({ code, redirectUri }) {
-      const long = await facebookLoginTokens(deps, code, redirectUri);
-      return {
-        accessToken: long.access_token,
-        refreshToken: null,
-        expiresAt: expiresIn(long.expires_in),
-        refreshExpiresAt: null,
-      };
-    },
-    refresh: async () => {
-      // Page tokens do not expire; a revoked one needs the person to connect again.
-      throw new SocialError(
-        'permanent',
-        'auth_expired',
-        'Facebook page tokens cannot be refreshed; connect the page again.',
-      );
-    },
+    ...facebookLogin(deps, SCOPES),
     async accountDetails(tokens) {
       const json = await graph('/me/accounts', tokens.accessToken, {
         query: { fields: 'id,name,username,access_token' },

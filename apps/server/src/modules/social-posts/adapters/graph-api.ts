@@ -1,6 +1,6 @@
 import type { AdapterDeps } from './adapter-deps.ts';
-import { api } from './adapter-deps.ts';
-import { SocialError } from './social-adapter.ts';
+import { api, authorizeUrl } from './adapter-deps.ts';
+import { expiresIn, type SocialAdapter, SocialError } from './social-adapter.ts';
 import type { HttpOptions } from './social-http.ts';
 
 /** Graph API error codes that mean "slow down" (application, user, page and custom rate limits). */
@@ -51,4 +51,43 @@ export async function facebookLoginTokens(deps: AdapterDeps, code: string, redir
     },
   });
   return long as { access_token: string; expires_in?: number };
+}
+
+/**
+ * The Facebook Login half of an adapter (pages and Instagram share it): no PKCE, a
+ * long-lived user token, and page tokens that do not expire, so nothing to refresh
+ * (a revoked one needs the person to connect again).
+ */
+export function facebookLogin(
+  deps: AdapterDeps,
+  scopes: string,
+): Pick<SocialAdapter, 'pkce' | 'authorizationUrl' | 'exchangeCode' | 'refresh'> {
+  const { config } = deps;
+  return {
+    pkce: false,
+    authorizationUrl: ({ state, redirectUri }) =>
+      authorizeUrl(config.authUrl, {
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        state,
+        scope: scopes,
+        response_type: 'code',
+      }),
+    async exchangeCode({ code, redirectUri }) {
+      const long = await facebookLoginTokens(deps, code, redirectUri);
+      return {
+        accessToken: long.access_token,
+        refreshToken: null,
+        expiresAt: expiresIn(long.expires_in),
+        refreshExpiresAt: null,
+      };
+    },
+    refresh: async () => {
+      throw new SocialError(
+        'permanent',
+        'auth_expired',
+        'Page tokens cannot be refreshed; connect the account again.',
+      );
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { authorizeUrl } from './adapter-deps.ts';
-import { facebookLoginTokens, graphCall } from './graph-api.ts';
+import { facebookLogin, graphCall } from './graph-api.ts';
 import { chunksOf, sleep } from './media-chunks.ts';
 import {
   type AccountRef,
@@ -65,31 +65,7 @@ export function createInstagramAdapter(deps: AdapterDeps): SocialAdapter {
   };
   const adapter: SocialAdapter = {
     network: 'instagram',
-    pkce: false,
-    authorizationUrl: ({ state, redirectUri }) =>
-      authorizeUrl(config.authUrl, {
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
-        state,
-        scope: SCOPES,
-        response_type: 'code',
-      }),
-    async exchangeCode({ code, redirectUri }) {
-      const long = await facebookLoginTokens(deps, code, redirectUri);
-      return {
-        accessToken: long.access_token,
-        refreshToken: null,
-        expiresAt: expiresIn(long.expires_in),
-        refreshExpiresAt: null,
-      };
-    },
-    refresh: async () => {
-      throw new SocialError(
-        'permanent',
-        'auth_expired',
-        'Instagram (page) tokens cannot be refreshed; connect again.',
-      );
-    },
+    ...facebookLogin(deps, SCOPES),
     async accountDetails(tokens) {
       const json = await graph('/me/accounts', tokens.accessToken, {
         query: { fields: 'id,name,access_token,instagram_business_account{id,username,name}' },

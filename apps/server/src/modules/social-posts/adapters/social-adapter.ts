@@ -118,7 +118,8 @@ export type SocialErrorCode =
   | 'permission_denied'
   | 'rejected'
   | 'not_supported'
-  | 'media_failed';
+  | 'media_failed'
+  | 'not_confirmed';
 
 export class SocialError extends Error {
   readonly kind: SocialErrorKind;

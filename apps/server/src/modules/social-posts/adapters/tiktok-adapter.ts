@@ -82,7 +82,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
     },
     async publish(account, tokens, input, opts = {}) {
       const [video] = input.media;
-      if (!video || video.kind !== 'video' || input.media.length !== 1)
+      if (video?.kind !== 'video' || input.media.length !== 1)
         throw new SocialError('permanent', 'rejected', 'TikTok posts take exactly one video.');
       const chunk = Math.min(CHUNK_BYTES, video.sizeBytes);
       const count = Math.max(1, Math.floor(video.sizeBytes / chunk));

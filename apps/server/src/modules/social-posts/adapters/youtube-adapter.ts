@@ -81,7 +81,7 @@ export function createYouTubeAdapter(deps: AdapterDeps): SocialAdapter {
     },
     async publish(account, tokens, input, opts = {}) {
       const [video] = input.media;
-      if (!video || video.kind !== 'video' || input.media.length !== 1)
+      if (video?.kind !== 'video' || input.media.length !== 1)
         throw new SocialError('permanent', 'rejected', 'YouTube posts take exactly one video.');
       const title = (input.text.split('\n')[0] ?? '').slice(0, 100) || video.name;
       const start = await http(api(deps, '/upload/youtube/v3/videos'), {
