@@ -11,7 +11,7 @@ import type { SocialIntegrationType } from './helpers.ts';
  */
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'tiktok', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SocialNetwork = z.enum(SOCIAL_NETWORKS, { error: 'invalid_network' });
+export const SocialNetwork = z.enum(SOCIAL_NETWORKS, { error: 'invalid_type' });
 
 export const ACCOUNT_STATUSES = ['active', 'reconnect_needed'] as const;
 export const POST_STATUSES = [
