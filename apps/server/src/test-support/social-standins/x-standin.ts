@@ -46,7 +46,26 @@ export async function startXStandin(client = { id: 'x-client', secret: 'x-secret
     accessTokens.has(String(headers.authorization ?? '').replace(/^Bearer /, ''));
   const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
 
+  const consent = (authorizeUrl: string): string => {
+    const q = new URL(authorizeUrl, 'http://standin').searchParams;
+    if (q.get('client_id') !== client.id || q.get('code_challenge_method') !== 'S256') {
+      throw new Error(`bad authorize url ${authorizeUrl}`);
+    }
+    const code = token('xcode');
+    codes.set(code, {
+      challenge: String(q.get('code_challenge')),
+      redirectUri: String(q.get('redirect_uri')),
+    });
+    return `${q.get('redirect_uri')}?state=${encodeURIComponent(String(q.get('state')))}&code=${code}`;
+  };
+
   const standin = await startStandin([
+    // The consent page, for a browser: the person "allows" at once and is sent back with a code.
+    [
+      'GET',
+      /^\/i\/oauth2\/authorize$/,
+      (req) => ({ status: 302, headers: { location: consent(`/i/oauth2/authorize?${req.query}`) } }),
+    ],
     [
       'POST',
       /^\/2\/oauth2\/token$/,
@@ -223,18 +242,7 @@ export async function startXStandin(client = { id: 'x-client', secret: 'x-secret
     uploads,
     controls: standinControls,
     /** What x.com does when the person allows access: checks the request and sends the browser back with a code. */
-    consent(authorizeUrl: string): string {
-      const url = new URL(authorizeUrl);
-      const q = url.searchParams;
-      if (q.get('client_id') !== client.id || q.get('code_challenge_method') !== 'S256')
-        throw new Error(`bad authorize url ${authorizeUrl}`);
-      const code = token('xcode');
-      codes.set(code, {
-        challenge: String(q.get('code_challenge')),
-        redirectUri: String(q.get('redirect_uri')),
-      });
-      return `${q.get('redirect_uri')}?state=${encodeURIComponent(String(q.get('state')))}&code=${code}`;
-    },
+    consent,
     revokeAll() {
       accessTokens.clear();
       refreshTokens.clear();
