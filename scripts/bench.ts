@@ -64,3 +64,4 @@ await benchFirstLoad(DEMO);
 await runIfPresent('bench-crm.ts', 'benchCrm');
 await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');
 await runIfPresent('bench-jobs.ts', 'benchJobs');
+await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');

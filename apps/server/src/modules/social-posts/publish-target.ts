@@ -110,7 +110,7 @@ async function run(
   target.status = 'publishing';
   phase.sending = true;
   const mediaIds = (await mediaIdsOf(ctx.db, companyId, [target.post_id])).get(target.post_id) ?? [];
-  const media = mediaFiles(ctx, await companyMedia(ctx, companyId, mediaIds));
+  const media = mediaFiles(ctx, companyId, await companyMedia(ctx, companyId, mediaIds));
   const remote = await adapter.publish(ref, tokens, { text, media });
   return { status: 'published', remote };
 }

@@ -1,13 +1,10 @@
 import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { ApiRequestError, reportUnauthorized } from '../../../lib/api-client.ts';
-import { getSession } from '../../../lib/session.ts';
+import { isAbort, type UploadProgress, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { invalidateCrm } from '../../shared/api/crm-keys.ts';
 import type { CsvDelimiter } from '../lib/csv-preview.ts';
 
-/** Where an upload is: bytes sent so far, or (`null`) all sent and the server is working on it. */
-export type UploadProgress = { loaded: number; total: number } | null;
+export type { UploadProgress };
 
 export type ImportRequest = {
   file: Blob;
@@ -19,36 +16,10 @@ export type ImportRequest = {
   onProgress?: (progress: UploadProgress) => void;
 };
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
-}
-
-/** The API's error envelope (`{message, code, details}`), as the shared client builds it. */
-function toError(xhr: XMLHttpRequest): ApiRequestError {
-  const body = parseJson(xhr.responseText);
-  const payload = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof payload.message === 'string' && payload.message
-      ? payload.message
-      : xhr.statusText || `HTTP ${xhr.status}`;
-  return new ApiRequestError({
-    status: xhr.status,
-    code: typeof payload.code === 'string' ? payload.code : `http_${xhr.status}`,
-    message,
-    statusText: xhr.statusText,
-    details: (payload.details as Record<string, string[]> | undefined) ?? {},
-  });
-}
-
 /**
  * `POST …/customers/import` as a multipart form: the `mapping` field first (up to
- * 20,000 characters of JSON, too long for a URL), then the file. XMLHttpRequest,
- * not fetch: only it reports upload progress, which a 50 MB file needs. The file
- * is streamed from disk by the browser, never read into memory here.
+ * 20,000 characters of JSON, too long for a URL), then the file, with upload
+ * progress (a 50 MB file needs it).
  */
 export function uploadCustomerImport(
   companyId: number,
@@ -59,63 +30,15 @@ export function uploadCustomerImport(
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file);
-  const token = getSession().user?.token;
-
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/companies/${companyId}/customers/import?${query}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const language = i18next.resolvedLanguage ?? i18next.language;
-    if (language) xhr.setRequestHeader('Accept-Language', language);
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-
-    xhr.upload.onprogress = (event) => {
-      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-    };
-    xhr.upload.onload = () => onProgress?.(null);
-
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-
-    xhr.onload = () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const body = parseJson(xhr.responseText) as { data?: CustomerImportResult } | null;
-        if (body && typeof body === 'object' && body.data) resolve(body.data);
-        else reject(new ApiRequestError({ status: xhr.status, code: 'invalid_json', message: 'Bad answer' }));
-        return;
-      }
-      const error = toError(xhr);
-      reportUnauthorized(error, token);
-      reject(error);
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(
-        new ApiRequestError({
-          status: 0,
-          code: 'network_error',
-          message: 'The server could not be reached.',
-        }),
-      );
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    };
-    // The browser sets the multipart Content-Type with its boundary.
-    xhr.send(form);
-  });
+  return uploadWithProgress<CustomerImportResult>(
+    `/companies/${companyId}/customers/import?${query}`,
+    form,
+    file.size,
+    { signal, onProgress },
+  );
 }
 
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
+export { isAbort };
 
 /**
  * Runs a check or an import. A finished import refreshes the CRM (lists, stats);

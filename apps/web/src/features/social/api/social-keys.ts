@@ -7,7 +7,6 @@ export const socialKeys = {
   posts: (companyId: number, filters: Record<string, string>) =>
     ['social', companyId, 'posts', filters] as const,
   post: (companyId: number, id: number) => ['social', companyId, 'post', id] as const,
-  media: (companyId: number) => ['social', companyId, 'media'] as const,
   types: () => ['social-integration-types'] as const,
 };
 

@@ -11,7 +11,7 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
-import { useMediaLibrary } from '../api/get-media.ts';
+import { useSocialMediaList } from '../api/get-social-media.ts';
 import { codeText } from './code-text.ts';
 import { MediaPicker } from './media-picker.tsx';
 import { NetworkChecks } from './network-checks.tsx';
@@ -25,7 +25,7 @@ export function ComposerTab() {
   const navigate = useNavigate();
   const accounts = useAccounts(companyId);
   const types = useIntegrationTypes();
-  const library = useMediaLibrary(companyId);
+  const library = useSocialMediaList(companyId);
   const zone = useCompanyProfile(companyId).data?.time_zone ?? 'UTC';
   const create = useCreatePost(companyId);
   const [text, setText] = useState('');
@@ -43,10 +43,10 @@ export function ComposerTab() {
   const media = useMemo(
     () =>
       mediaIds.flatMap((id) => {
-        const m = library.data?.items.find((item) => item.id === id);
+        const m = library.items.find((item) => item.id === id);
         return m ? [{ kind: m.kind, mime: m.mime, size: m.size, duration: m.duration }] : [];
       }),
-    [mediaIds, library.data],
+    [mediaIds, library.items],
   );
   const problems = postProblems({ text, overrides, media, networks: chosenNetworks });
   const serverDetails = isApiError(create.error) ? create.error.details : {};

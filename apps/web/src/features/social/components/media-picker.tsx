@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
-import { useMediaLibrary } from '../api/get-media.ts';
+import { useSocialMediaList } from '../api/get-social-media.ts';
 
 /** Chooses media from the company's library (in the order picked). */
 export function MediaPicker({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
-  const media = useMediaLibrary(useCompanyId());
-  const items = media.data?.items ?? [];
+  const media = useSocialMediaList(useCompanyId());
+  const items = media.items;
   if (media.isError || items.length === 0)
     return <p className="small text-body-secondary mb-0">{t('social.composer.noMedia')}</p>;
   return (
@@ -23,9 +23,6 @@ export function MediaPicker({ value, onChange }: { value: number[]; onChange: (i
                 onChange(picked ? value.filter((id) => id !== medium.id) : [...value, medium.id])
               }
             />
-            {medium.thumbnail_url ? (
-              <img src={medium.thumbnail_url} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
-            ) : null}
             <span className="small ms-1">{medium.original_name}</span>
           </label>
         );

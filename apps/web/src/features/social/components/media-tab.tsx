@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { MediaLibrary } from './media/media-library.tsx';
 
-/** The media library's place; its screen comes with the media library work (issue 15 item 3). */
+/** The Media tab: the company's media library (upload, grid, delete). */
 export function MediaTab() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState icon="box" title={t('social.media.title')}>
-      {t('social.media.placeholder')}
-    </EmptyState>
-  );
+  return <MediaLibrary />;
 }
