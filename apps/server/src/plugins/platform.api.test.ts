@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/openapi.json',
+  // The networks' OAuth redirect: the single-use, hashed, person-and-company-bound state is its credential.
+  'GET /api/social/oauth/:type/callback',
 ]);
 
 describe('default-deny access', () => {

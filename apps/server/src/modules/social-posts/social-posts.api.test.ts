@@ -265,9 +265,13 @@ describe('publishing', () => {
       account_ids: [xAccount],
       scheduled_at: at,
     });
-    const { mediaInUse } = await import('../social-media/media-in-use.ts');
-    const user = await mediaInUse(kit.t.ctx.db, acme, image);
-    expect(user).toEqual({ postId: res.json().data.id, title: expect.stringContaining('Uses medium') });
+    const refused = await kit.t.call(ana, {
+      method: 'DELETE',
+      url: `/api/companies/${acme}/social/media/${image}`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Uses medium');
+    expect(refused.json().details).toEqual({ post_id: [String(res.json().data.id)] });
     // Rescheduling works while it waits; the old job finds nothing to do.
     const later = new Date(Date.now() + 7_200_000).toISOString();
     const patched = await kit.t.call(ana, {
@@ -277,5 +281,13 @@ describe('publishing', () => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().data.scheduled_at).toBe(later);
+    // Once the post is gone, so is the refusal.
+    expect(
+      (await kit.t.call(ana, { method: 'DELETE', url: posts(acme, `/${res.json().data.id}`) })).statusCode,
+    ).toBe(204);
+    expect(
+      (await kit.t.call(ana, { method: 'DELETE', url: `/api/companies/${acme}/social/media/${image}` }))
+        .statusCode,
+    ).toBe(204);
   });
 });
