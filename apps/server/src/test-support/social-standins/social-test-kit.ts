@@ -7,15 +7,18 @@ import { insertMedia } from '../../modules/social-media/social-media.repository.
 import { createMediaStorage } from '../../modules/social-media/storage/create-media-storage.ts';
 import { startSmtpCapture } from '../smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
+import { type FacebookStandin, startFacebookStandin } from './facebook-standin.ts';
 import { startXStandin, type XStandin } from './x-standin.ts';
 
 export const X_CLIENT = { id: 'x-client', secret: 'x-secret' };
+export const FB_CLIENT = { id: 'fb-client', secret: 'fb-secret' };
 
-/** Social settings pointing X at its stand-in; the waits of retries and checks shortened a thousandfold. */
+/** Social settings pointing X (and Facebook) at their stand-ins; the waits of retries and checks shortened a thousandfold. */
 export function socialConfig(
   base: Config['social'],
   x: { url: string },
   extra: Partial<Config['social']> = {},
+  facebook?: { url: string },
 ): Config['social'] {
   return {
     ...base,
@@ -27,6 +30,16 @@ export function socialConfig(
         clientId: X_CLIENT.id,
         clientSecret: X_CLIENT.secret,
       },
+      ...(facebook
+        ? {
+            facebook: {
+              apiUrl: facebook.url,
+              authUrl: `${facebook.url}/dialog/oauth`,
+              clientId: FB_CLIENT.id,
+              clientSecret: FB_CLIENT.secret,
+            },
+          }
+        : {}),
     },
     httpTimeoutMs: 1_500,
     waitScale: 0.001,
@@ -37,6 +50,7 @@ export function socialConfig(
 export interface SocialKit {
   t: TestApp;
   x: XStandin;
+  facebook: FacebookStandin;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   mediaDir: string;
   close(): Promise<void>;
@@ -45,23 +59,26 @@ export interface SocialKit {
 /** A test app whose X is a stand-in on loopback, mail caught by SMTP, media in a temporary folder. */
 export async function startSocialKit(): Promise<SocialKit> {
   const x = await startXStandin(X_CLIENT);
+  const facebook = await startFacebookStandin(FB_CLIENT);
   const smtp = await startSmtpCapture();
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'kontora-social-media-'));
   const { loadConfig } = await import('../../config.ts');
   const base = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' }).social;
   const t = await createTestApp({
     smtpUrl: smtp.url,
-    social: socialConfig(base, x),
+    social: socialConfig(base, x, {}, facebook),
     media: { dir: mediaDir, s3: undefined },
   } as Partial<Config>);
   return {
     t,
     x,
+    facebook,
     smtp,
     mediaDir,
     async close() {
       await t.close();
       await x.close();
+      await facebook.close();
       await smtp.close();
     },
   };
@@ -82,6 +99,23 @@ export async function connectX(kit: SocialKit, token: string, companyId: number)
   }
   const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
   return list.json().data.items.find((a: { type: string }) => a.type === 'x').id as number;
+}
+
+/** Connects the stand-in Facebook page: connect → the login dialog redirects back → callback. */
+export async function connectFacebook(kit: SocialKit, token: string, companyId: number): Promise<number> {
+  const start = await kit.t.call(token, {
+    method: 'POST',
+    url: `/api/companies/${companyId}/social/accounts/connect`,
+    payload: { type: 'facebook' },
+  });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const dialog = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
+  const back = new URL(String(dialog.headers.get('location')));
+  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  if (!String(callback.headers.location).includes('connected='))
+    throw new Error(`callback: ${callback.headers.location}`);
+  const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
+  return list.json().data.items.find((a: { type: string }) => a.type === 'facebook').id as number;
 }
 
 /** A 1×1 PNG. */

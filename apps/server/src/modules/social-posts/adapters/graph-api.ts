@@ -3,7 +3,7 @@ import { api, authorizeUrl } from './adapter-deps.ts';
 import { expiresIn, type SocialAdapter, SocialError } from './social-adapter.ts';
 import type { HttpOptions } from './social-http.ts';
 
-/** Graph API error codes that mean "slow down" (application, user, page and custom rate limits). */
+/** Graph API error codes that mean "slow down" (application, user, page and custom rate limits); Graph names no wait, so the queue's back-off applies. */
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
 
 /**
@@ -24,7 +24,7 @@ export function graphCall(deps: AdapterDeps) {
     const code = Number(error?.code);
     const message = String(error?.message ?? `HTTP ${answer.status}`).slice(0, 500);
     if (options.missingOk && (answer.status === 404 || code === 100)) return null;
-    if (RATE_LIMIT_CODES.has(code)) throw new SocialError('transient', 'rate_limited', message, 60_000);
+    if (RATE_LIMIT_CODES.has(code)) throw new SocialError('transient', 'rate_limited', message);
     if (error?.is_transient || code === 1 || code === 2)
       throw new SocialError('transient', 'network_unavailable', message);
     if (code === 190 || answer.status === 401) throw new SocialError('permanent', 'auth_expired', message);

@@ -15,7 +15,7 @@ function checked(json: any) {
     const message = String(json.error.message ?? code);
     if (code === 'access_token_invalid') throw new SocialError('permanent', 'auth_expired', message);
     if (code === 'scope_not_authorized') throw new SocialError('permanent', 'permission_denied', message);
-    if (code === 'rate_limit_exceeded') throw new SocialError('transient', 'rate_limited', message, 60_000);
+    if (code === 'rate_limit_exceeded') throw new SocialError('transient', 'rate_limited', message);
     throw new SocialError('permanent', 'rejected', message);
   }
   return json?.data;
