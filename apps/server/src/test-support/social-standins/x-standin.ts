@@ -243,6 +243,8 @@ export async function startXStandin(client = { id: 'x-client', secret: 'x-secret
     controls: standinControls,
     /** What x.com does when the person allows access: checks the request and sends the browser back with a code. */
     consent,
+    /** A token as if an account had connected (for tests that set the account up directly). */
+    issueToken: () => issue(),
     revokeAll() {
       accessTokens.clear();
       refreshTokens.clear();
