@@ -45,6 +45,9 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { socialMediaRoutes } from './modules/social-media/social-media.routes.ts';
+import { socialAccountsRoutes } from './modules/social-posts/social-accounts.routes.ts';
+import { registerSocialPostJobs } from './modules/social-posts/social-posts.jobs.ts';
+import { socialPostsRoutes } from './modules/social-posts/social-posts.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -128,6 +131,7 @@ export async function buildApp(
   registerWebhookJobs(ctx, app);
   registerDuplicateScanJobs(ctx);
   registerEventReminderJobs(ctx);
+  registerSocialPostJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -190,6 +194,8 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(socialAccountsRoutes, { ctx });
+      await api.register(socialPostsRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });

@@ -12,6 +12,30 @@ const Flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** Real endpoints of each network; SOCIAL_<TYPE>_API_URL / _AUTH_URL point a network at a stand-in or staging. */
+const SOCIAL_DEFAULTS = {
+  FACEBOOK: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  INSTAGRAM: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
+  LINKEDIN: ['https://api.linkedin.com', 'https://www.linkedin.com/oauth/v2/authorization'],
+  X: ['https://api.x.com', 'https://x.com/i/oauth2/authorize'],
+  TIKTOK: ['https://open.tiktokapis.com', 'https://www.tiktok.com/v2/auth/authorize/'],
+  YOUTUBE: ['https://www.googleapis.com', 'https://accounts.google.com/o/oauth2/v2/auth'],
+} as const;
+type SocialType = keyof typeof SOCIAL_DEFAULTS;
+const SOCIAL_TYPES = Object.keys(SOCIAL_DEFAULTS) as SocialType[];
+
+function socialEnv() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const type of SOCIAL_TYPES) {
+    const [apiUrl, authUrl] = SOCIAL_DEFAULTS[type];
+    shape[`SOCIAL_${type}_API_URL`] = z.url().default(apiUrl);
+    shape[`SOCIAL_${type}_AUTH_URL`] = z.url().default(authUrl);
+    shape[`SOCIAL_${type}_CLIENT_ID`] = z.string().default('');
+    shape[`SOCIAL_${type}_CLIENT_SECRET`] = z.string().default('');
+  }
+  return shape;
+}
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -82,7 +106,27 @@ const Env = z.object({
         c.addIssue({ code: 'custom', message: 'a comma-separated list of host names, addresses or CIDRs' });
       return list;
     }),
+  ...socialEnv(),
 });
+
+type NetworkSettings = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
+
+function socialNetworks(env: Record<string, unknown>): Config['social']['networks'] {
+  const read = (type: SocialType): NetworkSettings => ({
+    apiUrl: String(env[`SOCIAL_${type}_API_URL`]),
+    authUrl: String(env[`SOCIAL_${type}_AUTH_URL`]),
+    clientId: String(env[`SOCIAL_${type}_CLIENT_ID`]),
+    clientSecret: String(env[`SOCIAL_${type}_CLIENT_SECRET`]),
+  });
+  return {
+    facebook: read('FACEBOOK'),
+    instagram: read('INSTAGRAM'),
+    linkedin: read('LINKEDIN'),
+    x: read('X'),
+    tiktok: read('TIKTOK'),
+    youtube: read('YOUTUBE'),
+  };
+}
 
 export type Config = {
   port: number;
@@ -139,6 +183,13 @@ export type Config = {
   live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
   /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs webhooks may reach although private. */
   webhookAllowedHosts: string[];
+  social: {
+    networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
+    /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
+    httpTimeoutMs: number;
+    /** Multiplies the waits of media processing and of publish retries and checks (tests only). */
+    waitScale: number;
+  };
 };
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
@@ -206,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       recheckMs: 60_000,
     },
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };
   if (config.jobs.engine === 'bullmq' && !config.redisUrl)

@@ -22,7 +22,7 @@ describe('social media library', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, companyName);
     await page.waitForURL(/#\/company\/dashboard/);
-    await page.goto('/#/company/social');
+    await page.goto('/#/company/social/media');
     const library = page.getByRole('region', { name: 'Media library' });
     await library.getByRole('heading', { name: 'No media yet' }).waitFor();
 
@@ -108,7 +108,7 @@ describe('social media library', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, companyName);
     await page.waitForURL(/#\/company\/dashboard/);
-    await page.goto('/#/company/social');
+    await page.goto('/#/company/social/media');
     const library = page.getByRole('region', { name: 'Media library' });
     await library.getByTestId('media-item').getByRole('img', { name: 'tiny.png' }).waitFor();
     await library

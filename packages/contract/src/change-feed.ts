@@ -28,6 +28,9 @@ import { z } from 'zod';
  * - `event.occurrence_updated`, `event.occurrence_deleted` (one occurrence of a series; decision 018):
  *   `data` is `{occurrence_start, changes?}`; `event.done`/`event.undone` of an occurrence: `data` is `{occurrence_start}`.
  * - `event.reminder_due`: `data` is `{occurrence_start, minutes, assignee_id, title, start_at}` (for on-screen reminders).
+ * - `social_post.status_changed`: `data` is `{target_id, account_id, status, remote_url, error_code}`
+ *   (one post × account changed state in the publishing queue).
+ * - `social_account.*`: `data` is `{type, name}` of the account.
  */
 export const CHANGE_TYPES = [
   'customer.created',
@@ -57,11 +60,27 @@ export const CHANGE_TYPES = [
   'event.occurrence_updated',
   'event.occurrence_deleted',
   'event.reminder_due',
+  'social_post.created',
+  'social_post.updated',
+  'social_post.deleted',
+  'social_post.status_changed',
+  'social_account.connected',
+  'social_account.disconnected',
+  'social_account.reconnect_needed',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
-export const CHANGE_ENTITY_TYPES = ['customer', 'event', 'member', 'company', 'social_media', 'api_key'] as const;
+export const CHANGE_ENTITY_TYPES = [
+  'customer',
+  'event',
+  'member',
+  'company',
+  'social_media',
+  'api_key',
+  'social_post',
+  'social_account',
+] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
 export const CHANGE_ACTOR_KINDS = ['user', 'api_key', 'system'] as const;

@@ -401,6 +401,23 @@ export interface EventOccurrencesTable {
   all_day: Bool | null;
   /** JSON object of overridden fields. */
   overrides: string | null;
+/** A connected social account (migration 012); tokens are sealed with SECRET_KEY. */
+export interface SocialAccountsTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  remote_id: string;
+  name: string;
+  handle: string | null;
+  status: 'active' | 'reconnect_needed';
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expires_at: Timestamp | null;
+  refresh_expires_at: Timestamp | null;
+  extra: string | null;
+  last_error: string | null;
+  owners_notified_at: Timestamp | null;
+  connected_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -454,6 +471,65 @@ export interface CustomerDuplicateGroupsTable {
   size: number;
   /** JSON array of ids. */
   customer_ids: string;
+export interface SocialOauthStatesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  type: string;
+  state_hash: string;
+  code_verifier: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface SocialPostsTable {
+  id: Generated<number>;
+  company_id: number;
+  text: string;
+  overrides: string;
+  status: 'draft' | 'scheduled' | 'publishing' | 'published' | 'partly_failed' | 'failed';
+  scheduled_at: Timestamp | null;
+  time_zone: string;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SocialPostMediaTable {
+  company_id: number;
+  post_id: number;
+  media_id: number;
+  position: number;
+}
+
+export interface SocialPostTargetsTable {
+  id: Generated<number>;
+  company_id: number;
+  post_id: number;
+  account_id: number;
+  status: 'draft' | 'queued' | 'publishing' | 'published' | 'unconfirmed' | 'failed';
+  remote_id: string | null;
+  remote_url: string | null;
+  attempts: Generated<number>;
+  checks: Generated<number>;
+  error_code: string | null;
+  error_message: string | null;
+  first_attempt_at: Timestamp | null;
+  published_at: Timestamp | null;
+  next_run_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SocialPostHistoryTable {
+  id: Generated<number>;
+  company_id: number;
+  post_id: number;
+  kind: string;
+  detail: string | null;
+  actor_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -488,4 +564,11 @@ export interface DB {
   customer_merges: CustomerMergesTable;
   customer_duplicate_scans: CustomerDuplicateScansTable;
   customer_duplicate_groups: CustomerDuplicateGroupsTable;
+}
+  social_accounts: SocialAccountsTable;
+  social_oauth_states: SocialOauthStatesTable;
+  social_posts: SocialPostsTable;
+  social_post_media: SocialPostMediaTable;
+  social_post_targets: SocialPostTargetsTable;
+  social_post_history: SocialPostHistoryTable;
 }

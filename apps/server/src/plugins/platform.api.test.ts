@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/openapi.json',
   // A calendar app fetches a person's feed without signing in: the 256-bit token in the address is the secret.
   'GET /api/calendar-feeds/:token',
+  // The networks' OAuth redirect: the single-use, hashed, person-and-company-bound state is its credential.
+  'GET /api/social/oauth/:type/callback',
 ]);
 
 describe('default-deny access', () => {

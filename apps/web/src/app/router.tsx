@@ -57,6 +57,8 @@ export function AppRoutes() {
                 </Route>
                 <Route element={<RequireModule module={MODULE_ID.social} />}>
                   <Route path={p.company.social.path} element={<s.SocialScreen />} />
+                  <Route path={p.company.socialTab.path} element={<s.SocialScreen />} />
+                  <Route path={p.company.socialPost.path} element={<s.SocialScreen />} />
                 </Route>
               </Route>
               {/* Own profile and settings need no company (a person may belong to none yet). */}

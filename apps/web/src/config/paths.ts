@@ -29,6 +29,12 @@ export const paths = {
     customer: { path: '/company/customer/:id', href: (id: number) => `/company/customer/${id}` },
     calendar: { path: '/company/calendar', href: () => '/company/calendar' },
     social: { path: '/company/social', href: () => '/company/social' },
+    /** A tab of the social screen: posts, compose, accounts, media. */
+    socialTab: {
+      path: '/company/social/:tab',
+      href: (tab: 'posts' | 'compose' | 'accounts' | 'media') => `/company/social/${tab}`,
+    },
+    socialPost: { path: '/company/social/posts/:id', href: (id: number) => `/company/social/posts/${id}` },
     profile: { path: '/company/profile', href: () => '/company/profile' },
     settings: { path: '/company/settings', href: () => '/company/settings' },
     duplicates: { path: '/company/customer/duplicates', href: () => '/company/customer/duplicates' },

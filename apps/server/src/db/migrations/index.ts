@@ -12,6 +12,7 @@ import * as m010 from './010-webhooks.ts';
 import * as m015 from './015-customer-merge.ts';
 import * as m009 from './009-api-keys.ts';
 import * as m014 from './014-event-recurrence.ts';
+import * as m012 from './012-social-posts.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '015-customer-merge': m015,
   '009-api-keys': m009,
   '014-event-recurrence': m014,
+  '012-social-posts': m012,
 };

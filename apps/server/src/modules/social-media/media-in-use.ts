@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { postNeedingMedia } from '../social-posts/social-posts.service.ts';
 
 /** A post that still needs a medium, named in the refusal to delete it. */
 export interface MediaUser {
@@ -11,15 +12,9 @@ export interface MediaUser {
  * The scheduled (or otherwise not yet published) post that uses this medium,
  * if any; deleting the medium is then refused with 409 naming the post.
  * Runs inside the delete's transaction, so a post saved meanwhile cannot slip
- * between the check and the delete.
- *
- * Filled in by the posts module (issue 15 item 6, branch social-posts): until
- * posts exist no medium is in use.
+ * between the check and the delete. Published and failed posts let go of the
+ * medium here (their link is removed), so it can be deleted.
  */
-export async function mediaInUse(
-  _db: Database,
-  _companyId: number,
-  _mediaId: number,
-): Promise<MediaUser | null> {
-  return null;
+export function mediaInUse(db: Database, companyId: number, mediaId: number): Promise<MediaUser | null> {
+  return postNeedingMedia(db, companyId, mediaId);
 }

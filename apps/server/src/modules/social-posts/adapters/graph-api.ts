@@ -1,0 +1,93 @@
+import type { AdapterDeps } from './adapter-deps.ts';
+import { api, authorizeUrl } from './adapter-deps.ts';
+import { expiresIn, type SocialAdapter, SocialError } from './social-adapter.ts';
+import type { HttpOptions } from './social-http.ts';
+
+/** Graph API error codes that mean "slow down" (application, user, page and custom rate limits); Graph names no wait, so the queue's back-off applies. */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+
+/**
+ * A Graph API call (Facebook pages and Instagram business accounts share it).
+ * Graph answers most errors with HTTP 400 and `error.code`; they are sorted here:
+ * 190 is an expired or revoked token, 10 and 200–299 a missing permission, the
+ * rate-limit codes and `is_transient` are worth retrying.
+ */
+export function graphCall(deps: AdapterDeps) {
+  return async (path: string, token: string, options: HttpOptions & { missingOk?: boolean } = {}) => {
+    const answer = await deps.http(path.startsWith('http') ? path : api(deps, path), {
+      ...options,
+      query: { ...options.query, access_token: token },
+      accept: [400, 401, 403, 404],
+    });
+    const error = answer.json?.error;
+    if (answer.status < 400 && !error) return answer.json;
+    const code = Number(error?.code);
+    const message = String(error?.message ?? `HTTP ${answer.status}`).slice(0, 500);
+    if (options.missingOk && (answer.status === 404 || code === 100)) return null;
+    if (RATE_LIMIT_CODES.has(code)) throw new SocialError('transient', 'rate_limited', message);
+    if (error?.is_transient || code === 1 || code === 2)
+      throw new SocialError('transient', 'network_unavailable', message);
+    if (code === 190 || answer.status === 401) throw new SocialError('permanent', 'auth_expired', message);
+    if (code === 10 || (code >= 200 && code < 300) || answer.status === 403) {
+      throw new SocialError('permanent', 'permission_denied', message);
+    }
+    throw new SocialError('permanent', 'rejected', message);
+  };
+}
+
+/** Facebook Login: the code → a short-lived user token → a long-lived one (about 60 days). */
+export async function facebookLoginTokens(deps: AdapterDeps, code: string, redirectUri: string) {
+  const graph = graphCall(deps);
+  const { clientId, clientSecret } = deps.config;
+  const short = await deps.http(api(deps, '/oauth/access_token'), {
+    query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
+  });
+  const long = await graph('/oauth/access_token', short.json.access_token, {
+    query: {
+      grant_type: 'fb_exchange_token',
+      client_id: clientId,
+      client_secret: clientSecret,
+      fb_exchange_token: short.json.access_token,
+    },
+  });
+  return long as { access_token: string; expires_in?: number };
+}
+
+/**
+ * The Facebook Login half of an adapter (pages and Instagram share it): no PKCE, a
+ * long-lived user token, and page tokens that do not expire, so nothing to refresh
+ * (a revoked one needs the person to connect again).
+ */
+export function facebookLogin(
+  deps: AdapterDeps,
+  scopes: string,
+): Pick<SocialAdapter, 'pkce' | 'authorizationUrl' | 'exchangeCode' | 'refresh'> {
+  const { config } = deps;
+  return {
+    pkce: false,
+    authorizationUrl: ({ state, redirectUri }) =>
+      authorizeUrl(config.authUrl, {
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        state,
+        scope: scopes,
+        response_type: 'code',
+      }),
+    async exchangeCode({ code, redirectUri }) {
+      const long = await facebookLoginTokens(deps, code, redirectUri);
+      return {
+        accessToken: long.access_token,
+        refreshToken: null,
+        expiresAt: expiresIn(long.expires_in),
+        refreshExpiresAt: null,
+      };
+    },
+    refresh: async () => {
+      throw new SocialError(
+        'permanent',
+        'auth_expired',
+        'Page tokens cannot be refreshed; connect the account again.',
+      );
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import type { AdapterDeps } from './adapter-deps.ts';
+import { api, authorizeUrl } from './adapter-deps.ts';
+import { chunksOf } from './media-chunks.ts';
+import { expiresIn, notSupported, type SocialAdapter, SocialError, type TokenSet } from './social-adapter.ts';
+import { bearer } from './social-http.ts';
+
+const SCOPES = 'user.info.basic,video.publish,video.upload';
+/** TikTok takes chunks of 5–64 MB (the last may be up to 128 MB); 10 MB keeps memory small. */
+const CHUNK_BYTES = 10 * 1024 * 1024;
+
+/** TikTok answers 200 with `error.code` other than `ok` for refusals. */
+function checked(json: any) {
+  const code = json?.error?.code;
+  if (code && code !== 'ok') {
+    const message = String(json.error.message ?? code);
+    if (code === 'access_token_invalid') throw new SocialError('permanent', 'auth_expired', message);
+    if (code === 'scope_not_authorized') throw new SocialError('permanent', 'permission_denied', message);
+    if (code === 'rate_limit_exceeded') throw new SocialError('transient', 'rate_limited', message);
+    throw new SocialError('permanent', 'rejected', message);
+  }
+  return json?.data;
+}
+
+/**
+ * TikTok Content Posting API (direct post): OAuth 2 v2 (`client_key`), the user's
+ * info, a video by `post/publish/video/init` with `FILE_UPLOAD` and PUT chunks with
+ * `Content-Range`, then `post/publish/status/fetch` until the post is public.
+ * TikTok offers no lookup of a post by its caption and no delete: a lost answer is
+ * therefore confirmed only through the recorded publish id, and delete is refused.
+ */
+export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
+  const { http, config } = deps;
+  const tokenCall = async (form: Record<string, string>): Promise<TokenSet> => {
+    const { json } = await http(api(deps, '/v2/oauth/token/'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...form, client_key: config.clientId, client_secret: config.clientSecret }),
+    });
+    if (json.error && typeof json.error === 'string')
+      throw new SocialError('permanent', 'auth_expired', String(json.error_description ?? json.error));
+    return {
+      accessToken: json.access_token,
+      refreshToken: json.refresh_token ?? null,
+      expiresAt: expiresIn(json.expires_in),
+      refreshExpiresAt: expiresIn(json.refresh_expires_in),
+    };
+  };
+  const adapter: SocialAdapter = {
+    network: 'tiktok',
+    pkce: false,
+    authorizationUrl: ({ state, redirectUri }) =>
+      authorizeUrl(config.authUrl, {
+        client_key: config.clientId,
+        scope: SCOPES,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        state,
+      }),
+    exchangeCode: ({ code, redirectUri }) =>
+      tokenCall({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    refresh: (tokens) => {
+      if (!tokens.refreshToken)
+        throw new SocialError('permanent', 'auth_expired', 'TikTok gave no refresh token.');
+      return tokenCall({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+    },
+    async accountDetails(tokens) {
+      const { json } = await http(api(deps, '/v2/user/info/'), {
+        headers: bearer(tokens.accessToken),
+        query: { fields: 'open_id,display_name,username' },
+      });
+      const user = checked(json).user;
+      return [
+        {
+          remoteId: String(user.open_id),
+          name: String(user.display_name ?? user.username),
+          handle: user.username ?? null,
+        },
+      ];
+    },
+    uploadMedia: async () => {
+      throw notSupported('TikTok', 'uploading media apart from a post (the upload is part of publishing)');
+    },
+    async publish(account, tokens, input, opts = {}) {
+      const [video] = input.media;
+      if (video?.kind !== 'video' || input.media.length !== 1)
+        throw new SocialError('permanent', 'rejected', 'TikTok posts take exactly one video.');
+      const chunk = Math.min(CHUNK_BYTES, video.sizeBytes);
+      const count = Math.max(1, Math.floor(video.sizeBytes / chunk));
+      const init = await http(api(deps, '/v2/post/publish/video/init/'), {
+        method: 'POST',
+        headers: bearer(tokens.accessToken),
+        body: {
+          post_info: { title: input.text, privacy_level: 'PUBLIC_TO_EVERYONE' },
+          source_info: {
+            source: 'FILE_UPLOAD',
+            video_size: video.sizeBytes,
+            chunk_size: chunk,
+            total_chunk_count: count,
+          },
+        },
+        signal: opts.signal,
+      });
+      const { publish_id: publishId, upload_url: uploadUrl } = checked(init.json);
+      const put = async (part: Buffer, offset: number) =>
+        http(uploadUrl, {
+          method: 'PUT',
+          headers: {
+            'content-type': video.mime,
+            'content-range': `bytes ${offset}-${offset + part.length - 1}/${video.sizeBytes}`,
+          },
+          body: new Uint8Array(part),
+          signal: opts.signal,
+        });
+      // TikTok counts floor(size / chunk) chunks: the remainder rides with the last one.
+      let offset = 0;
+      let index = 0;
+      const last: Buffer[] = [];
+      for await (const piece of chunksOf(await video.open(), chunk)) {
+        index++;
+        if (index < count) {
+          await put(piece, offset);
+          offset += piece.length;
+        } else last.push(piece);
+      }
+      await put(Buffer.concat(last), offset);
+      return { remoteId: String(publishId), url: adapter.remotePostUrl(account, String(publishId)) };
+    },
+    async publishStatus(account, tokens, remoteId) {
+      const { json } = await http(api(deps, '/v2/post/publish/status/fetch/'), {
+        method: 'POST',
+        headers: bearer(tokens.accessToken),
+        body: { publish_id: remoteId },
+      });
+      const data = checked(json);
+      if (data.status === 'PUBLISH_COMPLETE') {
+        const postId = data.publicaly_available_post_id?.[0];
+        return {
+          state: 'published',
+          url: postId
+            ? `https://www.tiktok.com/@${account.handle ?? ''}/video/${postId}`
+            : adapter.remotePostUrl(account, remoteId),
+        };
+      }
+      if (data.status === 'FAILED') return { state: 'failed', reason: String(data.fail_reason ?? 'failed') };
+      return { state: 'processing' };
+    },
+    findPublished: async () => {
+      throw notSupported('TikTok', 'finding a post by its caption');
+    },
+    remotePostUrl: (account) => `https://www.tiktok.com/@${encodeURIComponent(account.handle ?? '')}`,
+    delete: async () => {
+      throw notSupported('TikTok', 'deleting a post (the Content Posting API has no delete)');
+    },
+  };
+  return adapter;
+}

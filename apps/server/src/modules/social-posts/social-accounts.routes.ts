@@ -1,0 +1,79 @@
+import { Id } from '@kontora/contract/fields';
+import { MODULE_ID } from '@kontora/contract/limits';
+import { ConnectAnswer, ConnectBody, SocialAccountList, SocialNetwork } from '@kontora/contract/social-posts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { dataOf, errors } from '../../lib/http.ts';
+import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { disconnectAccount, finishConnect, listAccounts, startConnect } from './social-accounts.service.ts';
+
+const tags = ['social'];
+const base = '/companies/:companyId/social/accounts';
+const managers = policies.company(MODULE_ID.social, ['owner', 'admin']);
+
+export async function socialAccountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(base, {
+    config: { access: policies.company(MODULE_ID.social) },
+    schema: {
+      tags,
+      summary:
+        'Connected social accounts (status `reconnect_needed` when the network refused a token refresh)',
+      params: CompanyParams,
+      response: { 200: dataOf(SocialAccountList), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => ({ data: { items: await listAccounts(ctx, companyOf(request).id) } }),
+  });
+
+  app.post(`${base}/connect`, {
+    config: { access: managers },
+    schema: {
+      tags,
+      summary:
+        'Start connecting an account (owners, admins): answers the network’s authorisation page to open',
+      params: CompanyParams,
+      body: ConnectBody,
+      response: { 200: dataOf(ConnectAnswer), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({ data: await startConnect(ctx, actorOf(request), request.body.type) }),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: { access: managers },
+    schema: {
+      tags,
+      summary: 'Disconnect an account (owners, admins): its tokens are removed',
+      params: CompanyParams.extend({ id: Id }),
+      response: { 204: z.null(), ...errors(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await disconnectAccount(ctx, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/social/oauth/:type/callback', {
+    // The network sends the browser here; the state (single use, 10 min, bound to person and company) is the credential.
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'OAuth 2 redirect target of the networks; redirects to the accounts screen with the outcome',
+      params: z.object({ type: SocialNetwork }),
+      querystring: z
+        .object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        })
+        .loose(),
+      response: { 302: z.null(), ...errors(400) },
+    },
+    handler: async (request, reply) => {
+      const target = await finishConnect(ctx, request.params.type, request.query);
+      return reply.redirect(target, 302);
+    },
+  });
+}

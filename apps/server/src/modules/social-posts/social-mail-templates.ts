@@ -1,0 +1,109 @@
+import type { Language } from '@kontora/contract/limits';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/templates.ts';
+
+export type SocialNotice = 'reconnect_needed' | 'publish_failed';
+type Texts = { subject: string; body: string; open: string };
+
+/** {app} product name, {account} the account's name, {network} its network, {post} the post's first words, {reason} why. */
+const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
+  hr: {
+    reconnect_needed: {
+      subject: '{app}: ponovno povežite račun {account}',
+      body: 'Račun {account} ({network}) više ne prihvaća objave iz aplikacije: {reason}. Ponovno ga povežite kako bi zakazane objave mogle izaći.',
+      open: 'Otvorite račune',
+    },
+    publish_failed: {
+      subject: '{app}: objava nije uspjela na {account}',
+      body: 'Objava „{post}” nije objavljena na {account} ({network}): {reason}. Možete je ponovno pokušati s detalja objave.',
+      open: 'Otvorite objavu',
+    },
+  },
+  en: {
+    reconnect_needed: {
+      subject: '{app}: reconnect {account}',
+      body: 'The account {account} ({network}) no longer accepts posts from the app: {reason}. Connect it again so that scheduled posts can go out.',
+      open: 'Open accounts',
+    },
+    publish_failed: {
+      subject: '{app}: a post failed on {account}',
+      body: 'The post “{post}” was not published on {account} ({network}): {reason}. You can retry it from the post’s details.',
+      open: 'Open the post',
+    },
+  },
+  es: {
+    reconnect_needed: {
+      subject: '{app}: vuelve a conectar {account}',
+      body: 'La cuenta {account} ({network}) ya no acepta publicaciones de la aplicación: {reason}. Conéctala de nuevo para que salgan las publicaciones programadas.',
+      open: 'Abrir cuentas',
+    },
+    publish_failed: {
+      subject: '{app}: una publicación falló en {account}',
+      body: 'La publicación «{post}» no se publicó en {account} ({network}): {reason}. Puedes reintentarla desde sus detalles.',
+      open: 'Abrir la publicación',
+    },
+  },
+  de: {
+    reconnect_needed: {
+      subject: '{app}: {account} neu verbinden',
+      body: 'Das Konto {account} ({network}) nimmt keine Beiträge der App mehr an: {reason}. Verbinden Sie es neu, damit geplante Beiträge erscheinen können.',
+      open: 'Konten öffnen',
+    },
+    publish_failed: {
+      subject: '{app}: Ein Beitrag ist auf {account} fehlgeschlagen',
+      body: 'Der Beitrag „{post}“ wurde auf {account} ({network}) nicht veröffentlicht: {reason}. Sie können ihn in den Details des Beitrags erneut versuchen.',
+      open: 'Beitrag öffnen',
+    },
+  },
+  it: {
+    reconnect_needed: {
+      subject: '{app}: ricollega {account}',
+      body: 'L’account {account} ({network}) non accetta più post dall’app: {reason}. Ricollegalo perché i post programmati possano uscire.',
+      open: 'Apri gli account',
+    },
+    publish_failed: {
+      subject: '{app}: un post non è riuscito su {account}',
+      body: 'Il post «{post}» non è stato pubblicato su {account} ({network}): {reason}. Puoi riprovare dai dettagli del post.',
+      open: 'Apri il post',
+    },
+  },
+  ru: {
+    reconnect_needed: {
+      subject: '{app}: переподключите {account}',
+      body: 'Аккаунт {account} ({network}) больше не принимает публикации из приложения: {reason}. Подключите его заново, чтобы запланированные публикации могли выйти.',
+      open: 'Открыть аккаунты',
+    },
+    publish_failed: {
+      subject: '{app}: публикация не удалась в {account}',
+      body: 'Публикация «{post}» не вышла в {account} ({network}): {reason}. Её можно повторить со страницы публикации.',
+      open: 'Открыть публикацию',
+    },
+  },
+};
+
+export function renderSocialNotice(
+  kind: SocialNotice,
+  language: Language,
+  opts: {
+    to: string;
+    appName: string;
+    link: string;
+    account: string;
+    network: string;
+    post?: string;
+    reason: string;
+  },
+): MailMessage {
+  const texts = TEXTS[language][kind];
+  const fill = (s: string) =>
+    s
+      .replaceAll('{app}', opts.appName)
+      .replaceAll('{account}', opts.account)
+      .replaceAll('{network}', opts.network)
+      .replaceAll('{post}', opts.post ?? '')
+      .replaceAll('{reason}', opts.reason);
+  const body = fill(texts.body);
+  const text = `${body}\n\n${texts.open}: ${opts.link}\n`;
+  const html = `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(opts.link)}">${escapeHtml(texts.open)}</a></p>`;
+  return { to: opts.to, subject: fill(texts.subject), text, html };
+}

@@ -1,0 +1,69 @@
+import { isLanguage } from '@kontora/contract/limits';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { sendMailJob } from '../../mail/mail.jobs.ts';
+import { listTeam } from '../members/members.service.ts';
+import { findUserById } from '../users/users.service.ts';
+import { renderSocialNotice, type SocialNotice } from './social-mail-templates.ts';
+
+const NETWORK_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+interface NoticeFacts {
+  account: string;
+  network: string;
+  reason: string;
+  post?: string;
+  link: string;
+}
+
+async function mailPerson(
+  ctx: AppContext,
+  db: Database,
+  userId: number,
+  kind: SocialNotice,
+  facts: NoticeFacts,
+) {
+  const person = await findUserById(db, userId);
+  if (person?.status !== 'active') return;
+  const language = isLanguage(person.language) ? person.language : 'hr';
+  const mail = renderSocialNotice(kind, language, {
+    to: person.email,
+    appName: ctx.config.appName,
+    ...facts,
+    network: NETWORK_NAMES[facts.network] ?? facts.network,
+  });
+  await ctx.jobs.enqueue(db, sendMailJob, mail);
+}
+
+/** Tells the company's owners and admins that an account must be connected again (mail jobs in `db`). */
+export async function noticeReconnectNeeded(
+  ctx: AppContext,
+  db: Database,
+  companyId: number,
+  facts: Omit<NoticeFacts, 'link'>,
+): Promise<void> {
+  const team = await listTeam({ ...ctx, db }, companyId);
+  const link = `${ctx.config.appUrl}/#/company/social/accounts`;
+  for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
+    await mailPerson(ctx, db, member.user_id, 'reconnect_needed', { ...facts, link });
+  }
+}
+
+/** Tells a post's author that it failed on an account. */
+export async function noticePublishFailed(
+  ctx: AppContext,
+  db: Database,
+  authorId: number | null,
+  facts: Omit<NoticeFacts, 'link'> & { postId: number },
+): Promise<void> {
+  if (authorId === null) return;
+  const link = `${ctx.config.appUrl}/#/company/social/posts/${facts.postId}`;
+  await mailPerson(ctx, db, authorId, 'publish_failed', { ...facts, link });
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineJob } from '../../jobs/define-job.ts';
+import { publishTargetJob } from './post-status.ts';
+import { publishTarget } from './publish-target.ts';
+import { refreshDueAccounts } from './social-accounts.service.ts';
+
+/** Renews tokens that expire within the next half hour; a refusal marks the account "reconnect needed". */
+export const refreshSocialTokensJob = defineJob('social.refresh_tokens', z.object({}), { maxAttempts: 1 });
+
+export function registerSocialPostJobs(ctx: AppContext): void {
+  ctx.jobs.handle(publishTargetJob, async ({ companyId, targetId }) =>
+    publishTarget(ctx, companyId, targetId),
+  );
+  ctx.jobs.handle(refreshSocialTokensJob, async () => refreshDueAccounts(ctx));
+  ctx.jobs.repeat(refreshSocialTokensJob, '*/10 * * * *', {});
+}

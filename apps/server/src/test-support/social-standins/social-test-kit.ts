@@ -1,0 +1,166 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import { insertMedia } from '../../modules/social-media/social-media.repository.ts';
+import { createMediaStorage } from '../../modules/social-media/storage/create-media-storage.ts';
+import { startSmtpCapture } from '../smtp-capture.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { type FacebookStandin, startFacebookStandin } from './facebook-standin.ts';
+import { startXStandin, type XStandin } from './x-standin.ts';
+
+export const X_CLIENT = { id: 'x-client', secret: 'x-secret' };
+export const FB_CLIENT = { id: 'fb-client', secret: 'fb-secret' };
+
+/** Social settings pointing X (and Facebook) at their stand-ins; the waits of retries and checks shortened a thousandfold. */
+export function socialConfig(
+  base: Config['social'],
+  x: { url: string },
+  extra: Partial<Config['social']> = {},
+  facebook?: { url: string },
+): Config['social'] {
+  return {
+    ...base,
+    networks: {
+      ...base.networks,
+      x: {
+        apiUrl: x.url,
+        authUrl: `${x.url}/i/oauth2/authorize`,
+        clientId: X_CLIENT.id,
+        clientSecret: X_CLIENT.secret,
+      },
+      ...(facebook
+        ? {
+            facebook: {
+              apiUrl: facebook.url,
+              authUrl: `${facebook.url}/dialog/oauth`,
+              clientId: FB_CLIENT.id,
+              clientSecret: FB_CLIENT.secret,
+            },
+          }
+        : {}),
+    },
+    httpTimeoutMs: 1_500,
+    waitScale: 0.001,
+    ...extra,
+  };
+}
+
+export interface SocialKit {
+  t: TestApp;
+  x: XStandin;
+  facebook: FacebookStandin;
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+/** A test app whose X is a stand-in on loopback, mail caught by SMTP, media in a temporary folder. */
+export async function startSocialKit(): Promise<SocialKit> {
+  const x = await startXStandin(X_CLIENT);
+  const facebook = await startFacebookStandin(FB_CLIENT);
+  const smtp = await startSmtpCapture();
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'kontora-social-media-'));
+  const { loadConfig } = await import('../../config.ts');
+  const base = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' }).social;
+  const t = await createTestApp({
+    smtpUrl: smtp.url,
+    social: socialConfig(base, x, {}, facebook),
+    media: { dir: mediaDir, s3: undefined },
+  } as Partial<Config>);
+  return {
+    t,
+    x,
+    facebook,
+    smtp,
+    mediaDir,
+    async close() {
+      await t.close();
+      await x.close();
+      await facebook.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Connects the stand-in X account through the real flow: connect → consent on "x.com" → callback. */
+export async function connectX(kit: SocialKit, token: string, companyId: number): Promise<number> {
+  const start = await kit.t.call(token, {
+    method: 'POST',
+    url: `/api/companies/${companyId}/social/accounts/connect`,
+    payload: { type: 'x' },
+  });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const back = new URL(kit.x.consent(start.json().data.authorize_url));
+  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  if (callback.statusCode !== 302 || !String(callback.headers.location).includes('connected=')) {
+    throw new Error(`callback: ${callback.statusCode} ${callback.headers.location}`);
+  }
+  const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
+  return list.json().data.items.find((a: { type: string }) => a.type === 'x').id as number;
+}
+
+/** Connects the stand-in Facebook page: connect → the login dialog redirects back → callback. */
+export async function connectFacebook(kit: SocialKit, token: string, companyId: number): Promise<number> {
+  const start = await kit.t.call(token, {
+    method: 'POST',
+    url: `/api/companies/${companyId}/social/accounts/connect`,
+    payload: { type: 'facebook' },
+  });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const dialog = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
+  const back = new URL(String(dialog.headers.get('location')));
+  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  if (!String(callback.headers.location).includes('connected='))
+    throw new Error(`callback: ${callback.headers.location}`);
+  const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
+  return list.json().data.items.find((a: { type: string }) => a.type === 'facebook').id as number;
+}
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let mediaCounter = 0;
+/** A medium in the company's library (stored bytes and row), as the media library would have made it. */
+export async function addMedium(
+  kit: SocialKit,
+  companyId: number,
+  opts: { kind?: 'image' | 'video'; mime?: string; bytes?: Buffer; duration_ms?: number | null } = {},
+): Promise<number> {
+  const bytes = opts.bytes ?? PNG;
+  const key = `${companyId}/test-${++mediaCounter}`;
+  await createMediaStorage(kit.t.ctx.config).put(key, Readable.from([bytes]), opts.mime ?? 'image/png');
+  return insertMedia(kit.t.ctx.db, {
+    company_id: companyId,
+    kind: opts.kind ?? 'image',
+    mime: opts.mime ?? 'image/png',
+    size_bytes: bytes.length,
+    width: 1,
+    height: 1,
+    duration_ms: opts.duration_ms ?? null,
+    original_name: 'pixel.png',
+    storage_key: key,
+    thumbnail_key: null,
+    created_by: null,
+    created_at: new Date().toISOString(),
+  });
+}
+
+/** Waits until `check` answers true (jobs run in the background), or fails after `timeoutMs`. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached in time: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,26 @@
+import type { PostPage } from '@kontora/contract/social-posts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { socialKeys, socialPath } from './social-keys.ts';
+
+export type PostFilters = { status?: string; account_id?: string; network?: string };
+
+export function getPosts(companyId: number, filters: PostFilters, cursor: string | null): Promise<PostPage> {
+  const query: Record<string, string> = { limit: '25' };
+  for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
+  if (cursor) query.cursor = cursor;
+  return api.get(`${socialPath(companyId)}/posts`, { query });
+}
+
+/** Keyset pages, newest first; "Load more" fetches the next. */
+export const postsQueryOptions = (companyId: number, filters: PostFilters) =>
+  infiniteQueryOptions({
+    queryKey: socialKeys.posts(companyId, filters as Record<string, string>),
+    queryFn: ({ pageParam }) => getPosts(companyId, filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export function usePosts(companyId: number, filters: PostFilters) {
+  return useInfiniteQuery(postsQueryOptions(companyId, filters));
+}

@@ -1,0 +1,207 @@
+import twitterText from 'twitter-text';
+import { z } from 'zod';
+import { Cursor, Id } from './fields.ts';
+import type { SocialIntegrationType } from './helpers.ts';
+
+/**
+ * Social accounts, posts and their publishing (issue 15, decision 016), under
+ * `/api/companies/{companyId}/social/…`. The composer (web) and the server run the
+ * same per-network rules (`postProblems`), so what the composer shows as you type
+ * is what the server refuses.
+ */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'tiktok', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SocialNetwork = z.enum(SOCIAL_NETWORKS, { error: 'invalid_type' });
+
+export const ACCOUNT_STATUSES = ['active', 'reconnect_needed'] as const;
+export const POST_STATUSES = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'published',
+  'partly_failed',
+  'failed',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const TARGET_STATUSES = [
+  'draft',
+  'queued',
+  'publishing',
+  'published',
+  'unconfirmed',
+  'failed',
+] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+export const SOCIAL_LIMITS = { textMax: 70_000, accountsMax: 20, pageDefault: 25, pageMax: 100 } as const;
+
+export const SocialAccount = z.object({
+  id: z.number(),
+  type: SocialNetwork,
+  name: z.string(),
+  handle: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  /** Why the account needs reconnecting (the network's words). */
+  last_error: z.string().nullable(),
+  token_expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SocialAccount = z.infer<typeof SocialAccount>;
+export const SocialAccountList = z.object({ items: z.array(SocialAccount) });
+
+export const ConnectBody = z.object({ type: SocialNetwork }).strict();
+export const ConnectAnswer = z.object({ authorize_url: z.string() });
+
+const Text = z.string().max(SOCIAL_LIMITS.textMax, { error: 'too_long' });
+const Overrides = z.partialRecord(SocialNetwork, Text);
+
+export const PostCreateBody = z
+  .object({
+    text: Text,
+    /** Text for one network instead of `text`. */
+    overrides: Overrides.optional(),
+    media_ids: z.array(Id).max(20).default([]),
+    account_ids: z.array(Id).min(1, { error: 'required' }).max(SOCIAL_LIMITS.accountsMax),
+    /** An instant with its offset (the composer converts the company-zone time); null or absent: now. */
+    scheduled_at: z.iso.datetime({ offset: true, error: 'invalid_datetime' }).nullable().optional(),
+    draft: z.boolean().optional(),
+  })
+  .strict();
+export type PostCreateBody = z.output<typeof PostCreateBody>;
+
+/** Changes a draft or a scheduled post (a post being published or published is not changed). */
+export const PostUpdateBody = PostCreateBody.partial().strict();
+export type PostUpdateBody = z.output<typeof PostUpdateBody>;
+
+export const PostTarget = z.object({
+  id: z.number(),
+  account_id: z.number(),
+  account_name: z.string(),
+  network: SocialNetwork,
+  status: z.enum(TARGET_STATUSES),
+  remote_url: z.string().nullable(),
+  attempts: z.number(),
+  /** A code the app translates (`social.reasons.<code>`) and the network's own message. */
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+export type PostTarget = z.infer<typeof PostTarget>;
+
+export const PostHistoryEntry = z.object({
+  id: z.number(),
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  actor_id: z.number().nullable(),
+  created_at: z.string(),
+});
+
+export const SocialPost = z.object({
+  id: z.number(),
+  text: z.string(),
+  overrides: Overrides,
+  status: z.enum(POST_STATUSES),
+  scheduled_at: z.string().nullable(),
+  /** The company's zone when the time was chosen (daylight-saving changes land right). */
+  time_zone: z.string(),
+  media_ids: z.array(z.number()),
+  targets: z.array(PostTarget),
+  created_by: z.number().nullable(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SocialPost = z.infer<typeof SocialPost>;
+export const SocialPostDetail = SocialPost.extend({ history: z.array(PostHistoryEntry) });
+export type SocialPostDetail = z.infer<typeof SocialPostDetail>;
+
+export const PostListQuery = z
+  .object({
+    status: z.enum(POST_STATUSES, { error: 'invalid_status' }).optional(),
+    account_id: Id.optional(),
+    network: SocialNetwork.optional(),
+    limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.pageMax).default(SOCIAL_LIMITS.pageDefault),
+    cursor: Cursor(200).optional(),
+  })
+  .strict();
+export type PostListQuery = z.output<typeof PostListQuery>;
+export const PostPage = z.object({ items: z.array(SocialPost), next_cursor: z.string().nullable() });
+export type PostPage = z.infer<typeof PostPage>;
+
+/** What the rules need to know of a medium. */
+export interface MediumFacts {
+  kind: 'image' | 'video';
+  mime: string;
+  size: number;
+  /** Milliseconds, when known. */
+  duration: number | null;
+}
+
+/** Networks that mix photos and a video in one post (Instagram carousels); the others take photos or one video. */
+const MIXES_MEDIA: ReadonlySet<string> = new Set(['instagram']);
+
+/** The text's length as the network counts it: X by its weighted rules (URLs 23, CJK 2), others by characters. */
+export function textLength(network: string, text: string): number {
+  if (network === 'x') return twitterText.parseTweet(text).weightedLength;
+  return [...text].length;
+}
+
+export type NetworkRules = Pick<
+  SocialIntegrationType,
+  | 'key'
+  | 'text_limit'
+  | 'max_media'
+  | 'image_max_bytes'
+  | 'video_max_bytes'
+  | 'video_max_seconds'
+  | 'media_types'
+  | 'requires_media'
+>;
+
+/**
+ * Every rule a post breaks on each chosen network: `networks.<key>` lists codes
+ * (`text_too_long`, `too_many_media`, `media_type`, `mixed_media`, `media_required`,
+ * `image_too_large`, `video_too_large`, `video_too_long`); the text field that is too
+ * long (`text` or `overrides.<key>`) gets `too_long`. Empty when the post is fine.
+ */
+export function postProblems(input: {
+  text: string;
+  overrides?: Partial<Record<string, string>> | undefined;
+  media: MediumFacts[];
+  networks: NetworkRules[];
+}): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const add = (field: string, code: string) => {
+    const list = problems[field] ?? [];
+    if (!list.includes(code)) problems[field] = [...list, code];
+  };
+  for (const network of input.networks) {
+    const field = `networks.${network.key}`;
+    const override = input.overrides?.[network.key];
+    const text = override ?? input.text;
+    if (textLength(network.key, text) > network.text_limit) {
+      add(field, 'text_too_long');
+      add(override === undefined ? 'text' : `overrides.${network.key}`, 'too_long');
+    }
+    const { media } = input;
+    if (media.length > network.max_media) add(field, 'too_many_media');
+    if (network.requires_media && media.length === 0) add(field, 'media_required');
+    const videos = media.filter((m) => m.kind === 'video').length;
+    if (videos > 0 && media.length > 1 && !MIXES_MEDIA.has(network.key)) add(field, 'mixed_media');
+    for (const medium of media) {
+      if (!network.media_types.includes(medium.mime)) add(field, 'media_type');
+      else if (medium.kind === 'image' && medium.size > network.image_max_bytes)
+        add(field, 'image_too_large');
+      else if (medium.kind === 'video' && medium.size > network.video_max_bytes)
+        add(field, 'video_too_large');
+      if (
+        medium.kind === 'video' &&
+        medium.duration !== null &&
+        medium.duration > network.video_max_seconds * 1000
+      ) {
+        add(field, 'video_too_long');
+      }
+    }
+  }
+  return problems;
+}
