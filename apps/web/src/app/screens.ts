@@ -99,3 +99,11 @@ export const JobsScreen = load(
   () => import('../features/jobs/components/jobs-screen.tsx'),
   (m) => m.JobsScreen,
 );
+export const TeamScreen = load(
+  () => import('../features/settings/components/team-screen.tsx'),
+  (m) => m.TeamScreen,
+);
+export const AdminOverviewScreen = load(
+  () => import('../features/admin/components/admin-overview-screen.tsx'),
+  (m) => m.AdminOverviewScreen,
+);
