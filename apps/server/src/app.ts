@@ -29,6 +29,7 @@ import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.t
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
+      await api.register(customerViewsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -276,6 +276,30 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface CustomerViewsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  shared: Bool;
+  /** JSON object: the list filter. */
+  filter: string;
+  sort: 'name' | 'created_at' | 'updated_at';
+  dir: 'asc' | 'desc';
+  /** JSON array of column ids, in order. */
+  columns: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerListColumnsTable {
+  company_id: number;
+  user_id: number;
+  /** JSON array of column ids, in order. */
+  columns: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -297,4 +321,6 @@ export interface DB {
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  customer_views: CustomerViewsTable;
+  customer_list_columns: CustomerListColumnsTable;
 }

@@ -7,6 +7,7 @@ import * as m005 from './005-jobs.ts';
 import * as m006 from './006-change-feed.ts';
 import * as m007 from './007-two-factor.ts';
 import * as m008 from './008-company-invitations.ts';
+import * as m016 from './016-customer-views.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '005-jobs': m005,
   '007-two-factor': m007,
   '008-company-invitations': m008,
+  '016-customer-views': m016,
 };

@@ -14,7 +14,8 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { insertActivities, insertActivity } from './customer-activities.repository.ts';
+import { insertActivity } from './customer-activities.repository.ts';
+import { applyBulk } from './customer-bulk.ts';
 import {
   completeCustomer,
   EDITABLE_FIELDS,
@@ -28,13 +29,11 @@ import { searchText, sortName } from './customer-search.ts';
 import {
   type CustomerPatch,
   deleteCustomer as deleteCustomerRow,
-  deleteCustomers,
   findCustomer,
   findStatuses,
   insertCustomers,
   customerBelongsTo as isCustomerOf,
   replaceTags,
-  setStatusOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
 
@@ -215,62 +214,7 @@ export async function bulkCustomers(
     const foundIds = new Set(found.map((r) => r.id));
     const affected = ids.filter((id) => foundIds.has(id));
     const not_found = ids.filter((id) => !foundIds.has(id));
-    if (body.action === 'delete') {
-      await deleteCustomers(trx, actor.companyId, affected);
-      if (affected.length > 0) {
-        await recordAudit(trx, {
-          actorId: actor.userId,
-          action: 'customer.bulk_delete',
-          entity: 'customer',
-          entityId: null,
-          companyId: actor.companyId,
-          before: { ids: affected },
-        });
-        await recordChange(trx, {
-          companyId: actor.companyId,
-          type: 'customer.bulk_deleted',
-          entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
-          data: { count: affected.length, ids: affected },
-        });
-      }
-    } else {
-      const changing = found.filter((r) => r.status !== body.status);
-      const at = new Date().toISOString();
-      await setStatusOf(
-        trx,
-        actor.companyId,
-        changing.map((r) => r.id),
-        body.status,
-        { userId: actor.userId, at },
-      );
-      await insertActivities(
-        trx,
-        changing.map((r) => ({
-          company_id: actor.companyId,
-          customer_id: r.id,
-          kind: 'updated' as const,
-          body: null,
-          changes: JSON.stringify([{ field: 'status', before: r.status, after: body.status }]),
-          author_id: actor.userId,
-          created_at: at,
-        })),
-      );
-      if (changing.length > 0) {
-        await recordChange(trx, {
-          companyId: actor.companyId,
-          type: 'customer.bulk_updated',
-          entity: { type: 'customer', id: null },
-          actor: byUser(actor.userId),
-          data: {
-            count: changing.length,
-            ids: changing.map((r) => r.id),
-            status: body.status,
-            before: Object.fromEntries(changing.map((r) => [r.id, r.status])),
-          },
-        });
-      }
-    }
+    await applyBulk(trx, actor, body, found);
     return { action: body.action, affected, not_found };
   });
   customersChanged(actor.companyId);
