@@ -189,4 +189,29 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     }
     await page.context().close();
   });
+
+  it('the customer list with its count, bulk bar, columns and save-view dialogs, light and dark', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    for (const theme of ['Light', 'Dark']) {
+      await page.getByRole('button', { name: 'Layout settings' }).click();
+      await choose(page, 'Theme', theme);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.goto('/#/company/customer/list');
+      await page.getByText(/^Matching customers:/).waitFor();
+      await page.getByRole('checkbox', { name: 'Select all customers shown' }).check();
+      await page.getByRole('region', { name: 'Bulk actions' }).waitFor();
+      await check(page, `customer-list-selected-${theme.toLowerCase()}`);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('dialog', { name: 'Columns of the list' }).waitFor();
+      await check(page, `customer-columns-${theme.toLowerCase()}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Save view' }).click();
+      await page.getByRole('dialog', { name: 'Save this view' }).waitFor();
+      await check(page, `customer-save-view-${theme.toLowerCase()}`);
+      await page.keyboard.press('Escape');
+    }
+    await page.context().close();
+  });
 });
