@@ -75,7 +75,7 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
       )}
       <button
         type="button"
-        className="btn btn-sm btn-outline-secondary ms-auto"
+        className="btn btn-sm btn-outline-primary ms-auto"
         onClick={() => setEditingColumns(true)}
       >
         {t('views.columns')}
