@@ -214,7 +214,10 @@ export async function bulkCustomers(
     const foundIds = new Set(found.map((r) => r.id));
     const affected = ids.filter((id) => foundIds.has(id));
     const not_found = ids.filter((id) => !foundIds.has(id));
-    await applyBulk(trx, actor, body, found);
+    // In the order asked for, as the change feed and the audit have always listed them.
+    const rows = new Map(found.map((r) => [r.id, r]));
+    const byRequest = affected.map((id) => rows.get(id)).filter((r) => r !== undefined);
+    await applyBulk(trx, actor, body, byRequest);
     return { action: body.action, affected, not_found };
   });
   customersChanged(actor.companyId);
