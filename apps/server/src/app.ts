@@ -33,6 +33,7 @@ import { companySecurityRoutes } from './modules/companies/company-security.rout
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
 import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
+import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(
       await api.register(customerDuplicatesRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });
+      await api.register(customerViewsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -124,7 +124,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       });
     }, USERS.marko);
     await chooseCompany(owner, 'Acme d.o.o.');
-    await owner.goto('/#/company/settings');
+    await owner.goto('/#/company/team');
     await owner.getByRole('region', { name: 'Pending invitations' }).waitFor();
     await check(owner, 'team-pending-invitations');
     await owner.context().close();
@@ -144,7 +144,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       reducedMotion: 'reduce',
     });
     await loginAs(invited, USERS.marko);
-    await invited.goto('/#/admin/dashboard');
+    await invited.goto('/#/companies');
     await invited.getByRole('region', { name: 'Invitations' }).waitFor();
     await check(invited, 'chooser-invitations');
     await invited.goto(`/#/invitation/${token}?answer=decline`);
@@ -154,9 +154,64 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     // The mail's decline link puts the focus on Decline: Enter answers.
     await expect.poll(() => decline.evaluate((button) => button === document.activeElement)).toBe(true);
     await invited.keyboard.press('Enter');
-    await invited.waitForURL(/#\/admin\/dashboard$/);
+    await invited.waitForURL(/#\/companies$/);
     // The chooser may first show its cached list; the answered invitation leaves once it refetches.
     await expect.poll(() => invited.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
     await invited.context().close();
+  });
+
+  it('navigation screens of issue 12: admin overview, invite confirmation, team, in light and dark', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.superuser);
+    for (const theme of ['Light', 'Dark']) {
+      await page.getByRole('button', { name: 'Layout settings' }).click();
+      await choose(page, 'Theme', theme);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.goto('/#/admin/overview');
+      await page.getByRole('heading', { name: 'Recent changes' }).waitFor();
+      await expect.poll(() => page.locator('.display-6').count()).toBe(4);
+      await check(page, `admin-overview-${theme.toLowerCase()}`);
+      await page.goto('/#/admin/users');
+      await page.getByRole('button', { name: 'Invite a person' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite a person' });
+      await dialog.getByLabel('Email').fill('nobody.yet@example.com');
+      await dialog.getByLabel('Full name').fill('Nobody Yet');
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByRole('alertdialog', { name: 'Invite without a company?' }).waitFor();
+      await check(page, `invite-no-company-${theme.toLowerCase()}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await chooseCompany(page, 'Acme d.o.o.');
+      await page.goto('/#/company/team');
+      await page.getByRole('region', { name: 'Team of Acme d.o.o.' }).getByRole('table').waitFor();
+      await check(page, `team-${theme.toLowerCase()}`);
+    }
+    await page.context().close();
+  });
+
+  it('the customer list with its count, bulk bar, columns and save-view dialogs, light and dark', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    for (const theme of ['Light', 'Dark']) {
+      await page.getByRole('button', { name: 'Layout settings' }).click();
+      await choose(page, 'Theme', theme);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.goto('/#/company/customer/list');
+      await page.getByText(/^Matching customers:/).waitFor();
+      await page.getByRole('checkbox', { name: 'Select all customers shown' }).check();
+      await page.getByRole('region', { name: 'Bulk actions' }).waitFor();
+      await check(page, `customer-list-selected-${theme.toLowerCase()}`);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('dialog', { name: 'Columns of the list' }).waitFor();
+      await check(page, `customer-columns-${theme.toLowerCase()}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Save view' }).click();
+      await page.getByRole('dialog', { name: 'Save this view' }).waitFor();
+      await check(page, `customer-save-view-${theme.toLowerCase()}`);
+      await page.keyboard.press('Escape');
+    }
+    await page.context().close();
   });
 });

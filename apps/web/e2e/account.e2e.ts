@@ -31,7 +31,7 @@ describe('account screens', () => {
   it('signing in leads through the company chooser to the company dashboard', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.ana);
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(/#\/companies$/);
     await page.getByRole('heading', { level: 1, name: 'Change company' }).waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentLeadUser') ?? 'null'));
     expect(stored).toMatchObject({ email: USERS.ana, full_name: 'Ana Horvat', isSuperuser: false });
@@ -90,7 +90,7 @@ describe('account screens', () => {
     await page.getByText('Your password has been changed. Sign in with the new password.').waitFor();
 
     await signIn(page, USERS.marko, newPassword);
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(/#\/companies$/);
 
     // The link is single-use.
     await page.goto(link as string);

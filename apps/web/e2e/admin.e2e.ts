@@ -100,7 +100,9 @@ describe('admin area', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.waitForURL(/#\/company\/dashboard$/);
-    await page.goto('/#/company/settings');
+    // Team has its own menu entry for owners and admins.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL(/#\/company\/team$/);
     const team = page.getByRole('region', { name: 'Team of Acme d.o.o.' });
     await team.getByRole('row', { name: /Ana Horvat/ }).waitFor();
 
@@ -119,7 +121,9 @@ describe('admin area', () => {
     // Marko sees the invitation in his company chooser, accepts, and enters Acme.
     const marko = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(marko, USERS.marko);
+    // The chooser's old address still leads there.
     await marko.goto('/#/admin/dashboard');
+    await marko.waitForURL(/#\/companies$/);
     const invitations = marko.getByRole('region', { name: 'Invitations' });
     await invitations.getByText('Acme d.o.o.').waitFor();
     await invitations.getByRole('button', { name: 'Accept the invitation to Acme d.o.o.' }).click();

@@ -18,7 +18,13 @@ describe('Content-Security-Policy (no inline styles, connections to this origin 
   it('the main screens of a company and of the administration draw without a violation', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await loginAs(page, USERS.superuser);
-    for (const hash of ['/#/admin/dashboard', '/#/admin/users', '/#/admin/companies', '/#/admin/audit'])
+    for (const hash of [
+      '/#/companies',
+      '/#/admin/overview',
+      '/#/admin/users',
+      '/#/admin/companies',
+      '/#/admin/audit',
+    ])
       await open(page, hash);
     await page.context().close();
 
@@ -34,6 +40,7 @@ describe('Content-Security-Policy (no inline styles, connections to this origin 
       '/#/company/calendar?view=timeGridDay&date=2030-06-05',
       '/#/company/profile',
       '/#/company/settings',
+      '/#/company/team',
     ])
       await open(member, hash);
     await member.context().close();

@@ -50,8 +50,8 @@ describe('layout and menu', () => {
     await expect.poll(() => crm.getAttribute('aria-expanded')).toBe('false');
     await crm.click();
     await expect.poll(() => crm.getAttribute('aria-expanded')).toBe('true');
-    const customers = nav.getByRole('button', { name: 'Customers' });
-    await customers.click();
+    // To-dos sit beside Customers and Calendar, one level under CRM.
+    await nav.getByRole('link', { name: 'Customers', exact: true }).waitFor();
     await nav.getByRole('link', { name: 'To-dos' }).click();
     await page.waitForURL(/#\/company\/customer\/events$/);
     await expect

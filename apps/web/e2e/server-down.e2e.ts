@@ -51,7 +51,7 @@ describe('the server goes down while the app is open', () => {
     await page.waitForURL(/#\/company\/calendar/);
     await namesTheOutage(page);
     // The app stays usable: the menu still leads elsewhere, and says the same there.
-    await openFromMenu(page, 'Customers', 'Customer list');
+    await openFromMenu(page, 'CRM', 'Customers');
     await page.waitForURL(/#\/company\/customer\/list$/);
     await namesTheOutage(page);
 

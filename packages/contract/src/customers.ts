@@ -300,3 +300,38 @@ export const CustomerBulkResult = z.object({
   not_found: z.array(z.number()),
 });
 export type CustomerBulkResult = z.infer<typeof CustomerBulkResult>;
+
+/**
+ * "All customers matching this filter" (issue 12, item 5): the list's filter
+ * without its sort. Counted exactly up to `matchCountMax`, then "more than";
+ * bulk actions by filter act on at most that many, so that one request stays
+ * one bounded transaction (decision 020).
+ */
+export const CUSTOMER_MATCH_LIMITS = { matchCountMax: 10_000 } as const;
+
+export const CustomerMatch = CustomerFilter.pick({ q: true, status: true, owner_id: true, tag: true });
+export type CustomerMatch = z.output<typeof CustomerMatch>;
+
+export const CustomerCount = z.object({
+  /** Exact when `capped` is false; otherwise the cap, and more match. */
+  count: z.number().int(),
+  capped: z.boolean(),
+});
+export type CustomerCount = z.infer<typeof CustomerCount>;
+
+export const CustomerBulkFilterBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('set_status'), filter: CustomerMatch, status: CustomerStatus }).strict(),
+    z.object({ action: z.literal('delete'), filter: CustomerMatch }).strict(),
+  ],
+  { error: 'invalid_action' },
+);
+export type CustomerBulkFilterBody = z.output<typeof CustomerBulkFilterBody>;
+
+export const CustomerBulkFilterResult = z.object({
+  action: z.enum(['set_status', 'delete']),
+  /** Customers that matched the filter (a status change leaves those already in it alone). */
+  matched: z.number().int(),
+});
+export type CustomerBulkFilterResult = z.infer<typeof CustomerBulkFilterResult>;

@@ -387,20 +387,6 @@ export interface SocialMediaTable {
   created_at: Timestamp;
 }
 
-/** What differs for one occurrence of a series (migration 014, decision 018). */
-export interface EventOccurrencesTable {
-  id: Generated<number>;
-  company_id: number;
-  event_id: number;
-  occurrence_start: Timestamp;
-  cancelled: Bool;
-  done: Bool;
-  completed_at: Timestamp | null;
-  start_at: Timestamp | null;
-  end_at: Timestamp | null;
-  all_day: Bool | null;
-  /** JSON object of overridden fields. */
-  overrides: string | null;
 /** A connected social account (migration 012); tokens are sealed with SECRET_KEY. */
 export interface SocialAccountsTable {
   id: Generated<number>;
@@ -422,55 +408,6 @@ export interface SocialAccountsTable {
   updated_at: Timestamp;
 }
 
-/** A person's private iCalendar feed of a company's to-dos (migration 014, decision 018). */
-export interface CalendarFeedsTable {
-  id: Generated<number>;
-  company_id: number;
-  user_id: number;
-  /** SHA-256 of the secret in the feed's address. */
-  token_hash: string;
-  /** The token is HMAC(SECRET_KEY, nonce). */
-  token_nonce: string;
-  /** `all` to-dos of the company or only those assigned to the person (`mine`). */
-  scope: 'all' | 'mine';
-  created_at: Timestamp;
-}
-
-export interface CustomerMergesTable {
-  id: Generated<number>;
-  company_id: number;
-  survivor_id: number;
-  /** JSON array of ids. */
-  merged_ids: string;
-  /** JSON snapshot that an undo restores. */
-  snapshot: string;
-  survivor_version: number;
-  created_by: number | null;
-  created_at: Timestamp;
-  undone_at: Timestamp | null;
-  undone_by: number | null;
-}
-
-export interface CustomerDuplicateScansTable {
-  id: Generated<number>;
-  company_id: number;
-  job_id: string | null;
-  state: 'running' | 'completed' | 'failed';
-  progress: Generated<number>;
-  group_count: Generated<number>;
-  started_by: number | null;
-  started_at: Timestamp;
-  finished_at: Timestamp | null;
-}
-
-export interface CustomerDuplicateGroupsTable {
-  id: Generated<number>;
-  company_id: number;
-  scan_id: number;
-  rule: 'oib' | 'email' | 'phone' | 'name';
-  size: number;
-  /** JSON array of ids. */
-  customer_ids: string;
 export interface SocialOauthStatesTable {
   id: Generated<number>;
   company_id: number;
@@ -532,6 +469,99 @@ export interface SocialPostHistoryTable {
   created_at: Timestamp;
 }
 
+/** What differs for one occurrence of a series (migration 014, decision 018). */
+export interface EventOccurrencesTable {
+  id: Generated<number>;
+  company_id: number;
+  event_id: number;
+  occurrence_start: Timestamp;
+  cancelled: Bool;
+  done: Bool;
+  completed_at: Timestamp | null;
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  all_day: Bool | null;
+  /** JSON object of overridden fields. */
+  overrides: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A person's private iCalendar feed of a company's to-dos (migration 014, decision 018). */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** SHA-256 of the secret in the feed's address. */
+  token_hash: string;
+  /** The token is HMAC(SECRET_KEY, nonce). */
+  token_nonce: string;
+  /** `all` to-dos of the company or only those assigned to the person (`mine`). */
+  scope: 'all' | 'mine';
+  created_at: Timestamp;
+}
+
+export interface CustomerMergesTable {
+  id: Generated<number>;
+  company_id: number;
+  survivor_id: number;
+  /** JSON array of ids. */
+  merged_ids: string;
+  /** JSON snapshot that an undo restores. */
+  snapshot: string;
+  survivor_version: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface CustomerDuplicateScansTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: string | null;
+  state: 'running' | 'completed' | 'failed';
+  progress: Generated<number>;
+  group_count: Generated<number>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface CustomerDuplicateGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  scan_id: number;
+  rule: 'oib' | 'email' | 'phone' | 'name';
+  size: number;
+  /** JSON array of ids. */
+  customer_ids: string;
+}
+
+export interface CustomerViewsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  shared: Bool;
+  /** JSON object: the list filter. */
+  filter: string;
+  sort: 'name' | 'created_at' | 'updated_at';
+  dir: 'asc' | 'desc';
+  /** JSON array of column ids, in order. */
+  columns: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerListColumnsTable {
+  company_id: number;
+  user_id: number;
+  /** JSON array of column ids, in order. */
+  columns: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -559,16 +589,17 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_dispatch_state: WebhookDispatchStateTable;
   social_media: SocialMediaTable;
-  event_occurrences: EventOccurrencesTable;
-  calendar_feeds: CalendarFeedsTable;
-  customer_merges: CustomerMergesTable;
-  customer_duplicate_scans: CustomerDuplicateScansTable;
-  customer_duplicate_groups: CustomerDuplicateGroupsTable;
-}
   social_accounts: SocialAccountsTable;
   social_oauth_states: SocialOauthStatesTable;
   social_posts: SocialPostsTable;
   social_post_media: SocialPostMediaTable;
   social_post_targets: SocialPostTargetsTable;
   social_post_history: SocialPostHistoryTable;
+  event_occurrences: EventOccurrencesTable;
+  calendar_feeds: CalendarFeedsTable;
+  customer_merges: CustomerMergesTable;
+  customer_duplicate_scans: CustomerDuplicateScansTable;
+  customer_duplicate_groups: CustomerDuplicateGroupsTable;
+  customer_views: CustomerViewsTable;
+  customer_list_columns: CustomerListColumnsTable;
 }

@@ -56,7 +56,7 @@ export function RequireCompany() {
       />
     );
   }
-  if (company.id === null || notMember) return <Navigate to={paths.admin.dashboard.href()} replace />;
+  if (company.id === null || notMember) return <Navigate to={paths.chooseCompany.href()} replace />;
   return <Outlet />;
 }
 
@@ -84,7 +84,7 @@ export function HomeRedirect() {
   const { user, company } = useSession();
   const modules = useCompanyModules(company.id);
   if (!user) return <Navigate to={paths.auth.login.href()} replace />;
-  if (company.id === null) return <Navigate to={paths.admin.dashboard.href()} replace />;
+  if (company.id === null) return <Navigate to={paths.chooseCompany.href()} replace />;
   if (modules.isPending) return <PageSpinner />;
   return <Navigate to={companyHome(modules.data ?? [])} replace />;
 }

@@ -1,6 +1,6 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { NotFound } from '../components/status-pages.tsx';
@@ -60,12 +60,18 @@ export function AppRoutes() {
                   <Route path={p.company.socialTab.path} element={<s.SocialScreen />} />
                   <Route path={p.company.socialPost.path} element={<s.SocialScreen />} />
                 </Route>
+                <Route path={p.company.team.path} element={<s.TeamScreen />} />
               </Route>
               {/* Own profile and settings need no company (a person may belong to none yet). */}
               <Route path={p.company.profile.path} element={<s.ProfileScreen />} />
               <Route path={p.company.settings.path} element={<s.SettingsScreen />} />
-              <Route path={p.admin.dashboard.path} element={<s.CompanyChooserScreen />} />
+              <Route path={p.chooseCompany.path} element={<s.CompanyChooserScreen />} />
+              <Route
+                path={p.admin.dashboard.path}
+                element={<Navigate to={p.chooseCompany.href()} replace />}
+              />
               <Route element={<RequireSuperuser />}>
+                <Route path={p.admin.overview.path} element={<s.AdminOverviewScreen />} />
                 <Route path={p.admin.companies.path} element={<s.CompaniesScreen />} />
                 <Route path={p.admin.company.path} element={<s.CompanyScreen />} />
                 <Route path={p.admin.users.path} element={<s.UsersScreen />} />

@@ -103,3 +103,11 @@ export const DuplicatesScreen = load(
   () => import('../features/crm/components/duplicates-screen.tsx'),
   (m) => m.DuplicatesScreen,
 );
+export const TeamScreen = load(
+  () => import('../features/settings/components/team-screen.tsx'),
+  (m) => m.TeamScreen,
+);
+export const AdminOverviewScreen = load(
+  () => import('../features/admin/components/admin-overview-screen.tsx'),
+  (m) => m.AdminOverviewScreen,
+);

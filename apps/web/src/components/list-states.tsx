@@ -25,6 +25,7 @@ export function ListStates({
   icon,
   emptyTitle,
   emptyText,
+  loading,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -32,9 +33,11 @@ export function ListStates({
   icon: IconName;
   emptyTitle: string;
   emptyText?: string;
+  /** What a first load shows instead of the spinner (a skeleton of the list). */
+  loading?: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return loading ?? <PageSpinner />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (isEmpty) {
     return (

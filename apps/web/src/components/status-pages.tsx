@@ -41,7 +41,7 @@ export function ModuleNotEnabled() {
             <Link className="btn btn-primary" to={paths.home.href()}>
               {t('moduleNotEnabled.home')}
             </Link>
-            <Link className="btn btn-outline-secondary" to={paths.admin.dashboard.href()}>
+            <Link className="btn btn-outline-secondary" to={paths.chooseCompany.href()}>
               {t('menu.changeCompany')}
             </Link>
           </>

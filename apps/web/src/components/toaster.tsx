@@ -15,6 +15,18 @@ export function Toaster() {
         >
           <div className="d-flex">
             <div className="toast-body">{item.text}</div>
+            {item.action && (
+              <button
+                type="button"
+                className={`btn btn-sm my-auto ${item.kind === 'info' ? 'btn-outline-primary' : 'btn-light'}`}
+                onClick={() => {
+                  dismiss(item.id);
+                  item.action?.run();
+                }}
+              >
+                {item.action.label}
+              </button>
+            )}
             <button
               type="button"
               className={`btn-close ${item.kind === 'info' ? '' : 'btn-close-white'} me-2 m-auto`}

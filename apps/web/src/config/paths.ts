@@ -3,6 +3,8 @@ import { MODULE_ID } from '@kontora/contract/limits';
 /** Every route of the app, once (docs/product.md §2). `path` is for the router, `href()` for links. */
 export const paths = {
   home: { path: '/', href: () => '/' },
+  /** "Change company": open to everyone signed in, so it lives outside the admin area (issue 12, item 4). */
+  chooseCompany: { path: '/companies', href: () => '/companies' },
   auth: {
     login: { path: '/login', href: () => '/login' },
     activate: { path: '/activate/:token', href: (token: string) => `/activate/${encodeURIComponent(token)}` },
@@ -38,9 +40,12 @@ export const paths = {
     profile: { path: '/company/profile', href: () => '/company/profile' },
     settings: { path: '/company/settings', href: () => '/company/settings' },
     duplicates: { path: '/company/customer/duplicates', href: () => '/company/customer/duplicates' },
+    team: { path: '/company/team', href: () => '/company/team' },
   },
   admin: {
+    /** The chooser's old address: redirects to `chooseCompany`, so old links and bookmarks still work. */
     dashboard: { path: '/admin/dashboard', href: () => '/admin/dashboard' },
+    overview: { path: '/admin/overview', href: () => '/admin/overview' },
     companies: { path: '/admin/companies', href: () => '/admin/companies' },
     company: { path: '/admin/companies/:id', href: (id: number) => `/admin/companies/${id}` },
     users: { path: '/admin/users', href: () => '/admin/users' },

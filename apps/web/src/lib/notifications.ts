@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
 /** Short-lived messages shown by the app's toaster (e.g. "preferences could not be saved"). */
-export type Notification = { id: number; kind: 'success' | 'danger' | 'info'; text: string };
+export type Notification = {
+  id: number;
+  kind: 'success' | 'danger' | 'info';
+  text: string;
+  /** One button in the toast (e.g. Undo); choosing it dismisses the toast. */
+  action?: { label: string; run: () => void };
+};
 
 let items: Notification[] = [];
 let nextId = 1;
@@ -12,9 +18,14 @@ function emit(next: Notification[]): void {
   for (const listener of listeners) listener();
 }
 
-export function notify(kind: Notification['kind'], text: string, timeoutMs = 6000): number {
+export function notify(
+  kind: Notification['kind'],
+  text: string,
+  timeoutMs = 6000,
+  action?: Notification['action'],
+): number {
   const id = nextId++;
-  emit([...items, { id, kind, text }]);
+  emit([...items, { id, kind, text, ...(action ? { action } : {}) }]);
   if (timeoutMs > 0) setTimeout(() => dismiss(id), timeoutMs);
   return id;
 }

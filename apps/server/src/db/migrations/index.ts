@@ -13,6 +13,7 @@ import * as m015 from './015-customer-merge.ts';
 import * as m009 from './009-api-keys.ts';
 import * as m014 from './014-event-recurrence.ts';
 import * as m012 from './012-social-posts.ts';
+import * as m016 from './016-customer-views.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '009-api-keys': m009,
   '014-event-recurrence': m014,
   '012-social-posts': m012,
+  '016-customer-views': m016,
 };

@@ -10,10 +10,14 @@ import {
   CUSTOMER_LIMITS,
   Customer,
   CustomerBulkBody,
+  CustomerBulkFilterBody,
+  CustomerBulkFilterResult,
   CustomerBulkResult,
+  CustomerCount,
   CustomerCreateBody,
   CustomerFilter,
   CustomerListQuery,
+  CustomerMatch,
   CustomerPage,
   CustomerUpdateBody,
 } from '@kontora/contract/customers';
@@ -30,6 +34,7 @@ import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
 import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './customer-import-upload.ts';
 import { customerListAnswer } from './customer-list.service.ts';
+import { bulkCustomersByFilter, countCustomers } from './customer-match.service.ts';
 import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
   bulkCustomers,
@@ -108,6 +113,31 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(CustomerBulkResult), ...errors(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => ({ data: await bulkCustomers(ctx, actorOf(request), request.body) }),
+  });
+
+  app.get(`${base}/count`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'How many customers match a filter: exact up to 10,000, then `capped` (never a slow count)',
+      params: CompanyParams,
+      querystring: CustomerMatch,
+      response: { 200: dataOf(CustomerCount), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ data: await countCustomers(ctx, companyOf(request).id, request.query) }),
+  });
+
+  app.post(`${base}/bulk-by-filter`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'Change the status of, or delete, every customer matching a filter (up to 10,000; more: 400 too_many)',
+      params: CompanyParams,
+      body: CustomerBulkFilterBody,
+      response: { 200: dataOf(CustomerBulkFilterResult), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({ data: await bulkCustomersByFilter(ctx, actorOf(request), request.body) }),
   });
 
   app.get(`${base}/:id`, {

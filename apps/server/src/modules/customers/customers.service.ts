@@ -13,19 +13,18 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { insertActivities, insertActivity } from './customer-activities.repository.ts';
+import { insertActivity } from './customer-activities.repository.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
+import { applyBulk } from './customer-bulk.ts';
 import { authorOf, completeCustomer, newCustomerRow, toCustomer } from './customer-dto.ts';
 import { customersChanged } from './customer-page-cache.ts';
 import {
   deleteCustomer as deleteCustomerRow,
-  deleteCustomers,
   findCustomer,
   findStatuses,
   insertCustomers,
   customerBelongsTo as isCustomerOf,
   replaceTags,
-  setStatusOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
 
@@ -167,62 +166,10 @@ export async function bulkCustomers(
     const foundIds = new Set(found.map((r) => r.id));
     const affected = ids.filter((id) => foundIds.has(id));
     const not_found = ids.filter((id) => !foundIds.has(id));
-    if (body.action === 'delete') {
-      await deleteCustomers(trx, actor.companyId, affected);
-      if (affected.length > 0) {
-        await recordAudit(trx, {
-          ...auditActorOf(actor),
-          action: 'customer.bulk_delete',
-          entity: 'customer',
-          entityId: null,
-          companyId: actor.companyId,
-          before: { ids: affected },
-        });
-        await recordChange(trx, {
-          companyId: actor.companyId,
-          type: 'customer.bulk_deleted',
-          entity: { type: 'customer', id: null },
-          actor: byActor(actor),
-          data: { count: affected.length, ids: affected },
-        });
-      }
-    } else {
-      const changing = found.filter((r) => r.status !== body.status);
-      const at = new Date().toISOString();
-      await setStatusOf(
-        trx,
-        actor.companyId,
-        changing.map((r) => r.id),
-        body.status,
-        { userId: actor.userId, at },
-      );
-      await insertActivities(
-        trx,
-        changing.map((r) => ({
-          company_id: actor.companyId,
-          customer_id: r.id,
-          kind: 'updated' as const,
-          body: null,
-          changes: JSON.stringify([{ field: 'status', before: r.status, after: body.status }]),
-          ...authorOf(actor),
-          created_at: at,
-        })),
-      );
-      if (changing.length > 0) {
-        await recordChange(trx, {
-          companyId: actor.companyId,
-          type: 'customer.bulk_updated',
-          entity: { type: 'customer', id: null },
-          actor: byActor(actor),
-          data: {
-            count: changing.length,
-            ids: changing.map((r) => r.id),
-            status: body.status,
-            before: Object.fromEntries(changing.map((r) => [r.id, r.status])),
-          },
-        });
-      }
-    }
+    // In the order asked for, as the change feed and the audit have always listed them.
+    const rows = new Map(found.map((r) => [r.id, r]));
+    const byRequest = affected.map((id) => rows.get(id)).filter((r) => r !== undefined);
+    await applyBulk(trx, actor, body, byRequest);
     return { action: body.action, affected, not_found };
   });
   customersChanged(actor.companyId);

@@ -16,7 +16,9 @@ export type MenuLabelKey =
   | 'menu.companies'
   | 'menu.users'
   | 'menu.audit'
-  | 'menu.jobs';
+  | 'menu.jobs'
+  | 'menu.team'
+  | 'menu.overview';
 
 export type MenuNode = {
   id: string;
@@ -28,7 +30,8 @@ export type MenuNode = {
   also?: RegExp;
   /** Shown only when the current company has this module (docs/product.md §3, §12.1). */
   module?: number;
-  superuserOnly?: boolean;
+  /** Shown to the company's owners and admins (and superusers) only. */
+  managersOnly?: boolean;
   children?: MenuNode[];
 };
 
@@ -56,20 +59,15 @@ const COMPANY_MENU: MenuNode[] = [
     module: MODULE_ID.crm,
     children: [
       { id: 'crm-dashboard', label: 'menu.crmDashboard', icon: 'chart', to: paths.company.crm.href() },
+      // Customers, To-dos and Calendar side by side: to-dos were three levels deep (issue 12, item 4).
       {
-        id: 'customers',
+        id: 'customer-list',
         label: 'menu.customers',
         icon: 'list',
-        children: [
-          {
-            id: 'customer-list',
-            label: 'menu.customerList',
-            to: paths.company.customers.href(),
-            also: /^\/company\/customer\/\d+$/,
-          },
-          { id: 'customer-events', label: 'menu.customerEvents', to: paths.company.events.href() },
-        ],
+        to: paths.company.customers.href(),
+        also: /^\/company\/customer\/\d+$/,
       },
+      { id: 'customer-events', label: 'menu.customerEvents', icon: 'check', to: paths.company.events.href() },
       { id: 'calendar', label: 'menu.calendar', icon: 'calendar', to: paths.company.calendar.href() },
     ],
   },
@@ -80,38 +78,56 @@ const COMPANY_MENU: MenuNode[] = [
     to: paths.company.social.href(),
     module: MODULE_ID.social,
   },
+  { id: 'team', label: 'menu.team', icon: 'user', to: paths.company.team.href(), managersOnly: true },
 ];
 
+/** "Change company" belongs to everyone: it closes the company section, or is all of it without a company. */
+const CHANGE_COMPANY: MenuNode = {
+  id: 'change-company',
+  label: 'menu.changeCompany',
+  icon: 'swap',
+  to: paths.chooseCompany.href(),
+};
+
 const ADMIN_MENU: MenuNode[] = [
-  { id: 'change-company', label: 'menu.changeCompany', icon: 'swap', to: paths.admin.dashboard.href() },
+  {
+    id: 'overview',
+    label: 'menu.overview',
+    icon: 'activity',
+    to: paths.admin.overview.href(),
+  },
   {
     id: 'companies',
     label: 'menu.companies',
     icon: 'briefcase',
     to: paths.admin.companies.href(),
-    superuserOnly: true,
   },
-  { id: 'users', label: 'menu.users', icon: 'user', to: paths.admin.users.href(), superuserOnly: true },
-  { id: 'audit', label: 'menu.audit', icon: 'activity', to: paths.admin.audit.href(), superuserOnly: true },
-  { id: 'jobs', label: 'menu.jobs', icon: 'box', to: paths.admin.jobs.href(), superuserOnly: true },
+  { id: 'users', label: 'menu.users', icon: 'user', to: paths.admin.users.href() },
+  { id: 'audit', label: 'menu.audit', icon: 'list', to: paths.admin.audit.href() },
+  { id: 'jobs', label: 'menu.jobs', icon: 'box', to: paths.admin.jobs.href() },
 ];
 
 /**
  * The entries this person may see: company entries exactly for the company's
- * modules (none while the list is unknown), admin entries by role.
+ * modules (none while the list is unknown), Team for its owners and admins,
+ * "Change company" always, and the "Administration" section only for superusers.
  */
 export function visibleSections(opts: {
   modules: readonly number[] | undefined;
   hasCompany: boolean;
   isSuperuser: boolean;
+  /** Owner or admin of the current company. */
+  managesCompany?: boolean;
 }): MenuSection[] {
   const company = opts.hasCompany
-    ? COMPANY_MENU.filter((node) => node.module === undefined || (opts.modules ?? []).includes(node.module))
+    ? COMPANY_MENU.filter(
+        (node) =>
+          (node.module === undefined || (opts.modules ?? []).includes(node.module)) &&
+          (!node.managersOnly || opts.isSuperuser || Boolean(opts.managesCompany)),
+      )
     : [];
-  const admin = ADMIN_MENU.filter((node) => !node.superuserOnly || opts.isSuperuser);
-  const sections: MenuSection[] = [];
-  if (company.length > 0) sections.push({ id: 'company', nodes: company });
-  sections.push({ id: 'admin', nodes: admin });
+  const sections: MenuSection[] = [{ id: 'company', nodes: [...company, CHANGE_COMPANY] }];
+  if (opts.isSuperuser) sections.push({ id: 'admin', nodes: ADMIN_MENU });
   return sections;
 }
 

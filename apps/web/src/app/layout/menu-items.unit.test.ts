@@ -7,20 +7,37 @@ describe('visibleSections', () => {
   it('shows a company entry exactly when the company has its module', () => {
     const [company] = visibleSections({ modules: [2], hasCompany: true, isSuperuser: false });
     expect(company?.id).toBe('company');
-    expect(company?.nodes.map((node) => node.id)).toEqual(['crm']);
+    expect(company?.nodes.map((node) => node.id)).toEqual(['crm', 'change-company']);
+    // Customers, To-dos and Calendar side by side, one level under CRM.
     expect(ids(company?.nodes ?? [])).toEqual([
       'crm',
       'crm-dashboard',
-      'customers',
       'customer-list',
       'customer-events',
       'calendar',
+      'change-company',
     ]);
   });
 
   it('shows every module entry for a company with all four', () => {
     const [company] = visibleSections({ modules: [0, 1, 2, 3], hasCompany: true, isSuperuser: false });
-    expect(company?.nodes.map((node) => node.id)).toEqual(['dashboard', 'crm-integration', 'crm', 'social']);
+    expect(company?.nodes.map((node) => node.id)).toEqual([
+      'dashboard',
+      'crm-integration',
+      'crm',
+      'social',
+      'change-company',
+    ]);
+  });
+
+  it('offers Team to the owners and admins of the company and to superusers', () => {
+    const team = (opts: { isSuperuser: boolean; managesCompany?: boolean }) =>
+      visibleSections({ modules: [2], hasCompany: true, ...opts })[0]?.nodes.some(
+        (node) => node.id === 'team',
+      );
+    expect(team({ isSuperuser: false, managesCompany: true })).toBe(true);
+    expect(team({ isSuperuser: true })).toBe(true);
+    expect(team({ isSuperuser: false, managesCompany: false })).toBe(false);
   });
 
   it('shows no company entries while the modules are unknown or without a company', () => {
@@ -29,16 +46,18 @@ describe('visibleSections', () => {
       { modules: [0, 1, 2, 3], hasCompany: false },
     ]) {
       const sections = visibleSections({ ...options, isSuperuser: false });
-      expect(sections.map((section) => section.id)).toEqual(['admin']);
+      expect(sections.map((section) => section.id)).toEqual(['company']);
+      expect(sections[0]?.nodes.map((node) => node.id)).toEqual(['change-company']);
     }
   });
 
-  it('offers the superuser screens to superusers only; "Change company" to everyone', () => {
+  it('shows "Administration" to superusers only, opening with the overview; "Change company" to everyone', () => {
     const member = visibleSections({ modules: [], hasCompany: false, isSuperuser: false });
     const superuser = visibleSections({ modules: [], hasCompany: false, isSuperuser: true });
-    expect(member.at(-1)?.nodes.map((node) => node.id)).toEqual(['change-company']);
+    expect(member.map((section) => section.id)).toEqual(['company']);
+    expect(superuser.at(-1)?.id).toBe('admin');
     expect(superuser.at(-1)?.nodes.map((node) => node.id)).toEqual([
-      'change-company',
+      'overview',
       'companies',
       'users',
       'audit',
@@ -52,14 +71,14 @@ describe('active entry', () => {
   const nodes = company?.nodes ?? [];
 
   it('finds the groups that hold the active entry, outermost first', () => {
-    expect(activeGroupIds(nodes, '/company/customer/events')).toEqual(['crm', 'customers']);
+    expect(activeGroupIds(nodes, '/company/customer/events')).toEqual(['crm']);
     expect(activeGroupIds(nodes, '/company/calendar')).toEqual(['crm']);
     expect(activeGroupIds(nodes, '/company/dashboard')).toEqual([]);
   });
 
   it('counts one customer as the customer list, and detail pages under their list', () => {
-    expect(activeGroupIds(nodes, '/company/customer/42')).toEqual(['crm', 'customers']);
-    const [admin] = visibleSections({ modules: [], hasCompany: false, isSuperuser: true });
+    expect(activeGroupIds(nodes, '/company/customer/42')).toEqual(['crm']);
+    const admin = visibleSections({ modules: [], hasCompany: false, isSuperuser: true }).at(-1);
     const companies = admin?.nodes.find((node) => node.id === 'companies');
     expect(companies && isLeafActive(companies, '/admin/companies/7')).toBe(true);
     expect(companies && isLeafActive(companies, '/admin/companies-x')).toBe(false);

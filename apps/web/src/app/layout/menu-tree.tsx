@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { useCompanyModules } from '../../lib/api/get-company-modules.ts';
+import { useCompanyRole } from '../../lib/api/get-my-companies.ts';
 import { useSession } from '../../lib/session.ts';
 import { activeGroupIds, isLeafActive, type MenuNode, visibleSections } from './menu-items.ts';
 
@@ -12,14 +13,17 @@ type Orientation = 'vertical' | 'horizontal';
 export function useMenuSections() {
   const { user, company } = useSession();
   const modules = useCompanyModules(company.id);
+  const { role } = useCompanyRole(company.id);
+  const managesCompany = role === 'owner' || role === 'admin';
   return useMemo(
     () =>
       visibleSections({
         modules: modules.data,
         hasCompany: company.id !== null,
         isSuperuser: Boolean(user?.is_admin),
+        managesCompany,
       }),
-    [modules.data, company.id, user?.is_admin],
+    [modules.data, company.id, user?.is_admin, managesCompany],
   );
 }
 

@@ -56,7 +56,7 @@ export function UserMenu({ toggleClassName }: { toggleClassName: string }) {
           key: 'change-company',
           icon: <Icon name="swap" size={16} />,
           label: t('menu.changeCompany'),
-          onSelect: () => void navigate(paths.admin.dashboard.href()),
+          onSelect: () => void navigate(paths.chooseCompany.href()),
         },
         {
           key: 'logout',

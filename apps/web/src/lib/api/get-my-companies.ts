@@ -18,3 +18,13 @@ export const myCompaniesQueryOptions = (params: MyCompaniesParams) =>
 export function useMyCompanies(params: MyCompaniesParams) {
   return useQuery(myCompaniesQueryOptions(params));
 }
+
+/**
+ * The signed-in person's role in this company (null while unknown or not a
+ * member). One query for the menu and the team screen: a person belongs to few companies.
+ */
+export function useCompanyRole(companyId: number | null) {
+  const companies = useMyCompanies({ limit: 100 });
+  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
+  return { role, isSuccess: companies.isSuccess };
+}

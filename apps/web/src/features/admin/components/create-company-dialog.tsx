@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { resolverOptions } from '../../../lib/form-errors.ts';
+import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { problemText, setServerFieldErrors } from '../../../lib/server-problems.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 import {
   COMPANY_FIELDS,
@@ -76,9 +76,7 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
       onDone();
       await navigate(paths.admin.company.href(company.id));
     } catch (error) {
-      setServerFieldErrors(error, form.setError, COMPANY_FIELDS);
-      const text = problemText(t, error, COMPANY_FIELDS);
-      if (text) form.setError('root', { type: 'server', message: text });
+      applyServerErrors(form, error, COMPANY_FIELDS, { t });
     }
   });
 
@@ -96,15 +94,11 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
           <ModuleCheckboxes value={modules} onChange={setModules} legend={t('admin.company.modules')} />
         </div>
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('admin.common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('admin.companies.createSubmit')}
-        </button>
-      </div>
+      <ModalFormFooter
+        submitLabel={t('admin.companies.createSubmit')}
+        onCancel={onDone}
+        busy={isSubmitting}
+      />
     </form>
   );
 }

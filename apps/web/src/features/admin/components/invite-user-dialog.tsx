@@ -4,16 +4,18 @@ import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { resolverOptions } from '../../../lib/form-errors.ts';
+import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { problemText, reasonText, setServerFieldErrors } from '../../../lib/server-problems.ts';
+import { reasonText } from '../../../lib/server-problems.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import { languageOptions } from './language-options.ts';
 import { type MembershipRow, MembershipsEditor, membershipRowErrors } from './memberships-editor.tsx';
@@ -42,28 +44,44 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
   const invite = useInviteUser();
   const switchId = useId();
   const [memberships, setMemberships] = useState<MembershipRow[]>([]);
+  // A company chosen in the picker but not added with "Add": sending adds it (issue 12, item 1).
+  const [pending, setPending] = useState<MembershipRow | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  // Values waiting for "send without a company" to be confirmed.
+  const [unconfirmed, setUnconfirmed] = useState<InviteUserBody | null>(null);
   const form = useForm<InviteValues, unknown, InviteUserBody>({
     resolver,
     defaultValues: { email: '', full_name: '', is_admin: false, language: currentLanguage() },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const send = async (values: InviteUserBody, rows: readonly MembershipRow[]) => {
     form.clearErrors('root');
     try {
-      const body = {
-        ...values,
-        memberships: memberships.map(({ company_id, role }) => ({ company_id, role })),
-      };
+      const body = { ...values, memberships: rows.map(({ company_id, role }) => ({ company_id, role })) };
       const user = await invite.mutateAsync(body);
       notify('success', t('admin.users.invited', { email: user.email }));
       onDone();
       await navigate(paths.admin.user.href(user.id));
     } catch (error) {
-      setServerFieldErrors(error, form.setError, FIELDS);
-      const text = problemText(t, error, [...FIELDS, 'company_id']);
-      if (text) form.setError('root', { type: 'server', message: text });
+      applyServerErrors(form, error, FIELDS, { t, shownElsewhere: ['company_id'] });
     }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let rows = memberships;
+    if (pending && !rows.some((row) => row.company_id === pending.company_id)) {
+      rows = [...rows, pending];
+      setMemberships(rows);
+      setEditorKey((key) => key + 1); // empties the picker: its choice is now a row
+      setPending(null);
+    }
+    // A superuser needs no company; anyone else would land on "No companies yet".
+    if (rows.length === 0 && !values.is_admin) {
+      setUnconfirmed(values);
+      return;
+    }
+    await send(values, rows);
   });
 
   const rowErrors = isApiError(invite.error)
@@ -118,17 +136,29 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
           </div>
         </div>
         <h3 className="h6 mt-4">{t('admin.memberships.title')}</h3>
-        <MembershipsEditor value={memberships} onChange={setMemberships} rowErrors={rowErrors} />
+        <MembershipsEditor
+          key={editorKey}
+          value={memberships}
+          onChange={setMemberships}
+          rowErrors={rowErrors}
+          onPendingChange={setPending}
+        />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('admin.common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('admin.users.inviteSubmit')}
-        </button>
-      </div>
+      <ModalFormFooter submitLabel={t('admin.users.inviteSubmit')} onCancel={onDone} busy={isSubmitting} />
+      <ConfirmDialog
+        open={unconfirmed !== null}
+        title={t('admin.users.noCompany.title')}
+        confirmLabel={t('admin.users.noCompany.confirm')}
+        busy={invite.isPending}
+        onCancel={() => setUnconfirmed(null)}
+        onConfirm={() => {
+          const values = unconfirmed;
+          setUnconfirmed(null);
+          if (values) void send(values, []);
+        }}
+      >
+        {t('admin.users.noCompany.text')}
+      </ConfirmDialog>
     </form>
   );
 }

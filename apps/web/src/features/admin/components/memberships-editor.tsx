@@ -1,5 +1,5 @@
 import { COMPANY_ROLES, type CompanyRole } from '@kontora/contract/limits';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -20,6 +20,11 @@ type MembershipsEditorProps = {
   disabled?: boolean;
   /** Link company names to their admin page. */
   linkCompanies?: boolean;
+  /**
+   * The company and role chosen in the picker but not yet added, so that a form
+   * sending the rows can add it rather than silently drop it (issue 12, item 1).
+   */
+  onPendingChange?: (row: MembershipRow | null) => void;
 };
 
 /** A person's companies with a role each: change a role, remove a row, add a company. */
@@ -29,6 +34,7 @@ export function MembershipsEditor({
   rowErrors = {},
   disabled,
   linkCompanies,
+  onPendingChange,
 }: MembershipsEditorProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -39,6 +45,10 @@ export function MembershipsEditor({
       {t(`roles.${r}`)}
     </option>
   ));
+
+  useEffect(() => {
+    onPendingChange?.(picked ? { company_id: picked.id, company_name: picked.name, role } : null);
+  }, [picked, role, onPendingChange]);
 
   const add = () => {
     if (!picked) return;

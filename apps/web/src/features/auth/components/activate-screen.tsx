@@ -36,7 +36,7 @@ export function ActivateScreen() {
       adoptProfileLanguage(data);
       await navigate(paths.home.href(), { replace: true });
     } catch (error) {
-      applyServerErrors(error, form.setError, ['full_name', 'password']);
+      applyServerErrors(form, error, ['full_name', 'password']);
     }
   });
 

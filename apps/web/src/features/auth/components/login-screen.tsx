@@ -49,7 +49,7 @@ export function LoginScreen() {
       if (data.next_step === 'two_factor') setChallenge(data);
       else finish(data);
     } catch (error) {
-      applyServerErrors(error, form.setError, ['email', 'password']);
+      applyServerErrors(form, error, ['email', 'password']);
     }
   });
 

@@ -34,7 +34,7 @@ export function ResetPasswordScreen() {
       const notice: LoginNotice = { kind: 'success', text: t('auth.reset.done') };
       await navigate(paths.auth.login.href(), { replace: true, state: { notice } });
     } catch (error) {
-      applyServerErrors(error, form.setError, ['password']);
+      applyServerErrors(form, error, ['password']);
     }
   });
 

@@ -14,6 +14,7 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { TodoEvent } from '@kontora/contract/events';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import './calendar.css';
@@ -32,6 +33,22 @@ const TOOLBAR = { start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS
  * month's day numbers and the list's headers stay links to their day.
  */
 const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
+/**
+ * Where week and day scroll to when their grid scrolls inside a fixed height.
+ * With the app's `height="auto"` the whole day shows and the page scrolls, so
+ * opening at the working day is still to do (issue 12, item 9).
+ */
+export const WORKDAY_START = '08:00:00';
+
+/**
+ * Times as the person's language writes them: 24-hour in hr, de, it, es and ru;
+ * English as its locale says (FullCalendar's locales already start those weeks on Monday).
+ */
+function timeFormat(language: string) {
+  return language === 'en'
+    ? { hour: 'numeric' as const, minute: '2-digit' as const, meridiem: 'short' as const }
+    : { hour: '2-digit' as const, minute: '2-digit' as const, hour12: false };
+}
 
 export type CalendarPlaceChange = { range: VisibleRange; view: CalendarView; date: string };
 
@@ -48,6 +65,8 @@ type EventCalendarProps = {
   onOpen: (todo: TodoEvent) => void;
   /** A drag or resize; call `change.revert()` when the server refuses it. */
   onChange: (change: EventChangeInfo, kind: CalendarChange) => void;
+  /** "HH:MM:SS" the week and day views open scrolled to. */
+  scrollTime?: string;
 };
 
 /** The current date of the calendar as "YYYY-MM-DD" in its zone. */
@@ -62,6 +81,8 @@ function currentDate(api: CalendarApi): string {
  */
 export function EventCalendar(props: EventCalendarProps) {
   const { events, timeZone, language, view, date, onPlaceChange, onSelect, onOpen, onChange } = props;
+  const { t } = useTranslation();
+  const times = timeFormat(language);
   const ref = useRef<CalendarRef>(null);
   // Where to open, fixed at mount: FullCalendar must not see these change (moves go through the effect below).
   const [initial] = useState({ view, date: date ?? undefined });
@@ -102,7 +123,12 @@ export function EventCalendar(props: EventCalendarProps) {
       nowIndicator
       navLinks
       views={VIEW_OPTIONS}
+      slotHeaderFormat={times}
       todayHint={todayText(language)}
+      timedText={t('calendar.timed')}
+      scrollTime={props.scrollTime ?? WORKDAY_START}
+      eventTimeFormat={times}
+      dayCellClass={(info) => (info.isOther ? 'kt-day-other' : '')}
       editable
       selectable
       selectMirror
@@ -110,6 +136,7 @@ export function EventCalendar(props: EventCalendarProps) {
       toolbarClass="kt-fc-toolbar"
       toolbarSectionClass="kt-fc-toolbar-section"
       buttonGroupClass="kt-fc-button-group"
+      buttonClass={(button) => `kt-fc-btn${button.isSelected ? ' kt-fc-btn-active' : ''}`}
       datesSet={datesSet}
       select={onSelect}
       eventClick={(info: EventClickInfo) => {

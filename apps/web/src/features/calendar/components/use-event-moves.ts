@@ -9,7 +9,10 @@ import type { OccurrenceTarget } from '../../shared/api/occurrence-query.ts';
 import { useUpdateEvent } from '../../shared/api/update-event.ts';
 import { useOccurrenceScope } from '../../shared/components/events/occurrence-scope.tsx';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
-import { type CalendarChange, movedEventBody } from '../lib/moved-event-body.ts';
+import { type CalendarChange, movedEventBody, undoBody } from '../lib/moved-event-body.ts';
+
+/** Long enough to notice the move and reach Undo with a keyboard. */
+const UNDO_MS = 10_000;
 
 /**
  * Saves a drag or resize. The event stays where it was dropped while the
@@ -37,6 +40,16 @@ export function useEventMoves(companyId: number, timeZone: string) {
       mutate(
         { id: todo.id, body: movedEventBody(info.event, todo, change, timeZone), occurrence },
         {
+          // A short confirmation with Undo: puts the to-do back where it was (issue 12, item 9).
+          onSuccess: (saved) =>
+            notify('success', t('calendar.moved', { title: todo.title }), UNDO_MS, {
+              label: t('calendar.undo'),
+              run: () =>
+                mutate(
+                  { id: todo.id, body: undoBody(todo, saved.version) },
+                  { onError: (error) => notify('danger', errorMessage(t, error)) },
+                ),
+            }),
           onError: (error) => {
             info.revert();
             notify('danger', t('calendar.moveFailed', { reason: errorMessage(t, error) }));

@@ -28,3 +28,19 @@ export function movedEventBody(
     version: todo.version,
   };
 }
+
+/**
+ * The PATCH body that undoes a move: the to-do's times as they were, with the
+ * version the move produced (a change by someone else in between is refused).
+ */
+export function undoBody(
+  before: Pick<TodoEvent, 'start_at' | 'end_at' | 'all_day'>,
+  versionAfterMove: number,
+): EventUpdateInput {
+  return {
+    start_at: before.start_at,
+    end_at: before.end_at,
+    all_day: before.all_day,
+    version: versionAfterMove,
+  };
+}

@@ -41,7 +41,7 @@ export function InvitationScreen() {
           company: result.company_name,
         }),
       );
-      await navigate(paths.admin.dashboard.href(), { replace: true });
+      await navigate(paths.chooseCompany.href(), { replace: true });
     } catch {
       // Shown below from answer.error.
     }
@@ -55,7 +55,7 @@ export function InvitationScreen() {
       {invalid || !preview.data ? (
         <>
           <FormAlert kind="danger">{t('invitations.linkInvalid')}</FormAlert>
-          <Link to={user ? paths.admin.dashboard.href() : paths.auth.login.href()}>
+          <Link to={user ? paths.chooseCompany.href() : paths.auth.login.href()}>
             {user ? t('invitations.toCompanies') : t('auth.backToLogin')}
           </Link>
         </>

@@ -5,16 +5,22 @@ import { Link, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomerPages } from '../../shared/api/get-customers.ts';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
+import { useCustomerCount } from '../api/get-customer-count.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
 import { CustomerDialog } from './customers/customer-dialog.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
 import { LoadMore } from './customers/load-more.tsx';
+import { MatchCount, SelectAllMatching } from './customers/match-count.tsx';
 import { type CustomerSort, isFiltered, sortOf, useCustomerFilter } from './customers/use-customer-filter.ts';
+import { useCustomerSelection } from './customers/use-customer-selection.ts';
+import { useListViews } from './customers/use-list-views.ts';
+import { ViewsBar } from './customers/views-bar.tsx';
 import { ImportWizard } from './import/import-wizard.tsx';
 
 const PAGE_SIZE = 50;
@@ -36,7 +42,6 @@ export function CustomerListScreen() {
     () => pages.data?.pages.flatMap((page) => page.items) ?? [],
     [pages.data],
   );
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [creating, setCreating] = useState(false);
   const [params, setParams] = useSearchParams();
   // `?import=1` (the link on the integration screen) opens the import; the address then forgets it.
@@ -55,22 +60,16 @@ export function CustomerListScreen() {
     }
   }, []);
   const sort = sortOf(filter);
-
-  // A new filter shows other customers: a selection made in the old list would act unseen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter text is the trigger
-  useEffect(() => setSelected(new Set()), [filterKey]);
-  // Only rows still listed count (a deletion elsewhere, a refetch).
-  const selectedIds = customers.filter((c) => selected.has(c.id)).map((c) => c.id);
-
-  const onSelect = (ids: readonly number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const match = useMemo(
+    () => ({ q: filter.q, status: filter.status, owner_id: filter.owner_id, tag: filter.tag }),
+    [filter.q, filter.status, filter.owner_id, filter.tag],
+  );
+  const count = useCustomerCount(companyId, match);
+  const selection = useCustomerSelection(customers, filterKey, match);
+  const target = selection.target(count.data?.count ?? 0);
+  // Rows of the previous filter or sort while the new one loads (kept by keepPreviousData).
+  const stale = pages.isPlaceholderData;
+  const views = useListViews(companyId, update);
 
   const onSort = (column: CustomerSort) => {
     const dir = sort.sort === column ? (sort.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[column];
@@ -93,6 +92,14 @@ export function CustomerListScreen() {
           </button>
         </div>
       </PageHeader>
+      <ViewsBar
+        views={views.items}
+        active={views.active}
+        onApply={views.apply}
+        filter={filter}
+        columns={views.columns}
+        onColumns={views.setColumns}
+      />
       <CustomerFilters filter={filter} update={update} owners={owners} />
       {filter.q && (
         <p className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -102,26 +109,40 @@ export function CustomerListScreen() {
           </button>
         </p>
       )}
-      {selectedIds.length > 0 && <BulkBar ids={selectedIds} onDone={() => setSelected(new Set())} />}
+      <MatchCount count={count.data} stale={count.isPlaceholderData} />
+      {target && (
+        <BulkBar target={target} onDone={selection.clear}>
+          {selection.allLoadedSelected && pages.hasNextPage && (
+            <SelectAllMatching count={count.data} onSelect={selection.selectAllMatching} />
+          )}
+        </BulkBar>
+      )}
       <ListStates
         query={pages}
         isEmpty={customers.length === 0}
         icon="users"
         emptyTitle={isFiltered(filter) ? t('crm.customers.noMatch') : t('crm.customers.none')}
         emptyText={isFiltered(filter) ? t('crm.customers.noMatchText') : t('crm.customers.noneText')}
+        loading={<TableSkeleton columns={6} />}
       >
         <CustomerTable
           customers={customers}
           sort={sort}
           onSort={onSort}
-          selected={selected}
-          onSelect={onSelect}
-        />
-        <LoadMore
-          loaded={customers.length}
-          hasMore={pages.hasNextPage}
-          loading={pages.isFetchingNextPage}
-          onLoadMore={() => void pages.fetchNextPage()}
+          selected={selection.selected}
+          onSelect={selection.onSelect}
+          stale={stale}
+          columns={views.columns}
+          footer={
+            <div className="px-3 pb-3">
+              <LoadMore
+                loaded={customers.length}
+                hasMore={pages.hasNextPage}
+                loading={pages.isFetchingNextPage}
+                onLoadMore={() => void pages.fetchNextPage()}
+              />
+            </div>
+          }
         />
       </ListStates>
       <CustomerDialog open={creating} onClose={() => setCreating(false)} />

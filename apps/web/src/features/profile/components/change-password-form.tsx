@@ -6,8 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors, fieldErrorText, resolverOptions } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -22,20 +20,22 @@ export function ChangePasswordForm() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ current_password, password }) => {
+    form.clearErrors('root');
     try {
       await change.mutateAsync({ current_password, new_password: password });
       form.reset(EMPTY);
     } catch (error) {
-      applyServerErrors(error, form.setError, ['current_password', 'password'], { new_password: 'password' });
+      applyServerErrors(form, error, ['current_password', 'password'], {
+        t,
+        rename: { new_password: 'password' },
+      });
     }
   });
-
-  const fieldProblem = isApiError(change.error) && Object.keys(change.error.details).length > 0;
 
   return (
     <form noValidate onSubmit={onSubmit}>
       {change.isSuccess && <FormAlert kind="success">{t('profile.passwordChanged')}</FormAlert>}
-      {change.error && !fieldProblem && <FormAlert kind="danger">{errorMessage(t, change.error)}</FormAlert>}
+      {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
       <TextField
         label={t('fields.currentPassword')}
         type="password"

@@ -25,7 +25,7 @@ export function ProfileForm() {
       const saved = await updateMe.mutateAsync(values);
       form.reset({ full_name: saved.full_name });
     } catch (error) {
-      applyServerErrors(error, form.setError, ['full_name']);
+      applyServerErrors(form, error, ['full_name']);
     }
   });
 

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -30,57 +31,30 @@ export function ProfileScreen() {
       )}
       <div className="row g-4">
         <div className="col-12 col-xl-6">
-          <section className="card kt-card mb-4" aria-labelledby="profile-details">
-            <div className="card-body">
-              <h2 className="h5 mb-3" id="profile-details">
-                {t('profile.details')}
-              </h2>
-              <ProfileForm />
-            </div>
-          </section>
-          <section className="card kt-card" aria-labelledby="profile-language">
-            <div className="card-body">
-              <h2 className="h5 mb-3" id="profile-language">
-                {t('fields.language')}
-              </h2>
-              <LanguageSelect />
-              {user?.last_login_at && (
-                <p className="small text-body-secondary mb-0">
-                  {t('dashboard.lastLogin', { date: format.dateTime(user.last_login_at) })}
-                </p>
-              )}
-            </div>
-          </section>
+          <SettingsSection title={t('profile.details')} className="mb-4">
+            <ProfileForm />
+          </SettingsSection>
+          <SettingsSection title={t('fields.language')}>
+            <LanguageSelect />
+            {user?.last_login_at && (
+              <p className="small text-body-secondary mb-0">
+                {t('dashboard.lastLogin', { date: format.dateTime(user.last_login_at) })}
+              </p>
+            )}
+          </SettingsSection>
         </div>
         <div className="col-12 col-xl-6">
-          <section className="card kt-card" aria-labelledby="profile-password">
-            <div className="card-body">
-              <h2 className="h5 mb-1" id="profile-password">
-                {t('profile.changePassword')}
-              </h2>
-              <p className="text-body-secondary small">{t('profile.passwordNote')}</p>
-              <ChangePasswordForm />
-            </div>
-          </section>
-          <section className="card kt-card mt-4" aria-labelledby="profile-two-factor" id="two-factor">
-            <div className="card-body">
-              <h2 className="h5 mb-3" id="profile-two-factor">
-                {t('profile.twoFactor.title')}
-              </h2>
-              <TwoFactorSection />
-            </div>
-          </section>
+          <SettingsSection title={t('profile.changePassword')} note={t('profile.passwordNote')}>
+            <ChangePasswordForm />
+          </SettingsSection>
+          <SettingsSection title={t('profile.twoFactor.title')} id="two-factor" className="mt-4">
+            <TwoFactorSection />
+          </SettingsSection>
         </div>
         <div className="col-12">
-          <section className="card kt-card" aria-labelledby="profile-sessions">
-            <div className="card-body">
-              <h2 className="h5 mb-1" id="profile-sessions">
-                {t('profile.sessions.title')}
-              </h2>
-              <p className="text-body-secondary small">{t('profile.sessions.note')}</p>
-              <SessionsSection />
-            </div>
-          </section>
+          <SettingsSection title={t('profile.sessions.title')} note={t('profile.sessions.note')}>
+            <SessionsSection />
+          </SettingsSection>
         </div>
       </div>
     </>

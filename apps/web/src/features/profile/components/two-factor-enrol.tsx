@@ -31,7 +31,7 @@ export function TwoFactorEnrol({
       const { recovery_codes } = await enable.mutateAsync({ code });
       onEnabled(recovery_codes);
     } catch (error) {
-      applyServerErrors(error, form.setError, ['code']);
+      applyServerErrors(form, error, ['code']);
     }
   });
 

@@ -40,7 +40,7 @@ export function TwoFactorPasswordForm({
       if (!askFactor) await onSubmit({ password });
       else await onSubmit(useRecovery ? { password, recovery_code } : { password, code });
     } catch (error) {
-      const onField = applyServerErrors(error, form.setError, ['password', 'code', 'recovery_code']);
+      const onField = applyServerErrors(form, error, ['password', 'code', 'recovery_code']);
       if (!onField || (isApiError(error) && error.status === 429)) setFailure(error);
     }
   });

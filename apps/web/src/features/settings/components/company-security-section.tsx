@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
+import { useCompanyRole } from '../../../lib/api/get-my-companies.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCompanySecurity } from '../api/get-company-security.ts';
@@ -20,8 +20,7 @@ export function CompanySecuritySection({
   const switchId = useId();
   const security = useCompanySecurity(companyId);
   const update = useUpdateCompanySecurity(companyId);
-  const companies = useMyCompanies({ limit: 100 });
-  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
+  const { role } = useCompanyRole(companyId);
   const canChange = Boolean(user?.is_admin) || role === 'owner';
   const required = update.data?.require_two_factor ?? security.data?.require_two_factor ?? false;
 

@@ -4,7 +4,6 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { CompanySecuritySection } from './company-security-section.tsx';
-import { TeamSection } from './team-section.tsx';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -35,11 +34,10 @@ export function SettingsScreen() {
           </section>
         </div>
       </div>
-      {/* The team of the current company: owners and admins manage it, members only see it. */}
+      {/* Company settings; the team has its own screen (`#/company/team`). */}
       {company.id !== null && (
         <div className="mt-4">
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
-          <TeamSection companyId={company.id} companyName={company.name ?? ''} />
         </div>
       )}
     </>

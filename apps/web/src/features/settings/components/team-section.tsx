@@ -3,7 +3,7 @@ import type { Member } from '@kontora/contract/members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/spinner.tsx';
-import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
+import { useCompanyRole } from '../../../lib/api/get-my-companies.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTeam } from '../../shared/api/get-team.ts';
@@ -17,14 +17,13 @@ import { useRemoveMember } from '../api/remove-member.ts';
 /** The viewer's power over the current company's team: superusers and owners all, admins all but owners. */
 function useTeamPowers(companyId: number) {
   const { user } = useSession();
-  const companies = useMyCompanies({ limit: 100 });
-  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
+  const { role, isSuccess } = useCompanyRole(companyId);
   const isSuperuser = Boolean(user?.is_admin);
   const full = isSuperuser || role === 'owner';
   const canManage = full || role === 'admin';
   const assignableRoles: CompanyRole[] = full ? ['owner', 'admin', 'member'] : ['admin', 'member'];
   return {
-    known: isSuperuser || companies.isSuccess,
+    known: isSuperuser || isSuccess,
     canManage,
     assignableRoles: canManage ? assignableRoles : [],
     canTouch: (member: Member) => full || (canManage && member.role !== 'owner'),
@@ -32,7 +31,7 @@ function useTeamPowers(companyId: number) {
 }
 
 /**
- * The team part of company settings (`#/company/settings`): owners and admins
+ * The team of the current company (`#/company/team`): owners and admins
  * invite people by email (they join by accepting), see and re-send or revoke
  * pending invitations, change roles and remove members; members see the list.
  */

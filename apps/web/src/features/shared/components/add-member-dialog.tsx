@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { resolverOptions } from '../../../lib/form-errors.ts';
+import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { problemText, reasonText, setServerFieldErrors } from '../../../lib/server-problems.ts';
+import { reasonText } from '../../../lib/server-problems.ts';
 
 /** The team invitation with an optional name: an emptied name field means "none". */
 const AddMemberForm = InviteMemberBody.extend({
@@ -73,9 +74,7 @@ function AddMemberFormBody({
       notify('success', t('team.added', { email: values.email }));
       onDone();
     } catch (error) {
-      setServerFieldErrors(error, form.setError, fields);
-      const text = problemText(t, error, fields);
-      if (text) form.setError('root', { type: 'server', message: text });
+      applyServerErrors(form, error, fields, { t });
     }
   });
 
@@ -108,15 +107,7 @@ function AddMemberFormBody({
           className="mb-0"
         />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('admin.common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('team.addSubmit')}
-        </button>
-      </div>
+      <ModalFormFooter submitLabel={t('team.addSubmit')} onCancel={onDone} busy={isSubmitting} />
     </form>
   );
 }

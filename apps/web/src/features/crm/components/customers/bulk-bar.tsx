@@ -2,9 +2,10 @@ import {
   CUSTOMER_LIMITS,
   CUSTOMER_STATUSES,
   type CustomerBulkBody,
+  type CustomerMatch,
   type CustomerStatus,
 } from '@kontora/contract/customers';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
@@ -13,34 +14,52 @@ import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
 import { MergeDialog } from '../duplicates/merge-dialog.tsx';
+import { useBulkCustomersByFilter } from '../../api/bulk-customers-by-filter.ts';
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
+/** What the actions apply to: the rows ticked, or every customer matching the list's filter (on the server). */
+export type BulkTarget =
+  | { kind: 'ids'; ids: readonly number[] }
+  | { kind: 'filter'; match: CustomerMatch; count: number };
+
 type BulkBarProps = {
-  ids: readonly number[];
+  target: BulkTarget;
   onDone: () => void;
+  /** Shown under the actions: the "select all matching" offer of the list. */
+  children?: ReactNode;
+  /**
+   * Further actions on the selected rows (e.g. "Merge"), placed before "Clear
+   * selection"; each gets the ticked ids, or none when the whole filter is selected.
+   */
+  extraActions?: (ids: readonly number[] | null) => ReactNode;
 };
 
 /** Actions on the selected customers: set a status, delete (after a confirmation that states the count). */
-export function BulkBar({ ids, onDone }: BulkBarProps) {
+export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const id = useId();
   const companyId = useCompanyId();
-  const bulk = useBulkCustomers(companyId);
+  const byIds = useBulkCustomers(companyId);
+  const byFilter = useBulkCustomersByFilter(companyId);
+  const pending = byIds.isPending || byFilter.isPending;
   const [status, setStatus] = useState<CustomerStatus>('customer');
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [merging, setMerging] = useState(false);
-  const count = format.number(ids.length);
+  const ids = target.kind === 'ids' ? target.ids : null;
+  const count = format.number(target.kind === 'ids' ? target.ids.length : target.count);
 
-  /** The API takes up to 1000 ids a call; a larger selection goes in parts. */
+  /** The API takes up to 1000 ids a call; a larger selection goes in parts. A filter is one call. */
   const run = async (action: BulkAction): Promise<number> => {
+    if (target.kind === 'filter')
+      return (await byFilter.mutateAsync({ ...action, filter: target.match })).matched;
     let affected = 0;
-    for (let start = 0; start < ids.length; start += CUSTOMER_LIMITS.bulkMax) {
-      const part = ids.slice(start, start + CUSTOMER_LIMITS.bulkMax);
+    for (let start = 0; start < target.ids.length; start += CUSTOMER_LIMITS.bulkMax) {
+      const part = target.ids.slice(start, start + CUSTOMER_LIMITS.bulkMax);
       const body: CustomerBulkBody = { ...action, ids: part };
-      affected += (await bulk.mutateAsync(body)).affected.length;
+      affected += (await byIds.mutateAsync(body)).affected.length;
     }
     return affected;
   };
@@ -77,7 +96,9 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
     <section className="card kt-card mb-3 border-primary" aria-label={t('crm.customers.bulk.title')}>
       <div className="card-body d-flex flex-wrap align-items-end gap-3 py-2">
         <p className="mb-0 align-self-center fw-semibold" role="status">
-          {t('crm.customers.bulk.selected', { number: count })}
+          {target.kind === 'filter'
+            ? t('views.allMatchingSelected', { number: count })
+            : t('crm.customers.bulk.selected', { number: count })}
         </p>
         <div className="d-flex align-items-end gap-2">
           <div>
@@ -100,7 +121,7 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
           <button
             type="button"
             className="btn btn-sm btn-primary"
-            disabled={bulk.isPending}
+            disabled={pending}
             onClick={() => void setSelectedStatus()}
           >
             {t('crm.customers.bulk.setStatus')}
@@ -109,7 +130,7 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
         <button
           type="button"
           className="btn btn-sm btn-outline-danger"
-          disabled={bulk.isPending}
+          disabled={pending}
           onClick={() => {
             setDeleteError(null);
             setConfirming(true);
@@ -117,22 +138,24 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
         >
           {t('crm.customers.bulk.delete')}
         </button>
-        {ids.length >= 2 && (
+        {ids && ids.length >= 2 && (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setMerging(true)}>
             {t('merge.open')}
           </button>
         )}
+        {extraActions?.(ids)}
         <button type="button" className="btn btn-sm btn-link ms-auto" onClick={onDone}>
           {t('crm.customers.bulk.clear')}
         </button>
       </div>
-      {merging && <MergeDialog ids={ids} onClose={() => setMerging(false)} />}
+      {merging && ids && <MergeDialog ids={ids} onClose={() => setMerging(false)} />}
+      {children && <div className="card-body border-top py-2">{children}</div>}
       <ConfirmDialog
         open={confirming}
         title={t('crm.customers.bulk.deleteTitle', { number: count })}
         confirmLabel={t('crm.customers.bulk.deleteConfirm', { number: count })}
         danger
-        busy={bulk.isPending}
+        busy={pending}
         error={deleteError}
         onConfirm={() => void deleteSelected()}
         onCancel={() => setConfirming(false)}

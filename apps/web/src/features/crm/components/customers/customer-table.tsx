@@ -1,11 +1,13 @@
+import type { CustomerColumn } from '@kontora/contract/customer-views';
 import type { Customer } from '@kontora/contract/customers';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import './customer-table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { useFormatters } from '../../../../lib/format.ts';
+import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
 import { SortHeader } from './sort-header.tsx';
-import { StatusBadge } from './status-badge.tsx';
 import type { CustomerSort, SortDir } from './use-customer-filter.ts';
 
 type CustomerTableProps = {
@@ -14,10 +16,25 @@ type CustomerTableProps = {
   onSort: (column: CustomerSort) => void;
   selected: ReadonlySet<number>;
   onSelect: (ids: readonly number[], selected: boolean) => void;
+  /** The rows are of the previous filter while the new one loads: dimmed, with a progress bar. */
+  stale?: boolean;
+  /** Inside the scrolling box, after the rows (the "load more" sentinel must scroll with them). */
+  footer?: ReactNode;
+  /** The optional columns shown, in order (the name always comes first). */
+  columns?: readonly CustomerColumn[];
 };
 
-/** The loaded customers: name (with email), status, owner, phone, tags, dates; rows selectable. */
-export function CustomerTable({ customers, sort, onSort, selected, onSelect }: CustomerTableProps) {
+/** The loaded customers: name (with email), then the person's columns (status, owner, phone, tags, dates); rows selectable. */
+export function CustomerTable({
+  customers,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  stale,
+  footer,
+  columns = DEFAULT_COLUMNS,
+}: CustomerTableProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const selectedCount = customers.filter((c) => selected.has(c.id)).length;
@@ -25,8 +42,16 @@ export function CustomerTable({ customers, sort, onSort, selected, onSelect }: C
 
   return (
     <div className="card kt-card">
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0">
+      {stale && (
+        <div
+          className="kt-reload-bar"
+          role="progressbar"
+          aria-label={t('views.reloading')}
+          aria-valuetext={t('views.reloading')}
+        />
+      )}
+      <div className="table-responsive kt-table-scroll" aria-busy={stale || undefined}>
+        <table className={`table table-hover align-middle mb-0${stale ? ' kt-stale' : ''}`}>
           <caption className="visually-hidden">{t('crm.customers.tableCaption')}</caption>
           <thead>
             <tr>
@@ -45,16 +70,18 @@ export function CustomerTable({ customers, sort, onSort, selected, onSelect }: C
               <SortHeader column="name" current={sort} onSort={onSort}>
                 {t('crm.customers.columns.name')}
               </SortHeader>
-              <th scope="col">{t('crm.fields.status')}</th>
-              <th scope="col">{t('crm.fields.owner')}</th>
-              <th scope="col">{t('crm.fields.phone')}</th>
-              <th scope="col">{t('crm.fields.tags')}</th>
-              <SortHeader column="created_at" current={sort} onSort={onSort}>
-                {t('crm.fields.created_at')}
-              </SortHeader>
-              <SortHeader column="updated_at" current={sort} onSort={onSort}>
-                {t('crm.fields.updated_at')}
-              </SortHeader>
+              {columns.map((column) => {
+                const def = COLUMN_DEFS[column];
+                return def.sort ? (
+                  <SortHeader key={column} column={def.sort} current={sort} onSort={onSort}>
+                    {def.label(t)}
+                  </SortHeader>
+                ) : (
+                  <th key={column} scope="col">
+                    {def.label(t)}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
@@ -75,41 +102,18 @@ export function CustomerTable({ customers, sort, onSort, selected, onSelect }: C
                   </Link>
                   {customer.email && <div className="small text-body-secondary">{customer.email}</div>}
                 </td>
-                <td>
-                  <StatusBadge status={customer.status} />
-                </td>
-                <td>{customer.owner_name ?? <Missing />}</td>
-                <td className="text-nowrap">{customer.phone ?? <Missing />}</td>
-                <td>
-                  {customer.tags.length === 0 ? (
-                    <Missing />
-                  ) : (
-                    <ul className="list-inline mb-0">
-                      {customer.tags.map((tag) => (
-                        <li key={tag} className="list-inline-item me-1">
-                          <span className="badge bg-body-secondary text-body border">{tag}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td className="text-nowrap">{format.date(customer.created_at)}</td>
-                <td className="text-nowrap">{format.date(customer.updated_at)}</td>
+                {columns.map((column) => (
+                  <td key={column} className={COLUMN_DEFS[column].nowrap ? 'text-nowrap' : undefined}>
+                    {COLUMN_DEFS[column].cell(customer, format)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
+        {footer}
       </div>
     </div>
-  );
-}
-
-/** An empty cell: a dash for the eye; screen readers skip it. */
-function Missing() {
-  return (
-    <span className="text-body-secondary" aria-hidden="true">
-      –
-    </span>
   );
 }
 

@@ -14,7 +14,7 @@ const STATUS_COLOR_VARS: Record<CustomerStatus, string> = {
   inactive: '--bs-secondary',
 };
 
-/** Lead → prospect → customer as horizontal bars, with the conversion between the steps. */
+/** Lead → prospect → customer as horizontal bars of those who reached each step, with the conversion between the steps. */
 export function FunnelChart({ funnel }: { funnel: CrmStats['funnel'] }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
@@ -23,7 +23,7 @@ export function FunnelChart({ funnel }: { funnel: CrmStats['funnel'] }) {
   const chart = useMemo(
     () => ({
       labels: steps.map((s) => t(`crm.status.${s.status}`)),
-      values: steps.map((s) => s.count),
+      values: steps.map((s) => s.reached),
       colorVars: steps.map((s) => STATUS_COLOR_VARS[s.status]),
     }),
     [steps, t],
@@ -35,12 +35,13 @@ export function FunnelChart({ funnel }: { funnel: CrmStats['funnel'] }) {
   return (
     <ChartFigure
       title={title}
-      chart={{ ...chart, horizontal: true, locale: language, seriesLabel: t('crm.dashboard.funnel.count') }}
+      chart={{ ...chart, horizontal: true, locale: language, seriesLabel: t('crm.dashboard.funnel.reached') }}
       table={
         <>
           <thead>
             <tr>
               <th scope="col">{t('crm.fields.status')}</th>
+              <th scope="col">{t('crm.dashboard.funnel.reached')}</th>
               <th scope="col">{t('crm.dashboard.funnel.count')}</th>
               <th scope="col">{t('crm.dashboard.funnel.conversion')}</th>
             </tr>
@@ -49,6 +50,7 @@ export function FunnelChart({ funnel }: { funnel: CrmStats['funnel'] }) {
             {steps.map((s) => (
               <tr key={s.status}>
                 <th scope="row">{t(`crm.status.${s.status}`)}</th>
+                <td>{format.number(s.reached)}</td>
                 <td>{format.number(s.count)}</td>
                 <td>{conversion(s.conversion)}</td>
               </tr>

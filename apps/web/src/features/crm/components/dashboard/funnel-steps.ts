@@ -6,6 +6,11 @@ export type FunnelStep = {
   /** Customers with this status now. */
   count: number;
   /**
+   * Customers that reached this step: this status or one further along. What
+   * the bars draw, so that they shrink step by step as the percentages say.
+   */
+  reached: number;
+  /**
    * Share of those who reached the previous step that went on to this one, 0–1;
    * null for the first step, or when nobody reached the previous one. A customer
    * further along is counted as having passed every earlier step, so the share
@@ -21,6 +26,7 @@ export function funnelSteps(funnel: CrmStats['funnel']): FunnelStep[] {
     return {
       status: step.status,
       count: step.count,
+      reached: reached[i] ?? 0,
       conversion: i === 0 || before === 0 ? null : (reached[i] ?? 0) / before,
     };
   });

@@ -10,10 +10,16 @@ const funnel = (lead: number, prospect: number, customer: number) => [
 describe('funnelSteps', () => {
   it('counts those further along as having passed the earlier steps', () => {
     expect(funnelSteps(funnel(3, 2, 1))).toEqual([
-      { status: 'lead', count: 3, conversion: null },
-      { status: 'prospect', count: 2, conversion: 3 / 6 },
-      { status: 'customer', count: 1, conversion: 1 / 3 },
+      { status: 'lead', count: 3, reached: 6, conversion: null },
+      { status: 'prospect', count: 2, reached: 3, conversion: 3 / 6 },
+      { status: 'customer', count: 1, reached: 1, conversion: 1 / 3 },
     ]);
+  });
+
+  it('draws bars that never grow from one step to the next (issue 12, item 8)', () => {
+    // 9 prospects and 18 customers: the customer bar is not longer than the prospect bar.
+    const reached = funnelSteps(funnel(5, 9, 18)).map((s) => s.reached);
+    expect(reached).toEqual([32, 27, 18]);
   });
 
   it('never exceeds 100 % when later steps hold more than earlier ones', () => {

@@ -1,0 +1,140 @@
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_VIEW_LIMITS,
+  type CustomerColumn,
+  type CustomerView,
+  type CustomerViewBody,
+  type CustomerViewPatch,
+  type CustomerViews,
+} from '@kontora/contract/customer-views';
+import { CustomerMatch } from '@kontora/contract/customers';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import {
+  countOwnViews,
+  deleteView,
+  findColumns,
+  findVisibleView,
+  insertView,
+  listVisibleViews,
+  saveColumns,
+  updateView,
+  type ViewRow,
+} from './customer-views.repository.ts';
+
+/**
+ * Saved views and column choices are how a person looks at the company's
+ * customers, not company data: they are not in the change feed or the audit
+ * (decision 020). A view is changed only by its author; others see shared ones.
+ */
+
+/** Stored JSON read back leniently: a column or filter field unknown today is dropped, not an error. */
+function readColumns(json: string): CustomerColumn[] {
+  const parsed = JSON.parse(json) as unknown;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly unknown[]).includes(c));
+}
+
+function toView(row: ViewRow, userId: number): CustomerView {
+  const filter = CustomerMatch.safeParse(JSON.parse(row.filter));
+  return {
+    id: row.id,
+    name: row.name,
+    shared: Boolean(row.shared),
+    filter: filter.success ? filter.data : {},
+    sort: row.sort,
+    dir: row.dir,
+    columns: readColumns(row.columns),
+    mine: row.user_id === userId,
+    owner_name: row.owner_name ?? null,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listViews(ctx: AppContext, actor: Actor): Promise<CustomerViews> {
+  const [rows, columns] = await Promise.all([
+    listVisibleViews(ctx.db, actor.companyId, actor.userId, CUSTOMER_VIEW_LIMITS.viewsMax * 10),
+    findColumns(ctx.db, actor.companyId, actor.userId),
+  ]);
+  return {
+    items: rows.map((row) => toView(row, actor.userId)),
+    columns: columns === null ? null : readColumns(columns),
+  };
+}
+
+async function ownView(ctx: AppContext, actor: Actor, id: number): Promise<ViewRow> {
+  const row = await findVisibleView(ctx.db, actor.companyId, actor.userId, id);
+  if (!row) throw notFound('View');
+  // A shared view of someone else: visible, but only its author changes it.
+  if (row.user_id !== actor.userId) throw new AppError(403, 'forbidden', 'Only the author changes a view.');
+  return row;
+}
+
+export async function createView(
+  ctx: AppContext,
+  actor: Actor,
+  body: CustomerViewBody,
+): Promise<CustomerView> {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { n } = await countOwnViews(trx, actor.companyId, actor.userId);
+    if (Number(n) >= CUSTOMER_VIEW_LIMITS.viewsMax) {
+      throw new AppError(400, 'validation_failed', 'Too many saved views.', {
+        details: { name: ['too_many'] },
+      });
+    }
+    const now = new Date().toISOString();
+    return insertView(trx, {
+      company_id: actor.companyId,
+      user_id: actor.userId,
+      name: body.name,
+      shared: body.shared,
+      filter: JSON.stringify(body.filter),
+      sort: body.sort,
+      dir: body.dir,
+      columns: JSON.stringify(body.columns),
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  return getView(ctx, actor, id);
+}
+
+export async function getView(ctx: AppContext, actor: Actor, id: number): Promise<CustomerView> {
+  const row = await findVisibleView(ctx.db, actor.companyId, actor.userId, id);
+  if (!row) throw notFound('View');
+  return toView(row, actor.userId);
+}
+
+export async function changeView(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  patch: CustomerViewPatch,
+): Promise<CustomerView> {
+  await ownView(ctx, actor, id);
+  await updateView(ctx.db, actor.companyId, actor.userId, id, {
+    ...(patch.name !== undefined && { name: patch.name }),
+    ...(patch.shared !== undefined && { shared: patch.shared }),
+    ...(patch.filter !== undefined && { filter: JSON.stringify(patch.filter) }),
+    ...(patch.sort !== undefined && { sort: patch.sort }),
+    ...(patch.dir !== undefined && { dir: patch.dir }),
+    ...(patch.columns !== undefined && { columns: JSON.stringify(patch.columns) }),
+    updated_at: new Date().toISOString(),
+  });
+  return getView(ctx, actor, id);
+}
+
+export async function removeView(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await ownView(ctx, actor, id);
+  await deleteView(ctx.db, actor.companyId, actor.userId, id);
+}
+
+export async function setColumns(
+  ctx: AppContext,
+  actor: Actor,
+  columns: CustomerColumn[],
+): Promise<CustomerColumn[]> {
+  await saveColumns(ctx.db, actor.companyId, actor.userId, JSON.stringify(columns));
+  return columns;
+}

@@ -1,0 +1,19 @@
+import type { CustomerColumn, CustomerViews } from '@kontora/contract/customer-views';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { customerViewsKey, customerViewsPath } from './get-customer-views.ts';
+
+/** Saves the person's columns; the cache takes them at once, so the table follows every click. */
+export function useSetCustomerColumns(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: CustomerColumn[]) =>
+      api.put<{ columns: CustomerColumn[] }>(`${customerViewsPath(companyId)}/columns`, { columns }),
+    onMutate: (columns) => {
+      queryClient.setQueryData<CustomerViews>(customerViewsKey(companyId), (old) =>
+        old ? { ...old, columns } : old,
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: customerViewsKey(companyId) }),
+  });
+}

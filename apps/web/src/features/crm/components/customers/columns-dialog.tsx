@@ -1,0 +1,93 @@
+import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-views';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../../components/modal.tsx';
+import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
+
+type ColumnsDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The shown columns, in order. */
+  value: readonly CustomerColumn[];
+  onChange: (columns: CustomerColumn[]) => void;
+};
+
+/**
+ * Show, hide and order the list's columns: shown ones first in their order
+ * (each with up/down), hidden ones after. Every change applies at once.
+ */
+export function ColumnsDialog({ open, onClose, value, onChange }: ColumnsDialogProps) {
+  const { t } = useTranslation();
+  const hidden = CUSTOMER_COLUMNS.filter((column) => !value.includes(column));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...value];
+    const [column] = next.splice(index, 1);
+    if (column) next.splice(index + by, 0, column);
+    onChange(next);
+  };
+  return (
+    <Modal open={open} onClose={onClose} title={t('views.columnsTitle')}>
+      <div className="modal-body">
+        <p className="text-body-secondary small">{t('views.columnsHint')}</p>
+        <ul className="list-group" aria-label={t('views.columnsTitle')}>
+          {[...value, ...hidden].map((column) => {
+            const label = COLUMN_DEFS[column].label(t);
+            const index = value.indexOf(column);
+            const shown = index >= 0;
+            return (
+              <li key={column} className="list-group-item d-flex align-items-center gap-2">
+                <div className="form-check flex-grow-1 mb-0">
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    id={`column-${column}`}
+                    checked={shown}
+                    onChange={(event) =>
+                      onChange(event.target.checked ? [...value, column] : value.filter((c) => c !== column))
+                    }
+                  />
+                  <label className="form-check-label" htmlFor={`column-${column}`}>
+                    {label}
+                  </label>
+                </div>
+                {shown && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={t('views.moveUp', { column: label })}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={t('views.moveDown', { column: label })}
+                      disabled={index === value.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="modal-footer">
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => onChange([...DEFAULT_COLUMNS])}
+        >
+          {t('views.defaultColumns')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {t('views.done')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

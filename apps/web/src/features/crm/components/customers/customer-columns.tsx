@@ -1,0 +1,61 @@
+import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-views';
+import type { Customer } from '@kontora/contract/customers';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { Formatters } from '../../../../lib/format.ts';
+import { StatusBadge } from './status-badge.tsx';
+import type { CustomerSort } from './use-customer-filter.ts';
+
+/** Every column but the name, in the default order, all shown. */
+export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS;
+
+type ColumnDef = {
+  label: (t: TFunction) => string;
+  /** Columns the server sorts by. */
+  sort?: CustomerSort;
+  nowrap?: boolean;
+  cell: (customer: Customer, format: Formatters) => ReactNode;
+};
+
+/** An empty cell: a dash for the eye; screen readers skip it. */
+function Missing() {
+  return (
+    <span className="text-body-secondary" aria-hidden="true">
+      –
+    </span>
+  );
+}
+
+/** How each optional column of the customer list is labelled and drawn. */
+export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
+  status: { label: (t) => t('crm.fields.status'), cell: (c) => <StatusBadge status={c.status} /> },
+  owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <Missing /> },
+  phone: { label: (t) => t('crm.fields.phone'), nowrap: true, cell: (c) => c.phone ?? <Missing /> },
+  tags: {
+    label: (t) => t('crm.fields.tags'),
+    cell: (c) =>
+      c.tags.length === 0 ? (
+        <Missing />
+      ) : (
+        <ul className="list-inline mb-0">
+          {c.tags.map((tag) => (
+            <li key={tag} className="list-inline-item me-1">
+              <span className="badge bg-body-secondary text-body border">{tag}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+  created_at: {
+    label: (t) => t('crm.fields.created_at'),
+    sort: 'created_at',
+    nowrap: true,
+    cell: (c, format) => format.date(c.created_at),
+  },
+  updated_at: {
+    label: (t) => t('crm.fields.updated_at'),
+    sort: 'updated_at',
+    nowrap: true,
+    cell: (c, format) => format.date(c.updated_at),
+  },
+};

@@ -1,0 +1,48 @@
+import type { CustomerColumn, CustomerView } from '@kontora/contract/customer-views';
+import { useState } from 'react';
+import { useCustomerViews } from '../../api/get-customer-views.ts';
+import { useSetCustomerColumns } from '../../api/set-customer-columns.ts';
+import { DEFAULT_COLUMNS } from './customer-columns.tsx';
+import type { FilterParam } from './use-customer-filter.ts';
+
+type Update = (patch: Partial<Record<FilterParam, string>>, options?: { replace?: boolean }) => void;
+
+/**
+ * The saved views and the columns of the list: the person's own columns
+ * (kept on the server per company), or those of the view opened, until the
+ * person changes them, which saves them as their own.
+ */
+export function useListViews(companyId: number, update: Update) {
+  const views = useCustomerViews(companyId);
+  const saveColumns = useSetCustomerColumns(companyId);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [viewColumns, setViewColumns] = useState<CustomerColumn[] | null>(null);
+  const items = views.data?.items ?? [];
+  const active = items.find((view) => view.id === activeId) ?? null;
+
+  const apply = (view: CustomerView | null) => {
+    setActiveId(view?.id ?? null);
+    setViewColumns(view ? view.columns : null);
+    if (!view) return;
+    const { q, status, owner_id, tag } = view.filter;
+    update({
+      q: q ?? '',
+      status: status ?? '',
+      owner_id: owner_id ? String(owner_id) : '',
+      tag: tag ?? '',
+      sort: view.sort === 'name' ? '' : view.sort,
+      dir: view.dir === 'asc' ? '' : view.dir,
+    });
+  };
+
+  return {
+    items,
+    active,
+    apply,
+    columns: viewColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
+    setColumns: (columns: CustomerColumn[]) => {
+      setViewColumns(null);
+      saveColumns.mutate(columns);
+    },
+  };
+}
