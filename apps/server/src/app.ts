@@ -31,9 +31,9 @@ import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.t
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
 import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
-import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';

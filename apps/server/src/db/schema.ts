@@ -291,7 +291,6 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
-
 /** A company's API key (migration 009); only the SHA-256 of the key is stored. */
 export interface ApiKeysTable {
   id: Generated<number>;

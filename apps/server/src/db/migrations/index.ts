@@ -7,12 +7,12 @@ import * as m005 from './005-jobs.ts';
 import * as m006 from './006-change-feed.ts';
 import * as m007 from './007-two-factor.ts';
 import * as m008 from './008-company-invitations.ts';
-import * as m011 from './011-social-media.ts';
-import * as m010 from './010-webhooks.ts';
-import * as m015 from './015-customer-merge.ts';
 import * as m009 from './009-api-keys.ts';
-import * as m014 from './014-event-recurrence.ts';
+import * as m010 from './010-webhooks.ts';
+import * as m011 from './011-social-media.ts';
 import * as m012 from './012-social-posts.ts';
+import * as m014 from './014-event-recurrence.ts';
+import * as m015 from './015-customer-merge.ts';
 import * as m016 from './016-customer-views.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -25,11 +25,11 @@ export const migrations: Record<string, Migration> = {
   '005-jobs': m005,
   '007-two-factor': m007,
   '008-company-invitations': m008,
-  '011-social-media': m011,
-  '010-webhooks': m010,
-  '015-customer-merge': m015,
   '009-api-keys': m009,
-  '014-event-recurrence': m014,
+  '010-webhooks': m010,
+  '011-social-media': m011,
   '012-social-posts': m012,
+  '014-event-recurrence': m014,
+  '015-customer-merge': m015,
   '016-customer-views': m016,
 };

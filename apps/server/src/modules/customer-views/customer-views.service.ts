@@ -9,7 +9,7 @@ import {
 } from '@kontora/contract/customer-views';
 import { CustomerMatch } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, personOf } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
   countOwnViews,
@@ -54,20 +54,21 @@ function toView(row: ViewRow, userId: number): CustomerView {
 
 export async function listViews(ctx: AppContext, actor: Actor): Promise<CustomerViews> {
   const [rows, columns] = await Promise.all([
-    listVisibleViews(ctx.db, actor.companyId, actor.userId, CUSTOMER_VIEW_LIMITS.viewsMax * 10),
-    findColumns(ctx.db, actor.companyId, actor.userId),
+    listVisibleViews(ctx.db, actor.companyId, personOf(actor), CUSTOMER_VIEW_LIMITS.viewsMax * 10),
+    findColumns(ctx.db, actor.companyId, personOf(actor)),
   ]);
   return {
-    items: rows.map((row) => toView(row, actor.userId)),
+    items: rows.map((row) => toView(row, personOf(actor))),
     columns: columns === null ? null : readColumns(columns),
   };
 }
 
 async function ownView(ctx: AppContext, actor: Actor, id: number): Promise<ViewRow> {
-  const row = await findVisibleView(ctx.db, actor.companyId, actor.userId, id);
+  const row = await findVisibleView(ctx.db, actor.companyId, personOf(actor), id);
   if (!row) throw notFound('View');
   // A shared view of someone else: visible, but only its author changes it.
-  if (row.user_id !== actor.userId) throw new AppError(403, 'forbidden', 'Only the author changes a view.');
+  if (row.user_id !== personOf(actor))
+    throw new AppError(403, 'forbidden', 'Only the author changes a view.');
   return row;
 }
 
@@ -77,7 +78,7 @@ export async function createView(
   body: CustomerViewBody,
 ): Promise<CustomerView> {
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const { n } = await countOwnViews(trx, actor.companyId, actor.userId);
+    const { n } = await countOwnViews(trx, actor.companyId, personOf(actor));
     if (Number(n) >= CUSTOMER_VIEW_LIMITS.viewsMax) {
       throw new AppError(400, 'validation_failed', 'Too many saved views.', {
         details: { name: ['too_many'] },
@@ -86,7 +87,7 @@ export async function createView(
     const now = new Date().toISOString();
     return insertView(trx, {
       company_id: actor.companyId,
-      user_id: actor.userId,
+      user_id: personOf(actor),
       name: body.name,
       shared: body.shared,
       filter: JSON.stringify(body.filter),
@@ -101,9 +102,9 @@ export async function createView(
 }
 
 export async function getView(ctx: AppContext, actor: Actor, id: number): Promise<CustomerView> {
-  const row = await findVisibleView(ctx.db, actor.companyId, actor.userId, id);
+  const row = await findVisibleView(ctx.db, actor.companyId, personOf(actor), id);
   if (!row) throw notFound('View');
-  return toView(row, actor.userId);
+  return toView(row, personOf(actor));
 }
 
 export async function changeView(
@@ -113,7 +114,7 @@ export async function changeView(
   patch: CustomerViewPatch,
 ): Promise<CustomerView> {
   await ownView(ctx, actor, id);
-  await updateView(ctx.db, actor.companyId, actor.userId, id, {
+  await updateView(ctx.db, actor.companyId, personOf(actor), id, {
     ...(patch.name !== undefined && { name: patch.name }),
     ...(patch.shared !== undefined && { shared: patch.shared }),
     ...(patch.filter !== undefined && { filter: JSON.stringify(patch.filter) }),
@@ -127,7 +128,7 @@ export async function changeView(
 
 export async function removeView(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ownView(ctx, actor, id);
-  await deleteView(ctx.db, actor.companyId, actor.userId, id);
+  await deleteView(ctx.db, actor.companyId, personOf(actor), id);
 }
 
 export async function setColumns(
@@ -135,6 +136,6 @@ export async function setColumns(
   actor: Actor,
   columns: CustomerColumn[],
 ): Promise<CustomerColumn[]> {
-  await saveColumns(ctx.db, actor.companyId, actor.userId, JSON.stringify(columns));
+  await saveColumns(ctx.db, actor.companyId, personOf(actor), JSON.stringify(columns));
   return columns;
 }

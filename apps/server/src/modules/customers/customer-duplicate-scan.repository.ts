@@ -15,7 +15,12 @@ export function latestScan(db: Database, companyId: number) {
     .executeTakeFirst();
 }
 
-export async function insertScan(db: Database, companyId: number, by: number | null, at: string): Promise<number> {
+export async function insertScan(
+  db: Database,
+  companyId: number,
+  by: number | null,
+  at: string,
+): Promise<number> {
   const row = await db
     .insertInto('customer_duplicate_scans')
     .values({ company_id: companyId, state: 'running', started_by: by, started_at: at })

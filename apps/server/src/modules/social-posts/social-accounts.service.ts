@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SocialAccount, SocialNetwork } from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, personOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { byUser, type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
@@ -62,7 +62,7 @@ export async function startConnect(
   const challenge = verifier ? createHash('sha256').update(verifier).digest('base64url') : null;
   await insertOauthState(ctx.db, {
     company_id: actor.companyId,
-    user_id: actor.userId,
+    user_id: personOf(actor),
     type,
     state_hash: hashToken(state),
     code_verifier: tokenBox(ctx.config).seal(verifier),
@@ -161,7 +161,7 @@ export async function disconnectAccount(ctx: AppContext, actor: Actor, id: numbe
       companyId: actor.companyId,
       type: 'social_account.disconnected',
       entity: { type: 'social_account', id },
-      actor: byUser(actor.userId),
+      actor: byUser(personOf(actor)),
       data: { type: row.type, name: row.name },
     });
   });

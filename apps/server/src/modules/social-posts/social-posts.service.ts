@@ -8,7 +8,7 @@ import type {
 import { safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, personOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
@@ -150,7 +150,7 @@ export async function createPost(
       status: 'draft',
       scheduled_at: post.scheduled_at,
       time_zone: timeZone,
-      created_by: actor.userId,
+      created_by: personOf(actor),
       created_at: at,
       updated_at: at,
     });
@@ -161,7 +161,7 @@ export async function createPost(
       post_id: postId,
       kind,
       detail: JSON.stringify({ scheduled_at: post.scheduled_at }),
-      actor_id: actor.userId,
+      actor_id: personOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -169,7 +169,7 @@ export async function createPost(
       type: 'social_post.created',
       entity: { type: 'social_post', id: postId },
       version: 1,
-      actor: byUser(actor.userId),
+      actor: byUser(personOf(actor)),
       data: {
         id: postId,
         text: post.text,
@@ -232,7 +232,7 @@ export async function updatePost(
       post_id: id,
       kind: post.draft ? 'edited' : post.scheduled_at ? 'scheduled' : 'queued',
       detail: JSON.stringify({ scheduled_at: post.scheduled_at }),
-      actor_id: actor.userId,
+      actor_id: personOf(actor),
       created_at: at,
     });
     await recordChange(trx, {
@@ -240,7 +240,7 @@ export async function updatePost(
       type: 'social_post.updated',
       entity: { type: 'social_post', id },
       version: fresh.version + 1,
-      actor: byUser(actor.userId),
+      actor: byUser(personOf(actor)),
       changes: Object.keys(body).map((field) => ({
         field,
         before: null,
@@ -268,7 +268,7 @@ export async function deletePost(ctx: AppContext, actor: Actor, id: number): Pro
       companyId: actor.companyId,
       type: 'social_post.deleted',
       entity: { type: 'social_post', id },
-      actor: byUser(actor.userId),
+      actor: byUser(personOf(actor)),
       data: { id, text: row.text, status: row.status },
     });
   });
@@ -305,7 +305,7 @@ export async function retryTarget(
       post_id: postId,
       kind: 'retried',
       detail: JSON.stringify({ account_id: target.account_id }),
-      actor_id: actor.userId,
+      actor_id: personOf(actor),
       created_at: at,
     });
     await refreshPostStatus(trx, actor.companyId, postId);
@@ -313,7 +313,7 @@ export async function retryTarget(
       companyId: actor.companyId,
       type: 'social_post.status_changed',
       entity: { type: 'social_post', id: postId },
-      actor: byUser(actor.userId),
+      actor: byUser(personOf(actor)),
       data: {
         target_id: targetId,
         account_id: target.account_id,

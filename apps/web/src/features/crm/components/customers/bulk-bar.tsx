@@ -13,8 +13,8 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
-import { MergeDialog } from '../duplicates/merge-dialog.tsx';
 import { useBulkCustomersByFilter } from '../../api/bulk-customers-by-filter.ts';
+import { MergeDialog } from '../duplicates/merge-dialog.tsx';
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
