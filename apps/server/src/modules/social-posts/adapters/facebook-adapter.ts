@@ -1,10 +1,8 @@
 import type { AdapterDeps } from './adapter-deps.ts';
-import { authorizeUrl } from './adapter-deps.ts';
 import { facebookLogin, graphCall } from './graph-api.ts';
 import { chunksOf, readAll } from './media-chunks.ts';
 import {
   type AccountRef,
-  expiresIn,
   type MediaFile,
   type SocialAdapter,
   SocialError,
@@ -25,7 +23,6 @@ const SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts';
  */
 export function createFacebookAdapter(deps: AdapterDeps): SocialAdapter {
   const graph = graphCall(deps);
-  const { config } = deps;
 
   const uploadPhoto = async (
     account: AccountRef,

@@ -1,10 +1,8 @@
 import type { AdapterDeps } from './adapter-deps.ts';
-import { authorizeUrl } from './adapter-deps.ts';
 import { facebookLogin, graphCall } from './graph-api.ts';
 import { chunksOf, sleep } from './media-chunks.ts';
 import {
   type AccountRef,
-  expiresIn,
   type MediaFile,
   notSupported,
   type SocialAdapter,
@@ -27,7 +25,6 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
  */
 export function createInstagramAdapter(deps: AdapterDeps): SocialAdapter {
   const graph = graphCall(deps);
-  const { config } = deps;
   /** A REELS container filled by Instagram's resumable upload (the caption goes on the container). */
   const videoContainer = async (
     account: AccountRef,
