@@ -29,6 +29,7 @@ describe('webhooks', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     await page.goto('/#/company/crm-integration');
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
 
     await page.getByRole('button', { name: 'Add endpoint' }).click();

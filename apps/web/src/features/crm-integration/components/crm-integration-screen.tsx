@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -29,7 +30,19 @@ export function CrmIntegrationScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const canManage = useCanManage(companyId);
-  const [tab, setTab] = useState<Tab>('keys');
+  // The tab lives in the address (`?tab=webhooks`), so links (the dashboard's failing endpoints) and Back land on it.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = TABS.find((name) => name === asked) ?? 'keys';
+  const setTab = (name: Tab) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', name);
+        return next;
+      },
+      { replace: true },
+    );
   const baseId = useId();
 
   return (
