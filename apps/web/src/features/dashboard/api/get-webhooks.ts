@@ -15,5 +15,6 @@ export const dashboardWebhooksQueryOptions = (companyId: number) =>
   queryOptions({ queryKey: ['webhooks', companyId, 'list'], queryFn: () => getWebhooks(companyId) });
 
 export function useDashboardWebhooks(companyId: number) {
-  return useQuery(dashboardWebhooksQueryOptions(companyId));
+  // Success rates move as attempts arrive: refreshed now and then while the dashboard is shown.
+  return useQuery({ ...dashboardWebhooksQueryOptions(companyId), refetchInterval: 30_000 });
 }
