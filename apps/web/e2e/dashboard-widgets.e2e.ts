@@ -66,6 +66,18 @@ async function hasNoSidewaysScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A fresh browser profile of `email`, in the company, on the dashboard. */
+async function dashboardAs(email: string, company: string, viewport: { width: number; height: number }) {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, viewport });
+  await loginAs(page, email);
+  await chooseCompany(page, company);
+  await page.goto('/#/company/dashboard');
+  return page;
+}
+
 describe('company dashboard widgets', () => {
   it('show webhook figures, troubled endpoints, next scheduled posts, failures and reconnects, on desktop and phone', async () => {
     const name = `Widgets ${Date.now()}`;
@@ -96,10 +108,7 @@ describe('company dashboard widgets', () => {
     );
 
     // The account is connected in the browser, through the stand-in's consent, as a person does it.
-    const page = await newPage(e2e.browser, e2e.stack.baseUrl, {
-      bypassCSP: true,
-      viewport: { width: 1440, height: 900 },
-    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, viewport: DESKTOP });
     await loginAs(page, USERS.ana);
     await chooseCompany(page, name);
     await page.goto('/#/company/social/accounts');
@@ -166,7 +175,7 @@ describe('company dashboard widgets', () => {
     await reconnect.getByRole('link', { name: 'Acme on X' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await success.waitFor();
     await next.first().waitFor();
     expect(await hasNoSidewaysScroll(page)).toBe(true);
@@ -176,13 +185,7 @@ describe('company dashboard widgets', () => {
     await page.context().close();
 
     // A member reads the same widgets.
-    const member = await newPage(e2e.browser, e2e.stack.baseUrl, {
-      bypassCSP: true,
-      viewport: { width: 390, height: 844 },
-    });
-    await loginAs(member, USERS.marko);
-    await chooseCompany(member, name);
-    await member.goto('/#/company/dashboard');
+    const member = await dashboardAs(USERS.marko, name, PHONE);
     await member
       .getByRole('region', { name: 'CRM integration' })
       .getByRole('link', { name: 'Broken receiver' })
@@ -200,13 +203,7 @@ describe('company dashboard widgets', () => {
     const company = await createCrmCompany(e2e.stack, name, ALL_MODULES);
     await addMarko(company.id);
 
-    const owner = await newPage(e2e.browser, e2e.stack.baseUrl, {
-      bypassCSP: true,
-      viewport: { width: 1440, height: 900 },
-    });
-    await loginAs(owner, USERS.ana);
-    await chooseCompany(owner, name);
-    await owner.goto('/#/company/dashboard');
+    const owner = await dashboardAs(USERS.ana, name, DESKTOP);
     const connect = owner
       .getByRole('region', { name: 'Social' })
       .getByRole('link', { name: 'Connect an account' });
@@ -220,13 +217,7 @@ describe('company dashboard widgets', () => {
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.context().close();
 
-    const member = await newPage(e2e.browser, e2e.stack.baseUrl, {
-      bypassCSP: true,
-      viewport: { width: 390, height: 844 },
-    });
-    await loginAs(member, USERS.marko);
-    await chooseCompany(member, name);
-    await member.goto('/#/company/dashboard');
+    const member = await dashboardAs(USERS.marko, name, PHONE);
     const social = member.getByRole('region', { name: 'Social' });
     await social.getByText('No social accounts are connected yet.', { exact: false }).waitFor();
     await member
