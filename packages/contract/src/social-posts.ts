@@ -120,6 +120,8 @@ export const PostListQuery = z
     status: z.enum(POST_STATUSES, { error: 'invalid_status' }).optional(),
     account_id: Id.optional(),
     network: SocialNetwork.optional(),
+    /** `newest` (default): newest first; `scheduled`: soonest scheduled time first, posts without one left out. */
+    sort: z.enum(['newest', 'scheduled'], { error: 'invalid_filter' }).default('newest'),
     limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.pageMax).default(SOCIAL_LIMITS.pageDefault),
     cursor: Cursor(200).optional(),
   })

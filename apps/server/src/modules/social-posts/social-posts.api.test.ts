@@ -256,6 +256,47 @@ describe('publishing', () => {
     expect(other.json().data.items).toEqual([]);
   });
 
+  it('lists scheduled posts soonest first with keyset pages (the dashboard widget)', async () => {
+    const day = 24 * 3600_000;
+    // Created out of order, far ahead so no other test's post comes between them.
+    const offsets = [40, 10, 30, 20];
+    const ids: number[] = [];
+    for (const days of offsets) {
+      const at = new Date(Date.now() + (300 + days) * day).toISOString();
+      const res = await create(ana, acme, { text: fresh('Soon'), account_ids: [xAccount], scheduled_at: at });
+      ids.push(res.json().data.id);
+    }
+    const expected = [ids[1], ids[3], ids[2], ids[0]];
+    const seen: number[] = [];
+    let cursor = '';
+    do {
+      const res = await kit.t.call(marko, {
+        method: 'GET',
+        url: posts(acme, `?status=scheduled&sort=scheduled&limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json().data;
+      seen.push(...page.items.map((p: { id: number }) => p.id));
+      const times = page.items.map((p: { scheduled_at: string }) => Date.parse(p.scheduled_at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      cursor = page.next_cursor ?? '';
+    } while (cursor);
+    expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+    const bad = await kit.t.call(ana, { method: 'GET', url: posts(acme, '?sort=oldest') });
+    expect(bad.statusCode).toBe(400);
+    const wrongCursor = await kit.t.call(ana, {
+      method: 'GET',
+      url: posts(acme, '?sort=scheduled&cursor=abc'),
+    });
+    expect(wrongCursor.statusCode).toBe(400);
+    const other = await kit.t.call(eva, {
+      method: 'GET',
+      url: posts(beta, '?status=scheduled&sort=scheduled'),
+    });
+    expect(other.json().data.items.some((p: { id: number }) => ids.includes(p.id))).toBe(false);
+    for (const id of ids) await kit.t.call(ana, { method: 'DELETE', url: posts(acme, `/${id}`) });
+  });
+
   it('refuses to delete a medium a scheduled post uses, naming the post', async () => {
     const image = await addMedium(kit, acme);
     const at = new Date(Date.now() + 3_600_000).toISOString();

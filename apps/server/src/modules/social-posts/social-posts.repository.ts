@@ -37,7 +37,10 @@ export async function deletePostRow(db: Database, companyId: number, id: number)
   await db.deleteFrom('social_posts').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-/** Newest first; account and network filters through the post's targets. */
+/**
+ * Newest first, or soonest scheduled first (`afterScheduled` pages on the
+ * (company_id, scheduled_at, id) index); account and network filters through the post's targets.
+ */
 export function listPostRows(
   db: Database,
   companyId: number,
@@ -46,6 +49,8 @@ export function listPostRows(
     accountId?: number | undefined;
     network?: string | undefined;
     beforeId?: number | undefined;
+    sort?: 'newest' | 'scheduled';
+    afterScheduled?: { at: string; id: number } | undefined;
     limit: number;
   },
 ): Promise<PostRow[]> {
@@ -66,6 +71,14 @@ export function listPostRows(
           .$if(!!opts.network, (q) => q.where('a.type', '=', opts.network as string)),
       ),
     );
+  }
+  if (opts.sort === 'scheduled') {
+    const after = opts.afterScheduled;
+    query = query.where('scheduled_at', 'is not', null);
+    if (after) {
+      query = query.where((eb) => eb(eb.refTuple('scheduled_at', 'id'), '>', eb.tuple(after.at, after.id)));
+    }
+    return query.orderBy('scheduled_at', 'asc').orderBy('id', 'asc').limit(opts.limit).execute();
   }
   return query.orderBy('id', 'desc').limit(opts.limit).execute();
 }

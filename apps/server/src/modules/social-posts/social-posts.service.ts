@@ -43,24 +43,42 @@ export async function getPost(ctx: AppContext, companyId: number, id: number): P
 }
 
 export async function listPosts(ctx: AppContext, companyId: number, query: PostListQuery): Promise<PostPage> {
+  const scheduled = query.sort === 'scheduled';
   let beforeId: number | undefined;
+  let afterScheduled: { at: string; id: number } | undefined;
   if (query.cursor) {
-    const [id] = decodeCursor(query.cursor) ?? [];
-    if (typeof id !== 'number') throw invalidField('cursor', 'invalid_cursor');
-    beforeId = id;
+    const parts = decodeCursor(query.cursor) ?? [];
+    if (scheduled) {
+      const [kind, at, id] = parts;
+      if (kind !== 'scheduled' || typeof at !== 'string' || typeof id !== 'number') {
+        throw invalidField('cursor', 'invalid_cursor');
+      }
+      afterScheduled = { at, id };
+    } else {
+      const [id] = parts;
+      if (typeof id !== 'number') throw invalidField('cursor', 'invalid_cursor');
+      beforeId = id;
+    }
   }
   const rows = await listPostRows(ctx.db, companyId, {
     status: query.status,
     accountId: query.account_id,
     network: query.network,
     beforeId,
+    sort: query.sort,
+    afterScheduled,
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const more = rows.length > query.limit && last;
   return {
     items: await toPosts(ctx.db, companyId, page),
-    next_cursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
+    next_cursor: !more
+      ? null
+      : scheduled
+        ? encodeCursor(['scheduled', String(last.scheduled_at), last.id])
+        : encodeCursor([last.id]),
   };
 }
 

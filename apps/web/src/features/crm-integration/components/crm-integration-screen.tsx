@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useMyCompanies } from '../../../lib/api/get-my-companies.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { ImportExportSection } from './import-export-section.tsx';
@@ -13,14 +12,6 @@ import { WebhooksSection } from './webhooks/webhooks-section.tsx';
 const TABS = ['keys', 'webhooks', 'importExport'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Owners, admins and superusers manage the integration; members see it read-only. */
-function useCanManage(companyId: number): boolean {
-  const { user } = useSession();
-  const companies = useMyCompanies({ limit: 100 });
-  const role = companies.data?.items.find((item) => item.id === companyId)?.role ?? null;
-  return Boolean(user?.is_admin) || role === 'owner' || role === 'admin';
-}
-
 /**
  * CRM integration (#/company/crm-integration, module 1): how the company's
  * other systems talk to Kontora: API keys for the public API, webhooks, and
@@ -29,7 +20,7 @@ function useCanManage(companyId: number): boolean {
 export function CrmIntegrationScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
-  const canManage = useCanManage(companyId);
+  const canManage = useCanManageCompany(companyId);
   // The tab lives in the address (`?tab=webhooks`), so links (the dashboard's failing endpoints) and Back land on it.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');

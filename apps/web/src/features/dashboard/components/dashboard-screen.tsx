@@ -1,13 +1,12 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { CrmWidget } from './crm-widget.tsx';
 import { IntegrationWidget } from './integration-widget.tsx';
-import { SetupWidget } from './setup-widget.tsx';
+import { SocialWidget } from './social-widget.tsx';
 
 /** Company overview (#/company/dashboard): a welcome and one widget per enabled module. */
 export function DashboardScreen() {
@@ -37,14 +36,9 @@ export function DashboardScreen() {
             <CrmWidget companyId={company.id} />
           </div>
         )}
-        {has(MODULE_ID.social) && (
+        {has(MODULE_ID.social) && company.id !== null && (
           <div className="col-12 col-md-6 col-xl-3">
-            <SetupWidget
-              icon="share"
-              title={t('modules.social')}
-              text={t('dashboard.social.text')}
-              to={paths.company.social.href()}
-            />
+            <SocialWidget companyId={company.id} />
           </div>
         )}
         {has(MODULE_ID.crmIntegration) && company.id !== null && (

@@ -12,6 +12,8 @@ export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
   const [entity] = type.split('.');
   // A customer change shows in to-dos, a to-do in the customer page and the stats: all of the CRM.
   if (entity === 'customer' || entity === 'event') return [crmKeys.all(companyId)];
+  // Posts, their per-account results and accounts: the social screens and the dashboard's social widget.
+  if (entity?.startsWith('social_')) return [['social', companyId]];
   if (entity === 'member') return [['team', companyId], ['admin'], ['me', 'companies']];
   return [['company-profile', companyId], ['company-modules', companyId], ['me', 'companies'], ['admin']];
 }

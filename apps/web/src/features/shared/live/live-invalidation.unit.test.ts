@@ -11,4 +11,9 @@ describe('keysForChange', () => {
     expect(keysForChange('member.removed', 7)).toEqual([['team', 7], ['admin'], ['me', 'companies']]);
     expect(keysForChange('company.modules_changed', 7)).toContainEqual(['company-modules', 7]);
   });
+
+  it('refetches the company’s social screens (and the dashboard widget) for social changes', () => {
+    expect(keysForChange('social_post.status_changed', 7)).toEqual([['social', 7]]);
+    expect(keysForChange('social_account.connected', 7)).toEqual([['social', 7]]);
+  });
 });
