@@ -72,7 +72,7 @@ export function CustomerScreen() {
           </button>
           <button
             type="button"
-            className="btn btn-danger"
+            className="btn btn-outline-danger"
             onClick={() => {
               setDeleteError(null);
               setDeleting(true);
