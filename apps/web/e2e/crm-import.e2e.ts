@@ -133,7 +133,7 @@ describe('CRM customer import', () => {
       expect(reason?.length).toBeGreaterThan(0);
       fields.push(field);
     }
-    expect(fields.sort()).toEqual(['Email', 'Name', 'Status']);
+    expect(fields.sort()).toEqual(['Display name', 'Email', 'Status']);
     await page.context().close();
   });
 
