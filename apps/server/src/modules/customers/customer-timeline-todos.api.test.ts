@@ -88,6 +88,34 @@ describe('to-dos in the customer timeline', () => {
     expect((await timeline(eva, beta, theirs.id)).map((e) => e.kind)).toEqual(['created']);
   });
 
+  it('records completing one occurrence of a series, naming the occurrence', async () => {
+    const c = await newCustomer(ana, acme, 'Series Customer');
+    const created = await t.call(ana, {
+      method: 'POST',
+      url: events(acme),
+      payload: {
+        title: 'Daily check',
+        start_at: '2031-01-05T08:00:00Z',
+        recurrence: 'FREQ=DAILY;COUNT=5',
+        customer_id: c.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const done = await t.call(ana, {
+      method: 'POST',
+      url: events(
+        acme,
+        `/${created.json().data.id}/done?occurrence=${encodeURIComponent('2031-01-06T08:00:00.000Z')}`,
+      ),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await timeline(ana, acme, c.id)).at(-1)).toMatchObject({
+      kind: 'todo_done',
+      body: 'Daily check',
+      changes: [{ field: 'occurrence_start', before: null, after: '2031-01-06T08:00:00.000Z' }],
+    });
+  });
+
   it('writes nothing for a to-do without a customer', async () => {
     const res = await t.call(ana, {
       method: 'POST',
