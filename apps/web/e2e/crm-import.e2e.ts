@@ -83,10 +83,18 @@ describe('CRM customer import', () => {
     await wizard.getByRole('button', { name: 'Import valid rows (3)' }).click();
     await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
     await wizard.getByText('The import is finished.').waitFor();
+    // Finished is good news even with a refused row: a success, not a warning (issue 12, item 11).
+    expect(
+      await wizard.getByRole('status').filter({ hasText: 'The import is finished.' }).getAttribute('class'),
+    ).toContain('alert-success');
     expect(await figures(wizard)).toBe('Rows in the file 4 Imported 3 Rejected 1');
     const rejected = wizard.getByRole('table', { name: /^Rejected rows by line/ }).getByRole('row');
     expect(await rejected.count()).toBe(2);
     expect(await cells(rejected.nth(1))).toEqual(['4', 'Email', 'Enter a valid email address.']);
+
+    // The report link shows a download arrow.
+    const reportButton = wizard.getByRole('button', { name: 'Download error report' });
+    expect(await reportButton.locator('svg polyline[points="7 10 12 15 17 10"]').count()).toBe(1);
 
     // The error report is built in the e2e.browser from what the server reported.
     const [download] = await Promise.all([
@@ -103,6 +111,29 @@ describe('CRM customer import', () => {
     await table.getByRole('link', { name: 'Ivana Horvat' }).waitFor();
     const names = await table.getByRole('link').allInnerTexts();
     expect(names.sort()).toEqual(['Ivana Horvat', 'Marko Marić', 'Petra Kovač']);
+    await page.context().close();
+  });
+
+  it('lists every reason a rejected row failed, one table row per field', async () => {
+    const { page, wizard } = await openImportWizard('Import Reasons d.o.o.');
+    await chooseCsv(wizard, 'reasons.csv', [
+      'Name;E-mail;Status',
+      ';not-an-email;weird',
+      'Fine Obrt;fine@example.com;lead',
+    ]);
+    await wizard.getByRole('button', { name: 'Check file' }).click();
+    await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
+    const rows = wizard.getByRole('table', { name: /^Rejected rows by line/ }).getByRole('row');
+    // Header plus one row for each failed field of line 2: name, email and status.
+    expect(await rows.count()).toBe(4);
+    const fields = [];
+    for (let i = 1; i < 4; i++) {
+      const [line, field, reason] = await cells(rows.nth(i));
+      expect(line).toBe('2');
+      expect(reason?.length).toBeGreaterThan(0);
+      fields.push(field);
+    }
+    expect(fields.sort()).toEqual(['Display name', 'Email', 'Status']);
     await page.context().close();
   });
 

@@ -74,6 +74,12 @@ describe('live updates', () => {
     await edit.getByRole('button', { name: 'Keep editing' }).click();
     expect(await edit.getByLabel('Email').inputValue()).toBe('lena@exam');
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    // What he typed is not saved: the form asks first (issue 12, item 10).
+    await markoPage
+      .getByRole('alertdialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await edit.waitFor({ state: 'hidden' });
     // The page behind the dialog followed.
     await markoPage
       .getByRole('heading', { level: 1, name: 'Lena Lukić-Horvat' })

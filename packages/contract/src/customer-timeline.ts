@@ -4,8 +4,23 @@ import { Cursor, MultiLine } from './fields.ts';
 
 /** A customer's timeline, `…/customers/{id}/timeline`: what happened to the record, and notes people added. */
 
-/** `merged`: other customers were merged into this one (`body` names them); `merge_undone`: that was undone. */
-export const TIMELINE_KINDS = ['note', 'created', 'updated', 'imported', 'merged', 'merge_undone'] as const;
+/**
+ * `merged`: other customers were merged into this one (`body` names them); `merge_undone`: that was undone.
+ * `todo_*`: a to-do linked to the customer was created, completed, opened again or deleted (`body` is its title;
+ * for a series occurrence `changes` holds `occurrence_start`).
+ */
+export const TIMELINE_KINDS = [
+  'note',
+  'created',
+  'updated',
+  'imported',
+  'merged',
+  'merge_undone',
+  'todo_created',
+  'todo_done',
+  'todo_reopened',
+  'todo_deleted',
+] as const;
 
 const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 

@@ -184,7 +184,17 @@ export interface CustomerActivitiesTable {
   id: Generated<number>;
   company_id: number;
   customer_id: number;
-  kind: 'note' | 'created' | 'updated' | 'imported' | 'merged' | 'merge_undone';
+  kind:
+    | 'note'
+    | 'created'
+    | 'updated'
+    | 'imported'
+    | 'merged'
+    | 'merge_undone'
+    | 'todo_created'
+    | 'todo_done'
+    | 'todo_reopened'
+    | 'todo_deleted';
   body: string | null;
   /** JSON array of {field, before, after}. */
   changes: string | null;

@@ -33,3 +33,21 @@ export function useFormatters(): Formatters {
   }
   return formatters;
 }
+
+/** A file's size in KB below a megabyte, else in MB, in the reader's language ("0.5 kB", "1,5 MB"). */
+export function formatFileSize(bytes: number, language: string): string {
+  const kb = bytes / 1024;
+  if (kb < 1024) {
+    return new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: 'kilobyte',
+      maximumFractionDigits: kb < 10 ? 1 : 0,
+    }).format(kb);
+  }
+  const mb = kb / 1024;
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'megabyte',
+    maximumFractionDigits: mb < 10 ? 1 : 0,
+  }).format(mb);
+}

@@ -3,7 +3,7 @@ import type {
   CustomerImportResult,
   ImportField,
 } from '@kontora/contract/customer-import';
-import { CUSTOMER_LIMITS, CustomerCreateBody } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -41,14 +41,15 @@ export function readRow(
   columns: (ImportField | null)[],
   members: Map<string, number>,
 ): RowOutcome {
+  const input: Record<string, unknown> = {};
+  const reasons: Record<string, string[]> = {};
+  // Every reason is reported, not just the first, so one pass over the file fixes it.
   if (
     record.fields.length > columns.length &&
     record.fields.slice(columns.length).some((v) => v.trim() !== '')
   ) {
-    return { ok: false, reasons: { row: ['too_many_columns'] } };
+    reasons.row = ['too_many_columns'];
   }
-  const input: Record<string, unknown> = {};
-  const reasons: Record<string, string[]> = {};
   columns.forEach((field, i) => {
     const raw = record.fields[i];
     if (!field || raw === undefined) return;
@@ -73,6 +74,12 @@ export function readRow(
       const list = reasons[key] ?? [];
       if (!list.includes(code)) list.push(code);
       reasons[key] = list;
+    }
+    // zod skips the whole-customer checks (name, OIB) once a field fails: run them on the raw cells too.
+    for (const [field, codes] of Object.entries(
+      customerProblems(input as Parameters<typeof customerProblems>[0]),
+    )) {
+      reasons[field] ??= codes;
     }
   }
   if (Object.keys(reasons).length || !parsed.success) return { ok: false, reasons };

@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
+import { recordTodoOnTimeline } from '../customers/customer-todo-timeline.ts';
 import {
   deleteOccurrenceRowsFrom,
   findOccurrenceRow,
@@ -329,6 +330,9 @@ export async function setOccurrenceDone(
       await touchSeries(ctx, trx, actor, row, done ? 'event.done' : 'event.undone', {
         occurrence_start: occurrence,
       });
+      await recordTodoOnTimeline(trx, actor, row, done ? 'todo_done' : 'todo_reopened', [
+        { field: 'occurrence_start', before: null, after: occurrence },
+      ]);
     });
   }
   return getOccurrence(ctx, actor.companyId, id, occurrence);

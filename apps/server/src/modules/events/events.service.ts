@@ -14,6 +14,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
+import { recordTodoOnTimeline } from '../customers/customer-todo-timeline.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { deleteOccurrenceRows, listOccurrenceRows, listSeries } from './event-occurrences.repository.ts';
@@ -181,6 +182,7 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
       actor: byActor(actor),
       data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
     });
+    await recordTodoOnTimeline(trx, actor, row, 'todo_created');
     await scheduleReminders(ctx, trx, actor.companyId, newId);
     return newId;
   });
@@ -288,6 +290,7 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
         { field: 'completed_at', before: current.completed_at, after: patch.completed_at },
       ],
     });
+    await recordTodoOnTimeline(trx, actor, current, done ? 'todo_done' : 'todo_reopened');
     await scheduleReminders(ctx, trx, actor.companyId, id);
   });
   return getEvent(ctx, actor.companyId, id);
@@ -305,6 +308,7 @@ export async function deleteEvent(ctx: AppContext, actor: Actor, id: number): Pr
       actor: byActor(actor),
       data: { ...toTodoEvent(row) },
     });
+    await recordTodoOnTimeline(trx, actor, row, 'todo_deleted');
   });
 }
 

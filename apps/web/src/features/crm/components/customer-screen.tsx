@@ -70,9 +70,10 @@ export function CustomerScreen() {
           <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
             {t('crm.customer.edit')}
           </button>
+          {/* Secondary: deleting is rare and asks first; the red button is in the confirmation. */}
           <button
             type="button"
-            className="btn btn-danger"
+            className="btn btn-outline-secondary"
             onClick={() => {
               setDeleteError(null);
               setDeleting(true);

@@ -55,10 +55,13 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
 
   return (
     <section className="card kt-card mb-4" aria-labelledby={`customer-details-${c.id}`}>
-      <div className="card-body">
-        <h2 className="h5 card-title" id={`customer-details-${c.id}`}>
+      {/* The same header as the to-dos and timeline cards beside it. */}
+      <div className="card-header">
+        <h2 className="h6 mb-0" id={`customer-details-${c.id}`}>
           {t('crm.customer.details')}
         </h2>
+      </div>
+      <div className="card-body">
         <dl className="mb-0">
           {rows.map(([label, value]) => (
             <div key={label} className="d-sm-flex py-1 border-bottom">

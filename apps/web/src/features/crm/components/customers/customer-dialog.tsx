@@ -1,8 +1,9 @@
 import type { Customer, CustomerCreateBody, CustomerUpdateInput } from '@kontora/contract/customers';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { paths } from '../../../../config/paths.ts';
@@ -28,7 +29,11 @@ import {
 
 type Form = UseFormReturn<CustomerFormValues, unknown, CustomerCreateBody>;
 
-/** "New customer" (opens the new customer's page) or "Edit" of a loaded one. */
+/**
+ * "New customer" (opens the new customer's page) or "Edit" of a loaded one.
+ * Escape, the close button, the backdrop and Cancel ask before throwing away
+ * what was typed (the form reports whether it differs from where it started).
+ */
 export function CustomerDialog({
   open,
   onClose,
@@ -39,20 +44,54 @@ export function CustomerDialog({
   customer?: Customer;
 }) {
   const { t } = useTranslation();
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
   const title = customer
     ? t('crm.customer.editTitle', { name: customer.name })
     : t('crm.customer.createTitle');
+  const done = () => {
+    dirty.current = false;
+    setConfirming(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (dirty.current) setConfirming(true);
+    else done();
+  };
+  const onDirtyChange = (value: boolean) => {
+    dirty.current = value;
+  };
   return (
-    <Modal open={open} onClose={onClose} title={title} size="lg">
-      {open &&
-        (customer ? (
-          <EditCustomerForm customer={customer} onDone={onClose} />
-        ) : (
-          <CreateCustomerForm onDone={onClose} />
-        ))}
-    </Modal>
+    <>
+      <Modal open={open} onClose={requestClose} title={title} size="lg">
+        {open &&
+          (customer ? (
+            <EditCustomerForm
+              customer={customer}
+              onDone={done}
+              onCancel={requestClose}
+              onDirtyChange={onDirtyChange}
+            />
+          ) : (
+            <CreateCustomerForm onDone={done} onCancel={requestClose} onDirtyChange={onDirtyChange} />
+          ))}
+      </Modal>
+      {/* A sibling, not a child, of the form's dialog: it opens above it and its Escape closes only itself. */}
+      <ConfirmDialog
+        open={open && confirming}
+        title={t('uxCustomer.discard.title')}
+        confirmLabel={t('uxCustomer.discard.confirm')}
+        danger
+        onConfirm={done}
+        onCancel={() => setConfirming(false)}
+      >
+        <p className="mb-0">{t('uxCustomer.discard.text')}</p>
+      </ConfirmDialog>
+    </>
   );
 }
+
+type FormCallbacks = { onDone: () => void; onCancel: () => void; onDirtyChange: (dirty: boolean) => void };
 
 function useCustomerForm(defaultValues: CustomerFormValues): Form {
   return useForm<CustomerFormValues, unknown, CustomerCreateBody>({
@@ -68,7 +107,7 @@ function showServerProblems(form: Form, error: unknown, t: ReturnType<typeof use
   if (text) form.setError('root', { type: 'server', message: text });
 }
 
-function CreateCustomerForm({ onDone }: { onDone: () => void }) {
+function CreateCustomerForm({ onDone, onCancel, onDirtyChange }: FormCallbacks) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCustomer(useCompanyId());
@@ -90,13 +129,20 @@ function CreateCustomerForm({ onDone }: { onDone: () => void }) {
     <CustomerFormBody
       form={form}
       onSubmit={onSubmit}
-      onCancel={onDone}
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
+      onLeave={onDone}
       submitLabel={t('crm.customer.create')}
     />
   );
 }
 
-function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+function EditCustomerForm({
+  customer,
+  onDone,
+  onCancel,
+  onDirtyChange,
+}: FormCallbacks & { customer: Customer }) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const update = useUpdateCustomer(companyId, customer.id);
@@ -154,7 +200,9 @@ function EditCustomerForm({ customer, onDone }: { customer: Customer; onDone: ()
     <CustomerFormBody
       form={form}
       onSubmit={onSubmit}
-      onCancel={onDone}
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
+      onLeave={onDone}
       excludeId={customer.id}
       submitLabel={t('common.save')}
       notice={
@@ -190,17 +238,23 @@ function CustomerFormBody({
   submitLabel,
   notice,
   excludeId,
+  onDirtyChange,
+  onLeave,
 }: {
   form: Form;
   onSubmit: () => void;
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Opening a possible duplicate leaves the form on purpose: no question asked. */
+  onLeave: () => void;
   submitLabel: string;
   notice?: ReactNode;
   /** The customer being edited, left out of the duplicate warning. */
   excludeId?: number;
 }) {
   const { t } = useTranslation();
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const [type, country, owner_id] = form.watch(['type', 'country', 'owner_id']);
   const watched = form.watch([
     'name',
@@ -233,7 +287,7 @@ function CustomerFormBody({
             address,
           }}
           excludeId={excludeId}
-          onOpen={onCancel}
+          onOpen={onLeave}
         />
       </div>
       <div className="modal-footer">

@@ -97,7 +97,12 @@ export function CustomerTable({
                   />
                 </td>
                 <td>
-                  <Link className="fw-semibold" to={paths.company.customer.href(customer.id)}>
+                  {/* One line with an ellipsis; the whole name stays in the text (screen readers) and the title (hover). */}
+                  <Link
+                    className="fw-semibold kt-customer-name text-truncate"
+                    to={paths.company.customer.href(customer.id)}
+                    title={customer.name}
+                  >
                     {customer.name}
                   </Link>
                   {customer.email && <div className="small text-body-secondary">{customer.email}</div>}

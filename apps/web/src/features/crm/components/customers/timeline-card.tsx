@@ -16,10 +16,12 @@ export function TimelineCard({ customerId }: { customerId: number }) {
 
   return (
     <section className="card kt-card mb-4" aria-labelledby={`timeline-${customerId}`}>
-      <div className="card-body">
-        <h2 className="h5 card-title" id={`timeline-${customerId}`}>
+      <div className="card-header">
+        <h2 className="h6 mb-0" id={`timeline-${customerId}`}>
           {t('crm.timeline.title')}
         </h2>
+      </div>
+      <div className="card-body">
         <NoteForm customerId={customerId} />
         {timeline.isPending ? (
           <div className="py-3 text-center" role="status">

@@ -50,7 +50,22 @@ const KIND_ICON: Record<TimelineEntry['kind'], string> = {
   updated: '↻',
   merged: '⇉',
   merge_undone: '↶',
+  todo_created: '☐',
+  todo_done: '☑',
+  todo_reopened: '☐',
+  todo_deleted: '✕',
 };
+
+const TODO_KINDS = new Set<TimelineEntry['kind']>([
+  'todo_created',
+  'todo_done',
+  'todo_reopened',
+  'todo_deleted',
+]);
+
+/** An edit that changed nothing but the status reads as a status change, the way people think of it. */
+const onlyStatus = (entry: TimelineEntry) =>
+  entry.kind === 'updated' && entry.changes.length === 1 && entry.changes[0]?.field === 'status';
 
 /** One timeline entry: who, when, and the note or what changed (before → after). */
 export function TimelineEntryItem({
@@ -68,10 +83,18 @@ export function TimelineEntryItem({
     note: t('crm.timeline.note', { author }),
     created: t('crm.timeline.created', { author }),
     imported: t('crm.timeline.imported', { author }),
-    updated: t('crm.timeline.updated', { author }),
+    updated: onlyStatus(entry)
+      ? t('uxCustomer.timeline.statusChanged', { author })
+      : t('crm.timeline.updated', { author }),
     merged: t('merge.timeline.merged', { author, names: entry.body ?? '' }),
     merge_undone: t('merge.timeline.undone', { author, names: entry.body ?? '' }),
+    todo_created: t('uxCustomer.timeline.todoCreated', { author, title: entry.body ?? '' }),
+    todo_done: t('uxCustomer.timeline.todoDone', { author, title: entry.body ?? '' }),
+    todo_reopened: t('uxCustomer.timeline.todoReopened', { author, title: entry.body ?? '' }),
+    todo_deleted: t('uxCustomer.timeline.todoDeleted', { author, title: entry.body ?? '' }),
   }[entry.kind];
+  // A series is completed one occurrence at a time: name which one.
+  const occurrence = entry.changes.find((c) => c.field === 'occurrence_start')?.after;
 
   return (
     <li className="d-flex gap-3 py-3 border-bottom border-light-subtle">
@@ -94,7 +117,12 @@ export function TimelineEntryItem({
             {entry.body}
           </p>
         )}
-        {entry.kind !== 'note' && entry.changes.length > 0 && (
+        {TODO_KINDS.has(entry.kind) && typeof occurrence === 'string' && (
+          <p className="mb-0 small text-body-secondary">
+            {t('uxCustomer.timeline.occurrence', { date: format.dateTime(occurrence) })}
+          </p>
+        )}
+        {entry.kind !== 'note' && !TODO_KINDS.has(entry.kind) && entry.changes.length > 0 && (
           <ul className="list-unstyled mb-0 small">
             {entry.changes.map((change) => (
               <li key={change.field} className="text-break">

@@ -2,7 +2,7 @@ import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
 import { type CSSProperties, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon.tsx';
-import { formatFileSize } from './import-texts.ts';
+import { formatFileSize } from '../../../../lib/format.ts';
 
 /** Bootstrap's `.border` sets its style with !important; its variable is the way in. */
 const DASHED = { '--bs-border-style': 'dashed' } as CSSProperties;

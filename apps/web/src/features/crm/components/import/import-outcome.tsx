@@ -32,7 +32,11 @@ export function ImportOutcome({ result, fileName }: { result: CustomerImportResu
 
   return (
     <div>
-      <p className={`alert ${result.rejected === 0 ? 'alert-success' : 'alert-warning'}`} role="status">
+      {/* A finished import is a success even with refused rows (those are listed below); a check with refusals warns. */}
+      <p
+        className={`alert ${!result.dry_run || result.rejected === 0 ? 'alert-success' : 'alert-warning'}`}
+        role="status"
+      >
         {headline}
       </p>
       <ImportSummary result={result} />
@@ -41,7 +45,7 @@ export function ImportOutcome({ result, fileName }: { result: CustomerImportResu
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
             <h3 className="h6 mb-0">{t('crm.import.rejectedRows')}</h3>
             <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download}>
-              <Icon name="share" className="me-1" />
+              <Icon name="download" className="me-1" />
               {t('crm.import.downloadReport')}
             </button>
           </div>

@@ -26,20 +26,3 @@ export function importFieldLabel(t: TFunction, field: string): string {
 export function importReasonText(t: TFunction, code: string): string {
   return firstExisting(t, [`crm.import.reasons.${code}`, `validation.${code}`, 'validation.invalid']);
 }
-
-/** "12.5 MB" in the reader's language. */
-export function formatFileSize(bytes: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}

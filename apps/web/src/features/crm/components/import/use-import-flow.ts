@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { formatFileSize } from '../../../../lib/format.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import {
   type ImportRequest,
@@ -20,7 +21,7 @@ import {
   previewCsv,
   readCsvHead,
 } from '../../lib/csv-preview.ts';
-import { formatFileSize, importReasonText } from './import-texts.ts';
+import { importReasonText } from './import-texts.ts';
 import { type ColumnMapping, repeatedHeaders } from './mapping-step.tsx';
 
 export type ImportStep = 'file' | 'mapping' | 'check' | 'report';

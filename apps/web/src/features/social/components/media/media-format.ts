@@ -1,20 +1,5 @@
-/** File sizes as people read them: KB below one MB, else MB, in the reader's language (Intl units). */
-export function formatFileSize(bytes: number, language: string): string {
-  const kb = bytes / 1024;
-  if (kb < 1024) {
-    return new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit: 'kilobyte',
-      maximumFractionDigits: kb < 10 ? 1 : 0,
-    }).format(kb);
-  }
-  const mb = kb / 1024;
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: mb < 10 ? 1 : 0,
-  }).format(mb);
-}
+/** Media lengths as people read them; file sizes come from lib/format (one formatter for the app). */
+export { formatFileSize } from '../../../../lib/format.ts';
 
 /** A video's length as m:ss (h:mm:ss from an hour). */
 export function formatDuration(ms: number): string {
