@@ -168,7 +168,7 @@ describe('merge and undo', () => {
     const back = (await get(ana, url(acme, `/${b.id}`))).json().data;
     expect(back).toMatchObject({ id: b.id, name: 'Marko Maric', phone: '091 111 2222', tags: ['fair'] });
     const bTimeline = (await get(ana, url(acme, `/${b.id}/timeline`))).json().data.items;
-    expect(bTimeline.map((e: { kind: string }) => e.kind)).toEqual(['note', 'created']);
+    expect(bTimeline.map((e: { kind: string }) => e.kind)).toEqual(['todo_created', 'note', 'created']);
     expect((await get(ana, `/api/companies/${acme}/events/${eventId}`)).json().data.customer_id).toBe(b.id);
     expect(
       (await get(ana, `${url(acme)}?tag=fair`)).json().data.items.map((c: { id: number }) => c.id),
