@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { AfterCommitPostgresDialect } from './after-commit.ts';
 import type { DB } from './schema.ts';
 import { adaptNodeSqlite } from './sqlite-adapter.ts';
 
@@ -19,7 +20,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function createDatabase(database: Config['database']): { db: Database; dialect: Dialect } {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<DB>({ dialect: new AfterCommitPostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new DatabaseSync(database.file);

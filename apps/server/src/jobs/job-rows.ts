@@ -11,7 +11,7 @@ const NOTIFY_CHANNEL = 'kontora_jobs';
 /**
  * Writing a job row, shared by both engines (for BullMQ the row is the outbox
  * the relay reads). Returns the row id. On PostgreSQL the transaction also
- * NOTIFYs, once, which PostgreSQL delivers to every listening process on commit.
+ * NOTIFYs, once, right after the commit (db/after-commit.ts), to every listening process.
  */
 export function createJobWriter(dialect: Dialect) {
   const notified = new WeakSet<Database>();

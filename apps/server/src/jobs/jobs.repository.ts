@@ -1,4 +1,5 @@
-import { type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { afterCommitStatement, runAfterCommit } from '../db/after-commit.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { JobsTable } from '../db/schema.ts';
 import type { JobCounts, JobState, JobSummary } from './jobs.ts';
@@ -253,7 +254,17 @@ export async function pruneFinishedJobs(
   return Number(result.numDeletedRows);
 }
 
-/** Wakes every listening worker once the surrounding transaction commits (PostgreSQL delivers NOTIFY on commit only). */
+const notifyStatements = new Map<string, CompiledQuery>();
+
+/**
+ * Wakes every listening worker once the surrounding transaction has committed:
+ * the NOTIFY is sent after the commit, not inside it (db/after-commit.ts says why).
+ */
 export async function notifyJobs(db: Database, channel: string): Promise<void> {
-  await sql`SELECT pg_notify(${channel}, '')`.execute(db);
+  let statement = notifyStatements.get(channel);
+  if (!statement) {
+    statement = afterCommitStatement(CompiledQuery.raw(`SELECT pg_notify($1, '')`, [channel]));
+    notifyStatements.set(channel, statement);
+  }
+  await runAfterCommit(db, statement);
 }
