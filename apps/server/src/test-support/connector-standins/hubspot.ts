@@ -31,7 +31,16 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     return new Date(clock).toISOString();
   };
   const starts: number[] = [];
-  const state = { overLimit: 0, batchSizes: [] as number[] };
+  const state = {
+    overLimit: 0,
+    batchSizes: [] as number[],
+    /** Tests: answer the next calls 429 with this Retry-After (seconds), as HubSpot does when throttling. */
+    throttleNext: 0,
+    retryAfterSeconds: 1,
+    /** When each 429 and each answered call happened (ms), to check a client waited. */
+    refusedAt: [] as number[],
+    answeredAt: [] as number[],
+  };
 
   const put = (
     kind: Kind,
@@ -81,6 +90,15 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
       };
     }
     const now = Date.now();
+    if (state.throttleNext > 0) {
+      state.throttleNext--;
+      state.refusedAt.push(now);
+      return {
+        status: 429,
+        headers: { 'retry-after': String(state.retryAfterSeconds) },
+        json: { status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT' },
+      };
+    }
     while (starts.length && (starts[0] as number) <= now - 10_000) starts.shift();
     if (starts.length >= burst) {
       state.overLimit++;
@@ -96,6 +114,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
       };
     }
     starts.push(now);
+    state.answeredAt.push(now);
     return null;
   };
   const invalid = (message: string) => ({
