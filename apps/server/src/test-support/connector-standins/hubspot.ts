@@ -40,6 +40,8 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     /** When each 429 and each answered call happened (ms), to check a client waited. */
     refusedAt: [] as number[],
     answeredAt: [] as number[],
+    /** Tests: hold every list answer this long (a slow provider, so a crash lands mid-import). */
+    listDelayMs: 0,
   };
 
   const put = (
@@ -138,6 +140,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
         const page = all.slice(0, limit);
         const last = page.at(-1);
         return {
+          delayMs: state.listDelayMs,
           json: {
             results: page.map((o) => view(o, wanted)),
             ...(all.length > limit && last
