@@ -67,7 +67,7 @@ const listCalls = () =>
 
 describe('kill -9 during a first import', () => {
   it('resumes at the checkpoint after a restart: every contact once, no page from the start again', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     hubspot.state.listDelayMs = 150;
     let server = await startChildServer(env);
@@ -95,7 +95,7 @@ describe('kill -9 during a first import', () => {
       server = await startChildServer(env);
       const again = await login(server);
       let connector: { import_done: boolean; state: string; counts: { created: number } } | undefined;
-      const until = Date.now() + 120_000;
+      const until = Date.now() + 200_000;
       for (;;) {
         const res = await fetch(`${server.url}/api/companies/${company}/connectors/${connectorId}`, {
           headers: { authorization: `Bearer ${again}` },

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type HubspotStandin, startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { tokenBox } from './connector-factory.ts';
+import { scheduleConnectorsJob } from './connector-job.ts';
 
 let t: TestApp;
 let hubspot: HubspotStandin;
@@ -162,6 +164,78 @@ describe('connect', () => {
     expect(closed.statusCode).toBe(400);
     expect(closed.json().details.base_url).toBeDefined();
   }, 120_000);
+});
+
+describe('schedule', () => {
+  it('runs every due connection of companies with module 1 on, and marks a refused token as failed', async () => {
+    const gamma = await t.company(
+      'Gamma',
+      [0, 1, 2],
+      [{ userId: (await t.user('g@example.com')) as number, role: 'owner' }],
+    );
+    const off = await t.company(
+      'Off later',
+      [0, 1, 2],
+      [{ userId: (await t.user('o@example.com')) as number, role: 'owner' }],
+    );
+    const g = await t.login('g@example.com');
+    const o = await t.login('o@example.com');
+    const due = await connect(g, gamma);
+    const skipped = await connect(o, off);
+    await t.ctx.jobs.drain(60_000);
+    await t.ctx.db
+      .deleteFrom('company_modules')
+      .where('company_id', '=', off)
+      .where('module_id', '=', 1)
+      .execute();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.ctx.db
+      .updateTable('connectors')
+      .set({ next_sync_at: past })
+      .where('company_id', 'in', [gamma, off])
+      .where('id', 'in', [due.id, skipped.id])
+      .execute();
+    const lastSync = async (id: number) =>
+      (
+        await t.ctx.db
+          .selectFrom('connectors')
+          .select('last_sync_at')
+          .where('company_id', 'in', [gamma, off])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_sync_at;
+    const before = { due: await lastSync(due.id), skipped: await lastSync(skipped.id) };
+    await t.ctx.jobs.enqueue(t.ctx.db, scheduleConnectorsJob, {});
+    await t.ctx.jobs.drain(60_000);
+    expect(await lastSync(due.id)).not.toBe(before.due);
+    expect(await lastSync(skipped.id)).toBe(before.skipped);
+
+    // The token is revoked at HubSpot: the run fails, says why, and the job does not hammer it again.
+    await t.ctx.db
+      .updateTable('connectors')
+      .set({ token_encrypted: tokenBox(t.ctx).seal(Buffer.from('revoked')) })
+      .where('company_id', '=', gamma)
+      .where('id', '=', due.id)
+      .execute();
+    expect((await call(g, 'POST', url(gamma, `/${due.id}/sync`))).statusCode).toBe(202);
+    await t.ctx.jobs.drain(60_000);
+    const failed = (await call(g, 'GET', url(gamma, `/${due.id}`))).json().data;
+    expect(failed.state).toBe('failed');
+    expect(failed.last_error).toMatch(/refused the token/);
+    const log = (await call(g, 'GET', url(gamma, `/${due.id}/log?kind=run_failed`))).json().data.items;
+    expect(log).toHaveLength(1);
+  });
+
+  it('is in the OpenAPI document, for sessions only', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const paths = doc.paths as Record<string, Record<string, { security?: unknown }>>;
+    expect(Object.keys(paths['/api/companies/{companyId}/connectors'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(paths['/api/companies/{companyId}/connectors/{id}/sync']?.post).toBeDefined();
+    expect(paths['/api/companies/{companyId}/connectors/{id}/log']?.get).toBeDefined();
+    expect(paths['/api/companies/{companyId}/connectors/{id}']?.delete?.security).toEqual([{ session: [] }]);
+  });
 });
 
 describe('sync now, roles, isolation, module off', () => {
