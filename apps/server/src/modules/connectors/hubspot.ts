@@ -7,7 +7,7 @@ import type {
   SyncedFields,
 } from './connector.ts';
 import { syncedFieldsOf } from './content-hash.ts';
-import { type ProviderHttp, providerRequest } from './provider-http.ts';
+import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
 /**
@@ -128,13 +128,8 @@ export function hubspotConnector(baseUrl: string, token: string): CrmConnector {
       if (updates.length) results.push(...(await batch(http, pathOf(type), 'update', type, updates, signal)));
       return results;
     },
-    async remove(type, remoteId, signal) {
-      try {
-        await providerRequest(http, 'DELETE', `${pathOf(type)}/${encodeURIComponent(remoteId)}`, { signal });
-      } catch (err) {
-        if ((err as { status?: number }).status !== 404) throw err;
-      }
-    },
+    remove: (type, remoteId, signal) =>
+      deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
   };
 }
 

@@ -106,6 +106,15 @@ export async function providerRequest<T = unknown>(
   }
 }
 
+/** DELETE of one record; one already gone (404) is what was wanted. */
+export async function deleteRecord(http: ProviderHttp, path: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await providerRequest(http, 'DELETE', path, { signal });
+  } catch (err) {
+    if (!(err instanceof ConnectorRequestError && err.status === 404)) throw err;
+  }
+}
+
 /** The provider's own error message, when its answer has one. */
 function messageOf(text: string): string {
   try {
