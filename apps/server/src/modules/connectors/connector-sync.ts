@@ -2,6 +2,7 @@ import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
 import { customersChanged } from '../customers/customer-page-cache.ts';
+import { assertReachableBaseUrl } from './connector-address.ts';
 import { ConnectorAuthError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
 import { connectorActor, customersById, deleteGoneCustomers } from './connector-local.ts';
@@ -87,6 +88,8 @@ export async function runSync(
     updated_at: iso(Date.now()),
   });
   try {
+    // The address is checked again at every run: DNS may have moved since the connection was made.
+    await assertReachableBaseUrl(ctx, row.base_url);
     let checkpoint: Checkpoint | null = row.checkpoint ? (JSON.parse(row.checkpoint) as Checkpoint) : null;
     if (!checkpoint && (payload.mode === 'full' || !row.import_done)) {
       checkpoint = { pass: row.full_pass + 1, typeIndex: 0, cursor: null, startedAt: iso(started) };
@@ -187,6 +190,7 @@ async function fullPass(
       await insertLog(trx, log);
       await updateConnector(trx, companyId, id, { checkpoint: JSON.stringify(cp), ...lease() });
     });
+    customersChanged(companyId); // the customer list shows the import growing
     saved++;
     await job.progress(
       Math.min(99, Math.round((cp.typeIndex / client.objectTypes.length) * 100)),
@@ -257,6 +261,7 @@ async function incrementalPull(
         await insertLog(trx, log);
         await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
       });
+      customersChanged(scope.actor.companyId);
     } while (cursor);
   }
 }
