@@ -212,6 +212,22 @@ describe('two-way sync', () => {
     expect(connector.counts.created).toBe(1);
   }, 120_000);
 
+  it('pushes many local customers in batches of at most 100 (HubSpot’s batch limit)', async () => {
+    const { company, hubspot, id } = await connected('Batches', () => {});
+    for (let i = 1; i <= 150; i++) {
+      const res = await t.call(ana, {
+        method: 'POST',
+        url: `/api/companies/${company}/customers`,
+        payload: { first_name: 'Local', last_name: String(i), email: `local${i}@example.com` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const connector = await syncNow(company, id);
+    expect(hubspot.state.batchSizes).toEqual([100, 50]);
+    expect(hubspot.all('contacts')).toHaveLength(150);
+    expect(connector).toMatchObject({ linked: 150, counts: { created: 150, failed: 0 } });
+  }, 120_000);
+
   it('on a conflict the latest change wins, on either side', async () => {
     const { company, hubspot, id } = await connected('Conflict', (s) => s.seedContacts(2));
     const [a, b] = await customersOf(company);
