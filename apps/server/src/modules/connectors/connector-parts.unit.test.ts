@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { contentHash, syncedFieldsOf } from './content-hash.ts';
+import { retryAfterMs } from './provider-http.ts';
+import { RequestThrottle } from './request-throttle.ts';
+
+describe('content hash', () => {
+  const mapped = ['first_name', 'last_name', 'email'] as const;
+  const base = syncedFieldsOf({
+    type: 'person',
+    first_name: 'Ana',
+    last_name: 'Kovač',
+    email: 'Ana@Example.com',
+  });
+
+  it('covers only the mapped fields, ignoring blanks and the case of an email', () => {
+    const same = syncedFieldsOf({
+      ...base,
+      first_name: ' Ana ',
+      email: 'ana@example.com',
+      phone: '+385 1 000',
+    });
+    expect(contentHash(same, mapped)).toBe(contentHash(base, mapped));
+    expect(contentHash({ ...base, first_name: '' }, mapped)).toBe(
+      contentHash({ ...base, first_name: null }, mapped),
+    );
+  });
+
+  it('changes when a mapped field or the type changes', () => {
+    expect(contentHash({ ...base, last_name: 'Horvat' }, mapped)).not.toBe(contentHash(base, mapped));
+    expect(contentHash({ ...base, type: 'organisation' }, mapped)).not.toBe(contentHash(base, mapped));
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delta seconds and HTTP dates', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs('0.5')).toBe(500);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(retryAfterMs(null)).toBeNull();
+    expect(retryAfterMs('soon')).toBeNull();
+  });
+});
+
+describe('request throttle', () => {
+  it('lets `limit` requests start in a window and holds the next until the window moves', async () => {
+    const throttle = new RequestThrottle(3, 200);
+    const started: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await throttle.take();
+      started.push(Date.now());
+    }
+    expect((started[3] as number) - (started[0] as number)).toBeGreaterThanOrEqual(195);
+  });
+
+  it('stops waiting when its signal aborts', async () => {
+    const throttle = new RequestThrottle(1, 60_000);
+    await throttle.take();
+    const controller = new AbortController();
+    const waiting = throttle.take(controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+  });
+});
