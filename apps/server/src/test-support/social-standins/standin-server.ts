@@ -112,3 +112,9 @@ function multipartFields(body: Buffer, type: string): Record<string, any> {
 let sequence = 1_000_000;
 /** Ids that look like a network's (long digit strings), unique within the test process. */
 export const nextId = () => String(1_800_000_000_000_000_000n + BigInt(++sequence));
+
+/** `Content-Range: bytes first-last/total` of a chunk, or null when absent or malformed. */
+export function contentRange(header: unknown): { first: number; last: number; total: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(header ?? ''));
+  return match ? { first: Number(match[1]), last: Number(match[2]), total: Number(match[3]) } : null;
+}
