@@ -189,11 +189,10 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
           return ok({ status: 'PROCESSING_UPLOAD', uploaded_bytes: upload.received });
         }
         upload.postId ??= next();
-        return ok({
-          status: 'PUBLISH_COMPLETE',
-          publicaly_available_post_id: [Number(upload.postId)],
-          uploaded_bytes: upload.received,
-        });
+        // The post id is an int64 written as a JSON number (the docs' example), beyond what a double holds exactly.
+        return {
+          raw: `{"data":{"status":"PUBLISH_COMPLETE","publicaly_available_post_id":[${upload.postId}],"uploaded_bytes":${upload.received}},"error":{"code":"ok","message":"","log_id":"standin-log"}}`,
+        };
       },
     ],
   ]);
