@@ -41,6 +41,7 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
     );
     // Page tokens state no expiry: nothing to refresh, nothing to warn about.
     expect(row?.token_expires_at).toBeNull();
+    expect(row?.reconnect_by).toBeNull();
   });
 
   it('publishes a reel: container, resumable upload, status until FINISHED, media_publish, permalink', async () => {

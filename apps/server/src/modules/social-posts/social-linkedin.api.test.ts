@@ -117,6 +117,39 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     );
   });
 
+  it('tells the owner 7 days ahead when LinkedIn’s stated refresh-token expiry nears: once, by mail and on screen', async () => {
+    const [fresh] = await posts.accounts();
+    // A year from the connection, as LinkedIn states it (refresh_token_expires_in).
+    expect(Math.round((Date.parse(String(fresh?.reconnect_by)) - Date.now()) / 86_400_000)).toBe(365);
+    const { db } = kit.t.ctx;
+    const ends = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    await db
+      .updateTable('social_accounts')
+      .set({ refresh_expires_at: ends })
+      .where('company_id', '=', acme)
+      .where('id', '=', account)
+      .execute();
+    await refreshDueAccounts(kit.t.ctx);
+    const day = new Intl.DateTimeFormat('hr', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(ends));
+    // The body (the capture unfolds long subject lines with spaces).
+    const notices = async () => kit.smtp.mails.filter((m) => m.text.includes(`Acme d.o.o. ${day}`));
+    const [mail] = await eventually(notices, (found) => found.length > 0);
+    expect(mail?.text).toContain('LinkedIn');
+    const [shown] = await posts.accounts();
+    expect(shown).toEqual(expect.objectContaining({ status: 'active', reconnect_by: ends }));
+    const events = await db
+      .selectFrom('change_events')
+      .select('type')
+      .where('company_id', '=', acme)
+      .where('type', '=', 'social_account.expires_soon')
+      .execute();
+    expect(events).toHaveLength(1);
+    // Told once: the next runs of the job stay quiet.
+    await refreshDueAccounts(kit.t.ctx);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await notices()).toHaveLength(1);
+  });
+
   it('refreshes an expiring token; a refused refresh marks the account "reconnect needed" and mails the owner', async () => {
     const soon = await expireSoon(kit, acme, account);
     await refreshDueAccounts(kit.t.ctx);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { SocialAccount, SocialPostDetail } from '@kontora/contract/social-posts';
 import type { Config } from '../../config.ts';
 import { insertMedia } from '../../modules/social-media/social-media.repository.ts';
 import { createMediaStorage } from '../../modules/social-media/storage/create-media-storage.ts';
@@ -241,7 +242,7 @@ export async function addMedium(
 /** Waits until `check` answers true (jobs run in the background), or fails after `timeoutMs`. */
 export async function eventually<T>(
   read: () => Promise<T>,
-  check: (value: T) => boolean,
+  check: (value: NoInfer<T>) => boolean,
   timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -266,12 +267,7 @@ export function postsOf(kit: SocialKit, token: string, companyId: number) {
       (await kit.t.call(token, { method: 'GET', url: url(`/${id}`) })).json().data,
     accounts: async () =>
       (await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` })).json()
-        .data.items as {
-        id: number;
-        status: string;
-        last_error: string | null;
-        token_expires_at: string | null;
-      }[],
+        .data.items as SocialAccount[],
   };
 }
 
