@@ -87,15 +87,15 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
 
   it('a timeout on the last chunk followed by success on YouTube: found by search, never uploaded twice', async () => {
     kit.youtube.controls.lastChunkDelayMs = 4_000;
-    const id = await posts.create({
-      text: 'YouTube lost answer',
-      media_ids: [await video()],
-      account_ids: [account],
-    });
+    // Longer than the search result's shortened description: found by title, confirmed by the full text.
+    const text = `YouTube lost answer\n${'A long description of the video. '.repeat(10)}`;
+    const id = await posts.create({ text, media_ids: [await video()], account_ids: [account] });
     const post = await eventually(posts.read(id), (p) => p.status === 'published', 30_000);
     kit.youtube.controls.lastChunkDelayMs = 0;
-    expect(post.targets[0].attempts).toBe(1);
-    expect(kit.youtube.videos.filter((v) => v.title === 'YouTube lost answer')).toHaveLength(1);
+    expect(post.targets[0]?.attempts).toBe(1);
+    const uploaded = kit.youtube.videos.filter((v) => v.title === 'YouTube lost answer');
+    expect(uploaded).toHaveLength(1);
+    expect(post.targets[0]?.remote_url).toBe(`https://www.youtube.com/watch?v=${uploaded[0]?.id}`);
   });
 
   it('a 429 with Retry-After is retried; an invalid title (400) fails at once with Google’s message', async () => {
