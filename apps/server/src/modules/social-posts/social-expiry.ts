@@ -35,8 +35,9 @@ export async function noticeEndingAccounts(ctx: AppContext): Promise<number> {
   for (const { id, company_id } of due) {
     await ctx.db.transaction().execute(async (trx) => {
       const row = await findAccountRow(trx, company_id, id);
-      const ends = row ? reconnectBy(row) : null;
-      if (!row || row.status !== 'active' || row.owners_notified_at || !ends) return;
+      if (row?.status !== 'active' || row.owners_notified_at) return;
+      const ends = reconnectBy(row);
+      if (!ends) return;
       const at = nowIso();
       await updateAccount(trx, company_id, id, { owners_notified_at: at, updated_at: at });
       await noticeExpiresSoon(ctx, trx, company_id, { account: row.name, network: row.type, endsAt: ends });

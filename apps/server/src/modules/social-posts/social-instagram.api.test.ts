@@ -55,7 +55,7 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
     const published = kit.instagram.media.filter((m) => m.caption === 'Our first reel');
     expect(published).toHaveLength(1);
-    expect(post.targets[0].remote_url).toBe(published[0]?.permalink);
+    expect(post.targets[0]?.remote_url).toBe(published[0]?.permalink);
     const container = [...kit.instagram.containers.values()].find((c) => c.caption === 'Our first reel');
     expect(container).toEqual(expect.objectContaining({ mediaType: 'REELS', size: 3_000, received: 3_000 }));
     kit.instagram.controls.processingPolls = 1;
@@ -70,7 +70,7 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
     });
     const post = await eventually(posts.read(id), (p) => p.status === 'published', 30_000);
     kit.instagram.controls.publishDelayMs = 0;
-    expect(post.targets[0].attempts).toBe(1);
+    expect(post.targets[0]?.attempts).toBe(1);
     expect(kit.instagram.media.filter((m) => m.caption === 'Reel with a lost answer')).toHaveLength(1);
     expect(post.history.map((h: { kind: string }) => h.kind)).toContain('unconfirmed');
   });
@@ -86,7 +86,7 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
       account_ids: [account],
     });
     const done = await eventually(posts.read(limited), (p) => p.status === 'published');
-    expect(done.targets[0].attempts).toBe(2);
+    expect(done.targets[0]?.attempts).toBe(2);
 
     kit.instagram.failNext('POST', /\/media$/, {
       status: 400,

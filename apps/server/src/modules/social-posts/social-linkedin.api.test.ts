@@ -47,7 +47,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
     const [remote] = kit.linkedin.posts.filter((p) => p.commentary === 'Hello from Acme');
     expect(remote?.content.media.id).toMatch(/^urn:li:image:/);
-    expect(post.targets[0].remote_url).toBe(
+    expect(post.targets[0]?.remote_url).toBe(
       `https://www.linkedin.com/feed/update/${encodeURIComponent(String(remote?.id))}`,
     );
     expect([...kit.linkedin.seenVersions]).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     const id = await posts.create({ text: 'LinkedIn lost answer', account_ids: [account] });
     const post = await eventually(posts.read(id), (p) => p.status === 'published', 30_000);
     kit.linkedin.controls.publishDelayMs = 0;
-    expect(post.targets[0].attempts).toBe(1);
+    expect(post.targets[0]?.attempts).toBe(1);
     expect(kit.linkedin.posts.filter((p) => p.commentary === 'LinkedIn lost answer')).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     const started = Date.now();
     const ok = await eventually(posts.read(limited), done, 30_000);
     expect(ok.status).toBe('published');
-    expect(ok.targets[0].attempts).toBe(2);
+    expect(ok.targets[0]?.attempts).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(kit.linkedin.posts.filter((p) => p.commentary === 'After the throttle')).toHaveLength(1);
 

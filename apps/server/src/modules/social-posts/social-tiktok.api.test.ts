@@ -86,10 +86,10 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
     const post = await eventually(posts.read(id), (p) => p.status === 'published', 30_000);
     kit.tiktok.controls.lastChunkDelayMs = 0;
     kit.tiktok.controls.processingPolls = 1;
-    expect(post.targets[0].attempts).toBe(1);
+    expect(post.targets[0]?.attempts).toBe(1);
     const uploads = [...kit.tiktok.publishes.values()].filter((p) => p.title === 'TikTok lost answer');
     expect(uploads).toHaveLength(1);
-    expect(post.targets[0].remote_url).toBe(`https://www.tiktok.com/@acme.tt/video/${uploads[0]?.postId}`);
+    expect(post.targets[0]?.remote_url).toBe(`https://www.tiktok.com/@acme.tt/video/${uploads[0]?.postId}`);
   });
 
   it('429 rate_limit_exceeded is retried after Retry-After; invalid_params fails at once with TikTok’s message', async () => {
@@ -105,7 +105,7 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
     });
     const ok = await eventually(posts.read(limited), done, 30_000);
     expect(ok.status, JSON.stringify(ok.targets)).toBe('published');
-    expect(ok.targets[0].attempts).toBe(2);
+    expect(ok.targets[0]?.attempts).toBe(2);
     expect(kit.tiktok.completed().filter((p) => p.title === 'After the limit')).toHaveLength(1);
 
     kit.tiktok.failNext('POST', /\/video\/init\/$/, {

@@ -82,7 +82,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
         received: size,
       }),
     );
-    expect(post.targets[0].remote_url).toBe(`https://www.youtube.com/watch?v=${uploaded?.id}`);
+    expect(post.targets[0]?.remote_url).toBe(`https://www.youtube.com/watch?v=${uploaded?.id}`);
   });
 
   it('a timeout on the last chunk followed by success on YouTube: found by search, never uploaded twice', async () => {
@@ -111,7 +111,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
     });
     const ok = await eventually(posts.read(limited), done, 30_000);
     expect(ok.status, JSON.stringify(ok.targets)).toBe('published');
-    expect(ok.targets[0].attempts).toBe(2);
+    expect(ok.targets[0]?.attempts).toBe(2);
     expect(kit.youtube.videos.filter((v) => v.title === 'After the limit')).toHaveLength(1);
 
     const refused = await posts.create({

@@ -263,7 +263,7 @@ export function postsOf(kit: SocialKit, token: string, companyId: number) {
       if (res.statusCode !== 201) throw new Error(`create post: ${res.statusCode} ${res.body}`);
       return res.json().data.id as number;
     },
-    read: (id: number) => async () =>
+    read: (id: number) => async (): Promise<SocialPostDetail> =>
       (await kit.t.call(token, { method: 'GET', url: url(`/${id}`) })).json().data,
     accounts: async () =>
       (await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` })).json()
