@@ -122,8 +122,9 @@ export async function benchSocialPublish(): Promise<void> {
     const twice = [...counts.values()].filter((n) => n > 1).length;
     const missing = texts.filter((t) => !counts.has(t)).length;
 
+    const workers = process.env.JOBS_CONCURRENCY ?? '8 (default)';
     console.log(
-      `\nScheduled publishing (${POSTS} posts for one minute, ${ACCOUNTS} X stand-in accounts, ${LATENCY_MS} ms network latency)`,
+      `\nScheduled publishing (${POSTS} posts for one minute, ${ACCOUNTS} X stand-in accounts, ${LATENCY_MS} ms network latency, JOBS_CONCURRENCY ${workers})`,
     );
     console.log(`  scheduling via API   ${scheduling.toFixed(1)} s`);
     console.log(`  first publish        ${((first - minute) / 1000).toFixed(1)} s after the minute`);
