@@ -65,6 +65,7 @@ await runIfPresent('bench-crm.ts', 'benchCrm');
 await runIfPresent('bench-change-feed.ts', 'benchChangeFeed');
 await runIfPresent('bench-jobs.ts', 'benchJobs');
 await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
+await runIfPresent('bench-social-publish.ts', 'benchSocialPublish');
 await runIfPresent('bench-live.ts', 'benchLive');
 await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
 await runIfPresent('bench-duplicates.ts', 'benchDuplicates');

@@ -67,6 +67,7 @@ export const CHANGE_TYPES = [
   'social_account.connected',
   'social_account.disconnected',
   'social_account.reconnect_needed',
+  'social_account.expires_soon',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

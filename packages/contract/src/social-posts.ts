@@ -44,9 +44,17 @@ export const SocialAccount = z.object({
   /** Why the account needs reconnecting (the network's words). */
   last_error: z.string().nullable(),
   token_expires_at: z.string().nullable(),
+  /**
+   * When the connection ends for good unless someone connects it again, where the network
+   * states it (the refresh token's expiry, or the access token's when there is nothing to
+   * refresh with); null when the network states none.
+   */
+  reconnect_by: z.string().nullable(),
   created_at: z.string(),
 });
 export type SocialAccount = z.infer<typeof SocialAccount>;
+/** An account whose `reconnect_by` is this close is shown, and its owners mailed, as expiring. */
+export const RECONNECT_NOTICE_MS = 7 * 86_400_000;
 export const SocialAccountList = z.object({ items: z.array(SocialAccount) });
 
 export const ConnectBody = z.object({ type: SocialNetwork }).strict();

@@ -16,6 +16,7 @@ import { sniffStream } from './media-sniff.ts';
 import { mediaStorage } from './media-storage-registry.ts';
 import { insertMedia, type MediaRow } from './social-media.repository.ts';
 import { toSocialMedia } from './social-media-dto.ts';
+import { videoThumbnail } from './video-thumbnail.ts';
 
 export interface MediaUpload {
   /** The file part's bytes as they arrive. */
@@ -80,7 +81,7 @@ export function cleanName(raw: string): string {
  * Streams one upload into the media store: the type from the first bytes, the
  * size limit of that type enforced while the bytes flow (413 as soon as it is
  * passed, the partial file removed), then dimensions and a thumbnail
- * (images) or duration (videos, with ffprobe), then the row and its change
+ * (images) or duration and a first-frame thumbnail (videos, with ffprobe and ffmpeg), then the row and its change
  * event in one transaction. Whatever fails, nothing remains stored.
  */
 export async function uploadMedia(ctx: AppContext, actor: Actor, upload: MediaUpload): Promise<SocialMedia> {
@@ -142,6 +143,13 @@ export async function uploadMedia(ctx: AppContext, actor: Actor, upload: MediaUp
       const facts = await probeVideo(await storage.get(key));
       if (facts)
         Object.assign(row, { width: facts.width, height: facts.height, duration_ms: facts.durationMs });
+      const thumbnail = await videoThumbnail(await storage.get(key));
+      if (thumbnail) {
+        const thumbKey = `${key}.thumb`;
+        await storage.put(thumbKey, Readable.from([thumbnail]), 'image/jpeg');
+        stored.push(thumbKey);
+        row.thumbnail_key = thumbKey;
+      }
     }
     const id = await ctx.db.transaction().execute(async (trx) => {
       const newId = await insertMedia(trx, { ...row, size_bytes: received });

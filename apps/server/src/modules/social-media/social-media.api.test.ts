@@ -177,7 +177,7 @@ describe('upload', () => {
   const ffmpeg =
     spawnSync('ffmpeg', ['-version']).status === 0 && spawnSync('ffprobe', ['-version']).status === 0;
   it.skipIf(!ffmpeg)(
-    'reads a real video’s duration and dimensions with ffprobe (skipped when ffmpeg/ffprobe are not installed)',
+    'reads a real video’s duration and dimensions with ffprobe and makes a thumbnail with ffmpeg (skipped when they are not installed)',
     async () => {
       const file = path.join(mediaDir, '..', `kontora-clip-${process.pid}.mp4`);
       const made = spawnSync('ffmpeg', [
@@ -191,6 +191,12 @@ describe('upload', () => {
       expect(res.json().data).toMatchObject({ kind: 'video', mime: 'video/mp4', width: 320, height: 240 });
       expect(res.json().data.duration).toBeGreaterThanOrEqual(1900);
       expect(res.json().data.duration).toBeLessThanOrEqual(2100);
+      // The media library shows the first frame (ffmpeg), scaled like an image's thumbnail.
+      expect(res.json().data.thumbnail_url).toMatch(/variant=thumbnail$/);
+      const thumb = await t.call(marko, { method: 'GET', url: res.json().data.thumbnail_url });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toContain('image/jpeg');
+      expect(thumb.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     },
   );
 

@@ -35,7 +35,11 @@ type Phase = { sending: boolean; arrivedAs: TargetStatus };
 /** Back-off before try n+1: 30 s, 1, 2, 4 min … (scaled in tests), or what the network asked for if longer. */
 const retryDelay = (ctx: AppContext, attempts: number, asked: number | null) =>
   Math.max(asked ?? 0, 30_000 * 2 ** Math.max(0, attempts - 1) * ctx.config.social.waitScale);
-const checkDelay = (ctx: AppContext, checks: number) => 10_000 * 2 ** checks * ctx.config.social.waitScale;
+/** Checks of an unconfirmed or still-processing post: 10 s, 20 s, 40 s … at most 30 min apart (scaled in tests). */
+const checkDelay = (ctx: AppContext, checks: number) =>
+  Math.min(10_000 * 2 ** checks, 30 * 60_000) * ctx.config.social.waitScale;
+/** A post the network still shows as processing after this many checks (about 6 h) is reported, not awaited forever. */
+export const MAX_PROCESSING_CHECKS = 16;
 
 /**
  * Runs one post × account. Never publishes twice: a target that was tried before
@@ -82,8 +86,16 @@ async function run(
   const tried = target.attempts > 0 || target.status !== 'queued';
   if (tried) {
     const found = await lookUp(adapter, ref, tokens, target, text);
-    if (found === 'processing')
+    if (found === 'processing') {
+      if (target.checks + 1 >= MAX_PROCESSING_CHECKS) {
+        return {
+          status: 'failed',
+          code: 'not_confirmed',
+          message: 'The network still shows the post as processing; check the account, then Retry.',
+        };
+      }
       return { status: 'unconfirmed', delayMs: checkDelay(ctx, target.checks), checks: target.checks + 1 };
+    }
     if (found) return { status: 'published', remote: found };
     if (target.status === 'publishing' || target.status === 'unconfirmed') {
       // The last attempt's outcome is unknown and the network does not show it (yet): check again later.
@@ -111,7 +123,19 @@ async function run(
   phase.sending = true;
   const mediaIds = (await mediaIdsOf(ctx.db, companyId, [target.post_id])).get(target.post_id) ?? [];
   const media = mediaFiles(ctx, companyId, await companyMedia(ctx, companyId, mediaIds));
-  const remote = await adapter.publish(ref, tokens, { text, media });
+  const remote = await adapter.publish(
+    ref,
+    tokens,
+    { text, media },
+    {
+      onRemoteId: async (remoteId) => {
+        await updateTarget(ctx.db, companyId, target.id, {
+          remote_id: remoteId.slice(0, 200),
+          updated_at: nowIso(),
+        });
+      },
+    },
+  );
   return { status: 'published', remote };
 }
 

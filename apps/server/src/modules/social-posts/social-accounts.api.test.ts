@@ -92,11 +92,16 @@ describe('connecting accounts', () => {
   });
 
   it('names a network without client credentials', async () => {
+    // Every network of the kit has a stand-in; this one is left without Kontora's app credentials.
+    const tiktok = kit.t.ctx.config.social.networks.tiktok;
+    const clientId = tiktok.clientId;
+    tiktok.clientId = '';
     const res = await kit.t.call(ana, {
       method: 'POST',
       url: `${accounts(acme)}/connect`,
       payload: { type: 'tiktok' },
     });
+    tiktok.clientId = clientId;
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ type: ['not_configured'] });
     const bad = await kit.t.call(ana, {

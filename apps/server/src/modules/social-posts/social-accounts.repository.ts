@@ -134,3 +134,25 @@ export async function deleteExpiredOauthStates(db: Database, now: string): Promi
     .where('expires_at', '<', now)
     .execute();
 }
+
+/**
+ * CROSS-COMPANY: active accounts not yet told about it whose connection ends for good
+ * before `before` (their refresh token's stated expiry, or the access token's when
+ * there is no refresh token) — the expiry notice walks every company's accounts by time.
+ */
+export function accountsEndingBefore(db: Database, before: string, limit: number) {
+  return crossCompany(db, 'the expiry notice walks every company’s accounts by their stated end')
+    .selectFrom('social_accounts')
+    .select(['id', 'company_id'])
+    .where('status', '=', 'active')
+    .where('owners_notified_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('refresh_token', 'is not', null), eb('refresh_expires_at', '<', before)]),
+        eb.and([eb('refresh_token', 'is', null), eb('token_expires_at', '<', before)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

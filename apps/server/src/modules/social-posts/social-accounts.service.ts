@@ -20,6 +20,7 @@ import {
   updateAccount,
   upsertAccount,
 } from './social-accounts.repository.ts';
+import { endsLater, noticeEndingAccounts, reconnectBy } from './social-expiry.ts';
 import { noticeReconnectNeeded } from './social-notices.ts';
 import { tokenBox } from './social-tokens.ts';
 
@@ -38,6 +39,7 @@ export function toAccountDto(row: AccountRow): SocialAccount {
     status: row.status,
     last_error: row.last_error,
     token_expires_at: row.token_expires_at,
+    reconnect_by: reconnectBy(row),
     created_at: row.created_at,
   };
 }
@@ -202,7 +204,11 @@ async function refreshAccount(ctx: AppContext, row: AccountRow): Promise<TokenSe
   };
   try {
     const next = await adapterFor(ctx.config, row.type as SocialNetwork).refresh(current);
-    await updateAccount(ctx.db, row.company_id, row.id, { ...sealedTokens(ctx, next), updated_at: nowIso() });
+    const sealed = sealedTokens(ctx, next);
+    // A refresh that moves the connection's end further away re-arms the expiry notice.
+    const rearm =
+      row.owners_notified_at && endsLater(reconnectBy(sealed)) ? { owners_notified_at: null } : {};
+    await updateAccount(ctx.db, row.company_id, row.id, { ...sealed, ...rearm, updated_at: nowIso() });
     return next;
   } catch (error) {
     if (error instanceof SocialError && error.kind !== 'permanent') throw error;
@@ -244,8 +250,17 @@ export async function accountForPublishing(ctx: AppContext, companyId: number, a
   };
 }
 
-/** The refresh job: every active account whose token expires soon gets a new one; a refusal marks it "reconnect needed". */
+/**
+ * The refresh job: every active account whose token expires soon gets a new one; a refusal
+ * marks it "reconnect needed". Then the owners of accounts whose connection ends within
+ * 7 days by the network's word are told (`social-expiry.ts`).
+ */
 export async function refreshDueAccounts(ctx: AppContext): Promise<void> {
+  await refreshExpiringTokens(ctx);
+  await noticeEndingAccounts(ctx);
+}
+
+async function refreshExpiringTokens(ctx: AppContext): Promise<void> {
   await deleteExpiredOauthStates(ctx.db, nowIso());
   const due = await accountsExpiringBefore(ctx.db, isoIn(REFRESH_AHEAD_MS), 200);
   for (const { id, company_id } of due) {

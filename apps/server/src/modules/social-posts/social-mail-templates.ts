@@ -2,12 +2,17 @@ import type { Language } from '@kontora/contract/limits';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../mail/templates.ts';
 
-export type SocialNotice = 'reconnect_needed' | 'publish_failed';
+export type SocialNotice = 'reconnect_needed' | 'publish_failed' | 'expires_soon';
 type Texts = { subject: string; body: string; open: string };
 
-/** {app} product name, {account} the account's name, {network} its network, {post} the post's first words, {reason} why. */
+/** {app} product name, {account} the account's name, {network} its network, {post} the post's first words, {reason} why, {date} when the connection ends. */
 const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
   hr: {
+    expires_soon: {
+      subject: '{app}: veza s računom {account} istječe {date}',
+      body: 'Mreža {network} prekida vezu s računom {account} {date}. Ponovno povežite račun prije toga kako bi zakazane objave mogle izaći.',
+      open: 'Otvorite račune',
+    },
     reconnect_needed: {
       subject: '{app}: ponovno povežite račun {account}',
       body: 'Račun {account} ({network}) više ne prihvaća objave iz aplikacije: {reason}. Ponovno ga povežite kako bi zakazane objave mogle izaći.',
@@ -20,6 +25,11 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
   },
   en: {
+    expires_soon: {
+      subject: '{app}: the connection to {account} ends on {date}',
+      body: '{network} ends the app’s access to {account} on {date}. Connect the account again before then so that scheduled posts can go out.',
+      open: 'Open accounts',
+    },
     reconnect_needed: {
       subject: '{app}: reconnect {account}',
       body: 'The account {account} ({network}) no longer accepts posts from the app: {reason}. Connect it again so that scheduled posts can go out.',
@@ -32,6 +42,11 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
   },
   es: {
+    expires_soon: {
+      subject: '{app}: la conexión con {account} termina el {date}',
+      body: '{network} termina el acceso de la aplicación a {account} el {date}. Vuelve a conectar la cuenta antes para que salgan las publicaciones programadas.',
+      open: 'Abrir cuentas',
+    },
     reconnect_needed: {
       subject: '{app}: vuelve a conectar {account}',
       body: 'La cuenta {account} ({network}) ya no acepta publicaciones de la aplicación: {reason}. Conéctala de nuevo para que salgan las publicaciones programadas.',
@@ -44,6 +59,11 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
   },
   de: {
+    expires_soon: {
+      subject: '{app}: Die Verbindung zu {account} endet am {date}',
+      body: '{network} beendet den Zugriff der App auf {account} am {date}. Verbinden Sie das Konto vorher neu, damit geplante Beiträge erscheinen können.',
+      open: 'Konten öffnen',
+    },
     reconnect_needed: {
       subject: '{app}: {account} neu verbinden',
       body: 'Das Konto {account} ({network}) nimmt keine Beiträge der App mehr an: {reason}. Verbinden Sie es neu, damit geplante Beiträge erscheinen können.',
@@ -56,6 +76,11 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
   },
   it: {
+    expires_soon: {
+      subject: '{app}: il collegamento con {account} scade il {date}',
+      body: '{network} termina l’accesso dell’app a {account} il {date}. Ricollega l’account prima di allora perché i post programmati possano uscire.',
+      open: 'Apri gli account',
+    },
     reconnect_needed: {
       subject: '{app}: ricollega {account}',
       body: 'L’account {account} ({network}) non accetta più post dall’app: {reason}. Ricollegalo perché i post programmati possano uscire.',
@@ -68,6 +93,11 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
   },
   ru: {
+    expires_soon: {
+      subject: '{app}: подключение {account} закончится {date}',
+      body: '{network} прекращает доступ приложения к {account} {date}. Подключите аккаунт заново до этого, чтобы запланированные публикации могли выйти.',
+      open: 'Открыть аккаунты',
+    },
     reconnect_needed: {
       subject: '{app}: переподключите {account}',
       body: 'Аккаунт {account} ({network}) больше не принимает публикации из приложения: {reason}. Подключите его заново, чтобы запланированные публикации могли выйти.',
@@ -92,6 +122,7 @@ export function renderSocialNotice(
     network: string;
     post?: string;
     reason: string;
+    date?: string;
   },
 ): MailMessage {
   const texts = TEXTS[language][kind];
@@ -101,7 +132,8 @@ export function renderSocialNotice(
       .replaceAll('{account}', opts.account)
       .replaceAll('{network}', opts.network)
       .replaceAll('{post}', opts.post ?? '')
-      .replaceAll('{reason}', opts.reason);
+      .replaceAll('{reason}', opts.reason)
+      .replaceAll('{date}', opts.date ?? '');
   const body = fill(texts.body);
   const text = `${body}\n\n${texts.open}: ${opts.link}\n`;
   const html = `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(opts.link)}">${escapeHtml(texts.open)}</a></p>`;

@@ -21,6 +21,8 @@ interface NoticeFacts {
   reason: string;
   post?: string;
   link: string;
+  /** ISO instant, shown as a date in the person's language. */
+  endsAt?: string;
 }
 
 async function mailPerson(
@@ -33,10 +35,14 @@ async function mailPerson(
   const person = await findUserById(db, userId);
   if (person?.status !== 'active') return;
   const language = isLanguage(person.language) ? person.language : 'hr';
+  const date = facts.endsAt
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(facts.endsAt))
+    : undefined;
   const mail = renderSocialNotice(kind, language, {
     to: person.email,
     appName: ctx.config.appName,
     ...facts,
+    ...(date ? { date } : {}),
     network: NETWORK_NAMES[facts.network] ?? facts.network,
   });
   await ctx.jobs.enqueue(db, sendMailJob, mail);
@@ -53,6 +59,20 @@ export async function noticeReconnectNeeded(
   const link = `${ctx.config.appUrl}/#/company/social/accounts`;
   for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
     await mailPerson(ctx, db, member.user_id, 'reconnect_needed', { ...facts, link });
+  }
+}
+
+/** Tells the company's owners and admins that an account's connection ends soon (the network's stated expiry). */
+export async function noticeExpiresSoon(
+  ctx: AppContext,
+  db: Database,
+  companyId: number,
+  facts: { account: string; network: string; endsAt: string },
+): Promise<void> {
+  const team = await listTeam({ ...ctx, db }, companyId);
+  const link = `${ctx.config.appUrl}/#/company/social/accounts`;
+  for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
+    await mailPerson(ctx, db, member.user_id, 'expires_soon', { ...facts, reason: '', link });
   }
 }
 

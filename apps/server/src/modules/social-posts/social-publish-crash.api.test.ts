@@ -9,25 +9,29 @@ import { createActiveUser, createCompanyWith } from '../../seed/accounts.seed.ts
 import { type ChildServer, startChildServer } from '../../test-support/child-server.ts';
 import { X_CLIENT } from '../../test-support/social-standins/social-test-kit.ts';
 import { startXStandin, type XStandin } from '../../test-support/social-standins/x-standin.ts';
-import { testDialect } from '../../test-support/test-database.ts';
+import { createTestDatabase } from '../../test-support/test-database.ts';
 import { tokenBox } from './social-tokens.ts';
 
 // A real server process killed with SIGKILL while its publish is in flight: after a restart the
-// post exists once on the network. SQLite file only (a child process needs a database it can open).
+// post exists once on the network. Runs on the suite's database: a SQLite file, or a fresh
+// PostgreSQL database (a child process needs a database it can open, so not `:memory:`).
 const SECRET = 'c'.repeat(64);
 let x: XStandin;
 let dir: string;
 let env: Record<string, string>;
 let company: number;
 let accountId: number;
+let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
   x = await startXStandin(X_CLIENT);
   dir = mkdtempSync(path.join(tmpdir(), 'kontora-social-crash-'));
   const file = path.join(dir, 'kontora.sqlite');
+  const { database, drop } = await createTestDatabase();
+  dropDatabase = drop;
   env = {
     DATA_DIR: dir,
-    DATABASE_URL: `sqlite:${file}`,
+    DATABASE_URL: database.kind === 'postgres' ? database.url : `sqlite:${file}`,
     SECRET_KEY: SECRET,
     JOBS_LEASE_SECONDS: '2',
     JOBS_POLL_MS: '100',
@@ -76,6 +80,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await x?.close();
+  await dropDatabase?.();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -88,7 +93,7 @@ async function login(server: ChildServer): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-describe.skipIf(testDialect() !== 'sqlite')('kill -9 during a publish', () => {
+describe('kill -9 during a publish', () => {
   it('the post exists once on the network after the restart', { timeout: 120_000 }, async () => {
     const text = `Crash test ${Date.now()}`;
     x.controls.publishDelayMs = 30_000; // X has the tweet; its answer never reaches the dying process

@@ -2,16 +2,60 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { SocialAccount, SocialPostDetail } from '@kontora/contract/social-posts';
 import type { Config } from '../../config.ts';
 import { insertMedia } from '../../modules/social-media/social-media.repository.ts';
 import { createMediaStorage } from '../../modules/social-media/storage/create-media-storage.ts';
 import { startSmtpCapture } from '../smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { type FacebookStandin, startFacebookStandin } from './facebook-standin.ts';
+import { type InstagramStandin, startInstagramStandin } from './instagram-standin.ts';
+import { type LinkedInStandin, startLinkedInStandin } from './linkedin-standin.ts';
+import { startTikTokStandin, type TikTokStandin } from './tiktok-standin.ts';
 import { startXStandin, type XStandin } from './x-standin.ts';
+import { startYouTubeStandin, type YouTubeStandin } from './youtube-standin.ts';
 
 export const X_CLIENT = { id: 'x-client', secret: 'x-secret' };
 export const FB_CLIENT = { id: 'fb-client', secret: 'fb-secret' };
+export const IG_CLIENT = { id: 'ig-client', secret: 'ig-secret' };
+export const LI_CLIENT = { id: 'li-client', secret: 'li-secret' };
+export const TT_CLIENT = { key: 'tt-client', secret: 'tt-secret' };
+export const YT_CLIENT = { id: 'yt-client', secret: 'yt-secret' };
+
+/** The four networks beside X and Facebook, each at its stand-in (auth page paths as on the real sites). */
+export function moreNetworks(s: {
+  instagram: { url: string };
+  linkedin: { url: string };
+  tiktok: { url: string };
+  youtube: { url: string };
+}): Partial<Config['social']['networks']> {
+  return {
+    instagram: {
+      apiUrl: s.instagram.url,
+      authUrl: `${s.instagram.url}/dialog/oauth`,
+      clientId: IG_CLIENT.id,
+      clientSecret: IG_CLIENT.secret,
+    },
+    linkedin: {
+      apiUrl: s.linkedin.url,
+      authUrl: `${s.linkedin.url}/oauth/v2/authorization`,
+      clientId: LI_CLIENT.id,
+      clientSecret: LI_CLIENT.secret,
+    },
+    tiktok: {
+      apiUrl: s.tiktok.url,
+      authUrl: `${s.tiktok.url}/v2/auth/authorize/`,
+      clientId: TT_CLIENT.key,
+      clientSecret: TT_CLIENT.secret,
+    },
+    youtube: {
+      apiUrl: s.youtube.url,
+      authUrl: `${s.youtube.url}/o/oauth2/v2/auth`,
+      clientId: YT_CLIENT.id,
+      clientSecret: YT_CLIENT.secret,
+    },
+  };
+}
 
 /** Social settings pointing X (and Facebook) at their stand-ins; the waits of retries and checks shortened a thousandfold. */
 export function socialConfig(
@@ -51,34 +95,53 @@ export interface SocialKit {
   t: TestApp;
   x: XStandin;
   facebook: FacebookStandin;
+  instagram: InstagramStandin;
+  linkedin: LinkedInStandin;
+  tiktok: TikTokStandin;
+  youtube: YouTubeStandin;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   mediaDir: string;
   close(): Promise<void>;
 }
 
-/** A test app whose X is a stand-in on loopback, mail caught by SMTP, media in a temporary folder. */
+/** A test app whose six networks are stand-ins on loopback, mail caught by SMTP, media in a temporary folder. */
 export async function startSocialKit(): Promise<SocialKit> {
   const x = await startXStandin(X_CLIENT);
   const facebook = await startFacebookStandin(FB_CLIENT);
+  const instagram = await startInstagramStandin(IG_CLIENT);
+  const linkedin = await startLinkedInStandin(LI_CLIENT);
+  const tiktok = await startTikTokStandin(TT_CLIENT);
+  const youtube = await startYouTubeStandin(YT_CLIENT);
   const smtp = await startSmtpCapture();
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'kontora-social-media-'));
   const { loadConfig } = await import('../../config.ts');
   const base = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' }).social;
   const t = await createTestApp({
     smtpUrl: smtp.url,
-    social: socialConfig(base, x, {}, facebook),
+    social: (() => {
+      const social = socialConfig(base, x, {}, facebook);
+      return {
+        ...social,
+        networks: { ...social.networks, ...moreNetworks({ instagram, linkedin, tiktok, youtube }) },
+      };
+    })(),
     media: { dir: mediaDir, s3: undefined },
   } as Partial<Config>);
   return {
     t,
     x,
     facebook,
+    instagram,
+    linkedin,
+    tiktok,
+    youtube,
     smtp,
     mediaDir,
     async close() {
       await t.close();
       await x.close();
       await facebook.close();
+      await Promise.all([instagram.close(), linkedin.close(), tiktok.close(), youtube.close()]);
       await smtp.close();
     },
   };
@@ -118,6 +181,32 @@ export async function connectFacebook(kit: SocialKit, token: string, companyId: 
   return list.json().data.items.find((a: { type: string }) => a.type === 'facebook').id as number;
 }
 
+/**
+ * Connects a network's stand-in account through the real flow: connect → the network's
+ * consent page (which allows at once and redirects with a code) → Kontora's callback.
+ * Answers the new account's id.
+ */
+export async function connectNetwork(
+  kit: SocialKit,
+  token: string,
+  companyId: number,
+  type: 'instagram' | 'linkedin' | 'tiktok' | 'youtube' | 'x' | 'facebook',
+): Promise<number> {
+  const start = await kit.t.call(token, {
+    method: 'POST',
+    url: `/api/companies/${companyId}/social/accounts/connect`,
+    payload: { type },
+  });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const consent = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
+  const back = new URL(String(consent.headers.get('location')));
+  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  if (!String(callback.headers.location).includes('connected='))
+    throw new Error(`callback: ${callback.statusCode} ${callback.headers.location}`);
+  const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
+  return list.json().data.items.find((a: { type: string }) => a.type === type).id as number;
+}
+
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -153,7 +242,7 @@ export async function addMedium(
 /** Waits until `check` answers true (jobs run in the background), or fails after `timeoutMs`. */
 export async function eventually<T>(
   read: () => Promise<T>,
-  check: (value: T) => boolean,
+  check: (value: NoInfer<T>) => boolean,
   timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -164,3 +253,35 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The posts API of one company as one person: create (201 or throws) and read a post. */
+export function postsOf(kit: SocialKit, token: string, companyId: number) {
+  const url = (rest = '') => `/api/companies/${companyId}/social/posts${rest}`;
+  return {
+    async create(body: Record<string, unknown>): Promise<number> {
+      const res = await kit.t.call(token, { method: 'POST', url: url(), payload: body });
+      if (res.statusCode !== 201) throw new Error(`create post: ${res.statusCode} ${res.body}`);
+      return res.json().data.id as number;
+    },
+    read: (id: number) => async (): Promise<SocialPostDetail> =>
+      (await kit.t.call(token, { method: 'GET', url: url(`/${id}`) })).json().data,
+    accounts: async () =>
+      (await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` })).json()
+        .data.items as SocialAccount[],
+  };
+}
+
+/** Moves an account's token expiry close, as if it were about to run out (the refresh job renews such tokens). */
+export async function expireSoon(kit: SocialKit, companyId: number, accountId: number): Promise<string> {
+  const soon = new Date(Date.now() + 60_000).toISOString();
+  await kit.t.ctx.db
+    .updateTable('social_accounts')
+    .set({ token_expires_at: soon })
+    .where('company_id', '=', companyId)
+    .where('id', '=', accountId)
+    .execute();
+  return soon;
+}
+
+/** A video's bytes of a given size (the stand-ins check sizes and ranges, not the codec). */
+export const videoBytes = (size: number) => Buffer.alloc(size, 0x2a);

@@ -15,6 +15,8 @@ export interface StandinAnswer {
   status?: number;
   headers?: Record<string, string>;
   json?: unknown;
+  /** The body as written, instead of `json` (a network's int64 numbers, which JSON.stringify cannot write). */
+  raw?: string;
   /** Hold the answer this long (the work is done already): a timeout whose post exists. */
   delayMs?: number;
 }
@@ -33,7 +35,11 @@ export async function startStandin(routes: [string, RegExp, Route][]) {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://standin');
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      return; // the client gave up mid-body (its deadline passed): nothing arrived, as on a network
+    }
     const body = Buffer.concat(chunks);
     const type = String(req.headers['content-type'] ?? '');
     let fields: Record<string, any> = {};
@@ -74,7 +80,7 @@ export async function startStandin(routes: [string, RegExp, Route][]) {
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (res.destroyed) return;
     res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
-    res.end(answer.json === undefined ? '' : JSON.stringify(answer.json));
+    res.end(answer.raw ?? (answer.json === undefined ? '' : JSON.stringify(answer.json)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -112,3 +118,9 @@ function multipartFields(body: Buffer, type: string): Record<string, any> {
 let sequence = 1_000_000;
 /** Ids that look like a network's (long digit strings), unique within the test process. */
 export const nextId = () => String(1_800_000_000_000_000_000n + BigInt(++sequence));
+
+/** `Content-Range: bytes first-last/total` of a chunk, or null when absent or malformed. */
+export function contentRange(header: unknown): { first: number; last: number; total: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(header ?? ''));
+  return match ? { first: Number(match[1]), last: Number(match[2]), total: Number(match[3]) } : null;
+}

@@ -1,26 +1,24 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api, authorizeUrl } from './adapter-deps.ts';
+import { uploadLinkedInVideo } from './linkedin-video.ts';
 import { readAll } from './media-chunks.ts';
-import {
-  expiresIn,
-  notSupported,
-  type SocialAdapter,
-  SocialError,
-  sameText,
-  type TokenSet,
-} from './social-adapter.ts';
+import { expiresIn, type SocialAdapter, SocialError, sameText, type TokenSet } from './social-adapter.ts';
 import { bearer } from './social-http.ts';
 
 const SCOPES = 'r_organization_social w_organization_social rw_organization_admin';
-/** LinkedIn versions its REST API by month; this is the one the adapter was written against. */
-const VERSION = '202411';
+/**
+ * LinkedIn versions its REST API by month and sunsets a version about a year later (its
+ * Videos API page marks 202506 as sunset already, so 202411 would be refused); this is
+ * the version the adapter follows, to move forward as LinkedIn retires versions.
+ */
+const VERSION = '202605';
 
 /**
  * LinkedIn organisation pages: OAuth 2 (no PKCE for web apps; the token endpoint is
  * `/oauth/v2/accessToken` beside the authorisation page), the organisations the
  * person administers (`organizationAcls`), images by `images?action=initializeUpload`
- * + PUT, posts by `POST /rest/posts` (the new post's URN in `x-restli-id`).
- * Video (multi-part `videos` upload) is not done yet and refused as not supported.
+ * + PUT, videos by the Videos API's multi-part upload (`linkedin-video.ts`), posts by
+ * `POST /rest/posts` (the new post's URN in `x-restli-id`).
  */
 export function createLinkedInAdapter(deps: AdapterDeps): SocialAdapter {
   const { http, config } = deps;
@@ -80,7 +78,8 @@ export function createLinkedInAdapter(deps: AdapterDeps): SocialAdapter {
       return accounts;
     },
     async uploadMedia(account, tokens, media, opts = {}) {
-      if (media.kind !== 'image') throw notSupported('LinkedIn', 'video upload');
+      if (media.kind === 'video')
+        return uploadLinkedInVideo(deps, headers(tokens), orgUrn(account.remoteId), media, opts.signal);
       const init = await http(api(deps, '/rest/images'), {
         method: 'POST',
         headers: headers(tokens),

@@ -59,6 +59,12 @@ export interface RemotePost {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Called (and awaited) as soon as the network names the post it is creating, before
+   * any bytes go up (TikTok's `publish_id`): recorded, it lets a lost answer be settled
+   * by a status check instead of a guess.
+   */
+  onRemoteId?: (remoteId: string) => Promise<void>;
 }
 
 /**

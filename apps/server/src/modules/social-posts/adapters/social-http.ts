@@ -15,6 +15,8 @@ export interface HttpAnswer {
   status: number;
   headers: Headers;
   json: any;
+  /** The body as received (int64 ids that JSON numbers cannot hold exactly are read from it). */
+  text: string;
 }
 
 /** Reads a network's error message from the shapes they use (`error.message`, `errors[].message`, `detail`…). */
@@ -57,6 +59,9 @@ export function errorOf(status: number, json: any, headers: Headers): SocialErro
   return new SocialError('permanent', 'rejected', message);
 }
 
+/** The slowest upload rate a chunk is given time for (256 KiB/s): 10 MB get 40 s. */
+const UPLOAD_BYTES_PER_SECOND = 256 * 1024;
+
 /**
  * One HTTP call to a network with a deadline. A call whose request went out but
  * whose answer did not come back in time is `unknown` (it may have taken
@@ -83,7 +88,10 @@ export function createHttp(timeoutMs: number) {
       body = JSON.stringify(raw);
       headers['content-type'] ??= 'application/json';
     }
-    const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
+    // A deadline that grows with the bytes sent: a 10 MB video chunk may take longer than a JSON call.
+    const sending = body instanceof Uint8Array ? body.length : 0;
+    const deadline = Math.max(timeoutMs, Math.ceil((sending / UPLOAD_BYTES_PER_SECOND) * 1000));
+    const signals = [AbortSignal.timeout(deadline), ...(options.signal ? [options.signal] : [])];
     let response: Response;
     try {
       response = await fetch(target, {
@@ -118,7 +126,7 @@ export function createHttp(timeoutMs: number) {
     }
     const ok = (response.status >= 200 && response.status < 300) || options.accept?.includes(response.status);
     if (!ok) throw errorOf(response.status, json, response.headers);
-    return { status: response.status, headers: response.headers, json };
+    return { status: response.status, headers: response.headers, json, text };
   };
 }
 

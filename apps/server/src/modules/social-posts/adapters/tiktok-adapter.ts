@@ -25,8 +25,9 @@ function checked(json: any) {
  * TikTok Content Posting API (direct post): OAuth 2 v2 (`client_key`), the user's
  * info, a video by `post/publish/video/init` with `FILE_UPLOAD` and PUT chunks with
  * `Content-Range`, then `post/publish/status/fetch` until the post is public.
- * TikTok offers no lookup of a post by its caption and no delete: a lost answer is
- * therefore confirmed only through the recorded publish id, and delete is refused.
+ * TikTok offers no lookup of a post by its caption and no delete: the publish id is
+ * recorded (`onRemoteId`) before the first byte goes up, so a lost answer is settled by
+ * `status/fetch`, and a target without one never reached an upload (nothing to find).
  */
 export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
   const { http, config } = deps;
@@ -101,6 +102,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         signal: opts.signal,
       });
       const { publish_id: publishId, upload_url: uploadUrl } = checked(init.json);
+      await opts.onRemoteId?.(String(publishId));
       const put = async (part: Buffer, offset: number) =>
         http(uploadUrl, {
           method: 'PUT',
@@ -126,14 +128,15 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
       return { remoteId: String(publishId), url: adapter.remotePostUrl(account, String(publishId)) };
     },
     async publishStatus(account, tokens, remoteId) {
-      const { json } = await http(api(deps, '/v2/post/publish/status/fetch/'), {
+      const { json, text } = await http(api(deps, '/v2/post/publish/status/fetch/'), {
         method: 'POST',
         headers: bearer(tokens.accessToken),
         body: { publish_id: remoteId },
       });
       const data = checked(json);
       if (data.status === 'PUBLISH_COMPLETE') {
-        const postId = data.publicaly_available_post_id?.[0];
+        // An int64 sent as a JSON number: read its digits from the text, JSON.parse would round it.
+        const postId = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(text)?.[1];
         return {
           state: 'published',
           url: postId
@@ -144,9 +147,9 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
       if (data.status === 'FAILED') return { state: 'failed', reason: String(data.fail_reason ?? 'failed') };
       return { state: 'processing' };
     },
-    findPublished: async () => {
-      throw notSupported('TikTok', 'finding a post by its caption');
-    },
+    // A TikTok post exists only through a publish id, and Kontora records that id before
+    // uploading: asked this (no id recorded), the answer is that nothing was posted.
+    findPublished: async () => null,
     remotePostUrl: (account) => `https://www.tiktok.com/@${encodeURIComponent(account.handle ?? '')}`,
     delete: async () => {
       throw notSupported('TikTok', 'deleting a post (the Content Posting API has no delete)');

@@ -16,6 +16,9 @@ const SCOPES =
 /** Resumable chunks must be multiples of 256 KiB. */
 const CHUNK_BYTES = 32 * 256 * 1024;
 
+/** A video's title: the text's first line, within YouTube's 100 characters. */
+const titleOf = (text: string) => (text.split('\n')[0] ?? '').slice(0, 100);
+
 /**
  * YouTube Data API v3: Google OAuth 2 with PKCE and offline access (refresh token),
  * the person's channel, a video by the resumable upload (`uploadType=resumable`:
@@ -83,7 +86,7 @@ export function createYouTubeAdapter(deps: AdapterDeps): SocialAdapter {
       const [video] = input.media;
       if (video?.kind !== 'video' || input.media.length !== 1)
         throw new SocialError('permanent', 'rejected', 'YouTube posts take exactly one video.');
-      const title = (input.text.split('\n')[0] ?? '').slice(0, 100) || video.name;
+      const title = titleOf(input.text) || video.name;
       const start = await http(api(deps, '/upload/youtube/v3/videos'), {
         method: 'POST',
         headers: {
@@ -147,9 +150,20 @@ export function createYouTubeAdapter(deps: AdapterDeps): SocialAdapter {
           publishedAfter: new Date(new Date(since).getTime() - 60_000).toISOString(),
         },
       });
-      const found = (json.items ?? []).find((i: any) => sameText(i.snippet?.description, text));
-      const id = found?.id?.videoId;
-      return id ? { remoteId: String(id), url: adapter.remotePostUrl(account, String(id)) } : null;
+      // Search shows a shortened description: pick by title, then compare the full description.
+      const title = titleOf(text);
+      const candidates = (json.items ?? [])
+        .filter((i: any) => i.id?.videoId && (i.snippet?.title ?? '').trim() === title.trim())
+        .map((i: any) => String(i.id.videoId));
+      if (candidates.length === 0) return null;
+      const full = await http(api(deps, '/youtube/v3/videos'), {
+        headers: bearer(tokens.accessToken),
+        query: { part: 'snippet', id: candidates.join(',') },
+      });
+      const found = (full.json?.items ?? []).find((v: any) => sameText(v.snippet?.description, text));
+      return found
+        ? { remoteId: String(found.id), url: adapter.remotePostUrl(account, String(found.id)) }
+        : null;
     },
     remotePostUrl: (_account, remoteId) => `https://www.youtube.com/watch?v=${encodeURIComponent(remoteId)}`,
     async delete(_account, tokens, remoteId) {

@@ -1,10 +1,11 @@
-import type { SocialNetwork } from '@kontora/contract/social-posts';
+import { RECONNECT_NOTICE_MS, type SocialNetwork } from '@kontora/contract/social-posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ListStates } from '../../../components/list-states.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useFormatters } from '../../../lib/format.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useConnectAccount } from '../api/connect-account.ts';
 import { useDisconnectAccount } from '../api/disconnect-account.ts';
@@ -12,6 +13,10 @@ import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { codeText } from './code-text.ts';
 import { StatusBadge } from './status-badge.tsx';
+
+/** Whether a connection's stated end is within the notice period (its owners were mailed too). */
+const endsSoon = (reconnectBy: string | null) =>
+  reconnectBy !== null && Date.parse(reconnectBy) - Date.now() < RECONNECT_NOTICE_MS;
 
 /** Connected accounts, a connect button per network, disconnect; the OAuth callback lands here with its outcome. */
 export function AccountsTab() {
@@ -21,6 +26,7 @@ export function AccountsTab() {
   const types = useIntegrationTypes();
   const connect = useConnectAccount(companyId);
   const disconnect = useDisconnectAccount(companyId);
+  const format = useFormatters();
   const [search] = useSearchParams();
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const connected = search.get('connected');
@@ -79,6 +85,11 @@ export function AccountsTab() {
               {account.status === 'reconnect_needed' ? (
                 <span className="small text-danger">
                   {t('social.accounts.reconnectHint', { reason: account.last_error ?? '' })}
+                </span>
+              ) : null}
+              {account.status === 'active' && endsSoon(account.reconnect_by) ? (
+                <span className="small text-warning-emphasis">
+                  {t('socialNetworks.endsSoon', { date: format.date(account.reconnect_by as string) })}
                 </span>
               ) : null}
               <button

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMedium,
+  connectNetwork,
+  eventually,
+  expireSoon,
+  postsOf,
+  type SocialKit,
+  startSocialKit,
+  videoBytes,
+} from '../../test-support/social-standins/social-test-kit.ts';
+import { refreshDueAccounts } from './social-accounts.service.ts';
+
+let kit: SocialKit;
+let ana: string;
+let acme: number;
+let account: number;
+let posts: ReturnType<typeof postsOf>;
+
+beforeAll(async () => {
+  kit = await startSocialKit();
+  const anaId = await kit.t.user('ana@example.com');
+  acme = await kit.t.company('Acme', [3], [{ userId: anaId, role: 'owner' }]);
+  ana = await kit.t.login('ana@example.com');
+  account = await connectNetwork(kit, ana, acme, 'tiktok');
+  posts = postsOf(kit, ana, acme);
+});
+afterAll(() => kit.close());
+
+const done = (p: { status: string }) => ['published', 'failed'].includes(p.status);
+const clip = (size = 2_000) =>
+  addMedium(kit, acme, { kind: 'video', mime: 'video/mp4', bytes: videoBytes(size), duration_ms: 15_000 });
+
+describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
+  it('connects the TikTok user; the one-day token’s expiry is kept for the refresh job', async () => {
+    const [row] = await posts.accounts();
+    expect(row).toEqual(
+      expect.objectContaining({ id: account, type: 'tiktok', name: 'Acme on TikTok', handle: 'acme.tt' }),
+    );
+    const hours = (Date.parse(String(row?.token_expires_at)) - Date.now()) / 3_600_000;
+    expect(Math.round(hours)).toBe(24);
+  });
+
+  it('publishes a small video in one chunk (under 5 MB: chunk_size = video_size)', async () => {
+    const id = await posts.create({
+      text: 'A short clip',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const post = await eventually(posts.read(id), done);
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const upload = kit.tiktok.completed().find((p) => p.title === 'A short clip');
+    expect(upload).toEqual(expect.objectContaining({ chunkCount: 1, size: 2_000, received: 2_000 }));
+  });
+
+  it('uploads a larger video in chunks by the documented rules (⌊size / chunk⌋ chunks, the rest on the last)', {
+    timeout: 90_000,
+  }, async () => {
+    const size = 21 * 1024 * 1024;
+    const id = await posts.create({
+      text: 'A long clip',
+      media_ids: [await clip(size)],
+      account_ids: [account],
+    });
+    const post = await eventually(posts.read(id), done, 60_000);
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const upload = kit.tiktok.completed().find((p) => p.title === 'A long clip');
+    expect(upload).toEqual(
+      expect.objectContaining({
+        chunkSize: 10 * 1024 * 1024,
+        chunkCount: 2,
+        chunksReceived: 2,
+        received: size,
+      }),
+    );
+  });
+
+  it('a timeout on the last chunk followed by success on TikTok: settled by status/fetch, never posted twice', async () => {
+    kit.tiktok.controls.lastChunkDelayMs = 4_000;
+    kit.tiktok.controls.processingPolls = 2;
+    const id = await posts.create({
+      text: 'TikTok lost answer',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const post = await eventually(posts.read(id), (p) => p.status === 'published', 30_000);
+    kit.tiktok.controls.lastChunkDelayMs = 0;
+    kit.tiktok.controls.processingPolls = 1;
+    expect(post.targets[0]?.attempts).toBe(1);
+    const uploads = [...kit.tiktok.publishes.values()].filter((p) => p.title === 'TikTok lost answer');
+    expect(uploads).toHaveLength(1);
+    expect(post.targets[0]?.remote_url).toBe(`https://www.tiktok.com/@acme.tt/video/${uploads[0]?.postId}`);
+  });
+
+  it('429 rate_limit_exceeded is retried after Retry-After; invalid_params fails at once with TikTok’s message', async () => {
+    kit.tiktok.failNext('POST', /\/video\/init\/$/, {
+      status: 429,
+      headers: { 'retry-after': '1' },
+      json: { error: { code: 'rate_limit_exceeded', message: 'API rate limit was exceeded.', log_id: 'x' } },
+    });
+    const limited = await posts.create({
+      text: 'After the limit',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const ok = await eventually(posts.read(limited), done, 30_000);
+    expect(ok.status, JSON.stringify(ok.targets)).toBe('published');
+    expect(ok.targets[0]?.attempts).toBe(2);
+    expect(kit.tiktok.completed().filter((p) => p.title === 'After the limit')).toHaveLength(1);
+
+    kit.tiktok.failNext('POST', /\/video\/init\/$/, {
+      status: 400,
+      json: {
+        error: {
+          code: 'spam_risk_too_many_posts',
+          message: 'The daily post cap from the API is reached.',
+          log_id: 'x',
+        },
+      },
+    });
+    const refused = await posts.create({
+      text: 'One too many',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const failed = await eventually(posts.read(refused), done);
+    expect(failed.targets[0]).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        error_message: 'The daily post cap from the API is reached.',
+      }),
+    );
+  });
+
+  it('refreshes the token; a refused refresh marks the account "reconnect needed" with a mail', async () => {
+    const soon = await expireSoon(kit, acme, account);
+    await refreshDueAccounts(kit.t.ctx);
+    const [renewed] = await posts.accounts();
+    expect(String(renewed?.token_expires_at) > soon).toBe(true);
+
+    kit.tiktok.revokeAll();
+    await expireSoon(kit, acme, account);
+    const sent = kit.smtp.mails.length;
+    await refreshDueAccounts(kit.t.ctx);
+    const [broken] = await posts.accounts();
+    expect(broken).toEqual(
+      expect.objectContaining({
+        status: 'reconnect_needed',
+        last_error: 'Refresh token is invalid or expired.',
+      }),
+    );
+    expect((await kit.smtp.waitFor('ana@example.com', sent)).subject).toContain('Acme on TikTok');
+  });
+
+  it('an invalid access token fails the post at once (401 access_token_invalid)', async () => {
+    await kit.t.ctx.db
+      .updateTable('social_accounts')
+      .set({ status: 'active', token_expires_at: null })
+      .where('company_id', '=', acme)
+      .where('id', '=', account)
+      .execute();
+    const id = await posts.create({
+      text: 'With a dead token',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const failed = await eventually(posts.read(id), done);
+    expect(failed.targets[0]).toEqual(
+      expect.objectContaining({ status: 'failed', attempts: 1, error_code: 'auth_expired' }),
+    );
+  });
+});
