@@ -26,6 +26,7 @@ export function prepareEnqueue(definition: JobDefinition, payload: unknown, opti
     // Keys are per job name: two kinds of job may use the same natural key.
     idempotency_key:
       options.idempotencyKey === undefined ? null : `${definition.name}:${options.idempotencyKey}`,
+    company_id: options.companyId ?? null,
   };
 }
 

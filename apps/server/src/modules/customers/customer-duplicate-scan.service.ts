@@ -6,6 +6,7 @@ import {
   type DuplicateGroupsQuery,
   type DuplicateScan,
 } from '@kontora/contract/customer-duplicates';
+import { MODULE_ID } from '@kontora/contract/limits';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/define-job.ts';
@@ -29,7 +30,7 @@ import { toDuplicateCustomer } from './customer-duplicates.service.ts';
 export const duplicateScanJob = defineJob(
   'customers.duplicate_scan',
   z.object({ company_id: z.number().int(), scan_id: z.number().int() }),
-  { maxAttempts: 2, timeoutMs: 15 * 60_000 },
+  { maxAttempts: 2, timeoutMs: 15 * 60_000, module: MODULE_ID.crm },
 );
 
 /** A scan still running after this long is taken as lost (its process died) and a new one may start. */
@@ -51,7 +52,12 @@ export async function startDuplicateScan(ctx: AppContext, actor: Actor): Promise
   }
   await ctx.db.transaction().execute(async (trx) => {
     const scanId = await insertScan(trx, companyId, actor.userId, new Date().toISOString());
-    const jobId = await ctx.jobs.enqueue(trx, duplicateScanJob, { company_id: companyId, scan_id: scanId });
+    const jobId = await ctx.jobs.enqueue(
+      trx,
+      duplicateScanJob,
+      { company_id: companyId, scan_id: scanId },
+      { companyId },
+    );
     await updateScan(trx, companyId, scanId, { job_id: jobId });
   });
   return toScan((await latestScan(ctx.db, companyId)) as ScanRow);
