@@ -154,7 +154,6 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
     engine: 'bullmq',
     ...admin,
     observe: events.observe,
-    definition: (name) => definitions.get(name),
     handle(definition, handler) {
       if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
       handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });

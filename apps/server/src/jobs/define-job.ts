@@ -19,11 +19,6 @@ export interface JobOptions {
   timeoutMs: number;
   /** Groups jobs on the admin screen and, on BullMQ, is the queue (default: the name's first part). */
   queue: string;
-  /**
-   * The module a person needs to follow the job of their company (live progress, the company's
-   * job route); unset: every member of the company may (decision 028).
-   */
-  module?: number;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

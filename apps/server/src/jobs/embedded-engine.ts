@@ -235,15 +235,12 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
     engine: 'embedded',
     ...admin,
     observe: events.observe,
-    definition: events.definition,
     handle(definition, handler) {
       if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
       handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });
-      events.know(definition);
     },
 
     async enqueue(target, definition, payload, options = {}) {
-      events.know(definition);
       const id = await writeJob(target, definition, payload, options);
       // On SQLite the claim waits for the one connection, i.e. for the caller's commit.
       if (dialect === 'sqlite') wake();

@@ -1,4 +1,3 @@
-import type { JobDefinition } from './define-job.ts';
 import type { JobEvent } from './jobs.ts';
 
 type Reported = Omit<JobEvent, 'at' | 'runAt' | 'message'> & {
@@ -14,17 +13,11 @@ type Reported = Omit<JobEvent, 'at' | 'runAt' | 'message'> & {
 export function createJobEvents() {
   const listeners = new Set<(event: JobEvent) => void>();
   const lastProgress = new Map<string, string>();
-  const definitions = new Map<string, JobDefinition>();
   return {
     observe(listener: (event: JobEvent) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    /** Remembers a declaration, so the company job route can tell which module a job needs. */
-    know(definition: JobDefinition) {
-      definitions.set(definition.name, definition);
-    },
-    definition: (name: string) => definitions.get(name),
     emit(reported: Reported) {
       if (listeners.size === 0) return;
       const event: JobEvent = {

@@ -22,7 +22,11 @@ export interface EnqueueOptions {
   /** A second enqueue with the same key (for the same job name) is a no-op while the first is kept. */
   idempotencyKey?: string;
   maxAttempts?: number;
-  /** The company the job works for: its state and progress reach that company's live sockets (decision 028). */
+  /**
+   * The company the job works for (decision 028); by default the payload's `company_id`, when it
+   * has one. Its people may then read the job, and follow its progress live if the live module
+   * lists the job.
+   */
   companyId?: number;
 }
 
@@ -102,6 +106,4 @@ export interface Jobs {
 
   /** Follows the state and progress of company jobs run by this process; returns the unsubscribe. */
   observe(listener: (event: JobEvent) => void): () => void;
-  /** The declaration of a job by its name, if this process knows it (handled or enqueued). */
-  definition(name: string): JobDefinition | undefined;
 }

@@ -6,7 +6,6 @@ import {
   type DuplicateGroupsQuery,
   type DuplicateScan,
 } from '@kontora/contract/customer-duplicates';
-import { MODULE_ID } from '@kontora/contract/limits';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/define-job.ts';
@@ -30,7 +29,7 @@ import { toDuplicateCustomer } from './customer-duplicates.service.ts';
 export const duplicateScanJob = defineJob(
   'customers.duplicate_scan',
   z.object({ company_id: z.number().int(), scan_id: z.number().int() }),
-  { maxAttempts: 2, timeoutMs: 15 * 60_000, module: MODULE_ID.crm },
+  { maxAttempts: 2, timeoutMs: 15 * 60_000 },
 );
 
 /** A scan still running after this long is taken as lost (its process died) and a new one may start. */

@@ -4,7 +4,9 @@ import type { LiveJob, LiveServerMessage } from '@kontora/contract/live';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { z } from 'zod';
 import { loadConfig } from '../../config.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { type LiveTestClient, liveClient, subscribeLive } from '../../test-support/live-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { duplicateScanJob } from '../customers/customer-duplicate-scan.service.ts';
@@ -16,6 +18,8 @@ import { duplicateScanJob } from '../customers/customer-duplicate-scan.service.t
  * the embedded engine, once with BullMQ (where events travel through Redis).
  */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** A company job no screen follows (like a webhook delivery): its company is taken from its payload. */
+const choreJob = defineJob('test.company_chore', z.object({ company_id: z.number().int() }));
 const jobMessages = (messages: LiveServerMessage[]) => messages.filter((m): m is LiveJob => m.type === 'job');
 
 describe.each(['embedded', 'bullmq'] as const)('job progress on the live socket (%s engine)', (engine) => {
@@ -134,6 +138,33 @@ describe.each(['embedded', 'bullmq'] as const)('job progress on the live socket 
     doraSocket.send({ type: 'ping' });
     await doraSocket.next((m) => m.type === 'pong');
     expect(jobMessages(doraSocket.messages)).toEqual([]);
+  });
+
+  it('publishes nothing of a company job no screen follows, and does not answer it', async () => {
+    // BullMQ starts its workers at start-up only, so this job runs on the embedded engine alone.
+    const runs = engine === 'embedded';
+    if (runs) {
+      t.ctx.jobs.handle(choreJob, async (_payload, job) => {
+        await job.progress(50);
+      });
+    }
+    const anaSocket = await listen(ana, acme);
+    const jobId = await t.ctx.jobs.enqueue(t.ctx.db, choreJob, { company_id: acme });
+    const row = await t.ctx.db
+      .selectFrom('jobs')
+      .select('company_id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.company_id).toBe(acme);
+    if (runs) {
+      await t.ctx.jobs.drain(20_000);
+      expect((await t.ctx.jobs.get(jobId))?.state).toBe('completed');
+    }
+    const res = await t.call(ana, { method: 'GET', url: `/api/companies/${acme}/jobs/${jobId}` });
+    expect(res.statusCode, res.body).toBe(404);
+    anaSocket.send({ type: 'ping' });
+    await anaSocket.next((m) => m.type === 'pong');
+    expect(jobMessages(anaSocket.messages).filter((m) => m.job_id === jobId)).toEqual([]);
   });
 
   it('answers 404 for ids that are no job of the company', async () => {

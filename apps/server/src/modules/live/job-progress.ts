@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import type { JobEvent } from '../../jobs/jobs.ts';
+import { moduleOfJob } from './live-messages.ts';
 
 /** A job event as it travels between instances: with the module a person needs to receive it. */
 export interface PublishedJobEvent {
   event: JobEvent;
-  module: number | null;
+  module: number;
 }
 
 export const toLiveJob = (event: JobEvent): LiveJob => ({
@@ -40,8 +41,6 @@ export function createJobProgressRelay(
   let subscriber: Redis | undefined;
   let unobserve: (() => void) | undefined;
 
-  const moduleOf = (name: string) => ctx.jobs.definition(name)?.options.module ?? null;
-
   return {
     async start() {
       if (options.redisUrl) {
@@ -57,7 +56,9 @@ export function createJobProgressRelay(
         });
       }
       unobserve = ctx.jobs.observe((event) => {
-        const published: PublishedJobEvent = { event, module: moduleOf(event.name) };
+        const module = moduleOfJob(event.name);
+        if (module === undefined) return;
+        const published: PublishedJobEvent = { event, module };
         if (!publisher) return deliver(published);
         publisher.publish(options.channel, JSON.stringify(published)).catch((err) => {
           options.log.warn({ err }, 'live updates: publishing a job event failed');

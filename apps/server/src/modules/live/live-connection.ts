@@ -88,8 +88,8 @@ export class LiveConnection {
   }
 
   /** A company job's event; not held during a replay: it is not part of the feed and carries no id to order by. */
-  pushJob(module: number | null, text: string): void {
-    if (module === null || this.#modules.has(module)) this.send(text);
+  pushJob(module: number, text: string): void {
+    if (this.#modules.has(module)) this.send(text);
   }
 
   /** Checks the session and the company again (called whenever rights may have changed). */
