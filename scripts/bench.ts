@@ -69,3 +69,4 @@ await runIfPresent('bench-live.ts', 'benchLive');
 await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
 await runIfPresent('bench-duplicates.ts', 'benchDuplicates');
 await runIfPresent('bench-public-api.ts', 'benchPublicApi');
+await runIfPresent('bench-connectors.ts', 'benchConnectors');

@@ -30,7 +30,12 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
+<<<<<<< HEAD
 import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
+=======
+import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
+>>>>>>> connectors
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
@@ -131,6 +136,7 @@ export async function buildApp(
   registerChangeFeedJobs(ctx);
   registerIdempotencyJobs(ctx);
   registerWebhookJobs(ctx, app);
+  registerConnectorJobs(ctx);
   registerDuplicateScanJobs(ctx);
   registerEventReminderJobs(ctx);
   registerSocialPostJobs(ctx);
@@ -201,6 +207,7 @@ export async function buildApp(
       await api.register(socialPostsRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
+      await api.register(connectorsRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });

@@ -92,6 +92,8 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   /** How often each instance reads the change feed for live updates when nothing nudged it (decision 017). */
+  /** Minutes between incremental syncs of each CRM connection (decision 022). */
+  CONNECTOR_SYNC_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** Hosts or CIDR ranges webhooks may reach although they are private (tests, receivers on the same network). */
   WEBHOOK_ALLOWED_HOSTS: z
@@ -183,6 +185,8 @@ export type Config = {
   live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
   /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs webhooks may reach although private. */
   webhookAllowedHosts: string[];
+  /** CONNECTOR_SYNC_MINUTES: how often each CRM connection pulls and pushes. */
+  connectors: { syncMinutes: number };
   social: {
     networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
     /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
@@ -257,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       recheckMs: 60_000,
     },
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    connectors: { syncMinutes: e.CONNECTOR_SYNC_MINUTES },
     social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };

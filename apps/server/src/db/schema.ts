@@ -372,6 +372,62 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp | null;
 }
 
+/** A company's connection to HubSpot or Pipedrive (migration 017). */
+export interface ConnectorsTable {
+  id: Generated<number>;
+  company_id: number;
+  provider: 'hubspot' | 'pipedrive';
+  base_url: string;
+  token_encrypted: string;
+  state: 'idle' | 'syncing' | 'failed';
+  last_error: string | null;
+  lease_job: string | null;
+  lease_until: Timestamp | null;
+  /** JSON {pass, object, cursor} of the running full pass; null when none runs. */
+  checkpoint: string | null;
+  full_pass: ColumnType<number, number | undefined, number>;
+  import_done: Bool;
+  pull_since: Timestamp | null;
+  /** bigint: PostgreSQL answers it as a string. */
+  push_after: ColumnType<number | string, number, number>;
+  /** JSON {fetched, created, updated, failed} of the latest (or running) run. */
+  counts: string;
+  last_sync_at: Timestamp | null;
+  next_sync_at: Timestamp | null;
+  last_full_pass_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A local customer linked to one remote record of a connector (migration 017). */
+export interface ConnectorLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  connector_id: number;
+  customer_id: number;
+  remote_type: string;
+  remote_id: string;
+  remote_updated_at: Timestamp | null;
+  content_hash: string;
+  seen_pass: number;
+  updated_at: Timestamp;
+}
+
+/** A connector's sync log (migration 017). */
+export interface ConnectorLogTable {
+  id: Generated<number>;
+  company_id: number;
+  connector_id: number;
+  at: Timestamp;
+  kind: string;
+  direction: 'pull' | 'push' | null;
+  remote_type: string | null;
+  remote_id: string | null;
+  customer_id: number | null;
+  message: string;
+}
+
 /** The webhook dispatcher's position in the change feed (one row, migration 010). */
 export interface WebhookDispatchStateTable {
   id: number;
@@ -613,4 +669,7 @@ export interface DB {
   customer_duplicate_groups: CustomerDuplicateGroupsTable;
   customer_views: CustomerViewsTable;
   customer_list_columns: CustomerListColumnsTable;
+  connectors: ConnectorsTable;
+  connector_links: ConnectorLinksTable;
+  connector_log: ConnectorLogTable;
 }

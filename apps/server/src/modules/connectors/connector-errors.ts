@@ -1,0 +1,16 @@
+/** The provider refused the token (401/403). */
+export class ConnectorAuthError extends Error {}
+
+/** The provider could not be reached, or answered something that is not its API. */
+export class ConnectorUnreachableError extends Error {}
+
+/** The provider refused one request for a reason of its own (4xx other than auth and 429). */
+export class ConnectorRequestError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

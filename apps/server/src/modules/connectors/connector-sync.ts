@@ -1,0 +1,262 @@
+import type { ConnectorCounts } from '@kontora/contract/connectors';
+import type { AppContext } from '../../context.ts';
+import type { JobRun } from '../../jobs/jobs.ts';
+import { customersChanged } from '../customers/customer-page-cache.ts';
+import { ConnectorAuthError, errorText } from './connector-errors.ts';
+import { connectorFor } from './connector-factory.ts';
+import { connectorActor, customersById, deleteGoneCustomers } from './connector-local.ts';
+import { applyRemotePage, type PullScope } from './connector-pull.ts';
+import { pushLocalChanges } from './connector-push.ts';
+import {
+  type ConnectorRow,
+  claimConnector,
+  deleteLinks,
+  findConnector,
+  insertLog,
+  type NewLogEntry,
+  unseenLinks,
+  updateConnector,
+} from './connectors.repository.ts';
+import { EMPTY_COUNTS } from './connectors.service.ts';
+
+/** A run holds its connection this long past its last saved page; a crashed run lets go after it. */
+const LEASE_MS = 2 * 60_000;
+/** Incremental pulls reach back this far before the previous run began (clock skew between us and the provider). */
+const SKEW_MS = 60_000;
+
+/** Where a full pass stands: the object type being listed and the cursor of its next page. */
+interface Checkpoint {
+  pass: number;
+  typeIndex: number;
+  cursor: string | null;
+  startedAt: string;
+}
+
+/** Tests: a hook after each saved page of a full pass (a crash mid-import is a throw here). */
+export const syncTestHooks: { afterPage?: (pagesSaved: number) => void } = {};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * One run of a connection (job `connectors.sync`). See connector-job.ts.
+ * Another run holding the connection makes this one a no-op.
+ */
+export async function runSync(
+  ctx: AppContext,
+  payload: { company_id: number; connector_id: number; mode: 'auto' | 'full' },
+  job: Pick<JobRun, 'id' | 'signal' | 'progress'>,
+): Promise<void> {
+  const { company_id: companyId, connector_id: id } = payload;
+  const started = Date.now();
+  if (!(await claimConnector(ctx.db, companyId, id, job.id, iso(started), iso(started + LEASE_MS)))) {
+    if (!(await findConnector(ctx.db, companyId, id))) return; // disconnected meanwhile
+    // Another run holds it and does what an ordinary run would; the nightly pass must still happen.
+    if (payload.mode === 'full')
+      throw new Error('Another run holds the connection; the full pass is tried again later.');
+    return;
+  }
+  let row = (await findConnector(ctx.db, companyId, id)) as ConnectorRow;
+  const resuming = row.checkpoint !== null;
+  const counts: ConnectorCounts = resuming
+    ? { ...EMPTY_COUNTS, ...(JSON.parse(row.counts) as Partial<ConnectorCounts>) }
+    : { ...EMPTY_COUNTS };
+  const client = connectorFor(ctx, row);
+  const actor = connectorActor(companyId, row.provider, id);
+  const logEntry = (kind: string, message: string): NewLogEntry => ({
+    company_id: companyId,
+    connector_id: id,
+    at: new Date().toISOString(),
+    kind,
+    direction: null,
+    remote_type: null,
+    remote_id: null,
+    customer_id: null,
+    message,
+  });
+  if (!resuming) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertLog(trx, [
+        logEntry('run_started', payload.mode === 'full' ? 'Nightly full pass started.' : 'Sync started.'),
+      ]);
+      await updateConnector(trx, companyId, id, { counts: JSON.stringify(counts), last_error: null });
+    });
+  }
+  const lease = () => ({
+    lease_until: iso(Date.now() + LEASE_MS),
+    counts: JSON.stringify(counts),
+    updated_at: iso(Date.now()),
+  });
+  try {
+    let checkpoint: Checkpoint | null = row.checkpoint ? (JSON.parse(row.checkpoint) as Checkpoint) : null;
+    if (!checkpoint && (payload.mode === 'full' || !row.import_done)) {
+      checkpoint = { pass: row.full_pass + 1, typeIndex: 0, cursor: null, startedAt: iso(started) };
+      await updateConnector(ctx.db, companyId, id, {
+        checkpoint: JSON.stringify(checkpoint),
+        full_pass: checkpoint.pass,
+      });
+    }
+    const scope: PullScope = { actor, connectorId: id, client, pass: checkpoint?.pass ?? row.full_pass };
+    if (checkpoint) {
+      await fullPass(ctx, scope, checkpoint, counts, lease, job);
+      row = (await findConnector(ctx.db, companyId, id)) as ConnectorRow;
+    } else {
+      await incrementalPull(ctx, scope, row, counts, lease, job);
+    }
+    await pushLocalChanges(
+      ctx,
+      scope,
+      Number(row.push_after),
+      counts,
+      async () => {
+        await updateConnector(ctx.db, companyId, id, lease());
+      },
+      job.signal,
+    );
+    const done = Date.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertLog(trx, [
+        logEntry(
+          'run_finished',
+          `Fetched ${counts.fetched}, created ${counts.created}, updated ${counts.updated}, failed ${counts.failed}.`,
+        ),
+      ]);
+      await updateConnector(trx, companyId, id, {
+        state: 'idle',
+        lease_job: null,
+        lease_until: null,
+        counts: JSON.stringify(counts),
+        last_sync_at: iso(done),
+        next_sync_at: iso(done + ctx.config.connectors.syncMinutes * 60_000),
+        ...(checkpoint ? {} : { pull_since: iso(started - SKEW_MS) }),
+        updated_at: iso(done),
+      });
+    });
+  } catch (err) {
+    const message = errorText(err);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertLog(trx, [logEntry('run_failed', message)]);
+      await updateConnector(trx, companyId, id, {
+        state: 'failed',
+        last_error: message,
+        lease_job: null,
+        lease_until: null,
+        counts: JSON.stringify(counts),
+        next_sync_at: iso(Date.now() + ctx.config.connectors.syncMinutes * 60_000),
+        updated_at: iso(Date.now()),
+      });
+    });
+    // A refused token will not be accepted on a retry; anything else is tried again by the job.
+    if (!(err instanceof ConnectorAuthError)) throw err;
+  } finally {
+    customersChanged(companyId);
+  }
+}
+
+type Lease = () => { lease_until: string; counts: string; updated_at: string };
+
+/**
+ * Lists every remote record from the checkpoint on; each page is applied and
+ * the checkpoint moved in one transaction, so a crash resumes at the page
+ * after the last saved one and nothing is created twice. When the pass
+ * completes, links it did not see are records deleted remotely: only then
+ * are their customers deleted here.
+ */
+async function fullPass(
+  ctx: AppContext,
+  scope: PullScope,
+  checkpoint: Checkpoint,
+  counts: ConnectorCounts,
+  lease: Lease,
+  job: Pick<JobRun, 'signal' | 'progress'>,
+): Promise<void> {
+  const { actor, connectorId: id, client } = scope;
+  const companyId = actor.companyId;
+  let saved = 0;
+  const cp = { ...checkpoint };
+  while (cp.typeIndex < client.objectTypes.length) {
+    const type = client.objectTypes[cp.typeIndex] as string;
+    const page = await client.listPage(type, cp.cursor, job.signal);
+    if (page.next) cp.cursor = page.next;
+    else {
+      cp.typeIndex++;
+      cp.cursor = null;
+    }
+    const log: NewLogEntry[] = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      await applyRemotePage(trx, scope, page.records, counts, log);
+      await insertLog(trx, log);
+      await updateConnector(trx, companyId, id, { checkpoint: JSON.stringify(cp), ...lease() });
+    });
+    saved++;
+    await job.progress(
+      Math.min(99, Math.round((cp.typeIndex / client.objectTypes.length) * 100)),
+      `${counts.fetched} fetched`,
+    );
+    syncTestHooks.afterPage?.(saved);
+  }
+  // Completed: what the pass did not see is gone remotely.
+  for (;;) {
+    const gone = await unseenLinks(ctx.db, companyId, id, client.objectTypes, cp.pass, 500);
+    if (gone.length === 0) break;
+    await ctx.db.transaction().execute(async (trx) => {
+      const customers = await customersById(
+        trx,
+        companyId,
+        gone.map((l) => l.customer_id),
+      );
+      await deleteGoneCustomers(trx, actor, [...customers.values()]);
+      await deleteLinks(
+        trx,
+        companyId,
+        gone.map((l) => l.id),
+      );
+      await insertLog(
+        trx,
+        gone.map((l) => ({
+          company_id: companyId,
+          connector_id: id,
+          at: iso(Date.now()),
+          kind: 'deleted',
+          direction: 'pull' as const,
+          remote_type: l.remote_type,
+          remote_id: l.remote_id,
+          customer_id: l.customer_id,
+          message: 'Gone from the provider (not seen by a completed full pass); deleted in Kontora.',
+        })),
+      );
+    });
+  }
+  const done = Date.now();
+  await updateConnector(ctx.db, companyId, id, {
+    checkpoint: null,
+    import_done: true,
+    last_full_pass_at: iso(done),
+    pull_since: iso(Date.parse(cp.startedAt) - SKEW_MS),
+    ...lease(),
+  });
+}
+
+/** Records changed remotely since the last run, type by type, a page per transaction. */
+async function incrementalPull(
+  ctx: AppContext,
+  scope: PullScope,
+  row: ConnectorRow,
+  counts: ConnectorCounts,
+  lease: Lease,
+  job: Pick<JobRun, 'signal'>,
+): Promise<void> {
+  const since = row.pull_since ?? row.created_at;
+  for (const type of scope.client.objectTypes) {
+    let cursor: string | null = null;
+    do {
+      const page = await scope.client.changedPage(type, since, cursor, job.signal);
+      cursor = page.next;
+      const log: NewLogEntry[] = [];
+      await ctx.db.transaction().execute(async (trx) => {
+        await applyRemotePage(trx, scope, page.records, counts, log);
+        await insertLog(trx, log);
+        await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
+      });
+    } while (cursor);
+  }
+}

@@ -1,0 +1,175 @@
+import { type StandinRequest, startStandin } from '../social-standins/standin-server.ts';
+
+/**
+ * A stand-in for Pipedrive's API v2 persons and organizations, as documented:
+ * the API token in `x-api-token` (or `api_token`), 401 `unauthorized access`
+ * for a wrong one, lists with `limit` ≤ 500 and an opaque `cursor` answered
+ * in `additional_data.next_cursor`, `updated_since` (RFC 3339) with
+ * `sort_by=update_time`, create (POST), update (PATCH) and DELETE, and its
+ * burst limit answered with 429 and Retry-After.
+ */
+export interface PipedriveObject {
+  id: number;
+  name: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  emails?: { value: string; primary: boolean; label: string }[];
+  phones?: { value: string; primary: boolean; label: string }[];
+  address?: { value: string | null } | null;
+  add_time: string;
+  update_time: string;
+  is_deleted: boolean;
+}
+
+type Kind = 'persons' | 'organizations';
+const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export async function startPipedriveStandin(options: { token?: string; burstPer2s?: number } = {}) {
+  const token = options.token ?? 'pipedrive-good-token';
+  const burst = options.burstPer2s ?? 20;
+  const stores: Record<Kind, Map<number, PipedriveObject>> = { persons: new Map(), organizations: new Map() };
+  let nextId = 1;
+  // Pipedrive's times have whole seconds.
+  const tick = () => rfc3339(Date.now());
+  const starts: number[] = [];
+  const state = { overLimit: 0, writes: 0 };
+
+  const put = (kind: Kind, fields: Partial<PipedriveObject>, id?: number): PipedriveObject => {
+    const existing = id === undefined ? undefined : stores[kind].get(id);
+    const at = tick();
+    const object: PipedriveObject = {
+      ...(existing ?? { id: nextId++, name: '', add_time: at, is_deleted: false }),
+      ...fields,
+      update_time: at,
+    } as PipedriveObject;
+    stores[kind].set(object.id, object);
+    return object;
+  };
+
+  const refuse = (req: StandinRequest) => {
+    const given = req.headers['x-api-token'] ?? req.query.get('api_token');
+    if (given !== token) {
+      return {
+        status: 401,
+        json: { success: false, error: 'unauthorized access', errorCode: 401, error_info: '' },
+      };
+    }
+    const now = Date.now();
+    while (starts.length && (starts[0] as number) <= now - 2_000) starts.shift();
+    if (starts.length >= burst) {
+      state.overLimit++;
+      return {
+        status: 429,
+        headers: { 'retry-after': '2' },
+        json: { success: false, error: 'Rate limit exceeded' },
+      };
+    }
+    starts.push(now);
+    return null;
+  };
+  const bad = (error: string) => ({ status: 400, json: { success: false, error, errorCode: 400 } });
+  const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.is_deleted);
+
+  const standin = await startStandin([
+    [
+      'GET',
+      /^\/api\/v2\/(persons|organizations)$/,
+      (req, [kind]) => {
+        const no = refuse(req);
+        if (no) return no;
+        const limit = Number(req.query.get('limit') ?? 100);
+        if (!(limit >= 1 && limit <= 500)) return bad('limit must be between 1 and 500');
+        const since = req.query.get('updated_since');
+        let rows = live(kind as Kind);
+        if (since) rows = rows.filter((o) => Date.parse(o.update_time) >= Date.parse(since));
+        if (req.query.get('sort_by') === 'update_time') {
+          rows.sort((a, b) => Date.parse(a.update_time) - Date.parse(b.update_time) || a.id - b.id);
+        } else rows.sort((a, b) => a.id - b.id);
+        const cursor = req.query.get('cursor');
+        const offset = cursor
+          ? Number(Buffer.from(cursor, 'base64url').toString('utf8').replace('offset:', ''))
+          : 0;
+        const page = rows.slice(offset, offset + limit);
+        const more = offset + limit < rows.length;
+        return {
+          json: {
+            success: true,
+            data: page,
+            additional_data: {
+              next_cursor: more ? Buffer.from(`offset:${offset + limit}`).toString('base64url') : null,
+            },
+          },
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/api\/v2\/(persons|organizations)$/,
+      (req, [kind]) => {
+        const no = refuse(req);
+        if (no) return no;
+        if (!req.fields.name) return bad('name is required');
+        state.writes++;
+        return { json: { success: true, data: put(kind as Kind, req.fields as Partial<PipedriveObject>) } };
+      },
+    ],
+    [
+      'PATCH',
+      /^\/api\/v2\/(persons|organizations)\/(\d+)$/,
+      (req, [kind, id]) => {
+        const no = refuse(req);
+        if (no) return no;
+        const existing = stores[kind as Kind].get(Number(id));
+        if (!existing || existing.is_deleted)
+          return { status: 404, json: { success: false, error: 'not found' } };
+        state.writes++;
+        return {
+          json: {
+            success: true,
+            data: put(kind as Kind, req.fields as Partial<PipedriveObject>, Number(id)),
+          },
+        };
+      },
+    ],
+    [
+      'DELETE',
+      /^\/api\/v2\/(persons|organizations)\/(\d+)$/,
+      (req, [kind, id]) => {
+        const no = refuse(req);
+        if (no) return no;
+        const existing = stores[kind as Kind].get(Number(id));
+        if (!existing || existing.is_deleted)
+          return { status: 404, json: { success: false, error: 'not found' } };
+        existing.is_deleted = true;
+        return { json: { success: true, data: { id: Number(id) } } };
+      },
+    ],
+  ]);
+
+  return {
+    ...standin,
+    token,
+    state,
+    seedPersons(count: number) {
+      for (let i = 1; i <= count; i++) {
+        put('persons', {
+          name: `Person ${i}`,
+          first_name: 'Person',
+          last_name: String(i),
+          emails: [{ value: `person${i}@example.com`, primary: true, label: 'work' }],
+          phones: [],
+        });
+      }
+    },
+    put,
+    edit: (kind: Kind, id: number, fields: Partial<PipedriveObject>) => put(kind, fields, id),
+    remove: (kind: Kind, id: number) => {
+      const o = stores[kind].get(id);
+      if (o) o.is_deleted = true;
+    },
+    get: (kind: Kind, id: number) => stores[kind].get(id),
+    all: (kind: Kind) => live(kind),
+  };
+}
+
+export type PipedriveStandin = Awaited<ReturnType<typeof startPipedriveStandin>>;
