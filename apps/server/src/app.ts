@@ -30,12 +30,9 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
-<<<<<<< HEAD
 import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
-=======
 import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
->>>>>>> connectors
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
