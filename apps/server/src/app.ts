@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
+import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
 import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(
       await api.register(adminUsersRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(jobsAdminRoutes, { ctx });
+      await api.register(companyJobsRoutes, { ctx });
       await api.register(customersRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });

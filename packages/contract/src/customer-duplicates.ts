@@ -85,6 +85,8 @@ export const DuplicateScan = z.object({
   progress: z.number(),
   /** Groups found (all rules); `groups` pages through them. */
   group_count: z.number(),
+  /** The background job running the scan: follow its live progress (decision 028). */
+  job_id: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from './change-feed.ts';
+import { JobState } from './jobs.ts';
 
 /**
  * Live updates over `/api/ws` (docs/decisions/017-live-updates.md).
@@ -67,6 +68,27 @@ export const LiveChange = z.object({
 });
 export type LiveChange = z.infer<typeof LiveChange>;
 
+/**
+ * A company job's state or progress changed (decision 028): an import, a
+ * duplicate scan, a connector sync. Only sent to people who may use the
+ * job's module. Not part of the resumable feed: it carries no feed `id` (its
+ * type has no dot), and a client that missed some reads the job
+ * (`GET /api/companies/{companyId}/jobs/{jobId}`) instead.
+ */
+export const LiveJob = z.object({
+  type: z.literal('job'),
+  job_id: z.string(),
+  name: z.string(),
+  state: JobState,
+  /** 0–100. */
+  progress: z.number().int(),
+  message: z.string().nullable(),
+  /** When a failed job tries again; null otherwise. */
+  run_at: z.string().nullable(),
+  at: z.string(),
+});
+export type LiveJob = z.infer<typeof LiveJob>;
+
 export type LiveServerMessage =
   | { type: 'ready' }
   | { type: 'subscribed'; company_id: number; last_id: number }
@@ -76,4 +98,5 @@ export type LiveServerMessage =
   | { type: 'access_changed' }
   | { type: 'ping' }
   | { type: 'pong' }
+  | LiveJob
   | LiveChange;

@@ -299,6 +299,8 @@ export interface JobsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** The company the job works for (migration 021); null for the deployment's own jobs. */
+  company_id: number | null;
 }
 
 /** A company's API key (migration 009); only the SHA-256 of the key is stored. */

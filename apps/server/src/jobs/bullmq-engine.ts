@@ -3,9 +3,12 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createBullmqAdmin } from './bullmq-admin.ts';
 import { type JobDefinition, retryDelayMs } from './define-job.ts';
-import { bullJobId, createJobRelay } from './job-relay.ts';
+import { errorText } from './enqueue.ts';
+import { createJobEvents } from './job-events.ts';
+import { bullJobId, createJobRelay, rowIdOfBullJob } from './job-relay.ts';
 import { createJobWriter, listenForJobs } from './job-rows.ts';
-import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import { companyOfJob } from './jobs.repository.ts';
+import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -30,6 +33,26 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
   const queues = new Map<string, BullQueue>();
   const workers: Worker[] = [];
   const running = new Set<AbortController>();
+  const events = createJobEvents();
+  /** Company and last progress of the company jobs this process runs, until BullMQ settles them. */
+  const followed = new Map<string, { companyId: number; progress: number }>();
+  const report = (
+    job: { id?: string; name: string },
+    state: JobEvent['state'],
+    extra: { progress?: number; message?: string | null; runAt?: string | null } = {},
+  ) => {
+    const f = job.id === undefined ? undefined : followed.get(job.id);
+    if (!f || job.id === undefined) return;
+    if (extra.progress !== undefined) f.progress = extra.progress;
+    events.emit({
+      jobId: job.id,
+      name: job.name,
+      companyId: f.companyId,
+      state,
+      progress: f.progress,
+      ...extra,
+    });
+  };
   let pollTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
   let started = false;
@@ -62,6 +85,11 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
       async (job) => {
         const controller = new AbortController();
         running.add(controller);
+        // The company lives on the outbox row (kept a week after relaying), not in BullMQ's record.
+        const rowId = rowIdOfBullJob(job.id);
+        const companyId = rowId === null ? null : await companyOfJob(db, rowId);
+        if (companyId !== null && job.id) followed.set(job.id, { companyId, progress: 0 });
+        report(job, 'active', { progress: 0 });
         try {
           await runHandler(
             registered,
@@ -71,7 +99,10 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
               name: job.name,
               attempt: job.attemptsMade + 1,
               maxAttempts: job.opts.attempts ?? 1,
-              progress: (percent, message) => job.updateProgress({ percent, message: message ?? null }),
+              progress: async (percent, message) => {
+                await job.updateProgress({ percent, message: message ?? null });
+                report(job, 'active', { progress: percent, message: message ?? null });
+              },
             },
             controller,
           );
@@ -93,7 +124,23 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
         },
       },
     );
-    worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id }, 'job attempt failed'));
+    // Reported once BullMQ has settled the job, so a client that reads it then sees the same state.
+    worker.on('completed', (job) => {
+      report(job, 'completed', { progress: 100 });
+      if (job.id) followed.delete(job.id);
+    });
+    worker.on('failed', (job, err) => {
+      log.warn({ err, job: job?.name, id: job?.id }, 'job attempt failed');
+      if (!job) return;
+      const dead = job.attemptsMade >= (job.opts.attempts ?? 1);
+      const runAt = dead
+        ? null
+        : new Date(
+            Date.now() + retryDelayMs(definition.options, job.attemptsMade, settings.backoffScale),
+          ).toISOString();
+      report(job, dead ? 'dead' : 'failed', { message: errorText(err), runAt });
+      if (job.id) followed.delete(job.id);
+    });
     worker.on('error', (err) => log.error({ err }, 'BullMQ worker error'));
     workers.push(worker);
     void worker.run();
@@ -106,6 +153,7 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
   return {
     engine: 'bullmq',
     ...admin,
+    observe: events.observe,
     handle(definition, handler) {
       if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
       handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });

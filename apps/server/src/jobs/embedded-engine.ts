@@ -4,9 +4,10 @@ import type pg from 'pg';
 import type { JobDefinition } from './define-job.ts';
 import { retryDelayMs } from './define-job.ts';
 import { errorText } from './enqueue.ts';
+import { createJobEvents } from './job-events.ts';
 import { createJobWriter, listenForJobs } from './job-rows.ts';
 import * as repo from './jobs.repository.ts';
-import type { JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { createJobsAdmin } from './jobs-admin.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -14,6 +15,7 @@ import { nextCronTime } from './schedule.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Running {
+  row: repo.JobRow;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -43,6 +45,24 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
   const writeJob = createJobWriter(dialect);
+  const events = createJobEvents();
+  /** Company jobs only: the deployment's own jobs have no one to tell. */
+  const report = (
+    row: repo.JobRow,
+    state: JobEvent['state'],
+    progress: number,
+    extra: { message?: string | null; runAt?: string | null } = {},
+  ) => {
+    if (row.company_id === null) return;
+    events.emit({
+      jobId: String(row.id),
+      name: row.name,
+      companyId: row.company_id,
+      state,
+      progress,
+      ...extra,
+    });
+  };
 
   let wakeScheduled = false;
   /** Coalesced: the many wakes of one turn (a batch of completions, say) become one claim. */
@@ -94,7 +114,11 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
     const controller = new AbortController();
     const done = (async () => {
       try {
-        if (await attempt(row, registered, controller)) await completeSoon(row.id);
+        report(row, 'active', 0);
+        if (await attempt(row, registered, controller)) {
+          await completeSoon(row.id);
+          report(row, 'completed', 100);
+        }
       } catch (err) {
         // The lease runs out and the job runs again: at least once rather than lost.
         log.error({ err, id: row.id }, 'recording a job outcome failed');
@@ -103,7 +127,7 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
         wake();
       }
     })();
-    running.set(row.id, { controller, done });
+    running.set(row.id, { row, controller, done });
   }
 
   /** Runs the handler once; true when it succeeded (failures are recorded here, hand-backs left to stop()). */
@@ -119,7 +143,11 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
           name: row.name,
           attempt: row.attempts,
           maxAttempts: row.max_attempts,
-          progress: (percent, message) => repo.setJobProgress(db, row.id, owner, percent, message ?? null),
+          progress: async (percent, message) => {
+            await repo.setJobProgress(db, row.id, owner, percent, message ?? null);
+            row.progress = percent; // this attempt's copy of the row: a failure reports where it stopped
+            report(row, 'active', percent, { message: message ?? null });
+          },
         },
         controller,
       );
@@ -163,6 +191,7 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
     const last_error = errorText(err);
     const dead = row.attempts >= row.max_attempts;
     log.warn({ err, job: row.name, id: row.id, attempt: row.attempts, dead }, 'job attempt failed');
+    const runAt = iso(now + retryDelayMs(definition.options, row.attempts, settings.backoffScale));
     try {
       await repo.finishAttempt(
         db,
@@ -170,12 +199,12 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
         owner,
         dead
           ? { state: 'dead', last_error, finished_at: iso(now) }
-          : {
-              state: 'failed',
-              last_error,
-              run_at: iso(now + retryDelayMs(definition.options, row.attempts, settings.backoffScale)),
-            },
+          : { state: 'failed', last_error, run_at: runAt },
       );
+      report(row, dead ? 'dead' : 'failed', row.progress, {
+        message: last_error,
+        runAt: dead ? null : runAt,
+      });
     } catch (dbErr) {
       // The lease will run out and another attempt follow: nothing is lost.
       log.error({ err: dbErr, id: row.id }, 'recording a job failure failed');
@@ -205,6 +234,7 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
   const engine: Jobs = {
     engine: 'embedded',
     ...admin,
+    observe: events.observe,
     handle(definition, handler) {
       if (handlers.has(definition.name)) throw new Error(`job "${definition.name}" already has a handler`);
       handlers.set(definition.name, { definition, handler: handler as JobHandler<JobDefinition> });
@@ -251,8 +281,10 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
       clearTimeout(timer);
       if (running.size > 0) {
         log.warn({ jobs: running.size }, 'handing unfinished jobs back');
+        const handedBack = [...running.values()].map((r) => r.row);
         for (const r of running.values()) r.controller.abort(new Error('The server is shutting down.'));
         await repo.handBackJobs(db, owner, iso(Date.now()));
+        for (const row of handedBack) report(row, 'waiting', 0);
       }
       clearInterval(heartbeatTimer);
       await listener?.end().catch(() => {});

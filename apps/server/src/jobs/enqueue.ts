@@ -26,7 +26,14 @@ export function prepareEnqueue(definition: JobDefinition, payload: unknown, opti
     // Keys are per job name: two kinds of job may use the same natural key.
     idempotency_key:
       options.idempotencyKey === undefined ? null : `${definition.name}:${options.idempotencyKey}`,
+    company_id: options.companyId ?? companyIdOf(parsed.data),
   };
+}
+
+/** A payload that names its company (`company_id`, as every company job's does) belongs to it. */
+function companyIdOf(payload: unknown): number | null {
+  const id = (payload as { company_id?: unknown } | null)?.company_id;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
 /** What is kept of a failure: the message (and the SMTP answer for mail), never a stack of secrets. */

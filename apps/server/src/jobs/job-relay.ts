@@ -7,6 +7,12 @@ const BATCH = 500;
 /** The BullMQ job id of a job row (BullMQ refuses ids that look like integers, hence the prefix). */
 export const bullJobId = (rowId: number | string) => `row-${rowId}`;
 
+/** The row a BullMQ job came from; null for jobs BullMQ made itself (repeating schedules). */
+export function rowIdOfBullJob(jobId: string | undefined): number | null {
+  const match = /^row-(\d+)$/.exec(jobId ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * Moves committed job rows to BullMQ. The row id is the BullMQ job id, and BullMQ
  * ignores an add whose id it already holds, so a relay that dies between adding

@@ -13,6 +13,7 @@ export interface NewJob {
   max_attempts: number;
   run_at: string;
   idempotency_key: string | null;
+  company_id: number | null;
 }
 
 /** Inserts a job; with a key already taken it inserts nothing and answers the existing job's id. */
@@ -206,6 +207,12 @@ export async function listJobs(db: Database, opts: { state?: JobState; beforeId?
   if (opts.state) q = q.where('state', '=', opts.state);
   if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
   return q.execute();
+}
+
+/** The company a job row works for (null: the deployment's own job, or no such row). */
+export async function companyOfJob(db: Database, id: number): Promise<number | null> {
+  const row = await db.selectFrom('jobs').select('company_id').where('id', '=', id).executeTakeFirst();
+  return row?.company_id ?? null;
 }
 
 export const findJob = (db: Database, id: number) =>

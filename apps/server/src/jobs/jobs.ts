@@ -22,6 +22,29 @@ export interface EnqueueOptions {
   /** A second enqueue with the same key (for the same job name) is a no-op while the first is kept. */
   idempotencyKey?: string;
   maxAttempts?: number;
+  /**
+   * The company the job works for (decision 028); by default the payload's `company_id`, when it
+   * has one. Its people may then read the job, and follow its progress live if the live module
+   * lists the job.
+   */
+  companyId?: number;
+}
+
+/**
+ * A job's state or progress changed in this process (decision 028). Engines
+ * report it for jobs that belong to a company; the live module publishes it.
+ * Not durable: the job row (or BullMQ's record) stays the truth.
+ */
+export interface JobEvent {
+  jobId: string;
+  name: string;
+  companyId: number;
+  state: JobState;
+  progress: number;
+  message: string | null;
+  /** When a failed job tries again. */
+  runAt: string | null;
+  at: string;
 }
 
 /** What a handler gets besides its payload. */
@@ -80,4 +103,7 @@ export interface Jobs {
   retry(id: string): Promise<boolean>;
   /** Removes a job that is not running. */
   discard(id: string): Promise<boolean>;
+
+  /** Follows the state and progress of company jobs run by this process; returns the unsubscribe. */
+  observe(listener: (event: JobEvent) => void): () => void;
 }

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 let t: TestApp;
-type Operation = { security?: Record<string, string[]>[]; 'x-required-scope'?: string };
+type Operation = {
+  security?: Record<string, string[]>[];
+  'x-required-scope'?: string;
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+};
 let paths: Record<string, Record<string, Operation>>;
 let schemes: Record<string, { type: string; scheme: string }>;
 
@@ -30,6 +34,19 @@ describe('OpenAPI security', () => {
     });
     expect(op(customers, 'post')['x-required-scope']).toBe('customers:write');
     expect(op('/api/companies/{companyId}/events/{id}', 'patch')['x-required-scope']).toBe('events:write');
+  });
+
+  it('declares the rate-limit headers and the 429 with Retry-After where a key may call', () => {
+    const list = op('/api/companies/{companyId}/customers', 'get');
+    expect(Object.keys(list.responses?.['200']?.headers ?? {})).toEqual([
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ]);
+    expect(Object.keys(list.responses?.['429']?.headers ?? {})).toContain('Retry-After');
+    // Not where keys are refused.
+    expect(op('/api/me', 'get').responses?.['429']).toBeUndefined();
+    expect(op('/api/me', 'get').responses?.['200']?.headers).toBeUndefined();
   });
 
   it('offers only the session where keys are refused, and nothing on public operations', () => {

@@ -33,9 +33,44 @@ export function requiredScope(access: Access | undefined, method: string | strin
   return `${access.apiKey}:${reads ? 'read' : 'write'}`;
 }
 
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { type: 'integer', description: 'Requests the API key may make per window.' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Requests left in the current window.' },
+  'RateLimit-Reset': { type: 'integer', description: 'Seconds until the window resets.' },
+} as const;
+
+/** The 429 a key past its limit gets (decision 013): the error body, and when to try again. */
+const TOO_MANY_REQUESTS = {
+  description: 'Too many requests with this API key: wait `Retry-After` seconds.',
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message', 'code'],
+  headers: {
+    ...RATE_LIMIT_HEADERS,
+    'Retry-After': { type: 'integer', description: 'Seconds to wait before the next request.' },
+  },
+} as const;
+
+/**
+ * An operation keys may call answers with the rate-limit headers (only when a
+ * key called it) and may answer 429. Copies: response schemas are shared
+ * between routes.
+ */
+function withRateLimit(response: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [code, schema] of Object.entries(response ?? {})) {
+    const entry = (schema ?? {}) as Record<string, unknown>;
+    const headers = (entry.headers ?? {}) as Record<string, unknown>;
+    out[code] = { ...entry, headers: { ...headers, ...RATE_LIMIT_HEADERS } };
+  }
+  out['429'] = TOO_MANY_REQUESTS;
+  return out;
+}
+
 /**
  * Wraps the schema transform: each operation lists the schemes it accepts
- * (`security`) and, when a key may call it, the scope in `x-required-scope`.
+ * (`security`) and, when a key may call it, the scope in `x-required-scope`,
+ * the rate-limit headers and the 429.
  */
 export function withSecurity(transform: SwaggerTransform): SwaggerTransform {
   return (input) => {
@@ -45,6 +80,19 @@ export function withSecurity(transform: SwaggerTransform): SwaggerTransform {
     const scope = requiredScope(access, input.route.method);
     const security: Record<string, string[]>[] =
       access.kind === 'public' ? [] : scope ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }];
-    return { ...out, schema: { ...out.schema, security, ...(scope ? { 'x-required-scope': scope } : {}) } };
+    const schema = out.schema as Record<string, unknown>;
+    return {
+      ...out,
+      schema: {
+        ...schema,
+        security,
+        ...(scope
+          ? {
+              'x-required-scope': scope,
+              response: withRateLimit(schema.response as Record<string, unknown> | undefined),
+            }
+          : {}),
+      },
+    };
   };
 }

@@ -13,6 +13,12 @@ import type { Database } from '../db/database.ts';
  *   no company at all.
  */
 const PERSON_SIDE_TABLES = new Set(['memberships', 'audit_entries']);
+/**
+ * - jobs: the deployment's one queue (migration 021 added the company a job
+ *   works for); workers claim, relay and prune across companies by nature. The
+ *   one company-facing read (modules/company-jobs) compares company_id itself.
+ */
+const DEPLOYMENT_TABLES = new Set(['jobs']);
 
 /**
  * Refuses, in the API test suite, any query on a company-owned table without a
@@ -39,7 +45,12 @@ export class CompanyScopeCheck implements KyselyPlugin {
     const tables = await db.withoutPlugins().introspection.getTables();
     this.#tables = new Set(
       tables
-        .filter((t) => t.columns.some((c) => c.name === 'company_id') && !PERSON_SIDE_TABLES.has(t.name))
+        .filter(
+          (t) =>
+            t.columns.some((c) => c.name === 'company_id') &&
+            !PERSON_SIDE_TABLES.has(t.name) &&
+            !DEPLOYMENT_TABLES.has(t.name),
+        )
         .map((t) => t.name),
     );
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { RULE_COLUMN } from './customer-duplicates.repository.ts';
 
-const SCAN = ['id', 'state', 'progress', 'group_count', 'started_at', 'finished_at'] as const;
+const SCAN = ['id', 'state', 'progress', 'group_count', 'job_id', 'started_at', 'finished_at'] as const;
 
 export function latestScan(db: Database, companyId: number) {
   return db

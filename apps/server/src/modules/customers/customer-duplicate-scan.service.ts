@@ -51,7 +51,12 @@ export async function startDuplicateScan(ctx: AppContext, actor: Actor): Promise
   }
   await ctx.db.transaction().execute(async (trx) => {
     const scanId = await insertScan(trx, companyId, actor.userId, new Date().toISOString());
-    const jobId = await ctx.jobs.enqueue(trx, duplicateScanJob, { company_id: companyId, scan_id: scanId });
+    const jobId = await ctx.jobs.enqueue(
+      trx,
+      duplicateScanJob,
+      { company_id: companyId, scan_id: scanId },
+      { companyId },
+    );
     await updateScan(trx, companyId, scanId, { job_id: jobId });
   });
   return toScan((await latestScan(ctx.db, companyId)) as ScanRow);

@@ -87,6 +87,11 @@ export class LiveConnection {
     if (entry.id > this.#sentUpTo && this.#mayReceive(entry)) this.send(text);
   }
 
+  /** A company job's event; not held during a replay: it is not part of the feed and carries no id to order by. */
+  pushJob(module: number, text: string): void {
+    if (this.#modules.has(module)) this.send(text);
+  }
+
   /** Checks the session and the company again (called whenever rights may have changed). */
   recheck(): Promise<void> {
     this.#queue = this.#queue.then(() => this.#recheck()).catch((err) => this.#fail(err));

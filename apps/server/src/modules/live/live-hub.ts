@@ -1,5 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { LIVE_CLOSE } from '@kontora/contract/live';
+import { type PublishedJobEvent, toLiveJob } from './job-progress.ts';
 import type { LiveConnection } from './live-connection.ts';
 import { RIGHTS_CHANGES, toLiveChange } from './live-messages.ts';
 
@@ -72,6 +73,14 @@ export class LiveHub {
       // The entry is committed: the new rights can be read right away.
       if (RIGHTS_CHANGES.has(entry.type)) this.recheckWhere((c) => c.companyId === entry.company_id, [0]);
     }
+  }
+
+  /** A company job's state or progress (from any instance): to that company's sockets that may see its module. */
+  deliverJob({ event, module }: PublishedJobEvent): void {
+    const set = this.#byCompany.get(event.companyId);
+    if (!set?.size) return;
+    const text = JSON.stringify(toLiveJob(event));
+    for (const conn of set) conn.pushJob(module, text);
   }
 
   /** A person's sessions or account changed (sign-out, disabled, password reset) on any instance. */

@@ -11,6 +11,21 @@ export function moduleOfChange(type: ChangeType): number | null {
   return type.startsWith('customer.') || type.startsWith('event.') ? MODULE_ID.crm : null;
 }
 
+/**
+ * The company jobs people follow on screen (decision 028), with the module a
+ * person needs to follow each: the module of the screen that starts it. Other
+ * jobs (mail, webhook deliveries, reminders) are never published, however many
+ * run, and the company job route does not answer them.
+ */
+const FOLLOWED_JOBS: Readonly<Record<string, number>> = {
+  'customers.duplicate_scan': MODULE_ID.crm,
+  'connectors.sync': MODULE_ID.crmIntegration,
+};
+
+/** The module needed to follow a job; undefined for a job that is not followed. */
+export const moduleOfJob = (name: string): number | undefined =>
+  Object.hasOwn(FOLLOWED_JOBS, name) ? FOLLOWED_JOBS[name] : undefined;
+
 /** Changes after which the subscribers of that company must have their rights checked again. */
 export const RIGHTS_CHANGES: ReadonlySet<ChangeType> = new Set([
   'member.removed',

@@ -6,6 +6,7 @@ import { policies } from '../../plugins/access.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { companyAccessCache } from '../companies/company-access-cache.ts';
 import { createFeedTailer } from './feed-tailer.ts';
+import { createJobProgressRelay } from './job-progress.ts';
 import { LiveConnection } from './live-connection.ts';
 import { LiveHub } from './live-hub.ts';
 
@@ -27,6 +28,11 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     },
     (entries) => hub.deliver(entries),
   );
+  const jobProgress = createJobProgressRelay(
+    ctx,
+    { redisUrl: ctx.config.redisUrl, channel: `${ctx.config.jobs.queuePrefix}:live-jobs`, log: app.log },
+    (published) => hub.deliverJob(published),
+  );
 
   // A write answered successfully has committed: whatever it recorded can be read now.
   app.addHook('onResponse', async (request, reply) => {
@@ -36,6 +42,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
   const unlisten: (() => void)[] = [];
   app.addHook('onReady', async () => {
     await tailer.start();
+    await jobProgress.start();
     unlisten.push(
       sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
       companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
@@ -50,6 +57,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       hub.stop();
       for (const client of this.websocketServer.clients) client.close(1001, 'server_closing');
       await tailer.stop();
+      await jobProgress.stop();
     },
   });
 

@@ -109,6 +109,35 @@ describe('endpoints', () => {
     expect(hours).toBeLessThanOrEqual(24);
   });
 
+  it('writes create, update, rotation and delete to the audit log, never a secret', async () => {
+    const hook = await create(ana, acme, { description: 'Audited' });
+    const patched = await call(ana, 'PATCH', url(acme, `/${hook.id}`), { description: 'Audited twice' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const rotated = await call(ana, 'POST', url(acme, `/${hook.id}/rotate-secret`));
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newSecret = rotated.json().data.secret as string;
+    expect((await call(ana, 'DELETE', url(acme, `/${hook.id}`))).statusCode).toBe(204);
+    const audit = await t.ctx.db
+      .selectFrom('audit_entries')
+      .select(['action', 'company_id', 'before', 'after'])
+      .where('entity', '=', 'webhook')
+      .where('entity_id', '=', String(hook.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'webhook.create',
+      'webhook.update',
+      'webhook.rotate_secret',
+      'webhook.delete',
+    ]);
+    expect(audit.every((a) => a.company_id === acme)).toBe(true);
+    expect(JSON.parse(String(audit[1]?.before))).toEqual({ description: 'Audited' });
+    expect(JSON.parse(String(audit[1]?.after))).toEqual({ description: 'Audited twice' });
+    expect(JSON.parse(String(audit[3]?.before))).toMatchObject({ url: 'https://hooks.example.com/kontora' });
+    const text = JSON.stringify(audit);
+    for (const secret of [hook.secret, newSecret]) expect(text).not.toContain(secret.slice(6));
+  });
+
   it('refuses bad input with per-field details and saves nothing', async () => {
     const before = (await call(ana, 'GET', url(acme))).json().data.items.length;
     for (const [body, field] of [

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service.ts';
 import {
   attemptCounts,
   failedMessagesSince,
@@ -60,6 +61,32 @@ async function endpointOf(ctx: AppContext, companyId: number, id: number): Promi
   return row;
 }
 
+/** What the audit log keeps of an endpoint: never its secrets. */
+const auditedFields = (row: EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  event_types: JSON.parse(row.event_types) as string[],
+  enabled: Boolean(row.enabled),
+});
+
+/** Endpoint changes are in the audit log (issue 14): who added, changed, removed or re-keyed which endpoint. */
+function auditEndpoint(
+  db: Database,
+  actor: Actor,
+  action: 'create' | 'update' | 'delete' | 'rotate_secret',
+  id: number,
+  snapshots: { before?: unknown; after?: unknown },
+) {
+  return recordAudit(db, {
+    ...auditActorOf(actor),
+    action: `webhook.${action}`,
+    entity: 'webhook',
+    entityId: id,
+    companyId: actor.companyId,
+    ...snapshots,
+  });
+}
+
 const since24h = () => new Date(webhookClock.now() - DAY_MS).toISOString();
 
 export async function listWebhooks(ctx: AppContext, companyId: number): Promise<Webhook[]> {
@@ -90,20 +117,31 @@ export async function createWebhook(
   }
   const secret = newWebhookSecret();
   const at = new Date(webhookClock.now()).toISOString();
-  const id = await insertEndpoint(ctx.db, {
-    company_id: actor.companyId,
-    url: body.url,
-    description: body.description ?? null,
-    event_types: JSON.stringify(body.event_types),
-    enabled: body.enabled ?? true,
-    disabled_reason: null,
-    secret_encrypted: secretBox(ctx).seal(Buffer.from(secret)),
-    previous_secret_encrypted: null,
-    previous_secret_expires_at: null,
-    failing_since: null,
-    created_by: actor.userId,
-    created_at: at,
-    updated_at: at,
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const newId = await insertEndpoint(trx, {
+      company_id: actor.companyId,
+      url: body.url,
+      description: body.description ?? null,
+      event_types: JSON.stringify(body.event_types),
+      enabled: body.enabled ?? true,
+      disabled_reason: null,
+      secret_encrypted: secretBox(ctx).seal(Buffer.from(secret)),
+      previous_secret_encrypted: null,
+      previous_secret_expires_at: null,
+      failing_since: null,
+      created_by: actor.userId,
+      created_at: at,
+      updated_at: at,
+    });
+    await auditEndpoint(trx, actor, 'create', newId, {
+      after: {
+        url: body.url,
+        description: body.description ?? null,
+        event_types: body.event_types,
+        enabled: body.enabled ?? true,
+      },
+    });
+    return newId;
   });
   return { ...(await getWebhook(ctx, actor.companyId, id)), secret };
 }
@@ -114,22 +152,31 @@ export async function updateWebhook(
   id: number,
   body: WebhookUpdateBody,
 ): Promise<Webhook> {
-  await endpointOf(ctx, actor.companyId, id);
-  await updateEndpoint(ctx.db, actor.companyId, id, {
-    ...(body.url !== undefined ? { url: body.url } : {}),
-    ...(body.description !== undefined ? { description: body.description } : {}),
-    ...(body.event_types !== undefined ? { event_types: JSON.stringify(body.event_types) } : {}),
-    // Turning an endpoint on again starts afresh: no reason, no failing period.
-    ...(body.enabled !== undefined
-      ? { enabled: body.enabled, ...(body.enabled ? { disabled_reason: null, failing_since: null } : {}) }
-      : {}),
-    updated_at: new Date(webhookClock.now()).toISOString(),
+  const before = await endpointOf(ctx, actor.companyId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateEndpoint(trx, actor.companyId, id, {
+      ...(body.url !== undefined ? { url: body.url } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.event_types !== undefined ? { event_types: JSON.stringify(body.event_types) } : {}),
+      // Turning an endpoint on again starts afresh: no reason, no failing period.
+      ...(body.enabled !== undefined
+        ? { enabled: body.enabled, ...(body.enabled ? { disabled_reason: null, failing_since: null } : {}) }
+        : {}),
+      updated_at: new Date(webhookClock.now()).toISOString(),
+    });
+    const after = await findEndpoint(trx, actor.companyId, id);
+    const changed = after && changedFields(auditedFields(before), auditedFields(after));
+    if (changed) await auditEndpoint(trx, actor, 'update', id, changed);
   });
   return getWebhook(ctx, actor.companyId, id);
 }
 
 export async function deleteWebhook(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  if (!(await deleteEndpoint(ctx.db, actor.companyId, id))) throw notFound('Webhook');
+  const row = await endpointOf(ctx, actor.companyId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteEndpoint(trx, actor.companyId, id))) throw notFound('Webhook');
+    await auditEndpoint(trx, actor, 'delete', id, { before: auditedFields(row) });
+  });
 }
 
 /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch over. */
@@ -141,11 +188,18 @@ export async function rotateWebhookSecret(
   const row = await endpointOf(ctx, actor.companyId, id);
   const secret = newWebhookSecret();
   const now = webhookClock.now();
-  await updateEndpoint(ctx.db, actor.companyId, id, {
-    secret_encrypted: secretBox(ctx).seal(Buffer.from(secret)),
-    previous_secret_encrypted: row.secret_encrypted,
-    previous_secret_expires_at: new Date(now + PREVIOUS_SECRET_MS).toISOString(),
-    updated_at: new Date(now).toISOString(),
+  const previousUntil = new Date(now + PREVIOUS_SECRET_MS).toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateEndpoint(trx, actor.companyId, id, {
+      secret_encrypted: secretBox(ctx).seal(Buffer.from(secret)),
+      previous_secret_encrypted: row.secret_encrypted,
+      previous_secret_expires_at: previousUntil,
+      updated_at: new Date(now).toISOString(),
+    });
+    // When the old secret stops signing; the secrets themselves never reach the log.
+    await auditEndpoint(trx, actor, 'rotate_secret', id, {
+      after: { previous_secret_expires_at: previousUntil },
+    });
   });
   return { ...(await getWebhook(ctx, actor.companyId, id)), secret };
 }

@@ -5,17 +5,18 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
+import { ConnectorsSection } from './connectors/connectors-section.tsx';
 import { ImportExportSection } from './import-export-section.tsx';
 import { PublicApiNote } from './public-api-note.tsx';
 import { WebhooksSection } from './webhooks/webhooks-section.tsx';
 
-const TABS = ['keys', 'webhooks', 'importExport'] as const;
+const TABS = ['keys', 'webhooks', 'connectors', 'importExport'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * CRM integration (#/company/crm-integration, module 1): how the company's
  * other systems talk to Kontora: API keys for the public API, webhooks, and
- * the CSV import and export of the CRM.
+ * connectors to HubSpot and Pipedrive, and the CSV import and export of the CRM.
  */
 export function CrmIntegrationScreen() {
   const { t } = useTranslation();
@@ -52,7 +53,8 @@ export function CrmIntegrationScreen() {
             className={`btn btn-outline-primary${tab === name ? ' active' : ''}`}
             onClick={() => setTab(name)}
           >
-            {t(`integration.tabs.${name}`)}
+            {/* The connectors' texts live in their own namespace. */}
+            {name === 'connectors' ? t('connectors.tab') : t(`integration.tabs.${name}`)}
           </button>
         ))}
       </div>
@@ -64,6 +66,7 @@ export function CrmIntegrationScreen() {
           </>
         )}
         {tab === 'webhooks' && <WebhooksSection companyId={companyId} />}
+        {tab === 'connectors' && <ConnectorsSection companyId={companyId} canManage={canManage} />}
         {tab === 'importExport' && <ImportExportSection />}
       </div>
     </>

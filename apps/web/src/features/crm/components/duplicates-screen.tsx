@@ -1,5 +1,5 @@
 import type { DuplicateGroup } from '@kontora/contract/customer-duplicates';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -9,7 +9,13 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
-import { useDuplicateGroups, useStartDuplicateScan } from '../api/duplicate-groups.ts';
+import { useLiveStatus } from '../../shared/live/live-store.ts';
+import { isJobSettled, useJobProgress } from '../../shared/live/use-job-progress.ts';
+import {
+  useDuplicateGroups,
+  useRefreshDuplicateGroups,
+  useStartDuplicateScan,
+} from '../api/duplicate-groups.ts';
 import { MergeDialog } from './duplicates/merge-dialog.tsx';
 
 /** "Possible duplicates": the latest company-wide scan (started here, a job with progress) and its groups. */
@@ -17,10 +23,19 @@ export function DuplicatesScreen() {
   const { t } = useTranslation();
   const format = useFormatters();
   const companyId = useCompanyId();
-  const groups = useDuplicateGroups(companyId);
+  const liveUp = useLiveStatus() === 'live';
+  const groups = useDuplicateGroups(companyId, liveUp);
   const start = useStartDuplicateScan(companyId);
+  const refresh = useRefreshDuplicateGroups(companyId);
   const [merging, setMerging] = useState<readonly number[] | null>(null);
   const scan = groups.data?.pages[0]?.scan ?? null;
+  // The running scan's job, followed live (or polled while the socket is down).
+  const job = useJobProgress(companyId, scan?.state === 'running' ? scan.job_id : null);
+  const jobSettled = isJobSettled(job?.state);
+  useEffect(() => {
+    if (jobSettled) void refresh();
+  }, [jobSettled, refresh]);
+  const percent = Math.max(scan?.progress ?? 0, job?.progress ?? 0);
   const running = scan?.state === 'running' || start.isPending;
   const list = groups.data?.pages.flatMap((page) => page.groups) ?? [];
 
@@ -51,12 +66,12 @@ export function DuplicatesScreen() {
               className="progress mb-3"
               role="progressbar"
               aria-label={t('duplicates.progress')}
-              aria-valuenow={scan.progress}
+              aria-valuenow={percent}
               aria-valuemin={0}
               aria-valuemax={100}
             >
-              <div className="progress-bar" style={{ width: `${scan.progress}%` }}>
-                {format.number(scan.progress)} %
+              <div className="progress-bar" style={{ width: `${percent}%` }}>
+                {format.number(percent)} %
               </div>
             </div>
           )}

@@ -4,14 +4,15 @@ import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { useApiKeys } from '../../shared/api/get-api-keys.ts';
+import { useConnectors } from '../../shared/api/get-connectors.ts';
 import { useDashboardWebhooks } from '../api/get-webhooks.ts';
 import { endpointName, overallSuccessRate, troubledEndpoints } from './webhook-figures.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /**
  * Module 1 on the company dashboard: active API keys, webhook success over
- * 24 hours and the endpoints that fail or were disabled. Connectors do not
- * exist yet, so nothing is shown for them.
+ * 24 hours, the endpoints that fail or were disabled, and the last sync of
+ * each HubSpot or Pipedrive connection.
  */
 export function IntegrationWidget({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
@@ -19,6 +20,8 @@ export function IntegrationWidget({ companyId }: { companyId: number }) {
   const canManage = useCanManageCompany(companyId);
   const keys = useApiKeys(companyId);
   const webhooks = useDashboardWebhooks(companyId);
+  const connectors = useConnectors(companyId);
+  const connections = connectors.data?.items ?? [];
   const now = Date.now();
   const active = keys.data?.items.filter((k) => Date.parse(k.expires_at) > now).length ?? 0;
   const hooks = webhooks.data?.items ?? [];
@@ -81,6 +84,26 @@ export function IntegrationWidget({ companyId }: { companyId: number }) {
                 <Link to={webhooksHref} className="text-truncate">
                   {endpointName(hook)}
                 </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {connections.length > 0 && (
+        <>
+          <h3 className="h6 mt-3 mb-2">{t('connectors.widget.lastSync')}</h3>
+          <ul className="list-unstyled mb-0" data-testid="widget-connectors">
+            {connections.map((c) => (
+              <li key={c.id} className="d-flex align-items-center gap-2 mb-1">
+                {c.state === 'failed' && (
+                  <span className="badge text-bg-danger">{t('connectors.state.failed')}</span>
+                )}
+                <Link to={`${href}?tab=connectors`} className="text-truncate">
+                  {t(`connectors.providers.${c.provider}`)}
+                </Link>
+                <span className="ms-auto small text-body-secondary text-nowrap">
+                  {c.last_sync_at ? format.dateTime(c.last_sync_at) : t('connectors.widget.never')}
+                </span>
               </li>
             ))}
           </ul>

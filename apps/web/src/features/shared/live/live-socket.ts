@@ -1,9 +1,17 @@
-import { LIVE_CLOSE, LIVE_LIMITS, type LiveChange, type LiveServerMessage } from '@kontora/contract/live';
+import {
+  LIVE_CLOSE,
+  LIVE_LIMITS,
+  type LiveChange,
+  type LiveJob,
+  type LiveServerMessage,
+} from '@kontora/contract/live';
 
 export type LiveStatus = 'live' | 'reconnecting' | 'offline';
 
 export interface LiveSocketHandlers {
   onChange(change: LiveChange): void;
+  /** A company job's state or progress (decision 028). */
+  onJob(job: LiveJob): void;
   /** Too much was missed while away: refetch what is on screen. */
   onResync(): void;
   onAccessChanged(): void;
@@ -123,6 +131,10 @@ export class LiveSocket {
         ws.send(JSON.stringify({ type: 'pong' }));
         return;
       case 'pong':
+        return;
+      case 'job':
+        // Not part of the feed: it moves no resume position.
+        this.#on.onJob(message);
         return;
       default:
         this.#lastId = Math.max(this.#lastId ?? 0, message.id);

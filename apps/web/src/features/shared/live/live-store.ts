@@ -1,4 +1,4 @@
-import type { LiveChange } from '@kontora/contract/live';
+import type { LiveChange, LiveJob } from '@kontora/contract/live';
 import { useSyncExternalStore } from 'react';
 import type { LiveStatus } from './live-socket.ts';
 
@@ -6,9 +6,15 @@ import type { LiveStatus } from './live-socket.ts';
  * What the screens read from the live connection: its status (the top-bar
  * indicator) and the last change seen per record (the edit form's "changed by").
  */
-type LiveState = { status: LiveStatus | null; records: ReadonlyMap<string, LiveChange> };
+type LiveState = {
+  status: LiveStatus | null;
+  records: ReadonlyMap<string, LiveChange>;
+  /** The last message per job, with when it arrived here (the browser's clock, to compare with fetches). */
+  jobs: ReadonlyMap<string, ReceivedJob>;
+};
+export type ReceivedJob = LiveJob & { receivedAt: number };
 
-let state: LiveState = { status: null, records: new Map() };
+let state: LiveState = { status: null, records: new Map(), jobs: new Map() };
 const listeners = new Set<() => void>();
 
 function emit(next: LiveState): void {
@@ -34,6 +40,23 @@ export function rememberChange(change: LiveChange): void {
   if (records.size > 500) records.clear();
   records.set(recordKey(change.type.split('.')[0] ?? '', change.entity_id), change);
   emit({ ...state, records });
+}
+
+export function rememberJob(job: LiveJob): void {
+  const jobs = new Map(state.jobs);
+  if (jobs.size > 200) jobs.clear();
+  jobs.set(job.job_id, { ...job, receivedAt: Date.now() });
+  emit({ ...state, jobs });
+}
+
+/** The last live message about a job, if one arrived since the page loaded. */
+export function useLiveJob(jobId: string | null | undefined): ReceivedJob | undefined {
+  const jobs = useSyncExternalStore(
+    subscribe,
+    () => state.jobs,
+    () => state.jobs,
+  );
+  return jobId ? jobs.get(jobId) : undefined;
 }
 
 /** null while no connection is wanted (signed out, no company). */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { createInvalidator, keysForChange } from './live-invalidation.ts';
 import { LiveSocket } from './live-socket.ts';
-import { rememberChange, setLiveStatus } from './live-store.ts';
+import { rememberChange, rememberJob, setLiveStatus } from './live-store.ts';
 
 /**
  * Keeps one live connection for the signed-in person's current company while
@@ -22,6 +22,7 @@ export function useLiveUpdates(): void {
         rememberChange(change);
         invalidate(keysForChange(change.type, companyId));
       },
+      onJob: rememberJob,
       onResync: () => void queryClient.invalidateQueries(),
       onAccessChanged: () => invalidate([['company-modules', companyId]]),
       onStatus: setLiveStatus,
