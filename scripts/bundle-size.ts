@@ -29,30 +29,34 @@ export type RouteBundle = {
 
 const KB = 1024;
 
+/** The app itself: the entry (src/main.tsx) imports it on every visit, beside the first screen. */
+const SHELL = 'src/app/start.tsx';
+
 /** The routes measured: the lazy modules each one renders, and what it loads on interaction. */
 export const ROUTES = [
   {
     route: '#/login',
-    lazy: ['src/app/layout/account-layout.tsx', 'src/features/auth/components/login-screen.tsx'],
+    lazy: [SHELL, 'src/app/layout/account-layout.tsx', 'src/features/auth/components/login-screen.tsx'],
     onInteraction: ['src/features/auth/validation.ts'],
     budget: 150 * KB,
   },
   {
     route: '#/company/dashboard',
-    lazy: ['src/app/layout/main-layout.tsx', 'src/features/dashboard/components/dashboard-screen.tsx'],
+    lazy: [SHELL, 'src/app/layout/main-layout.tsx', 'src/features/dashboard/components/dashboard-screen.tsx'],
     onInteraction: [],
     budget: 250 * KB,
   },
   // The CRM screens have no target of their own; the budgets only catch a regression.
   {
     route: '#/company/customer/list',
-    lazy: ['src/app/layout/main-layout.tsx', 'src/features/crm/components/customer-list-screen.tsx'],
+    lazy: [SHELL, 'src/app/layout/main-layout.tsx', 'src/features/crm/components/customer-list-screen.tsx'],
     onInteraction: [],
     budget: 250 * KB,
   },
   {
     route: '#/company/crm',
     lazy: [
+      SHELL,
       'src/app/layout/main-layout.tsx',
       'src/features/crm/components/crm-dashboard-screen.tsx',
       'src/features/crm/components/dashboard/crm-charts.tsx',
@@ -62,7 +66,7 @@ export const ROUTES = [
   },
   {
     route: '#/company/calendar',
-    lazy: ['src/app/layout/main-layout.tsx', 'src/features/calendar/components/calendar-screen.tsx'],
+    lazy: [SHELL, 'src/app/layout/main-layout.tsx', 'src/features/calendar/components/calendar-screen.tsx'],
     onInteraction: [],
     budget: 350 * KB,
   },

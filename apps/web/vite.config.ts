@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leanBootstrap } from './build/lean-bootstrap.ts';
 import { precompress } from './build/precompress.ts';
-import { preloadFirstScreen } from './build/preload-first-screen.ts';
+import { preloadAppShell } from './build/preload-app-shell.ts';
 
 /**
  * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
@@ -20,11 +20,8 @@ export default defineConfig({
       scss: path.resolve(import.meta.dirname, 'src/styles/bootstrap.scss'),
       sources: [path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, 'index.html')],
     }),
-    // A new visitor's first screen (#/login) loads its lazy chunks alongside the entry.
-    preloadFirstScreen([
-      'src/app/layout/account-layout.tsx',
-      'src/features/auth/components/login-screen.tsx',
-    ]),
+    // The app the small entry imports on every visit downloads alongside it (src/main.tsx).
+    preloadAppShell(['src/app/start.tsx']),
     precompress(),
   ],
   build: {
@@ -46,6 +43,13 @@ export default defineConfig({
               test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The app's own helpers that most screens share (spinner, errors, icons, page header…):
+            // one chunk instead of a dozen of a few hundred bytes, each a request of its own.
+            {
+              name: 'shared',
+              test: /apps[\\/]web[\\/]src[\\/](lib|components|config)[\\/]/,
+              minShareCount: 4,
+            },
           ],
         },
       },

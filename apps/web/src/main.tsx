@@ -2,34 +2,17 @@
 import 'virtual:bootstrap.css';
 import './lib/zod-jitless.ts';
 import './app/styles/base.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
-import { UnauthorizedHandler } from './app/unauthorized-handler.tsx';
-import { initI18n } from './lib/i18n.ts';
-import { applyPreferences } from './lib/preferences-dom.ts';
-import { createQueryClient } from './lib/query-client.ts';
-import { getSession } from './lib/session.ts';
-import { rememberInitialScreenWidth } from './lib/storage.ts';
+import { preloadFirstScreen } from './app/first-screen.ts';
+import { detectLanguage } from './lib/language-detect.ts';
+import { prefetchTranslations } from './lib/translations-fetch.ts';
 
-rememberInitialScreenWidth();
-// Before the first paint, so a dark theme does not flash light.
-applyPreferences(getSession().user?.preferences ?? null);
-initI18n();
-
-const queryClient = createQueryClient();
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <HashRouter>
-          <UnauthorizedHandler />
-          <AppRoutes />
-        </HashRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
-}
+/**
+ * The entry is small on purpose (docs/decisions/021-lean-css-and-first-paint.md): it asks,
+ * side by side, for the translations, the code of the screen this address shows first
+ * (with the first API answers it needs) and the app itself (app/start.tsx, whose libraries index.html preloads already), so
+ * none of them waits until React and the rest have downloaded and run.
+ */
+const language = detectLanguage();
+prefetchTranslations(language);
+preloadFirstScreen(language);
+void import('./app/start.tsx');

@@ -1,3 +1,4 @@
+import { takeEarly } from './early-requests.ts';
 import { getSession } from './session.ts';
 
 /** Error answers of the API (`{message, code, details?}`) and network failures, as one type. */
@@ -114,14 +115,18 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // The entry may have asked already (lib/early-requests.ts); the answer is taken once.
+    const asked = method === 'GET' && !options.signal ? takeEarly(url, token) : undefined;
+    response = await (asked ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });

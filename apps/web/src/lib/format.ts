@@ -8,16 +8,27 @@ export type Formatters = {
   year: (value: Date) => string;
 };
 
+/** Made on first use: the first Intl formatter of a page costs milliseconds (locale data), and most screens use one or two. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
 export function formattersFor(language: string): Formatters {
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const number = new Intl.NumberFormat(language);
-  const year = new Intl.DateTimeFormat(language, { year: 'numeric' });
+  const date = lazily(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+  const dateTime = lazily(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
+  const number = lazily(() => new Intl.NumberFormat(language));
+  const year = lazily(() => new Intl.DateTimeFormat(language, { year: 'numeric' }));
   return {
-    date: (value) => date.format(new Date(value)),
-    dateTime: (value) => dateTime.format(new Date(value)),
-    number: (value) => number.format(value),
-    year: (value) => year.format(value),
+    date: (value) => date().format(new Date(value)),
+    dateTime: (value) => dateTime().format(new Date(value)),
+    number: (value) => number().format(value),
+    year: (value) => year().format(value),
   };
 }
 

@@ -1,55 +1,27 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@kontora/contract/limits';
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from './api-client.ts';
+import { detectLanguage, LANGUAGE_COOKIE } from './language-detect.ts';
+import { fetchTranslations } from './translations-fetch.ts';
 
-export const LANGUAGE_COOKIE = 'lang';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-export function readLanguageCookie(): Language | null {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === LANGUAGE_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
-      return isLanguage(value) ? value : null;
-    }
-  }
-  return null;
-}
 
 export function writeLanguageCookie(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
-/** The browser's first language reduced to its primary tag ("de-AT" → "de"). */
-export function browserLanguage(): string {
-  return (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().split('-')[0] ?? '';
-}
-
-/** Cookie `lang`, else the browser language; anything outside the six falls back to hr (docs/product.md §4). */
-export function detectLanguage(): Language {
-  const fromCookie = readLanguageCookie();
-  if (fromCookie) return fromCookie;
-  const fromBrowser = browserLanguage();
-  return isLanguage(fromBrowser) ? fromBrowser : FALLBACK_LANGUAGE;
-}
-
-/** Fetches `assets/i18n/<lang>.json` on demand, one language at a time. */
+/** Fetches `assets/i18n/<lang>.json` on demand, one language at a time (the first one is usually on its way already). */
 const jsonBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language, _namespace, callback) {
-    fetch(`./assets/i18n/${language}.json`)
-      .then((response) => {
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-        return response.json();
-      })
-      .then(
-        (data) => callback(null, data),
-        (error: unknown) => callback(error as Error, false),
-      );
+    fetchTranslations(language).then(
+      (data) => callback(null, data as ResourceKey),
+      (error: unknown) => callback(error as Error, false),
+    );
   },
 };
 

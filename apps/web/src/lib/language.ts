@@ -5,7 +5,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateMe } from './api/update-me.ts';
 import { errorMessage } from './errors.ts';
-import { readLanguageCookie, writeLanguageCookie } from './i18n.ts';
+import { writeLanguageCookie } from './i18n.ts';
+import { readLanguageCookie } from './language-detect.ts';
 import { notify } from './notifications.ts';
 import { getSession, updateUser } from './session.ts';
 

@@ -9,16 +9,16 @@ type Chunk = {
 };
 
 /**
- * Adds `<link rel="modulepreload">` to index.html for the lazy chunks of the screen a new
- * visitor sees first (the login screen), with the chunks they import statically. The
- * browser then fetches them alongside the entry instead of after it has run, which takes
- * a round trip and the entry's run time off the first paint on a slow network. Vite
- * already preloads what the entry imports statically; those are not repeated. A signed-in
- * visitor's screens are not preloaded: which one comes first is only known to the script.
+ * Adds `<link rel="modulepreload">` to index.html for chunks the entry loads with
+ * import() on every visit (the app itself, src/app/start.tsx) and the chunks they import
+ * statically (React, the router, i18next…). The browser then fetches them alongside the
+ * small entry instead of after it has run. Vite already preloads what the entry imports
+ * statically; those are not repeated. The first screen's own chunks depend on the address
+ * and the stored session, so the entry asks for those itself (src/app/first-screen.ts).
  */
-export function preloadFirstScreen(modules: string[]): Plugin {
+export function preloadAppShell(modules: string[]): Plugin {
   return {
-    name: 'kontora-preload-first-screen',
+    name: 'kontora-preload-app-shell',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -40,7 +40,7 @@ export function preloadFirstScreen(modules: string[]): Plugin {
         const loadedByEntry = closure(entry ? [entry.fileName] : []);
         const roots = modules.map((module) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`preload-first-screen: no chunk for ${module}`);
+          if (!chunk) throw new Error(`preload-app-shell: no chunk for ${module}`);
           return chunk.fileName;
         });
         return [...closure(roots)]

@@ -1,0 +1,32 @@
+/** The app itself, loaded by the entry (main.tsx) beside the first screen's code and translations. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router';
+import { initI18n } from '../lib/i18n.ts';
+import { applyPreferences } from '../lib/preferences-dom.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { getSession } from '../lib/session.ts';
+import { rememberInitialScreenWidth } from '../lib/storage.ts';
+import { AppProviders } from './providers.tsx';
+import { AppRoutes } from './router.tsx';
+import { UnauthorizedHandler } from './unauthorized-handler.tsx';
+
+rememberInitialScreenWidth();
+// Before the first paint, so a dark theme does not flash light.
+applyPreferences(getSession().user?.preferences ?? null);
+initI18n();
+
+const queryClient = createQueryClient();
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <HashRouter>
+          <UnauthorizedHandler />
+          <AppRoutes />
+        </HashRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
