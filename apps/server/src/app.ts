@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
+import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
   registerIdempotencyJobs(ctx);
   registerWebhookJobs(ctx, app);
   registerDuplicateScanJobs(ctx);
+  registerCrmCounterJobs(ctx);
   registerEventReminderJobs(ctx);
   registerSocialPostJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
