@@ -4,8 +4,11 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch, tsQuery } from './customer-search.ts';
 
-/** Matches (in all companies) from which a word counts as common: its page is read off the sort index. */
-export const COMMON_MATCHES = 3_000;
+/**
+ * Matches from which the words count as common: their page is read off the
+ * sort index. (In all companies on SQLite, whose full-text index has none.)
+ */
+export const COMMON_MATCHES = 1_000;
 /**
  * Entries of the sort index a common-word search reads, in page order, before
  * it sorts the matches after all (the word is common but clustered elsewhere
@@ -57,7 +60,8 @@ export async function searchPageIds(
 
   const counted = await sql<{ n: number }>`select count(*) as n from (${
     pg
-      ? sql`select 1 from customers x where x.search_vector @@ to_tsquery('simple', ${tsQuery(filter.terms)})`
+      ? sql`select 1 from customers x
+          where x.company_id = ${companyId} and x.search_vector @@ to_tsquery('simple', ${tsQuery(filter.terms)})`
       : sql`select rowid from customers_fts where customers_fts match ${ftsMatch(filter.terms)}`
   } limit ${COMMON_MATCHES}) m`.execute(db);
   if (Number(counted.rows[0]?.n ?? 0) >= COMMON_MATCHES) {
