@@ -10,6 +10,8 @@ import { isPostgres } from './column-types.ts';
  * sort index alone, in page order, and stops at a page of matches — no row
  * lookups, no ranking of every match (customer-search-page.ts). They replace
  * the narrower indexes of migration 002 with the same leading columns.
+ * The to-dos' start index carries what the dashboard's counts test
+ * (is_long, until_at, done), so "today" and "this week" count index entries.
  * SQLite's full-text index gains prefix indexes (prefixes of 1 to 6
  * characters), so that a capped count of a short prefix's matches reads a few
  * thousand entries instead of merging every word that begins so.
@@ -35,6 +37,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
   }
+  // The dashboard's "today" and "this week" counts and the next to-dos read this index alone.
+  await sql`DROP INDEX IF EXISTS events_start_idx`.execute(db);
+  await sql
+    .raw(
+      pg
+        ? 'CREATE INDEX events_start_idx ON events (company_id, start_at, id) INCLUDE (is_long, until_at, done)'
+        : 'CREATE INDEX events_start_idx ON events (company_id, start_at, id, is_long, until_at, done)',
+    )
+    .execute(db);
   if (!pg) await rebuildFts(db, `, prefix='1 2 3 4 5 6'`);
   await db.schema
     .createTable('event_counts')
@@ -135,6 +146,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await rebuildFts(db, '');
   }
   await db.schema.dropTable('event_counts').ifExists().execute();
+  await sql`DROP INDEX IF EXISTS events_start_idx`.execute(db);
+  await sql`CREATE INDEX events_start_idx ON events (company_id, start_at, id)`.execute(db);
   for (const [old, name, sort] of SORT_INDEXES) {
     await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db);
     await sql.raw(`CREATE INDEX ${old} ON customers (company_id, ${sort}, id)`).execute(db);
