@@ -1,7 +1,9 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { searchPageIds } from './customer-search-page.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { tsQuery } from './customer-search.ts';
+import { sqliteSearchPageIds } from './customer-search-page.ts';
 import { type CustomerRow, selectCustomers } from './customers.repository.ts';
 
 /** Reads over many customers: the list (filters, search, keyset pages) and the dashboard's figures. */
@@ -25,7 +27,7 @@ export function sortValueOf(row: CustomerRow, sort: ListFilter['sort']): string 
 
 /**
  * One page in (sort key, id) order after the given position. Every filter and
- * sort is served by an index (see migration 002); a search, see customer-search-page.ts.
+ * sort is served by an index (see migration 002); a search on SQLite, see customer-search-page.ts.
  */
 export async function listCustomers(
   db: Database,
@@ -34,8 +36,8 @@ export async function listCustomers(
   after: { value: string; id: number } | undefined,
   limit: number,
 ): Promise<CustomerRow[]> {
-  if (filter.terms.length) {
-    const ids = await searchPageIds(db, companyId, filter, after, limit);
+  if (filter.terms.length && dialectOf(db) === 'sqlite') {
+    const ids = await sqliteSearchPageIds(db, companyId, filter, after, limit);
     if (ids.length === 0) return [];
     const rows = await selectCustomers(db)
       .where('c.company_id', '=', companyId)
@@ -60,6 +62,11 @@ export async function listCustomers(
           .where('t.tag', '=', tag),
       ),
     );
+  }
+  if (filter.terms.length) {
+    // One query: the planner walks a sort index (it carries search_vector, migration 020: an
+    // index-only walk) for a common word, or sorts the GIN index's matches for a rare one.
+    query = query.where(sql<boolean>`c.search_vector @@ to_tsquery('simple', ${tsQuery(filter.terms)})`);
   }
   if (after) {
     query = query.where((eb) =>
