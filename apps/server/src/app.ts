@@ -33,6 +33,7 @@ import { companySecurityRoutes } from './modules/companies/company-security.rout
 import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
 import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
+import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
   registerWebhookJobs(ctx, app);
   registerConnectorJobs(ctx);
   registerDuplicateScanJobs(ctx);
+  registerCrmCounterJobs(ctx);
   registerEventReminderJobs(ctx);
   registerSocialPostJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).

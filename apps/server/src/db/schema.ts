@@ -212,6 +212,13 @@ export interface CustomerCountsTable {
   n: number;
 }
 
+/** Open (not done) to-dos per company and UTC day of `until_at`, kept by triggers (migration 020). */
+export interface EventCountsTable {
+  company_id: number;
+  day: string;
+  n_open: number;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   company_id: number;
@@ -646,6 +653,7 @@ export interface DB {
   customer_tags: CustomerTagsTable;
   customer_activities: CustomerActivitiesTable;
   customer_counts: CustomerCountsTable;
+  event_counts: EventCountsTable;
   events: EventsTable;
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;

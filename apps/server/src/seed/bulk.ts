@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
-import { crossCompany } from '../db/cross-company.ts';
 import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { recountCrmCounters } from '../modules/crm-stats/crm-counters.ts';
 import { insertCustomers } from '../modules/customers/customers.repository.ts';
 import { randomCustomerRow, randomEventRow, randomSource } from './bulk-data.ts';
 
@@ -183,7 +183,7 @@ async function setAsideIndexesAndTriggers(db: Database, dialect: Dialect): Promi
     return async () => {
       for (const r of rows.filter((x) => x.type === 'index')) await sql.raw(r.sql).execute(db);
       await sql`insert into customers_fts (customers_fts) values ('rebuild')`.execute(db);
-      await recountCustomers(db, sql`substr(created_at, 1, 7)`);
+      await recountCrmCounters(db);
       for (const r of rows.filter((x) => x.type === 'trigger')) await sql.raw(r.sql).execute(db);
       await sql`pragma synchronous = normal`.execute(db);
       await sql`analyze`.execute(db);
@@ -199,25 +199,11 @@ async function setAsideIndexesAndTriggers(db: Database, dialect: Dialect): Promi
   await sql`alter table customers disable trigger user`.execute(db);
   return async () => {
     for (const r of rows) await sql.raw(r.indexdef).execute(db);
-    await recountCustomers(db, sql`to_char(created_at at time zone 'UTC', 'YYYY-MM')`);
+    await recountCrmCounters(db);
     await sql`alter table customers enable trigger user`.execute(db);
-    await sql`analyze customers, customer_tags, events, customer_counts`.execute(db);
+    // VACUUM too: it marks pages all-visible, so the search's walk of a sort index reads no table rows (decision 026).
+    await sql`vacuum analyze customers, customer_tags, events, customer_counts, event_counts`.execute(db);
   };
-}
-
-/** Rebuilds every company's counters from the table (what the triggers keep in step one row at a time). */
-async function recountCustomers(db: Database, month: RawBuilder<string>) {
-  await crossCompany(db, 'rebuilds every company’s counters after a bulk load')
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('customer_counts').execute();
-      await sql`insert into customer_counts (company_id, dimension, value, n)
-      select company_id, 'status', status, count(*) from customers group by company_id, status`.execute(trx);
-      await sql`insert into customer_counts (company_id, dimension, value, n)
-      select company_id, 'month', ${month}, count(*) from customers group by company_id, ${month}`.execute(
-        trx,
-      );
-    });
 }
 
 async function main(): Promise<void> {

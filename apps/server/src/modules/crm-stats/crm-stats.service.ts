@@ -4,6 +4,7 @@ import { safeTimeZone, startOfZonedDay, startOfZonedWeek } from '@kontora/contra
 import type { AppContext } from '../../context.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerCounts, recentCustomers } from '../customers/customer-list.service.ts';
+import { openTodoCounts } from '../events/event-counts.repository.ts';
 // The dashboard reads events the way the to-do list does; it reuses those queries rather than copying them.
 import { countTodos, firstTodos } from '../events/events.service.ts';
 
@@ -29,10 +30,9 @@ export async function crmStats(ctx: AppContext, companyId: number, now = new Dat
   const weekStart = startOfZonedWeek(now, tz);
   const weekEnd = startOfZonedDay(weekStart, tz, 7).toISOString();
 
-  const [counts, open, overdue, dueToday, thisWeek, upcoming, recent] = await Promise.all([
+  const [counts, { open, overdue }, dueToday, thisWeek, upcoming, recent] = await Promise.all([
     customerCounts(ctx, companyId),
-    countTodos(ctx, companyId, { done: false }),
-    countTodos(ctx, companyId, { done: false, overBy: nowIso }),
+    openTodoCounts(ctx.db, companyId, nowIso),
     countTodos(ctx, companyId, { done: false, from: dayStart, to: dayEnd }),
     countTodos(ctx, companyId, { from: weekStart.toISOString(), to: weekEnd }),
     firstTodos(ctx, companyId, { done: false, runningAfter: nowIso }, 5),

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * How many of a company's to-dos are open, and how many of those are over
+ * (effective end at or before `now`), from the per-day counters of migration
+ * 020 rather than by counting 100,000s of index entries: open is the sum of
+ * every day; overdue the sum of the days before today (UTC) plus the open
+ * to-dos ending today up to now, one short range of events_done_until_idx.
+ */
+export async function openTodoCounts(
+  db: Database,
+  companyId: number,
+  now: string,
+): Promise<{ open: number; overdue: number }> {
+  const todayStart = `${now.slice(0, 10)}T00:00:00.000Z`;
+  const [sums, endedToday] = await Promise.all([
+    db
+      .selectFrom('event_counts')
+      .select([
+        sql<number>`coalesce(sum(n_open), 0)`.as('open'),
+        sql<number>`coalesce(sum(case when day < ${now.slice(0, 10)} then n_open else 0 end), 0)`.as(
+          'before',
+        ),
+      ])
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('done', '=', false)
+      .where('until_at', '>=', todayStart)
+      .where('until_at', '<=', now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { open: Number(sums.open), overdue: Number(sums.before) + Number(endedToday.n) };
+}
