@@ -63,6 +63,11 @@ export const SocialScreen = load(
   () => import('../features/social/components/social-screen.tsx'),
   (m) => m.SocialScreen,
 );
+/** The client's approval page: public, in the account layout (no menu, no sign-in). */
+export const ApprovalScreen = load(
+  () => import('../features/social/components/approval/approval-screen.tsx'),
+  (m) => m.ApprovalScreen,
+);
 export const ProfileScreen = load(
   () => import('../features/profile/components/profile-screen.tsx'),
   (m) => m.ProfileScreen,
