@@ -60,7 +60,8 @@ export function ComposerTab() {
       ),
       media_ids: mediaIds,
       account_ids: accountIds,
-      scheduled_at: when === 'schedule' && at ? fromZonedInput(at, zone) : null,
+      // A draft may carry its planned time (optional): an approval then schedules it for that time.
+      scheduled_at: when !== 'now' && at ? fromZonedInput(at, zone) : null,
       draft: when === 'draft',
     };
     create.mutate(body, { onSuccess: (post) => navigate(paths.company.socialPost.href(post.id)) });
@@ -149,7 +150,7 @@ export function ComposerTab() {
               </label>
             </div>
           ))}
-          {when === 'schedule' ? (
+          {when !== 'now' ? (
             <div className="mt-2">
               <label className="form-label" htmlFor="social-at">
                 {t('social.composer.at', { zone })}
@@ -160,7 +161,7 @@ export function ComposerTab() {
                 className="form-control w-auto"
                 value={at}
                 onChange={(e) => setAt(e.target.value)}
-                required
+                required={when === 'schedule'}
               />
               <Problems codes={serverDetails.scheduled_at} />
             </div>

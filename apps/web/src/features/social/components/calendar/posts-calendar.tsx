@@ -5,9 +5,9 @@ import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { SocialPost } from '@kontora/contract/social-posts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 // The CRM calendar's look (toolbar, buttons, contrast fixes), shared rather than copied.
@@ -44,8 +44,7 @@ function toEvent(post: SocialPost, noText: string): EventInput {
     allDay: false,
     color: COLOURS[post.status],
     // Only a post still waiting for its time can be moved; the server refuses the rest anyway.
-    startEditable: post.status === 'scheduled',
-    durationEditable: false,
+    editable: post.status === 'scheduled',
     extendedProps: { status: post.status },
   };
 }
@@ -59,17 +58,29 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
+  // `?date=YYYY-MM-DD` opens the calendar on that month (a link to a post's day); else today.
+  const [search] = useSearchParams();
+  const [initialDate] = useState(() => {
+    const date = search.get('date');
+    return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined;
+  });
   const [range, setRange] = useState<CalendarRange | null>(null);
   const posts = useCalendarPosts(companyId, range);
   const update = useUpdatePost(companyId);
   const noText = t('socialCalendar.noText');
-  const events = (posts.data?.items ?? []).filter((p) => p.status !== 'draft').map((p) => toEvent(p, noText));
+  // The same array until the posts change: FullCalendar rebuilds its events (and drops a drag) on a new one.
+  const events = useMemo(
+    () => (posts.data?.items ?? []).filter((p) => p.status !== 'draft').map((p) => toEvent(p, noText)),
+    [posts.data, noText],
+  );
 
-  const datesSet = (info: DatesSetInfo) =>
-    setRange({
+  const datesSet = (info: DatesSetInfo) => {
+    const next = {
       from: calendarStringToInstant(info.startStr, timeZone),
       to: calendarStringToInstant(info.endStr, timeZone),
-    });
+    };
+    setRange((old) => (old?.from === next.from && old.to === next.to ? old : next));
+  };
 
   const drop = (info: EventDropInfo) => {
     const id = Number(info.event.id);
@@ -95,6 +106,7 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
         plugins={PLUGINS}
         headerToolbar={TOOLBAR}
         initialView="dayGridMonth"
+        initialDate={initialDate}
         timeZone={timeZone}
         locales={CALENDAR_LOCALES}
         locale={language}
@@ -104,6 +116,7 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
         nowIndicator
         todayHint={todayText(language)}
         editable
+        eventDurationEditable={false}
         headingLevel={2}
         toolbarClass="kt-fc-toolbar"
         toolbarSectionClass="kt-fc-toolbar-section"
