@@ -40,6 +40,8 @@ async function expectNoSeriousViolations(page: Page) {
 
 /** Drags with real pointer events in small steps, as FullCalendar needs (see crm-calendar.e2e.ts). */
 async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The month's later weeks may sit below the fold: bring the target in (the source is above it).
+  await to.scrollIntoViewIfNeeded();
   const start = await from.boundingBox();
   const end = await to.boundingBox();
   if (!start || !end) throw new Error('drag: element not visible');
