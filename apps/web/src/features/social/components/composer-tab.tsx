@@ -13,6 +13,7 @@ import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { useSocialMediaList } from '../api/get-social-media.ts';
 import { codeText } from './code-text.ts';
+import { ComposerPreviews } from './composer-previews.tsx';
 import { MediaPicker } from './media-picker.tsx';
 import { NetworkChecks } from './network-checks.tsx';
 
@@ -133,6 +134,16 @@ export function ComposerTab() {
           <MediaPicker value={mediaIds} onChange={setMediaIds} />
           <Problems codes={serverDetails.media_ids} />
         </fieldset>
+        <ComposerPreviews
+          accounts={active.filter((a) => accountIds.includes(a.id))}
+          networks={chosenNetworks}
+          text={text}
+          overrides={overrides}
+          media={mediaIds.flatMap((id) => {
+            const m = library.items.find((item) => item.id === id);
+            return m ? [{ id, kind: m.kind, name: m.original_name, src: null }] : [];
+          })}
+        />
         <fieldset>
           <legend className="h6">{t('social.composer.when')}</legend>
           {(['now', 'schedule', 'draft'] as const).map((option) => (
