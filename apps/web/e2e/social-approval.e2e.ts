@@ -64,7 +64,10 @@ describe('social approval and the posts calendar', () => {
     await page.getByLabel('Text', { exact: true }).fill(text);
     // The composer previews the post as X will show it (the component the client sees too).
     await page.getByText('Preview on each network').click();
-    await page.getByRole('article', { name: /Preview on X as Acme on X/ }).getByText(text).waitFor();
+    await page
+      .getByRole('article', { name: /Preview on X as Acme on X/ })
+      .getByText(text)
+      .waitFor();
     await page.getByLabel('Save as draft').check();
     await page.getByLabel(/Date and time/).fill('2030-06-01T09:30');
     await page.getByRole('button', { name: 'Save draft' }).click();
