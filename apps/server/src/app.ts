@@ -50,6 +50,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { socialMediaRoutes } from './modules/social-media/social-media.routes.ts';
+import { postApprovalRoutes } from './modules/social-posts/post-approval.routes.ts';
 import { socialAccountsRoutes } from './modules/social-posts/social-accounts.routes.ts';
 import { registerSocialPostJobs } from './modules/social-posts/social-posts.jobs.ts';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(
       await api.register(adminSessionsRoutes, { ctx });
       await api.register(socialAccountsRoutes, { ctx });
       await api.register(socialPostsRoutes, { ctx });
+      await api.register(postApprovalRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
       await api.register(connectorsRoutes, { ctx });

@@ -30,6 +30,8 @@ import { z } from 'zod';
  * - `event.reminder_due`: `data` is `{occurrence_start, minutes, assignee_id, title, start_at}` (for on-screen reminders).
  * - `social_post.status_changed`: `data` is `{target_id, account_id, status, remote_url, error_code}`
  *   (one post × account changed state in the publishing queue).
+ * - `social_post.approval_requested`: `data` is `{expires_at}`; `social_post.approved`: `{scheduled_at}`;
+ *   `social_post.changes_requested`: `{comment}` (the client's answer through the approval link, decision 023).
  * - `social_account.*`: `data` is `{type, name}` of the account.
  */
 export const CHANGE_TYPES = [
@@ -64,6 +66,9 @@ export const CHANGE_TYPES = [
   'social_post.updated',
   'social_post.deleted',
   'social_post.status_changed',
+  'social_post.approval_requested',
+  'social_post.approved',
+  'social_post.changes_requested',
   'social_account.connected',
   'social_account.disconnected',
   'social_account.reconnect_needed',

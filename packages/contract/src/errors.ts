@@ -47,5 +47,10 @@ export const ERROR_CODES = [
   'invalid_api_key',
   'insufficient_scope',
   'api_key_not_allowed',
+  /** A social post's approval link (decision 023): past its 7 days, already answered, replaced by a newer link, or the post changed since. */
+  'approval_expired',
+  'approval_used',
+  'approval_replaced',
+  'approval_outdated',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

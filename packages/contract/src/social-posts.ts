@@ -120,7 +120,22 @@ export const SocialPost = z.object({
   updated_at: z.string(),
 });
 export type SocialPost = z.infer<typeof SocialPost>;
-export const SocialPostDetail = SocialPost.extend({ history: z.array(PostHistoryEntry) });
+/** The post's latest approval link (decision 023); `expired` is a pending link past its time. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'changes_requested', 'replaced', 'expired'] as const;
+export const PostApprovalState = z.object({
+  status: z.enum(APPROVAL_STATUSES),
+  /** What the client asked to change. */
+  comment: z.string().nullable(),
+  expires_at: z.string(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PostApprovalState = z.infer<typeof PostApprovalState>;
+
+export const SocialPostDetail = SocialPost.extend({
+  history: z.array(PostHistoryEntry),
+  approval: PostApprovalState.nullable(),
+});
 export type SocialPostDetail = z.infer<typeof SocialPostDetail>;
 
 export const PostListQuery = z
@@ -128,6 +143,12 @@ export const PostListQuery = z
     status: z.enum(POST_STATUSES, { error: 'invalid_status' }).optional(),
     account_id: Id.optional(),
     network: SocialNetwork.optional(),
+    /** Posts written by this person. */
+    author_id: Id.optional(),
+    /** The post's date (its schedule, else when it was written) on or after this instant. */
+    from: z.iso.datetime({ offset: true, error: 'invalid_datetime' }).optional(),
+    /** … and before this instant. */
+    to: z.iso.datetime({ offset: true, error: 'invalid_datetime' }).optional(),
     /** `newest` (default): newest first; `scheduled`: soonest scheduled time first, posts without one left out. */
     sort: z.enum(['newest', 'scheduled'], { error: 'invalid_filter' }).default('newest'),
     limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.pageMax).default(SOCIAL_LIMITS.pageDefault),

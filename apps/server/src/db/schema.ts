@@ -543,6 +543,21 @@ export interface SocialPostHistoryTable {
   created_at: Timestamp;
 }
 
+/** An approval link of a post (migration 018, decision 023); the token only as its hash. */
+export interface SocialPostApprovalsTable {
+  id: Generated<number>;
+  company_id: number;
+  post_id: number;
+  token_hash: string;
+  post_version: number;
+  status: 'pending' | 'approved' | 'changes_requested' | 'replaced';
+  comment: string | null;
+  requested_by: number | null;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** What differs for one occurrence of a series (migration 014, decision 018). */
 export interface EventOccurrencesTable {
   id: Generated<number>;
@@ -670,6 +685,7 @@ export interface DB {
   social_post_media: SocialPostMediaTable;
   social_post_targets: SocialPostTargetsTable;
   social_post_history: SocialPostHistoryTable;
+  social_post_approvals: SocialPostApprovalsTable;
   event_occurrences: EventOccurrencesTable;
   calendar_feeds: CalendarFeedsTable;
   customer_merges: CustomerMergesTable;

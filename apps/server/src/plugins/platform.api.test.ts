@@ -33,6 +33,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/calendar-feeds/:token',
   // The networks' OAuth redirect: the single-use, hashed, person-and-company-bound state is its credential.
   'GET /api/social/oauth/:type/callback',
+  // A post's approval link (decision 023): the hashed, single-use, 7-day token is the credential; rate limited.
+  'GET /api/social/approvals/:token',
+  'GET /api/social/approvals/:token/media/:mediaId',
+  'POST /api/social/approvals/:token/approve',
+  'POST /api/social/approvals/:token/request-changes',
 ]);
 
 describe('default-deny access', () => {

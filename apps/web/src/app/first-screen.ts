@@ -14,6 +14,7 @@ const ACCOUNT_SCREENS: readonly (readonly [path: string, screen: ScreenName, gue
   [p.auth.activate.path, 'ActivateScreen', false],
   [p.auth.resetPassword.path, 'ResetPasswordScreen', false],
   [p.auth.invitation.path, 'InvitationScreen', false],
+  [p.approve.path, 'ApprovalScreen', false],
 ];
 
 /** The main layout's screens (signed in); addresses without parameters first, as the router ranks them. */

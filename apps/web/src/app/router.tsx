@@ -37,6 +37,7 @@ export function AppRoutes() {
             <Route path={p.auth.activate.path} element={<s.ActivateScreen />} />
             <Route path={p.auth.resetPassword.path} element={<s.ResetPasswordScreen />} />
             <Route path={p.auth.invitation.path} element={<s.InvitationScreen />} />
+            <Route path={p.approve.path} element={<s.ApprovalScreen />} />
           </Route>
           <Route element={<RequireAuth />}>
             <Route element={<s.MainLayout />}>

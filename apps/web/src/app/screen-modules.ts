@@ -20,6 +20,7 @@ export const screenModules = {
   EventsScreen: () => import('../features/crm/components/events-screen.tsx'),
   CalendarScreen: () => import('../features/calendar/components/calendar-screen.tsx'),
   SocialScreen: () => import('../features/social/components/social-screen.tsx'),
+  ApprovalScreen: () => import('../features/social/components/approval/approval-screen.tsx'),
   ProfileScreen: () => import('../features/profile/components/profile-screen.tsx'),
   SettingsScreen: () => import('../features/settings/components/settings-screen.tsx'),
   CompanyChooserScreen: () => import('../features/companies/components/company-chooser-screen.tsx'),

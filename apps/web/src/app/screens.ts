@@ -19,6 +19,8 @@ export const CustomerScreen = load(m.CustomerScreen, (x) => x.CustomerScreen);
 export const EventsScreen = load(m.EventsScreen, (x) => x.EventsScreen);
 export const CalendarScreen = load(m.CalendarScreen, (x) => x.CalendarScreen);
 export const SocialScreen = load(m.SocialScreen, (x) => x.SocialScreen);
+/** The client's approval page: public, in the account layout (no menu, no sign-in). */
+export const ApprovalScreen = load(m.ApprovalScreen, (x) => x.ApprovalScreen);
 export const ProfileScreen = load(m.ProfileScreen, (x) => x.ProfileScreen);
 export const SettingsScreen = load(m.SettingsScreen, (x) => x.SettingsScreen);
 export const CompanyChooserScreen = load(m.CompanyChooserScreen, (x) => x.CompanyChooserScreen);

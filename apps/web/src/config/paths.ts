@@ -19,6 +19,8 @@ export const paths = {
       href: (token: string) => `/invitation/${encodeURIComponent(token)}`,
     },
   },
+  /** A social post's approval link, opened by a client without signing in (issue 15, decision 023). */
+  approve: { path: '/approve/:token', href: (token: string) => `/approve/${encodeURIComponent(token)}` },
   company: {
     dashboard: { path: '/company/dashboard', href: () => '/company/dashboard' },
     crmIntegration: { path: '/company/crm-integration', href: () => '/company/crm-integration' },

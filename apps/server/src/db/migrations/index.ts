@@ -15,6 +15,7 @@ import * as m014 from './014-event-recurrence.ts';
 import * as m015 from './015-customer-merge.ts';
 import * as m016 from './016-customer-views.ts';
 import * as m017 from './017-connectors.ts';
+import * as m018 from './018-social-approval.ts';
 import * as m020 from './020-search-scale.ts';
 import * as m021 from './021-job-company.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '015-customer-merge': m015,
   '016-customer-views': m016,
   '017-connectors': m017,
+  '018-social-approval': m018,
   '020-search-scale': m020,
   '021-job-company': m021,
 };

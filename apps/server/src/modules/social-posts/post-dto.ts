@@ -1,6 +1,12 @@
-import type { SocialNetwork, SocialPost, SocialPostDetail } from '@kontora/contract/social-posts';
+import type {
+  PostApprovalState,
+  SocialNetwork,
+  SocialPost,
+  SocialPostDetail,
+} from '@kontora/contract/social-posts';
 import type { Database } from '../../db/database.ts';
 import { parseJson } from '../../lib/json.ts';
+import { type ApprovalRow, latestApprovalOf } from './post-approval.repository.ts';
 import {
   historyOf,
   mediaIdsOf,
@@ -52,8 +58,12 @@ export async function toPosts(db: Database, companyId: number, rows: PostRow[]):
 
 export async function toPostDetail(db: Database, companyId: number, row: PostRow): Promise<SocialPostDetail> {
   const [post] = await toPosts(db, companyId, [row]);
-  const history = await historyOf(db, companyId, row.id);
+  const [history, approval] = await Promise.all([
+    historyOf(db, companyId, row.id),
+    latestApprovalOf(db, companyId, row.id),
+  ]);
   return {
+    approval: approval ? toApprovalState(approval) : null,
     ...(post as SocialPost),
     history: history.map((h) => ({
       id: h.id,
@@ -62,5 +72,16 @@ export async function toPostDetail(db: Database, companyId: number, row: PostRow
       actor_id: h.actor_id,
       created_at: h.created_at,
     })),
+  };
+}
+
+function toApprovalState(row: ApprovalRow): PostApprovalState {
+  const expired = row.status === 'pending' && Date.parse(row.expires_at) <= Date.now();
+  return {
+    status: expired ? 'expired' : row.status,
+    comment: row.comment,
+    expires_at: row.expires_at,
+    decided_at: row.decided_at,
+    created_at: row.created_at,
   };
 }

@@ -48,6 +48,10 @@ export function listPostRows(
     status?: string | undefined;
     accountId?: number | undefined;
     network?: string | undefined;
+    authorId?: number | undefined;
+    /** On the post's date (its schedule, else its creation; indexed by migration 018): [from, to). */
+    from?: string | undefined;
+    to?: string | undefined;
     beforeId?: number | undefined;
     sort?: 'newest' | 'scheduled';
     afterScheduled?: { at: string; id: number } | undefined;
@@ -57,6 +61,10 @@ export function listPostRows(
   let query = db.selectFrom('social_posts').selectAll().where('social_posts.company_id', '=', companyId);
   if (opts.status) query = query.where('status', '=', opts.status as PostRow['status']);
   if (opts.beforeId !== undefined) query = query.where('id', '<', opts.beforeId);
+  if (opts.authorId !== undefined) query = query.where('created_by', '=', opts.authorId);
+  const { from, to } = opts;
+  if (from) query = query.where((eb) => eb(eb.fn.coalesce('scheduled_at', 'created_at'), '>=', from));
+  if (to) query = query.where((eb) => eb(eb.fn.coalesce('scheduled_at', 'created_at'), '<', to));
   if (opts.accountId !== undefined || opts.network) {
     query = query.where(({ exists, selectFrom }) =>
       exists(

@@ -64,6 +64,9 @@ export async function listPosts(ctx: AppContext, companyId: number, query: PostL
     status: query.status,
     accountId: query.account_id,
     network: query.network,
+    authorId: query.author_id,
+    from: normalise(query.from) ?? undefined,
+    to: normalise(query.to) ?? undefined,
     beforeId,
     sort: query.sort,
     afterScheduled,
@@ -352,4 +355,45 @@ export async function postNeedingMedia(db: Database, companyId: number, mediaId:
   await releaseMediaFromFinishedPosts(db, companyId, mediaId);
   const post = await unpublishedPostUsing(db, companyId, mediaId);
   return post ? { postId: post.id, title: post.text.split('\n')[0]?.slice(0, 60) ?? '' } : null;
+}
+
+/** A saved draft as it would go out at `scheduledAt` (null: now). */
+async function draftToSend(db: Database, row: PostRow, scheduledAt: string | null): Promise<Resolved> {
+  const [targets, media] = await Promise.all([
+    targetsOf(db, row.company_id, [row.id]),
+    mediaIdsOf(db, row.company_id, [row.id]),
+  ]);
+  return {
+    text: row.text,
+    overrides: (parseJson(row.overrides) as Record<string, string> | undefined) ?? {},
+    media_ids: media.get(row.id) ?? [],
+    account_ids: targets.map((t) => t.account_id),
+    scheduled_at: scheduledAt,
+    draft: false,
+  };
+}
+
+/**
+ * Checks a draft against every rule a scheduled post must meet (accounts still
+ * connected, each network's limits) before it is sent for approval or approved:
+ * the same 400 the composer would get. Outside any transaction.
+ */
+export async function checkDraftForSending(ctx: AppContext, row: PostRow, scheduledAt: string | null) {
+  await checkPost(ctx, row.company_id, await draftToSend(ctx.db, row, scheduledAt));
+}
+
+/** Queues a draft for its accounts at `scheduledAt` (null: now) in `trx`, as saving it scheduled would (an approval). */
+export async function queueDraft(
+  ctx: AppContext,
+  trx: Database,
+  row: PostRow,
+  scheduledAt: string | null,
+  at: string,
+): Promise<void> {
+  await updatePostRow(trx, row.company_id, row.id, {
+    scheduled_at: scheduledAt,
+    version: row.version + 1,
+    updated_at: at,
+  });
+  await saveContent(ctx, trx, row.company_id, row.id, await draftToSend(trx, row, scheduledAt), at);
 }

@@ -3,10 +3,23 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { socialKeys, socialPath } from './social-keys.ts';
 
-export type PostFilters = { status?: string; account_id?: string; network?: string };
+export type PostFilters = {
+  status?: string;
+  account_id?: string;
+  network?: string;
+  author_id?: string;
+  /** Instants bounding the post's date (its schedule, else when written). */
+  from?: string;
+  to?: string;
+};
 
-export function getPosts(companyId: number, filters: PostFilters, cursor: string | null): Promise<PostPage> {
-  const query: Record<string, string> = { limit: '25' };
+export function getPosts(
+  companyId: number,
+  filters: PostFilters,
+  cursor: string | null,
+  limit = 25,
+): Promise<PostPage> {
+  const query: Record<string, string> = { limit: String(limit) };
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
   if (cursor) query.cursor = cursor;
   return api.get(`${socialPath(companyId)}/posts`, { query });

@@ -13,6 +13,7 @@ import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { useSocialMediaList } from '../api/get-social-media.ts';
 import { codeText } from './code-text.ts';
+import { ComposerPreviews } from './composer-previews.tsx';
 import { MediaPicker } from './media-picker.tsx';
 import { NetworkChecks } from './network-checks.tsx';
 
@@ -60,7 +61,8 @@ export function ComposerTab() {
       ),
       media_ids: mediaIds,
       account_ids: accountIds,
-      scheduled_at: when === 'schedule' && at ? fromZonedInput(at, zone) : null,
+      // A draft may carry its planned time (optional): an approval then schedules it for that time.
+      scheduled_at: when !== 'now' && at ? fromZonedInput(at, zone) : null,
       draft: when === 'draft',
     };
     create.mutate(body, { onSuccess: (post) => navigate(paths.company.socialPost.href(post.id)) });
@@ -132,6 +134,16 @@ export function ComposerTab() {
           <MediaPicker value={mediaIds} onChange={setMediaIds} />
           <Problems codes={serverDetails.media_ids} />
         </fieldset>
+        <ComposerPreviews
+          accounts={active.filter((a) => accountIds.includes(a.id))}
+          networks={chosenNetworks}
+          text={text}
+          overrides={overrides}
+          media={mediaIds.flatMap((id) => {
+            const m = library.items.find((item) => item.id === id);
+            return m ? [{ id, kind: m.kind, name: m.original_name, src: null }] : [];
+          })}
+        />
         <fieldset>
           <legend className="h6">{t('social.composer.when')}</legend>
           {(['now', 'schedule', 'draft'] as const).map((option) => (
@@ -149,7 +161,7 @@ export function ComposerTab() {
               </label>
             </div>
           ))}
-          {when === 'schedule' ? (
+          {when !== 'now' ? (
             <div className="mt-2">
               <label className="form-label" htmlFor="social-at">
                 {t('social.composer.at', { zone })}
@@ -160,7 +172,7 @@ export function ComposerTab() {
                 className="form-control w-auto"
                 value={at}
                 onChange={(e) => setAt(e.target.value)}
-                required
+                required={when === 'schedule'}
               />
               <Problems codes={serverDetails.scheduled_at} />
             </div>

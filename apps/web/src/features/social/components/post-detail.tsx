@@ -12,6 +12,8 @@ import { useZonedFormat } from '../../../lib/use-zoned-format.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { usePost } from '../api/get-post.ts';
 import { useRetryTarget } from '../api/retry-target.ts';
+import { ApprovalPanel } from './approval/approval-panel.tsx';
+import { historyText } from './approval/history-text.ts';
 import { codeText } from './code-text.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -24,7 +26,8 @@ export function PostDetail({ id }: { id: number }) {
   const retry = useRetryTarget(companyId, id);
   const remove = useDeletePost(companyId);
   const [confirming, setConfirming] = useState(false);
-  const format = useZonedFormat(useCompanyProfile(companyId).data?.time_zone);
+  const timeZone = useCompanyProfile(companyId).data?.time_zone;
+  const format = useZonedFormat(timeZone);
   if (post.isPending) return <PageSpinner />;
   if (post.isError) return <LoadError error={post.error} onRetry={() => void post.refetch()} />;
   const data = post.data;
@@ -56,6 +59,7 @@ export function PostDetail({ id }: { id: number }) {
           </p>
         </div>
       </section>
+      <ApprovalPanel companyId={companyId} post={data} timeZone={timeZone} />
       <section className="card kt-card">
         <div className="card-body">
           <h3 className="h6">{t('social.post.results')}</h3>
@@ -106,8 +110,7 @@ export function PostDetail({ id }: { id: number }) {
           <ol className="small mb-0">
             {data.history.map((entry) => (
               <li key={entry.id}>
-                {format.dateTime(entry.created_at)}:{' '}
-                {codeText(t, `social.history.${entry.kind}`, {}, 'social.history.other')}
+                {format.dateTime(entry.created_at)}: {historyText(t, entry)}
               </li>
             ))}
           </ol>

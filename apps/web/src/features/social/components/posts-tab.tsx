@@ -1,27 +1,75 @@
 import { POST_STATUSES } from '@kontora/contract/social-posts';
+import { addDays, safeTimeZone, zonedMidnight } from '@kontora/contract/time-zone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../lib/use-zoned-format.ts';
+import { useTeam } from '../../shared/api/get-team.ts';
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { type PostFilters, usePosts } from '../api/get-posts.ts';
+import { PostsCalendar } from './calendar/posts-calendar.tsx';
 import { codeText } from './code-text.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** Posts newest first, filtered by status, account and network, a page of 25 at a time. */
+/** Posts as a list or a calendar (`?view=calendar`, so the choice has an address). */
 export function PostsTab() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
+  const timeZone = useCompanyProfile(companyId).data?.time_zone;
+  const [search, setSearch] = useSearchParams();
+  const calendar = search.get('view') === 'calendar';
+  const views = (
+    <fieldset className="btn-group btn-group-sm align-self-start" aria-label={t('socialCalendar.views')}>
+      {(['list', 'calendar'] as const).map((view) => (
+        <button
+          key={view}
+          type="button"
+          className={`btn ${calendar === (view === 'calendar') ? 'btn-secondary' : 'btn-outline-secondary'}`}
+          aria-pressed={calendar === (view === 'calendar')}
+          onClick={() => setSearch(view === 'calendar' ? { view } : {}, { replace: true })}
+        >
+          {t(`socialCalendar.view.${view}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+  return (
+    <div className="d-flex flex-column gap-3">
+      {views}
+      {calendar ? (
+        timeZone ? (
+          <PostsCalendar companyId={companyId} timeZone={safeTimeZone(timeZone)} />
+        ) : null
+      ) : (
+        <PostsList companyId={companyId} timeZone={timeZone} />
+      )}
+    </div>
+  );
+}
+
+/** The chosen days (in the company's zone) as the instants the API filters on: [from's midnight, the day after to). */
+function dayRange(days: { from?: string; to?: string }, timeZone: string): Pick<PostFilters, 'from' | 'to'> {
+  return {
+    ...(days.from ? { from: zonedMidnight(days.from, timeZone) } : {}),
+    ...(days.to ? { to: zonedMidnight(addDays(days.to, 1), timeZone) } : {}),
+  };
+}
+
+/** Posts newest first, filtered by status, account, network, author and days, a page of 25 at a time. */
+function PostsList({ companyId, timeZone }: { companyId: number; timeZone: string | undefined }) {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<PostFilters>({});
-  const posts = usePosts(companyId, filters);
+  const [days, setDays] = useState<{ from?: string; to?: string }>({});
+  const posts = usePosts(companyId, { ...filters, ...dayRange(days, safeTimeZone(timeZone)) });
   const accounts = useAccounts(companyId);
+  const team = useTeam(companyId);
   const types = useIntegrationTypes();
-  const format = useZonedFormat(useCompanyProfile(companyId).data?.time_zone);
+  const format = useZonedFormat(timeZone);
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   const select = (key: keyof PostFilters, label: string, options: { value: string; label: string }[]) => (
     <div>
@@ -61,6 +109,25 @@ export function PostsTab() {
           t('social.posts.account'),
           (accounts.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name })),
         )}
+        {select(
+          'author_id',
+          t('socialCalendar.filters.author'),
+          (team.data?.items ?? []).map((m) => ({ value: String(m.user_id), label: m.full_name || m.email })),
+        )}
+        {(['from', 'to'] as const).map((edge) => (
+          <div key={edge}>
+            <label className="form-label small mb-0" htmlFor={`filter-${edge}`}>
+              {t(`socialCalendar.filters.${edge}`)}
+            </label>
+            <input
+              id={`filter-${edge}`}
+              type="date"
+              className="form-control form-control-sm"
+              value={days[edge] ?? ''}
+              onChange={(e) => setDays({ ...days, [edge]: e.target.value || undefined })}
+            />
+          </div>
+        ))}
         <Link to={paths.company.socialTab.href('compose')} className="btn btn-primary btn-sm ms-auto">
           {t('social.posts.new')}
         </Link>

@@ -1,0 +1,271 @@
+import { isLanguage, MODULE_ID } from '@kontora/contract/limits';
+import {
+  APPROVAL_LIMITS,
+  type ApprovalLink,
+  type ApprovalOutcome,
+  type ApprovalPreview,
+} from '@kontora/contract/social-approval';
+import type { SocialNetwork } from '@kontora/contract/social-posts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { type Actor, personOf } from '../../lib/actor.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { parseJson } from '../../lib/json.ts';
+import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { sendMailJob } from '../../mail/mail.jobs.ts';
+import { byUser, type ChangeInput, recordChange } from '../change-feed/change-feed.service.ts';
+import { companyProfile, moduleIdsOf } from '../companies/companies.service.ts';
+import { findUserById } from '../users/users.service.ts';
+import { type ApprovalNotice, renderApprovalNotice } from './approval-mail-templates.ts';
+import {
+  decideApproval,
+  findApprovalByHash,
+  insertApproval,
+  replacePendingApprovals,
+} from './post-approval.repository.ts';
+import { companyMedia } from './post-media.ts';
+import {
+  findPostRow,
+  insertHistory,
+  mediaIdsOf,
+  type PostRow,
+  targetsOf,
+} from './social-posts.repository.ts';
+import { checkDraftForSending, queueDraft } from './social-posts.service.ts';
+
+const LINK_MS = APPROVAL_LIMITS.linkDays * 24 * 3600_000;
+const onlyDrafts = () =>
+  new AppError(
+    409,
+    'conflict',
+    'Only a draft can be sent for approval; this post is already scheduled or out.',
+  );
+
+/** A time that has passed means "now": an approval that comes late publishes at once rather than never. */
+const stillAhead = (iso: string | null) => (iso && Date.parse(iso) > Date.now() ? iso : null);
+
+/**
+ * Makes a new approval link for a draft (older pending links of the post stop
+ * working). The draft must already meet every rule of its networks, so what the
+ * client approves can go out as it is. The token is shown once; only its hash is kept.
+ */
+export async function requestApproval(ctx: AppContext, actor: Actor, postId: number): Promise<ApprovalLink> {
+  const row = await findPostRow(ctx.db, actor.companyId, postId);
+  if (!row) throw notFound('Post');
+  if (row.status !== 'draft') throw onlyDrafts();
+  await checkDraftForSending(ctx, row, stillAhead(row.scheduled_at));
+  const token = newToken();
+  const expiresAt = isoIn(LINK_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    const fresh = await findPostRow(trx, actor.companyId, postId);
+    if (fresh?.status !== 'draft' || fresh.version !== row.version) throw onlyDrafts();
+    const at = nowIso();
+    await replacePendingApprovals(trx, actor.companyId, postId);
+    await insertApproval(trx, {
+      company_id: actor.companyId,
+      post_id: postId,
+      token_hash: hashToken(token),
+      post_version: row.version,
+      status: 'pending',
+      requested_by: personOf(actor),
+      expires_at: expiresAt,
+      created_at: at,
+    });
+    await step(trx, row, {
+      kind: 'approval_requested',
+      detail: { expires_at: expiresAt },
+      actorId: personOf(actor),
+      change: { type: 'social_post.approval_requested', actor: byUser(personOf(actor)) },
+      at,
+    });
+  });
+  return { approval_url: `${ctx.config.appUrl}/#/approve/${token}`, expires_at: expiresAt };
+}
+
+/** One step of the approval on the post's history and in the change feed, in `trx`. */
+async function step(
+  trx: Database,
+  row: PostRow,
+  s: {
+    kind: 'approval_requested' | 'approved' | 'changes_requested';
+    detail: Record<string, unknown>;
+    actorId: number | null;
+    change: Pick<ChangeInput, 'type' | 'actor'>;
+    at: string;
+  },
+) {
+  await insertHistory(trx, {
+    company_id: row.company_id,
+    post_id: row.id,
+    kind: s.kind,
+    detail: JSON.stringify(s.detail),
+    actor_id: s.actorId,
+    created_at: s.at,
+  });
+  await recordChange(trx, {
+    companyId: row.company_id,
+    entity: { type: 'social_post', id: row.id },
+    data: s.detail,
+    ...s.change,
+  });
+}
+
+/**
+ * The link behind a token, refused in the order a client can act on: unknown or
+ * altered (404), answered already (409), replaced by a newer link, past its
+ * time, or the post changed or left the drafts since (410).
+ */
+async function openLink(db: Database, token: string) {
+  const link = await findApprovalByHash(db, hashToken(token));
+  if (!link) throw notFound('Approval link');
+  if (!(await moduleIdsOf(db, link.company_id)).includes(MODULE_ID.social)) {
+    throw forbidden('module_disabled', 'The social module is not enabled for this company.');
+  }
+  if (link.status === 'approved' || link.status === 'changes_requested') {
+    throw new AppError(
+      409,
+      'approval_used',
+      link.status === 'approved'
+        ? 'This link was already used: the post was approved.'
+        : 'This link was already used: changes were requested.',
+      { details: { status: [link.status] } },
+    );
+  }
+  if (link.status === 'replaced') {
+    throw new AppError(410, 'approval_replaced', 'A newer approval link replaced this one.');
+  }
+  if (Date.parse(link.expires_at) <= Date.now()) {
+    throw new AppError(410, 'approval_expired', 'This approval link has expired; ask for a new one.');
+  }
+  const post = await findPostRow(db, link.company_id, link.post_id);
+  if (post?.status !== 'draft' || post.version !== link.post_version) {
+    throw new AppError(
+      410,
+      'approval_outdated',
+      'The post changed after this link was made; ask for a new one.',
+    );
+  }
+  return { link, post };
+}
+
+export async function approvalPreview(ctx: AppContext, token: string): Promise<ApprovalPreview> {
+  const { link, post } = await openLink(ctx.db, token);
+  const overrides = (parseJson(post.overrides) as Partial<Record<string, string>> | undefined) ?? {};
+  const [company, targets, mediaIds] = await Promise.all([
+    companyProfile(ctx, post.company_id),
+    targetsOf(ctx.db, post.company_id, [post.id]),
+    mediaIdsOfPost(ctx, post),
+  ]);
+  const media = await companyMedia(ctx, post.company_id, mediaIds);
+  return {
+    company_name: company.name,
+    status: 'pending',
+    expires_at: link.expires_at,
+    scheduled_at: stillAhead(post.scheduled_at),
+    time_zone: post.time_zone,
+    targets: targets.map((t) => ({
+      network: t.network as SocialNetwork,
+      account_name: t.account_name,
+      text: overrides[t.network] ?? post.text,
+    })),
+    media: media.map((m) => ({ id: m.id, kind: m.kind, name: m.name })),
+  };
+}
+
+async function mediaIdsOfPost(ctx: AppContext, post: PostRow): Promise<number[]> {
+  return (await mediaIdsOf(ctx.db, post.company_id, [post.id])).get(post.id) ?? [];
+}
+
+/** The id of a medium of the post behind a live link (for its thumbnail on the public page). */
+export async function approvalMedium(ctx: AppContext, token: string, mediaId: number) {
+  const { post } = await openLink(ctx.db, token);
+  if (!(await mediaIdsOfPost(ctx, post)).includes(mediaId)) throw notFound('Medium');
+  return { companyId: post.company_id, mediaId };
+}
+
+/**
+ * The client approves: the post is queued for its time, or now when it has none
+ * or the time has passed while it waited. Checked against the networks' rules
+ * again (an account may have been disconnected meanwhile).
+ */
+export async function approve(ctx: AppContext, token: string): Promise<ApprovalOutcome> {
+  const { post } = await openLink(ctx.db, token);
+  const scheduledAt = stillAhead(post.scheduled_at);
+  await checkDraftForSending(ctx, post, scheduledAt);
+  await decide(ctx, token, 'approved', null, async (trx, row, at) => {
+    await queueDraft(ctx, trx, row, scheduledAt, at);
+    return { scheduled_at: scheduledAt };
+  });
+  return { status: 'approved', scheduled_at: scheduledAt };
+}
+
+/** The client asks for changes: the post stays a draft, with the comment on its history. */
+export async function requestChanges(
+  ctx: AppContext,
+  token: string,
+  comment: string,
+): Promise<ApprovalOutcome> {
+  await decide(ctx, token, 'changes_requested', comment, async () => ({ comment }));
+  return { status: 'changes_requested', scheduled_at: null };
+}
+
+async function decide(
+  ctx: AppContext,
+  token: string,
+  status: 'approved' | 'changes_requested',
+  comment: string | null,
+  apply: (trx: Database, post: PostRow, at: string) => Promise<Record<string, unknown>>,
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    // Opened again inside the transaction: the link may have been answered or the post edited meanwhile.
+    const opened = await openLink(trx, token);
+    const at = nowIso();
+    if (!(await decideApproval(trx, opened.link, { status, comment, decided_at: at }))) {
+      throw new AppError(409, 'approval_used', 'This link was already used.', {
+        details: { status: ['answered'] },
+      });
+    }
+    const detail = await apply(trx, opened.post, at);
+    await step(trx, opened.post, {
+      kind: status,
+      detail,
+      actorId: null,
+      change: {
+        type: status === 'approved' ? 'social_post.approved' : 'social_post.changes_requested',
+        actor: { kind: 'system', name: 'Approval link' },
+      },
+      at,
+    });
+    await mailAuthor(ctx, trx, opened.post, status, detail);
+  });
+}
+
+/** Tells the post's author (mail; the post's screen shows the answer through the change feed). */
+async function mailAuthor(
+  ctx: AppContext,
+  db: Database,
+  post: PostRow,
+  kind: ApprovalNotice,
+  detail: Record<string, unknown>,
+) {
+  if (post.created_by === null) return;
+  const person = await findUserById(db, post.created_by);
+  if (person?.status !== 'active') return;
+  const language = isLanguage(person.language) ? person.language : 'hr';
+  const at = typeof detail.scheduled_at === 'string' ? detail.scheduled_at : null;
+  const mail = renderApprovalNotice(kind, language, {
+    to: person.email,
+    appName: ctx.config.appName,
+    link: `${ctx.config.appUrl}/#/company/social/posts/${post.id}`,
+    post: post.text.split('\n')[0]?.slice(0, 60) ?? '',
+    when: at
+      ? new Intl.DateTimeFormat(language, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: post.time_zone,
+        }).format(new Date(at))
+      : null,
+    comment: typeof detail.comment === 'string' ? detail.comment : '',
+  });
+  await ctx.jobs.enqueue(db, sendMailJob, mail);
+}

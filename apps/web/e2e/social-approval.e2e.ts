@@ -1,0 +1,177 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startXStandin, type XStandin } from '../../server/src/test-support/social-standins/x-standin.ts';
+import { apiAs } from './fixtures/api.ts';
+import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
+
+// The X stand-in starts first and the server of this file is told where it is (its environment is read at start).
+let x: XStandin;
+beforeAll(async () => {
+  x = await startXStandin({ id: 'x-e2e', secret: 'x-e2e-secret' });
+  Object.assign(process.env, {
+    SOCIAL_X_API_URL: x.url,
+    SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
+    SOCIAL_X_CLIENT_ID: 'x-e2e',
+    SOCIAL_X_CLIENT_SECRET: 'x-e2e-secret',
+  });
+});
+const e2e = stackAndBrowserForFile();
+afterAll(async () => {
+  await x?.close();
+});
+
+/** Ana in Acme d.o.o. with its X account connected through the stand-in (connecting again keeps one account). */
+async function anaWithX(): Promise<Page> {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, 'Acme d.o.o.');
+  await page.goto('/#/company/social/accounts');
+  await page.getByRole('button', { name: 'Connect X' }).click();
+  await page.getByRole('status').filter({ hasText: 'Accounts connected: 1.' }).waitFor();
+  await page.getByRole('list', { name: 'Accounts' }).getByText('Acme on X').waitFor();
+  return page;
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+/** Drags with real pointer events in small steps, as FullCalendar needs (see crm-calendar.e2e.ts). */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The month's later weeks may sit below the fold: bring the target in (the source is above it).
+  await to.scrollIntoViewIfNeeded();
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('drag: element not visible');
+  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
+  const [x1, y1] = [end.x + end.width / 2, end.y + end.height * 0.6];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++)
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+  await page.mouse.up();
+}
+
+describe('social approval and the posts calendar', () => {
+  it('Ana composes a draft for a date, sends it for approval; the client approves it without signing in and Ana sees it scheduled', async () => {
+    const page = await anaWithX();
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Acme on X (X)').check();
+    const text = `Summer offer at Acme ${Date.now()}`;
+    await page.getByLabel('Text', { exact: true }).fill(text);
+    // The composer previews the post as X will show it (the component the client sees too).
+    await page.getByText('Preview on each network').click();
+    await page
+      .getByRole('article', { name: /Preview on X as Acme on X/ })
+      .getByText(text)
+      .waitFor();
+    await page.getByLabel('Save as draft').check();
+    await page.getByLabel(/Date and time/).fill('2030-06-01T09:30');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    const link = await page.getByLabel(/Send this link to the client/).inputValue();
+    expect(link).toMatch(/#\/approve\/[\w-]{43}$/);
+    await page.getByTestId('approval-state').waitFor({ state: 'detached' });
+    await page.getByText('Sent to the client for approval').waitFor();
+
+    // The client: a fresh browser profile, never signed in.
+    const client = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await client.goto(link.slice(link.indexOf('/#/')));
+    await client.getByRole('heading', { name: 'Approve a post' }).waitFor();
+    await client.getByText('Acme d.o.o. asks you to approve this post before it goes out.').waitFor();
+    const preview = client.getByRole('article', { name: /Preview on X as Acme on X/ });
+    await preview.getByText(text).waitFor();
+    await client.getByText(/It goes out on .*2030.*\(Europe\/Zagreb\)/).waitFor();
+    await expectNoSeriousViolations(client);
+    await client.getByRole('button', { name: 'Approve' }).click();
+    await client
+      .getByRole('status')
+      .filter({ hasText: /approved and will go out on .*2030/ })
+      .waitFor();
+
+    // Used: the same link now says so.
+    await client.reload();
+    await client.getByRole('alert').filter({ hasText: 'already used' }).waitFor();
+    await client.context().close();
+
+    await page.reload();
+    await page.getByText(/Scheduled for .*2030/).waitFor();
+    await page.getByTestId('approval-state').filter({ hasText: 'The client approved the post' }).waitFor();
+    await page.getByText('Approved by the client').waitFor();
+    await page.getByTestId('post-target').getByText('Queued').waitFor();
+    expect(x.tweets.some((t) => t.text === text)).toBe(false);
+    await page.context().close();
+  });
+
+  it('the client asks for changes with a comment; Ana sees the comment and the post stays a draft', async () => {
+    const page = await anaWithX();
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Acme on X (X)').check();
+    await page.getByLabel('Text', { exact: true }).fill(`Autumn offer at Acme ${Date.now()}`);
+    await page.getByLabel('Save as draft').check();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    const link = await page.getByLabel(/Send this link to the client/).inputValue();
+
+    const client = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await client.goto(link.slice(link.indexOf('/#/')));
+    await client.getByText('It goes out as soon as you approve it.').waitFor();
+    await client.getByRole('button', { name: 'Ask for changes' }).click();
+    await client.getByRole('button', { name: 'Send the comment' }).click();
+    await client.getByText('This field is required.').waitFor();
+    await client.getByLabel('What should change?').fill('Please mention the opening hours.');
+    await client.getByRole('button', { name: 'Send the comment' }).click();
+    await client.getByRole('status').filter({ hasText: 'Your comment was sent to the author' }).waitFor();
+    await client.context().close();
+
+    await page.reload();
+    const state = page.getByTestId('approval-state');
+    await state.filter({ hasText: 'The client asked for changes' }).waitFor();
+    await state.getByText('Please mention the opening hours.').waitFor();
+    await page.getByText('The client asked for changes: Please mention the opening hours.').waitFor();
+    await page.getByRole('button', { name: 'Send for approval' }).waitFor();
+    await expectNoSeriousViolations(page);
+    await page.context().close();
+  });
+
+  it('Ana drags a scheduled post to another day in the posts calendar and it is rescheduled', async () => {
+    const page = await anaWithX();
+    const api = await apiAs(e2e.stack, USERS.ana);
+    const companies = await api.call<{ items: { id: number; name: string }[] }>('GET', '/me/companies');
+    const acme = companies.items.find((c) => c.name === 'Acme d.o.o.')?.id as number;
+    const accounts = await api.call<{ items: { id: number; type: string }[] }>(
+      'GET',
+      `/companies/${acme}/social/accounts`,
+    );
+    const xId = accounts.items.find((a) => a.type === 'x')?.id as number;
+    const title = `Calendar post ${Date.now()}`;
+    // 09:30 in Zagreb (summer time, UTC+2) on 12 June 2030.
+    const post = await api.call<{ id: number }>('POST', `/companies/${acme}/social/posts`, {
+      text: title,
+      account_ids: [xId],
+      scheduled_at: '2030-06-12T07:30:00Z',
+    });
+
+    await page.goto('/#/company/social/posts?view=calendar&date=2030-06-01');
+    const calendar = page.getByTestId('posts-calendar');
+    const day = (date: string) => calendar.locator(`[role="cell"][data-date="${date}"]`);
+    const event = day('2030-06-12').getByRole('button', { name: new RegExp(title) });
+    await event.waitFor();
+    await drag(page, event, day('2030-06-19'));
+    await page.getByRole('status').filter({ hasText: 'was rescheduled' }).waitFor();
+    const moved = await api.call<{ scheduled_at: string }>(
+      'GET',
+      `/companies/${acme}/social/posts/${post.id}`,
+    );
+    expect(moved.scheduled_at).toBe('2030-06-19T07:30:00.000Z');
+    await page.reload();
+    await day('2030-06-19')
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor();
+    await page.context().close();
+  });
+});
