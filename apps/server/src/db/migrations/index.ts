@@ -14,6 +14,7 @@ import * as m012 from './012-social-posts.ts';
 import * as m014 from './014-event-recurrence.ts';
 import * as m015 from './015-customer-merge.ts';
 import * as m016 from './016-customer-views.ts';
+import * as m022 from './022-company-working-day.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '014-event-recurrence': m014,
   '015-customer-merge': m015,
   '016-customer-views': m016,
+  '022-company-working-day': m022,
 };

@@ -3,6 +3,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 
 export function SettingsScreen() {
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       {company.id !== null && (
         <div className="mt-4">
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
+          <CompanyCalendarSection companyId={company.id} />
         </div>
       )}
     </>
