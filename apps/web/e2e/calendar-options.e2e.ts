@@ -103,6 +103,9 @@ describe('calendar (issue 12, item 9)', () => {
       if (viewport.width === 1440) {
         // The owner moves the working day to 07:00 (the default is 08:00).
         await page.goto('/#/company/settings');
+        // One Language control in the app, on the Profile (item 12): Settings has none.
+        await page.getByRole('heading', { level: 2, name: 'Layout and theme' }).waitFor();
+        expect(await page.getByRole('main').getByLabel('Language', { exact: true }).count()).toBe(0);
         const start = page.getByLabel('Working day starts at');
         expect(await start.inputValue()).toBe('08:00');
         await start.fill('07:00');
