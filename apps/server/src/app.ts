@@ -29,6 +29,7 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { companyCalendarRoutes } from './modules/companies/company-calendar.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
 import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
@@ -202,6 +203,7 @@ export async function buildApp(
       await api.register(twoFactorRoutes, { ctx });
       await api.register(mySessionsRoutes, { ctx });
       await api.register(companySecurityRoutes, { ctx });
+      await api.register(companyCalendarRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
       await api.register(socialAccountsRoutes, { ctx });
       await api.register(socialPostsRoutes, { ctx });

@@ -28,8 +28,19 @@ export const CompanyProfile = z.object({
   time_zone: z.string(),
   /** ISO 4217. */
   currency: z.string(),
+  /** "HH:MM" in the company's zone: the calendar's week and day views open scrolled here. */
+  workday_start: z.string(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+/** A wall-clock time "HH:MM", 24-hour. */
+export const WorkdayStart = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:MM, 00:00 to 23:59.');
+
+/** `PUT /api/companies/{companyId}/calendar-settings` (owners and admins). */
+export const CompanyCalendarSettings = z.object({ workday_start: WorkdayStart }).strict();
+export type CompanyCalendarSettings = z.infer<typeof CompanyCalendarSettings>;
 
 export const MyCompany = z.object({
   id: z.number(),

@@ -35,6 +35,8 @@ export interface CompaniesTable {
   is_active: Bool;
   /** Members must have two-factor sign-in before they can open the company's data. */
   require_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** "HH:MM" in the company's zone: where the calendar's week and day views open. */
+  workday_start: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -18,6 +18,7 @@ import * as m017 from './017-connectors.ts';
 import * as m018 from './018-social-approval.ts';
 import * as m020 from './020-search-scale.ts';
 import * as m021 from './021-job-company.ts';
+import * as m022 from './022-company-working-day.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018-social-approval': m018,
   '020-search-scale': m020,
   '021-job-company': m021,
+  '022-company-working-day': m022,
 };

@@ -115,6 +115,7 @@ describe('GET /api/companies/:companyId', () => {
       country: expect.toBeOneOf([null, expect.any(String)]),
       time_zone: expect.any(String),
       currency: expect.any(String),
+      workday_start: '08:00',
     });
   });
 

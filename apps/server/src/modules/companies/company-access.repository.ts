@@ -92,7 +92,7 @@ export async function companyTimeZone(db: Database, companyId: number): Promise<
 export function findCompanyProfile(db: Database, companyId: number) {
   return db
     .selectFrom('companies')
-    .select(['id', 'name', 'legal_name', 'country', 'time_zone', 'currency'])
+    .select(['id', 'name', 'legal_name', 'country', 'time_zone', 'currency', 'workday_start'])
     .where('id', '=', companyId)
     .executeTakeFirst();
 }

@@ -2,9 +2,9 @@ import type { CompanySecurity } from '@kontora/contract/two-factor';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CompanyScope } from '../../plugins/access.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/session.service.ts';
 import { findRequireTwoFactor, setRequireTwoFactor } from './company-security.repository.ts';
+import { changeCompanySetting } from './company-setting.ts';
 
 export async function getCompanySecurity(ctx: AppContext, companyId: number): Promise<CompanySecurity> {
   const required = await findRequireTwoFactor(ctx.db, companyId);
@@ -26,20 +26,12 @@ export async function updateCompanySecurity(
   if (body.require_two_factor && company.role && !principal.twoFactorEnabled) {
     throw new AppError(409, 'two_factor_required', 'Turn on two-factor sign-in for yourself first.');
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await findRequireTwoFactor(trx, company.id);
-    if (before === undefined) throw notFound('Company');
-    if (before === body.require_two_factor) return;
-    await setRequireTwoFactor(trx, company.id, body.require_two_factor);
-    await recordAudit(trx, {
-      actorId: principal.user.id,
-      action: 'company.update',
-      entity: 'company',
-      entityId: company.id,
-      companyId: company.id,
-      before: { require_two_factor: before },
-      after: { require_two_factor: body.require_two_factor },
-    });
-  });
+  await changeCompanySetting(
+    ctx.db,
+    principal.user.id,
+    company.id,
+    { key: 'require_two_factor', read: findRequireTwoFactor, write: setRequireTwoFactor },
+    body.require_two_factor,
+  );
   return { require_two_factor: body.require_two_factor };
 }

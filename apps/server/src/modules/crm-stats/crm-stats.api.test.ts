@@ -131,4 +131,73 @@ describe('GET /crm/stats', () => {
       403,
     );
   });
+
+  it('follows a date range: customers created in it by status, its months, and to-dos overlapping it', async () => {
+    const company = await t.company('Range Co', [2], [{ userId: anaId, role: 'owner' }]);
+    const rows = [
+      ['Before', 'lead', '2030-02-28T22:59:59.000Z'], // 23:59:59 on 28 February in Zagreb
+      ['First', 'lead', '2030-02-28T23:00:00.000Z'], // midnight of 1 March in Zagreb
+      ['Second', 'customer', '2030-03-20T10:00:00.000Z'],
+      ['Third', 'prospect', '2030-04-30T21:59:59.000Z'], // 23:59:59 on 30 April in Zagreb
+      ['After', 'customer', '2030-04-30T22:00:00.000Z'],
+    ] as const;
+    await insertCustomers(
+      t.ctx.db,
+      rows.map(([name, status, at]) =>
+        newCustomerRow(company, completeCustomer(CustomerCreateBody.parse({ name, status })), {
+          userId: anaId,
+          at,
+        }),
+      ),
+      rows.map(() => []),
+    );
+    for (const [title, start_at] of [
+      ['in March', '2030-03-10T09:00:00.000Z'],
+      ['in May', '2030-05-10T09:00:00.000Z'],
+    ])
+      await t.call(ana, {
+        method: 'POST',
+        url: `/api/companies/${company}/events`,
+        payload: { title, start_at },
+      });
+
+    const url = `/api/companies/${company}/crm/stats?from=2030-03-01&to=2030-04-30`;
+    const res = await t.call(ana, { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json().data;
+    expect(s.range).toEqual({ from: '2030-03-01', to: '2030-04-30' });
+    expect(s.customers).toEqual({ total: 3, by_status: { lead: 1, prospect: 1, customer: 1, inactive: 0 } });
+    expect(s.funnel.map((step: { count: number }) => step.count)).toEqual([1, 1, 1]);
+    expect(s.new_customers_per_month.map((m: { month: string }) => m.month)).toEqual(['2030-03', '2030-04']);
+    expect(s.events_in_range).toBe(1);
+    expect(s.todos.open).toBe(1);
+
+    // Without a range: everything, as before.
+    const all = await stats(ana, company);
+    expect(all.range).toBeNull();
+    expect(all.customers.total).toBe(5);
+    expect(all.events_in_range).toBeNull();
+    expect(all.todos.open).toBe(2);
+  });
+
+  it('refuses a bad range with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['from=2030-03-01', 'to'],
+      ['to=2030-03-01', 'from'],
+      ['from=2030-03-10&to=2030-03-01', 'to'],
+      ['from=2030-02-30&to=2030-03-01', 'from'],
+      ['from=march&to=2030-03-01', 'from'],
+      ['from=2028-01-01&to=2030-12-31', 'to'],
+    ]) {
+      const res = await t.call(ana, { method: 'GET', url: `/api/companies/${acme}/crm/stats?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details, query).toHaveProperty(field as string);
+    }
+    // Another company's figures stay closed, with or without a range.
+    const other = await t.call(ana, {
+      method: 'GET',
+      url: `/api/companies/${beta}/crm/stats?from=2030-03-01&to=2030-03-31`,
+    });
+    expect(other.statusCode).toBe(403);
+  });
 });

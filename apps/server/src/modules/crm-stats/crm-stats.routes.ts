@@ -1,4 +1,4 @@
-import { CrmStats } from '@kontora/contract/crm-stats';
+import { CrmStats, CrmStatsQuery } from '@kontora/contract/crm-stats';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,10 +14,12 @@ export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     config: { access: policies.company(MODULE_ID.crm) },
     schema: {
       tags: ['crm'],
-      summary: 'CRM dashboard figures: customer totals, new per month, funnel, to-dos, this week, recent',
+      summary:
+        'CRM dashboard figures: customer totals, new per month, funnel, to-dos, this week, recent; optionally over a date range',
       params: CompanyParams,
-      response: { 200: dataOf(CrmStats), ...errors(401, 403, 404) },
+      querystring: CrmStatsQuery,
+      response: { 200: dataOf(CrmStats), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await crmStats(ctx, companyOf(request).id) }),
+    handler: async (request) => ({ data: await crmStats(ctx, companyOf(request).id, request.query) }),
   });
 }

@@ -85,6 +85,18 @@ export function customerCounts(db: Database, companyId: number) {
     .execute();
 }
 
+/** Customers created in [from, to), by status: one range of customers_status_created_idx per status. */
+export function statusCountsCreatedBetween(db: Database, companyId: number, from: string, to: string) {
+  return db
+    .selectFrom('customers')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('company_id', '=', companyId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy('status')
+    .execute();
+}
+
 export function recentCustomers(db: Database, companyId: number, limit: number) {
   return db
     .selectFrom('customers')

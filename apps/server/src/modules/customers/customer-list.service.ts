@@ -4,6 +4,7 @@ import { invalidField } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { toCustomer } from './customer-dto.ts';
 import {
+  statusCountsCreatedBetween as countsCreatedRows,
   customerCounts as countsRows,
   type ListFilter,
   listCustomers,
@@ -79,6 +80,11 @@ export async function customerListAnswer(
 /** Per-company counts by status and by month of creation (UTC), kept by triggers (migration 002). */
 export function customerCounts(ctx: AppContext, companyId: number) {
   return countsRows(ctx.db, companyId);
+}
+
+/** How many customers were created in [from, to) (instants), by their status now. */
+export function statusCountsCreatedBetween(ctx: AppContext, companyId: number, from: string, to: string) {
+  return countsCreatedRows(ctx.db, companyId, from, to);
 }
 
 /** The newest customers, newest first. */

@@ -32,10 +32,24 @@ export function CalendarScreen() {
   // Times are placed in the company's zone, so nothing is drawn before it is known.
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
-  return <CompanyCalendar companyId={companyId} timeZone={profile.data.time_zone} />;
+  return (
+    <CompanyCalendar
+      companyId={companyId}
+      timeZone={profile.data.time_zone}
+      workdayStart={profile.data.workday_start}
+    />
+  );
 }
 
-function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone: string }) {
+function CompanyCalendar({
+  companyId,
+  timeZone,
+  workdayStart,
+}: {
+  companyId: number;
+  timeZone: string;
+  workdayStart: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const place = useCalendarPlace();
@@ -89,6 +103,7 @@ function CompanyCalendar({ companyId, timeZone }: { companyId: number; timeZone:
           <EventCalendar
             events={inputs}
             timeZone={timeZone}
+            workdayStart={workdayStart}
             language={isLanguage(language) ? language : FALLBACK_LANGUAGE}
             view={place.view}
             date={place.date}

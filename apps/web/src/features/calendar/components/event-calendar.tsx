@@ -22,8 +22,10 @@ import type { VisibleRange } from '../api/calendar-events.ts';
 import { calendarStringToInstant } from '../lib/calendar-dates.ts';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
 import { CALENDAR_LOCALES, todayText } from '../lib/calendar-locales.ts';
+import { makeTimeGridFocusable } from '../lib/focusable-time-grid.ts';
 import type { CalendarChange } from '../lib/moved-event-body.ts';
 import { CALENDAR_VIEWS, type CalendarView } from '../lib/use-calendar-place.ts';
+import { useOpenAtWorkingDay } from '../lib/use-open-at-working-day.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin];
 const TOOLBAR = { start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS.join(',') };
@@ -33,12 +35,15 @@ const TOOLBAR = { start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS
  * month's day numbers and the list's headers stay links to their day.
  */
 const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
+
 /**
- * Where week and day scroll to when their grid scrolls inside a fixed height.
- * With the app's `height="auto"` the whole day shows and the page scrolls, so
- * opening at the working day is still to do (issue 12, item 9).
+ * Week and day get a fixed height (three quarters of the window, at least 420 px)
+ * so their grid scrolls inside itself and opens at the working day (`scrollTime`);
+ * with `height="auto"` the whole day shows and the page opens at midnight
+ * (issue 12, item 9). Month and list stay as tall as their content.
  */
-export const WORKDAY_START = '08:00:00';
+const isTimeGrid = (view: CalendarView) => view === 'timeGridWeek' || view === 'timeGridDay';
+const gridHeight = () => Math.max(420, Math.round(window.innerHeight * 0.75));
 
 /**
  * Times as the person's language writes them: 24-hour in hr, de, it, es and ru;
@@ -65,8 +70,8 @@ type EventCalendarProps = {
   onOpen: (todo: TodoEvent) => void;
   /** A drag or resize; call `change.revert()` when the server refuses it. */
   onChange: (change: EventChangeInfo, kind: CalendarChange) => void;
-  /** "HH:MM:SS" the week and day views open scrolled to. */
-  scrollTime?: string;
+  /** "HH:MM" the week and day views open scrolled to: the company's working day. */
+  workdayStart: string;
 };
 
 /** The current date of the calendar as "YYYY-MM-DD" in its zone. */
@@ -84,8 +89,11 @@ export function EventCalendar(props: EventCalendarProps) {
   const { t } = useTranslation();
   const times = timeFormat(language);
   const ref = useRef<CalendarRef>(null);
+  const box = useRef<HTMLDivElement>(null);
   // Where to open, fixed at mount: FullCalendar must not see these change (moves go through the effect below).
   const [initial] = useState({ view, date: date ?? undefined });
+  const [timeGridHeight] = useState(gridHeight);
+  const scrollTime = `${props.workdayStart}:00`;
 
   // The address changed under the calendar (a link, Back): follow it in one step, so
   // the calendar reports one new place rather than an intermediate one.
@@ -96,7 +104,11 @@ export function EventCalendar(props: EventCalendarProps) {
       api.changeView(view, date ?? api.getDate());
   }, [view, date]);
 
+  useOpenAtWorkingDay(box, ref, isTimeGrid(view), scrollTime);
+
   const datesSet = (info: DatesSetInfo) => {
+    // Another week or day may have drawn new rows.
+    requestAnimationFrame(() => makeTimeGridFocusable(box.current, scrollTime));
     onPlaceChange({
       range: {
         from: calendarStringToInstant(info.startStr, timeZone),
@@ -108,43 +120,45 @@ export function EventCalendar(props: EventCalendarProps) {
   };
 
   return (
-    <FullCalendar
-      ref={ref}
-      plugins={PLUGINS}
-      headerToolbar={TOOLBAR}
-      initialView={initial.view}
-      initialDate={initial.date}
-      timeZone={timeZone}
-      locales={CALENDAR_LOCALES}
-      locale={language}
-      events={events}
-      height="auto"
-      dayMaxEvents
-      nowIndicator
-      navLinks
-      views={VIEW_OPTIONS}
-      slotHeaderFormat={times}
-      todayHint={todayText(language)}
-      timedText={t('calendar.timed')}
-      scrollTime={props.scrollTime ?? WORKDAY_START}
-      eventTimeFormat={times}
-      dayCellClass={(info) => (info.isOther ? 'kt-day-other' : '')}
-      editable
-      selectable
-      selectMirror
-      headingLevel={2}
-      toolbarClass="kt-fc-toolbar"
-      toolbarSectionClass="kt-fc-toolbar-section"
-      buttonGroupClass="kt-fc-button-group"
-      buttonClass={(button) => `kt-fc-btn${button.isSelected ? ' kt-fc-btn-active' : ''}`}
-      datesSet={datesSet}
-      select={onSelect}
-      eventClick={(info: EventClickInfo) => {
-        info.jsEvent.preventDefault();
-        onOpen((info.event.extendedProps as CalendarEventProps).todo);
-      }}
-      eventDrop={(info) => onChange(info, 'move')}
-      eventResize={(info) => onChange(info, 'resize')}
-    />
+    <div ref={box}>
+      <FullCalendar
+        ref={ref}
+        plugins={PLUGINS}
+        headerToolbar={TOOLBAR}
+        initialView={initial.view}
+        initialDate={initial.date}
+        timeZone={timeZone}
+        locales={CALENDAR_LOCALES}
+        locale={language}
+        events={events}
+        height={isTimeGrid(view) ? timeGridHeight : 'auto'}
+        dayMaxEvents
+        nowIndicator
+        navLinks
+        views={VIEW_OPTIONS}
+        slotHeaderFormat={times}
+        todayHint={todayText(language)}
+        timedText={t('calendar.timed')}
+        scrollTime={scrollTime}
+        eventTimeFormat={times}
+        dayCellClass={(info) => (info.isOther ? 'kt-day-other' : '')}
+        editable
+        selectable
+        selectMirror
+        headingLevel={2}
+        toolbarClass="kt-fc-toolbar"
+        toolbarSectionClass="kt-fc-toolbar-section"
+        buttonGroupClass="kt-fc-button-group"
+        buttonClass={(button) => `kt-fc-btn${button.isSelected ? ' kt-fc-btn-active' : ''}`}
+        datesSet={datesSet}
+        select={onSelect}
+        eventClick={(info: EventClickInfo) => {
+          info.jsEvent.preventDefault();
+          onOpen((info.event.extendedProps as CalendarEventProps).todo);
+        }}
+        eventDrop={(info) => onChange(info, 'move')}
+        eventResize={(info) => onChange(info, 'resize')}
+      />
+    </div>
   );
 }

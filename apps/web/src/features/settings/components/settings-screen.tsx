@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 
+/** Layout and theme, and the company's settings; the language is chosen on the Profile only (issue 12, item 12). */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { company } = useSession();
@@ -23,21 +24,12 @@ export function SettingsScreen() {
             </div>
           </section>
         </div>
-        <div className="col-12 col-xl-6">
-          <section className="card kt-card mb-4" aria-labelledby="settings-language">
-            <div className="card-body">
-              <h2 className="h5 mb-3" id="settings-language">
-                {t('fields.language')}
-              </h2>
-              <LanguageSelect />
-            </div>
-          </section>
-        </div>
       </div>
       {/* Company settings; the team has its own screen (`#/company/team`). */}
       {company.id !== null && (
         <div className="mt-4">
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
+          <CompanyCalendarSection companyId={company.id} />
         </div>
       )}
     </>

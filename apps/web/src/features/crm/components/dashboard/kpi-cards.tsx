@@ -16,7 +16,15 @@ type KpiKey =
   | 'dueToday'
   | 'eventsThisWeek';
 
-type Kpi = { key: KpiKey; value: number; to: string; icon: IconName; alarming?: boolean };
+type Kpi = {
+  key: KpiKey;
+  value: number;
+  to: string;
+  icon: IconName;
+  alarming?: boolean;
+  /** A translation key other than `crm.dashboard.kpi.<key>`. */
+  label?: 'uxNewUser.range.eventsInRange';
+};
 
 const customersWith = (status: string) => `${paths.company.customers.href()}?status=${status}`;
 const todosIn = (view: string) => `${paths.company.events.href()}?view=${view}`;
@@ -43,12 +51,21 @@ function kpisOf(stats: CrmStats): Kpi[] {
       alarming: todos.overdue > 0,
     },
     { key: 'dueToday', value: todos.due_today, to: todosIn('today'), icon: 'check' },
-    {
-      key: 'eventsThisWeek',
-      value: stats.events_this_week,
-      to: paths.company.calendar.href(),
-      icon: 'calendar',
-    },
+    // With a date range, the events in it instead of this week's.
+    stats.range && stats.events_in_range !== null
+      ? {
+          key: 'eventsThisWeek',
+          value: stats.events_in_range,
+          to: paths.company.calendar.href(),
+          icon: 'calendar',
+          label: 'uxNewUser.range.eventsInRange' as const,
+        }
+      : {
+          key: 'eventsThisWeek',
+          value: stats.events_this_week,
+          to: paths.company.calendar.href(),
+          icon: 'calendar',
+        },
   ];
 }
 
@@ -59,7 +76,7 @@ export function KpiCards({ stats }: { stats: CrmStats }) {
   return (
     <ul className="row g-3 list-unstyled mb-4" aria-label={t('crm.dashboard.kpi.label')}>
       {kpisOf(stats).map((kpi) => {
-        const label = t(`crm.dashboard.kpi.${kpi.key}`);
+        const label = kpi.label ? t(kpi.label) : t(`crm.dashboard.kpi.${kpi.key}`);
         const value = format.number(kpi.value);
         return (
           <li key={kpi.key} className="col-6 col-md-4 col-xl-3">
