@@ -1,6 +1,6 @@
 import type { TodoEvent } from '@kontora/contract/events';
 import { describe, expect, it } from 'vitest';
-import { calendarStringToInstant } from './calendar-dates.ts';
+import { calendarStringToInstant } from '../../shared/calendar/calendar-dates.ts';
 import { toCalendarInput } from './calendar-event-input.ts';
 import { movedEventBody } from './moved-event-body.ts';
 

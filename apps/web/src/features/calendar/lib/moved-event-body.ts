@@ -1,5 +1,5 @@
 import type { EventUpdateInput, TodoEvent } from '@kontora/contract/events';
-import { calendarStringToInstant } from './calendar-dates.ts';
+import { calendarStringToInstant } from '../../shared/calendar/calendar-dates.ts';
 
 /** The parts of FullCalendar's event after a drop or resize that the server needs. */
 export type DroppedEvent = { startStr: string; endStr: string; allDay: boolean };

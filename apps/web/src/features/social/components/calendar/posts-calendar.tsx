@@ -11,12 +11,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 // The CRM calendar's look (toolbar, buttons, contrast fixes), shared rather than copied.
-import '../../../calendar/components/calendar.css';
+import '../../../shared/calendar/calendar.css';
 import { paths } from '../../../../config/paths.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { calendarStringToInstant } from '../../../calendar/lib/calendar-dates.ts';
-import { CALENDAR_LOCALES, todayText } from '../../../calendar/lib/calendar-locales.ts';
+import { calendarStringToInstant } from '../../../shared/calendar/calendar-dates.ts';
+import { CALENDAR_LOCALES, todayText } from '../../../shared/calendar/calendar-locales.ts';
 import { type CalendarRange, useCalendarPosts } from '../../api/get-calendar-posts.ts';
 import { useUpdatePost } from '../../api/update-post.ts';
 
