@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          // PostgreSQL run: one migrated template database copied by every test file.
+          globalSetup: ['apps/server/src/test-support/pg-template.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
 import { createActiveUser, createCompanyWith } from '../seed/accounts.seed.ts';
 import { CompanyScopeCheck } from './company-scope-check.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createSchemaTestDatabase } from './test-database.ts';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -31,7 +31,7 @@ export interface TestApp {
 /** A whole server on a fresh database (SQLite in memory, or a new PostgreSQL database when TEST_DB=postgres). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   useFastHashingForTests();
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createSchemaTestDatabase();
   const config = loadConfig(
     {
       DATA_DIR: '/tmp/kontora-test-data',
