@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -32,9 +35,12 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   useFastHashingForTests();
   const { database, drop } = await createSchemaTestDatabase();
+  // Its own folder for media and the mail outbox: the SQLite and PostgreSQL runs of the
+  // suite go at the same time (decision 025), and their companies share ids.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kontora-test-data-'));
   const config = loadConfig(
     {
-      DATA_DIR: '/tmp/kontora-test-data',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       APP_URL: 'http://kontora.test',
       SECRET_KEY: 'k'.repeat(64),
@@ -62,6 +68,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
       if (scopeCheck.violations.length) {
         throw new Error(`Unscoped company queries:\n${[...new Set(scopeCheck.violations)].join('\n')}`);
       }
