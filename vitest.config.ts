@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          // PostgreSQL run: one migrated template database copied by every test file.
+          globalSetup: ['apps/server/src/test-support/pg-template.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,7 +37,12 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two story files at a time, each with its own server, port, database folder and
+          // Chromium (fixtures/stack.ts): while one waits on its browser or server the other
+          // runs (decision 025). More would only queue on the 2 cores.
+          maxWorkers: 2,
+          // Its own group, so that a plain `vitest run` of every project may differ in workers.
+          sequence: { groupOrder: 1 },
           // A real browser against a real server on a 2-core machine: one retry absorbs a
           // scheduling hiccup; a story that fails twice is a real failure.
           retry: 1,

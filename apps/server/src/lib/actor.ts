@@ -18,3 +18,16 @@ export function personOf(actor: Actor): number {
   if (actor.userId === null) throw new Error('This action needs a signed-in person, not an API key.');
   return actor.userId;
 }
+
+/**
+ * The person recorded as author of a change (created_by, updated_by, a timeline
+ * entry's author): null when an API key acts, whose name is recorded apart.
+ */
+export function authorIdOf(actor: Actor): number | null {
+  return actor.userId;
+}
+
+/** Who changed a row and when, as the repositories stamp it (updated_by / updated_at). */
+export function stampOf(actor: Actor, at: string): { userId: number | null; at: string } {
+  return { userId: authorIdOf(actor), at };
+}

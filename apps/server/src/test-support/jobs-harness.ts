@@ -8,7 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createJobs } from '../jobs/create-jobs.ts';
 import type { JobDefinition } from '../jobs/define-job.ts';
 import type { Jobs } from '../jobs/jobs.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createSchemaTestDatabase } from './test-database.ts';
 
 export interface JobsHarness {
   config: Config;
@@ -22,7 +22,7 @@ export interface JobsHarness {
 /** One fresh database (an SQLite file, so several connections can share it, or a new PostgreSQL database). */
 export async function createJobsHarness(overrides: Partial<Config['jobs']> = {}): Promise<JobsHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kontora-jobs-'));
-  const created = await createTestDatabase();
+  const created = await createSchemaTestDatabase();
   const database: Config['database'] =
     created.database.kind === 'sqlite'
       ? { kind: 'sqlite', file: path.join(dir, 'jobs.sqlite') }

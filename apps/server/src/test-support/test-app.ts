@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -7,7 +10,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
 import { createActiveUser, createCompanyWith } from '../seed/accounts.seed.ts';
 import { CompanyScopeCheck } from './company-scope-check.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createSchemaTestDatabase } from './test-database.ts';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -31,10 +34,13 @@ export interface TestApp {
 /** A whole server on a fresh database (SQLite in memory, or a new PostgreSQL database when TEST_DB=postgres). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   useFastHashingForTests();
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createSchemaTestDatabase();
+  // Its own folder for media and the mail outbox: the SQLite and PostgreSQL runs of the
+  // suite go at the same time (decision 025), and their companies share ids.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kontora-test-data-'));
   const config = loadConfig(
     {
-      DATA_DIR: '/tmp/kontora-test-data',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       APP_URL: 'http://kontora.test',
       SECRET_KEY: 'k'.repeat(64),
@@ -62,6 +68,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
       if (scopeCheck.violations.length) {
         throw new Error(`Unscoped company queries:\n${[...new Set(scopeCheck.violations)].join('\n')}`);
       }

@@ -3,24 +3,46 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 
 /** Server used by the PostgreSQL run of the API suite; each test file gets its own database on it. */
-const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function testDialect(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/**
+ * A PostgreSQL database already migrated to the latest schema, made once per run of the
+ * API suite (test-support/pg-template.global-setup.ts): copying it costs a fraction of
+ * running every migration again in each test file.
+ */
+export const PG_TEMPLATE_ENV = 'KONTORA_TEST_PG_TEMPLATE';
+
+export type TestDatabase = { database: Config['database']; drop: () => Promise<void> };
+
 /** A fresh, empty database for one test file, and how to drop it afterwards. */
-export async function createTestDatabase(dialect = testDialect()): Promise<{
-  database: Config['database'];
-  drop: () => Promise<void>;
-}> {
+export function createTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+  return createDatabaseFrom(dialect, undefined);
+}
+
+/**
+ * A fresh database for one test file that may already hold the latest schema (a copy of
+ * the run's migrated template, when there is one); callers still migrate to latest, which
+ * is then a quick no-op. SQLite in memory starts empty.
+ */
+export function createSchemaTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+  return createDatabaseFrom(dialect, process.env[PG_TEMPLATE_ENV] || undefined);
+}
+
+async function createDatabaseFrom(
+  dialect: 'sqlite' | 'postgres',
+  template: string | undefined,
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     return { database: { kind: 'sqlite', file: ':memory:' }, drop: async () => {} };
   }
   const name = `kontora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;

@@ -1,6 +1,6 @@
 import type { AuditData, AuditEntry, AuditQuery } from '@kontora/contract/admin';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
@@ -22,7 +22,10 @@ export interface AuditInput {
 }
 
 /** The audit actor fields of whoever acts on a request (a person or an API key). */
-export const auditActorOf = (actor: Actor) => ({ actorId: actor.userId, actorKey: actor.apiKey ?? null });
+export const auditActorOf = (actor: Actor) => ({
+  actorId: authorIdOf(actor),
+  actorKey: actor.apiKey ?? null,
+});
 
 /** Keys never written to the audit log, at any depth. */
 const SECRET_KEY = /password|secret|token|hash|credential|api_?key|private|otp|recovery/i;

@@ -7,7 +7,7 @@ import {
 } from '@kontora/contract/change-feed';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import {
   type ChangeEventRow,
   deleteOldestChangeEventsBefore,
@@ -32,9 +32,10 @@ export const byUser = (id: number): ChangeActorRef => ({ kind: 'user', id });
 export const byActor = (actor: Actor): ChangeActorRef =>
   actor.apiKey
     ? { kind: 'api_key', id: actor.apiKey.id, name: actor.apiKey.name }
-    : actor.userId === null
-      ? { kind: 'system' }
-      : byUser(actor.userId);
+    : byAuthor(authorIdOf(actor));
+
+const byAuthor = (userId: number | null): ChangeActorRef =>
+  userId === null ? { kind: 'system' } : byUser(userId);
 
 export interface ChangeInput {
   companyId: number;

@@ -9,7 +9,7 @@ import {
   type ConnectorSyncQueued,
 } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
@@ -116,7 +116,7 @@ export async function createConnector(
       last_sync_at: null,
       next_sync_at: at,
       last_full_pass_at: null,
-      created_by: actor.userId,
+      created_by: authorIdOf(actor),
       created_at: at,
       updated_at: at,
     });

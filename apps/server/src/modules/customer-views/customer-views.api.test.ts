@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { twoCompanies } from '../../test-support/two-companies.ts';
 
 /** Saved views of the customer list and a person's columns (issue 12, item 5). */
 let t: TestApp;
@@ -11,21 +12,9 @@ let beta: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [2],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [2], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
+  const team = await twoCompanies(t, [2]);
+  ({ acme, beta } = team);
+  [ana, marko, eva] = [team.ana.token, team.marko.token, team.eva.token];
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, stampOf } from '../../lib/actor.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { insertActivities } from './customer-activities.repository.ts';
@@ -51,7 +51,7 @@ export async function applyBulk(
     actor.companyId,
     changing.map((r) => r.id),
     body.status,
-    { userId: actor.userId, at },
+    stampOf(actor, at),
   );
   await insertActivities(
     trx,

@@ -6,7 +6,7 @@ import {
   type CustomerEditableField,
   deriveCustomerName,
 } from '@kontora/contract/customers';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import type { ActivityRow } from './customer-activities.repository.ts';
 import { matchKeys } from './customer-match-keys.ts';
 import { searchText, sortName } from './customer-search.ts';
@@ -101,7 +101,7 @@ export function newCustomerRow(
 
 /** The author columns of a timeline entry: the person, or the API key by its name at the time. */
 export const authorOf = (actor: Actor) => ({
-  author_id: actor.userId,
+  author_id: authorIdOf(actor),
   author_key_name: actor.apiKey?.name ?? null,
 });
 

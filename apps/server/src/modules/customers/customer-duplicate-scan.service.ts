@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import {
   deleteGroupsOf,
   deleteScansBefore,
@@ -50,7 +50,7 @@ export async function startDuplicateScan(ctx: AppContext, actor: Actor): Promise
     return toScan(running);
   }
   await ctx.db.transaction().execute(async (trx) => {
-    const scanId = await insertScan(trx, companyId, actor.userId, new Date().toISOString());
+    const scanId = await insertScan(trx, companyId, authorIdOf(actor), new Date().toISOString());
     const jobId = await ctx.jobs.enqueue(
       trx,
       duplicateScanJob,

@@ -6,7 +6,7 @@ import type {
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, stampOf } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
@@ -118,7 +118,7 @@ type SaveBatch = ((creates: EditableCustomer[], updates: Update[]) => Promise<vo
 /** The real run's writes of one batch: new customers (one change per batch, as before), then updates. */
 function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBatch {
   const at = new Date().toISOString();
-  const by = { userId: actor.userId, at };
+  const by = stampOf(actor, at);
   return async (creates, updates) => {
     if (creates.length) {
       const ids = await insertCustomers(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { twoCompanies } from '../../test-support/two-companies.ts';
 import { countMatching } from './customer-match.repository.ts';
 
 /** "All N matching this filter" (issue 12, item 5): the capped count and the bulk actions by filter. */
@@ -12,12 +13,9 @@ let anaId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  anaId = await t.user('ana@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company('Acme', [2], [{ userId: anaId, role: 'owner' }]);
-  beta = await t.company('Beta', [2], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  eva = await t.login('eva@example.com');
+  const team = await twoCompanies(t, [2]);
+  ({ acme, beta } = team);
+  [ana, anaId, eva] = [team.ana.token, team.ana.id, team.eva.token];
   const seed = async (token: string, company: number, name: string, status: string, owner?: number) => {
     const res = await t.call(token, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { CustomerCreateInput } from '@kontora/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { twoCompanies } from '../../test-support/two-companies.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
 
 let t: TestApp;
@@ -11,12 +12,9 @@ let beta: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const anaId = await t.user('ana@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company('Acme', [0, 2], [{ userId: anaId, role: 'owner' }]);
-  beta = await t.company('Beta', [2], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  eva = await t.login('eva@example.com');
+  const team = await twoCompanies(t, [0, 2], { betaModules: [2] });
+  ({ acme, beta } = team);
+  [ana, eva] = [team.ana.token, team.eva.token];
 });
 afterAll(() => t.close());
 

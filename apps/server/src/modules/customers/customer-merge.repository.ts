@@ -1,3 +1,4 @@
+import { CUSTOMER_EDITABLE_FIELDS } from '@kontora/contract/customers';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CustomerMergesTable, CustomersTable } from '../../db/schema.ts';
@@ -5,26 +6,16 @@ import type { CustomerMergesTable, CustomersTable } from '../../db/schema.ts';
 /** A customer's stored row as a merge snapshot keeps it (PostgreSQL's generated search vector left out). */
 export type StoredCustomer = Selectable<CustomersTable>;
 
+/**
+ * Every stored column: the editable ones from the shared contract list (so a field
+ * added there is kept by a merge snapshot without touching this file), plus the
+ * columns the server derives and the bookkeeping ones.
+ */
 const STORED = [
   'id',
   'company_id',
-  'type',
-  'name',
+  ...CUSTOMER_EDITABLE_FIELDS,
   'sort_name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_id',
-  'tags',
-  'source',
-  'notes',
   'search_text',
   'phone_key',
   'name_key',

@@ -8,7 +8,7 @@ import {
 import { customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf, stampOf } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
@@ -108,7 +108,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       activities: await idsByCustomer(trx, 'customer_activities', companyId, body.merged_ids),
       events: await idsByCustomer(trx, 'events', companyId, body.merged_ids),
     };
-    const patch = patchFor(after, changed, { userId: actor.userId, at });
+    const patch = patchFor(after, changed, stampOf(actor, at));
     if (!(await updateCustomerIfVersion(trx, companyId, survivor.id, survivor.version, patch))) throw stale();
     if (changed.includes('tags')) await replaceTags(trx, companyId, survivor.id, after.tags);
     const movedActivities = Object.values(snapshot.activities).flat();
@@ -122,7 +122,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       merged_ids: JSON.stringify(body.merged_ids),
       snapshot: JSON.stringify(snapshot),
       survivor_version: survivor.version + 1,
-      created_by: actor.userId,
+      created_by: authorIdOf(actor),
       created_at: at,
     });
     await insertActivity(trx, {
@@ -194,7 +194,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
         ...r,
         version: r.version + 1,
         updated_at: at,
-        updated_by: actor.userId,
+        updated_by: authorIdOf(actor),
       })),
     );
     await insertStoredCustomers(trx, restored);
@@ -208,10 +208,10 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
     const [previous] = await withMembersOnly(trx, companyId, [{ ...snapshot.survivor }]);
     const before = editable(previous as StoredCustomer);
     const changed = changedFields(now, before);
-    const patch = patchFor(before, changed, { userId: actor.userId, at });
+    const patch = patchFor(before, changed, stampOf(actor, at));
     if (!(await updateCustomerIfVersion(trx, companyId, current.id, current.version, patch))) throw stale();
     if (changed.includes('tags')) await replaceTags(trx, companyId, current.id, before.tags);
-    if (!(await markUndone(trx, companyId, mergeId, actor.userId, at))) {
+    if (!(await markUndone(trx, companyId, mergeId, authorIdOf(actor), at))) {
       throw conflict('This merge has already been undone.');
     }
     await insertActivity(trx, {

@@ -8,7 +8,7 @@ import {
 } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, stampOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
@@ -54,7 +54,7 @@ export async function createCustomer(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const [newId] = await insertCustomers(
       trx,
-      [newCustomerRow(actor.companyId, fields, { userId: actor.userId, at })],
+      [newCustomerRow(actor.companyId, fields, stampOf(actor, at))],
       [fields.tags],
     );
     if (newId === undefined) throw new Error('insert answered no id');
@@ -99,7 +99,7 @@ export async function updateCustomer(
   if (changed.includes('owner_id')) await assertOwnerIsMember(ctx.db, actor.companyId, merged.owner_id);
 
   const at = new Date().toISOString();
-  const patch = patchFor(merged, changed, { userId: actor.userId, at });
+  const patch = patchFor(merged, changed, stampOf(actor, at));
 
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateCustomerIfVersion(trx, actor.companyId, id, body.version, patch))) throw stale();

@@ -4,7 +4,7 @@ import { formatRecurrence, type OccurrenceScope, parseRecurrence } from '@kontor
 import { safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
@@ -116,7 +116,7 @@ async function touchSeries(
   if (
     !(await updateEventIfVersion(trx, actor.companyId, row.id, row.version, {
       updated_at: at,
-      updated_by: actor.userId,
+      updated_by: authorIdOf(actor),
     }))
   ) {
     throw stale();
@@ -274,7 +274,7 @@ async function endSeriesBefore(
       recurrence,
       series_until_at: seriesUntil({ ...seriesTimes(series), recurrence }, tz, SERIES_SCAN_MAX),
       updated_at: at,
-      updated_by: actor.userId,
+      updated_by: authorIdOf(actor),
     });
     if (!ok) throw stale();
     await deleteOccurrenceRowsFrom(db, actor.companyId, series.id, occurrence);

@@ -9,7 +9,7 @@ import {
 import { RECURRENCE_LIMITS } from '@kontora/contract/recurrence';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
@@ -141,8 +141,8 @@ export function freshRow(actor: Actor, at: string) {
     done: false,
     completed_at: null,
     version: 1,
-    created_by: actor.userId,
-    updated_by: actor.userId,
+    created_by: authorIdOf(actor),
+    updated_by: authorIdOf(actor),
     created_at: at,
     updated_at: at,
   };
@@ -225,7 +225,7 @@ export async function updateEvent(
     assignee_id: merged.assignee_id !== current.assignee_id ? merged.assignee_id : null,
     customer_id: merged.customer_id !== current.customer_id ? merged.customer_id : null,
   });
-  const patch: EventPatch = { updated_by: actor.userId, updated_at: new Date().toISOString() };
+  const patch: EventPatch = { updated_by: authorIdOf(actor), updated_at: new Date().toISOString() };
   for (const field of UPDATABLE) {
     if (body[field] !== undefined && field !== 'reminders') Object.assign(patch, { [field]: merged[field] });
   }
@@ -274,7 +274,7 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
   const patch: EventPatch = {
     done,
     completed_at: done ? at : null,
-    updated_by: actor.userId,
+    updated_by: authorIdOf(actor),
     updated_at: at,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -332,9 +332,10 @@ export async function conditionsFor(
   const nowIso = now.toISOString();
   if (filters.has('mine')) {
     // An API key is nobody: nothing is assigned to it.
-    if (actor.userId === null) return null;
-    if (c.assigneeId !== undefined && c.assigneeId !== actor.userId) return null;
-    c.assigneeId = actor.userId;
+    const me = authorIdOf(actor);
+    if (me === null) return null;
+    if (c.assigneeId !== undefined && c.assigneeId !== me) return null;
+    c.assigneeId = me;
   }
   if (filters.has('today')) {
     const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));

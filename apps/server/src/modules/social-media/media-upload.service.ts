@@ -7,7 +7,7 @@ import {
   type SocialMedia,
 } from '@kontora/contract/social-media';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { socialIntegrationTypes } from '../catalogue/catalogue.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
@@ -129,7 +129,7 @@ export async function uploadMedia(ctx: AppContext, actor: Actor, upload: MediaUp
       original_name: cleanName(upload.filename),
       storage_key: key,
       thumbnail_key: null,
-      created_by: actor.userId,
+      created_by: authorIdOf(actor),
       created_at: new Date().toISOString(),
     };
     if (allowed.kind === 'image') {

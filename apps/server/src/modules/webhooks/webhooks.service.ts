@@ -9,7 +9,7 @@ import {
 } from '@kontora/contract/webhooks';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service.ts';
@@ -129,7 +129,7 @@ export async function createWebhook(
       previous_secret_encrypted: null,
       previous_secret_expires_at: null,
       failing_since: null,
-      created_by: actor.userId,
+      created_by: authorIdOf(actor),
       created_at: at,
       updated_at: at,
     });
