@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMedium,
-  connectNetwork,
   eventually,
-  postsOf,
+  type NetworkSuite,
   type SocialKit,
-  startSocialKit,
+  startNetworkSuite,
   videoBytes,
 } from '../../test-support/social-standins/social-test-kit.ts';
 
 let kit: SocialKit;
-let ana: string;
 let acme: number;
 let account: number;
-let posts: ReturnType<typeof postsOf>;
+let posts: NetworkSuite['posts'];
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const anaId = await kit.t.user('ana@example.com');
-  acme = await kit.t.company('Acme', [3], [{ userId: anaId, role: 'owner' }]);
-  ana = await kit.t.login('ana@example.com');
-  account = await connectNetwork(kit, ana, acme, 'instagram');
-  posts = postsOf(kit, ana, acme);
+  ({ kit, acme, account, posts } = await startNetworkSuite('instagram'));
 });
 afterAll(() => kit.close());
 

@@ -271,6 +271,25 @@ export function postsOf(kit: SocialKit, token: string, companyId: number) {
   };
 }
 
+/** What one network's test file starts from: Ana, owner of Acme (social module), with that network's account connected. */
+export interface NetworkSuite {
+  kit: SocialKit;
+  ana: string;
+  acme: number;
+  account: number;
+  posts: ReturnType<typeof postsOf>;
+}
+
+/** Starts the stand-ins and connects Ana's Acme account on `type` through its real OAuth flow. */
+export async function startNetworkSuite(type: Parameters<typeof connectNetwork>[3]): Promise<NetworkSuite> {
+  const kit = await startSocialKit();
+  const anaId = await kit.t.user('ana@example.com');
+  const acme = await kit.t.company('Acme', [3], [{ userId: anaId, role: 'owner' }]);
+  const ana = await kit.t.login('ana@example.com');
+  const account = await connectNetwork(kit, ana, acme, type);
+  return { kit, ana, acme, account, posts: postsOf(kit, ana, acme) };
+}
+
 /** Moves an account's token expiry close, as if it were about to run out (the refresh job renews such tokens). */
 export async function expireSoon(kit: SocialKit, companyId: number, accountId: number): Promise<string> {
   const soon = new Date(Date.now() + 60_000).toISOString();
