@@ -16,6 +16,29 @@ export const WALK_WINDOW = 20_000;
 const sortColumn = { name: 'sort_name', created_at: 'created_at', updated_at: 'updated_at' } as const;
 
 /**
+ * The page's sort key, direction and conditions on a customer `x` (filters and
+ * the keyset position), as both engines' search pages write them.
+ */
+export function pageConditions(filter: ListFilter, after: { value: string; id: number } | undefined) {
+  const col = sql.ref(`x.${sortColumn[filter.sort]}`);
+  const dir = sql.raw(filter.dir);
+  const filters = sql.join(
+    [
+      filter.status ? sql`and x.status = ${filter.status}` : sql``,
+      filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
+      filter.tag
+        ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
+        : sql``,
+      after
+        ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
+        : sql``,
+    ],
+    sql` `,
+  );
+  return { col, dir, filters };
+}
+
+/**
  * Ids of one search page on SQLite, in the list's order (decision 026).
  * FTS5 yields matches in id order only, and sorting every match costs in
  * proportion to the matches — hundreds of thousands for "com" at a million
@@ -35,21 +58,7 @@ export async function sqliteSearchPageIds(
   after: { value: string; id: number } | undefined,
   limit: number,
 ): Promise<number[]> {
-  const col = sql.ref(`x.${sortColumn[filter.sort]}`);
-  const dir = sql.raw(filter.dir);
-  const filters = sql.join(
-    [
-      filter.status ? sql`and x.status = ${filter.status}` : sql``,
-      filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
-      filter.tag
-        ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
-        : sql``,
-      after
-        ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
-        : sql``,
-    ],
-    sql` `,
-  );
+  const { col, dir, filters } = pageConditions(filter, after);
   const order = sql`order by ${col} ${dir}, x.id ${dir}`;
   const match = ftsMatch(filter.terms);
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
