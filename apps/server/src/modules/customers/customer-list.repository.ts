@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { postgresSearchPage } from './customer-search-page.postgres.ts';
-import { sqliteSearchPageIds } from './customer-search-page.ts';
+import { type SearchTuning, sqliteSearchPageIds } from './customer-search-page.ts';
 import { type CustomerRow, selectCustomers } from './customers.repository.ts';
 
 /** Reads over many customers: the list (filters, search, keyset pages) and the dashboard's figures. */
@@ -35,20 +35,28 @@ export async function listCustomers(
   filter: ListFilter,
   after: { value: string; id: number } | undefined,
   limit: number,
+  tuning?: SearchTuning,
 ): Promise<CustomerRow[]> {
   const col = sortColumn[filter.sort];
   if (filter.terms.length && dialectOf(db) === 'postgres') {
-    return postgresSearchPage(db, companyId, filter, after, limit, (ids) =>
-      selectCustomers(db)
-        .where('c.company_id', '=', companyId)
-        .where('c.id', 'in', ids)
-        .orderBy(col, filter.dir)
-        .orderBy('c.id', filter.dir)
-        .execute(),
+    return postgresSearchPage(
+      db,
+      companyId,
+      filter,
+      after,
+      limit,
+      (ids) =>
+        selectCustomers(db)
+          .where('c.company_id', '=', companyId)
+          .where('c.id', 'in', ids)
+          .orderBy(col, filter.dir)
+          .orderBy('c.id', filter.dir)
+          .execute(),
+      tuning,
     );
   }
   if (filter.terms.length) {
-    const ids = await sqliteSearchPageIds(db, companyId, filter, after, limit);
+    const ids = await sqliteSearchPageIds(db, companyId, filter, after, limit, tuning);
     if (ids.length === 0) return [];
     const rows = await selectCustomers(db)
       .where('c.company_id', '=', companyId)

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { tsQuery } from './customer-search.ts';
-import { pageConditions, WALK_WINDOW } from './customer-search-page.ts';
+import { pageConditions, type SearchTuning, WALK_WINDOW } from './customer-search-page.ts';
 
 /**
  * Estimated matches in the company (the planner's statistics of the words) from which a
@@ -40,15 +40,16 @@ export async function postgresSearchPage<Row>(
   after: { value: string; id: number } | undefined,
   limit: number,
   rowsOf: (ids: RawBuilder<number>) => Promise<Row[]>,
+  tuning: SearchTuning = { commonMatches: PG_COMMON_MATCHES, window: WALK_WINDOW },
 ): Promise<Row[]> {
   const { col, dir, filters } = pageConditions(filter, after);
   const order = sql`order by ${col} ${dir}, x.id ${dir}`;
   const query = sql`to_tsquery('simple', ${tsQuery(filter.terms)})`;
 
-  if ((await estimatedMatches(db, companyId, query)) >= PG_COMMON_MATCHES) {
+  if ((await estimatedMatches(db, companyId, query)) >= tuning.commonMatches) {
     const walked = await rowsOf(sql`(select w.id from
       (select x.id, x.search_vector from customers x
-        where x.company_id = ${companyId} ${filters} ${order} limit ${WALK_WINDOW}) w
+        where x.company_id = ${companyId} ${filters} ${order} limit ${tuning.window}) w
       where w.search_vector @@ ${query} limit ${limit})`);
     if (walked.length >= limit) return walked;
   }

@@ -13,6 +13,12 @@ export const COMMON_MATCHES = 1_000;
  */
 export const WALK_WINDOW = 20_000;
 
+/** When a search counts as common, and how far its walk of the sort index goes (tests make them small). */
+export interface SearchTuning {
+  commonMatches: number;
+  window: number;
+}
+
 const sortColumn = { name: 'sort_name', created_at: 'created_at', updated_at: 'updated_at' } as const;
 
 /**
@@ -57,6 +63,7 @@ export async function sqliteSearchPageIds(
   filter: ListFilter,
   after: { value: string; id: number } | undefined,
   limit: number,
+  tuning: SearchTuning = { commonMatches: COMMON_MATCHES, window: WALK_WINDOW },
 ): Promise<number[]> {
   const { col, dir, filters } = pageConditions(filter, after);
   const order = sql`order by ${col} ${dir}, x.id ${dir}`;
@@ -64,10 +71,10 @@ export async function sqliteSearchPageIds(
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
   const counted = await sql<{ n: number }>`select count(*) as n from
-    (select rowid from customers_fts where customers_fts match ${match} limit ${COMMON_MATCHES}) m`.execute(
+    (select rowid from customers_fts where customers_fts match ${match} limit ${tuning.commonMatches}) m`.execute(
     db,
   );
-  if (Number(counted.rows[0]?.n ?? 0) >= COMMON_MATCHES) {
+  if (Number(counted.rows[0]?.n ?? 0) >= tuning.commonMatches) {
     const words = sql.join(
       filter.terms.map((term) => sql`instr(' ' || w.search_text, ${` ${term}`}) > 0`),
       sql` and `,
@@ -75,7 +82,7 @@ export async function sqliteSearchPageIds(
     // The window is read in sort order; the outer limit stops the reading at a page of matches.
     const walked = await sql<{ id: number }>`select w.id from
       (select x.id, x.search_text from customers x
-        where x.company_id = ${companyId} ${filters} ${order} limit ${WALK_WINDOW}) w
+        where x.company_id = ${companyId} ${filters} ${order} limit ${tuning.window}) w
       where ${words} limit ${limit}`.execute(db);
     if (walked.rows.length >= limit) return ids(walked.rows);
   }
