@@ -42,7 +42,7 @@ beforeAll(async () => {
     fields.map((f) => newCustomerRow(company, f, { userId: owner, at })),
     fields.map(() => []),
   );
-  ids.forEach((id, i) => names.set(id, bodies[i] ?? ''));
+  for (const [i, id] of ids.entries()) names.set(id, bodies[i] ?? '');
   // The planner's estimate (PostgreSQL's way to tell common from rare) needs statistics.
   if (dialectOf(t.ctx.db) === 'postgres') {
     await sql`analyze customers`.execute(crossCompany(t.ctx.db, 'statistics of the whole table'));
