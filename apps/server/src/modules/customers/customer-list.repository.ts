@@ -2,8 +2,8 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import { tsQuery } from './customer-search.ts';
-import { sqliteSearchPageIds } from './customer-search-page.ts';
+import { postgresSearchPage } from './customer-search-page.postgres.ts';
+import { type SearchTuning, sqliteSearchPageIds } from './customer-search-page.ts';
 import { type CustomerRow, selectCustomers } from './customers.repository.ts';
 
 /** Reads over many customers: the list (filters, search, keyset pages) and the dashboard's figures. */
@@ -27,7 +27,7 @@ export function sortValueOf(row: CustomerRow, sort: ListFilter['sort']): string 
 
 /**
  * One page in (sort key, id) order after the given position. Every filter and
- * sort is served by an index (see migration 002); a search on SQLite, see customer-search-page.ts.
+ * sort is served by an index (see migration 002); a search picks its ids first (customer-search-page*.ts).
  */
 export async function listCustomers(
   db: Database,
@@ -35,9 +35,28 @@ export async function listCustomers(
   filter: ListFilter,
   after: { value: string; id: number } | undefined,
   limit: number,
+  tuning?: SearchTuning,
 ): Promise<CustomerRow[]> {
-  if (filter.terms.length && dialectOf(db) === 'sqlite') {
-    const ids = await sqliteSearchPageIds(db, companyId, filter, after, limit);
+  const col = sortColumn[filter.sort];
+  if (filter.terms.length && dialectOf(db) === 'postgres') {
+    return postgresSearchPage(
+      db,
+      companyId,
+      filter,
+      after,
+      limit,
+      (ids) =>
+        selectCustomers(db)
+          .where('c.company_id', '=', companyId)
+          .where('c.id', 'in', ids)
+          .orderBy(col, filter.dir)
+          .orderBy('c.id', filter.dir)
+          .execute(),
+      tuning,
+    );
+  }
+  if (filter.terms.length) {
+    const ids = await sqliteSearchPageIds(db, companyId, filter, after, limit, tuning);
     if (ids.length === 0) return [];
     const rows = await selectCustomers(db)
       .where('c.company_id', '=', companyId)
@@ -46,7 +65,6 @@ export async function listCustomers(
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined);
   }
-  const col = sortColumn[filter.sort];
   let query = selectCustomers(db).where('c.company_id', '=', companyId);
   if (filter.status) query = query.where('c.status', '=', filter.status);
   if (filter.ownerId !== undefined) query = query.where('c.owner_id', '=', filter.ownerId);
@@ -62,11 +80,6 @@ export async function listCustomers(
           .where('t.tag', '=', tag),
       ),
     );
-  }
-  if (filter.terms.length) {
-    // One query: the planner walks a sort index (it carries search_vector, migration 020: an
-    // index-only walk) for a common word, or sorts the GIN index's matches for a rare one.
-    query = query.where(sql<boolean>`c.search_vector @@ to_tsquery('simple', ${tsQuery(filter.terms)})`);
   }
   if (after) {
     query = query.where((eb) =>

@@ -13,7 +13,36 @@ export const COMMON_MATCHES = 1_000;
  */
 export const WALK_WINDOW = 20_000;
 
+/** When a search counts as common, and how far its walk of the sort index goes (tests make them small). */
+export interface SearchTuning {
+  commonMatches: number;
+  window: number;
+}
+
 const sortColumn = { name: 'sort_name', created_at: 'created_at', updated_at: 'updated_at' } as const;
+
+/**
+ * The page's sort key, direction and conditions on a customer `x` (filters and
+ * the keyset position), as both engines' search pages write them.
+ */
+export function pageConditions(filter: ListFilter, after: { value: string; id: number } | undefined) {
+  const col = sql.ref(`x.${sortColumn[filter.sort]}`);
+  const dir = sql.raw(filter.dir);
+  const filters = sql.join(
+    [
+      filter.status ? sql`and x.status = ${filter.status}` : sql``,
+      filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
+      filter.tag
+        ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
+        : sql``,
+      after
+        ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
+        : sql``,
+    ],
+    sql` `,
+  );
+  return { col, dir, filters };
+}
 
 /**
  * Ids of one search page on SQLite, in the list's order (decision 026).
@@ -34,31 +63,18 @@ export async function sqliteSearchPageIds(
   filter: ListFilter,
   after: { value: string; id: number } | undefined,
   limit: number,
+  tuning: SearchTuning = { commonMatches: COMMON_MATCHES, window: WALK_WINDOW },
 ): Promise<number[]> {
-  const col = sql.ref(`x.${sortColumn[filter.sort]}`);
-  const dir = sql.raw(filter.dir);
-  const filters = sql.join(
-    [
-      filter.status ? sql`and x.status = ${filter.status}` : sql``,
-      filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
-      filter.tag
-        ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
-        : sql``,
-      after
-        ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
-        : sql``,
-    ],
-    sql` `,
-  );
+  const { col, dir, filters } = pageConditions(filter, after);
   const order = sql`order by ${col} ${dir}, x.id ${dir}`;
   const match = ftsMatch(filter.terms);
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
   const counted = await sql<{ n: number }>`select count(*) as n from
-    (select rowid from customers_fts where customers_fts match ${match} limit ${COMMON_MATCHES}) m`.execute(
+    (select rowid from customers_fts where customers_fts match ${match} limit ${tuning.commonMatches}) m`.execute(
     db,
   );
-  if (Number(counted.rows[0]?.n ?? 0) >= COMMON_MATCHES) {
+  if (Number(counted.rows[0]?.n ?? 0) >= tuning.commonMatches) {
     const words = sql.join(
       filter.terms.map((term) => sql`instr(' ' || w.search_text, ${` ${term}`}) > 0`),
       sql` and `,
@@ -66,7 +82,7 @@ export async function sqliteSearchPageIds(
     // The window is read in sort order; the outer limit stops the reading at a page of matches.
     const walked = await sql<{ id: number }>`select w.id from
       (select x.id, x.search_text from customers x
-        where x.company_id = ${companyId} ${filters} ${order} limit ${WALK_WINDOW}) w
+        where x.company_id = ${companyId} ${filters} ${order} limit ${tuning.window}) w
       where ${words} limit ${limit}`.execute(db);
     if (walked.rows.length >= limit) return ids(walked.rows);
   }

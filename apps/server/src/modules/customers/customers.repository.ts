@@ -118,9 +118,10 @@ const TAG_COLUMNS: Record<string, string> = { company_id: 'int4', customer_id: '
  * Many rows in one PostgreSQL statement with one array parameter per column:
  * a VALUES list of 24,000 parameters costs more to parse and plan than to store.
  */
-async function insertUnnest(
+/** PostgreSQL: one INSERT of many rows as one array a column (a few parameters, however many rows). */
+export async function insertUnnest(
   db: Database,
-  table: 'customers' | 'customer_tags',
+  table: 'customers' | 'customer_tags' | 'events',
   columns: Record<string, string>,
   rows: readonly object[],
   returning: boolean,
