@@ -55,7 +55,7 @@ export function TimeZoneCombobox({
 
   const options = useMemo(() => (used ? cachedOptions(zones) : []), [used, zones]);
   const regionLabel = (region: ZoneRegion) => t(`uxSettings.zone.regions.${region}`);
-  const groups = groupZones(options, text ?? '', regionLabel);
+  const groups = open ? groupZones(options, text ?? '', regionLabel) : [];
   const flat = groups.flatMap((group) => group.options);
   const showList = open && flat.length > 0;
   const active =
@@ -72,7 +72,10 @@ export function TimeZoneCombobox({
     if (activeOption) document.getElementById(optionId(activeOption))?.scrollIntoView({ block: 'nearest' });
   });
 
-  const shown = value ? `${value.replaceAll('_', ' ')} (${utcOffset(value, new Date())})` : '';
+  const shown = useMemo(
+    () => (value ? `${value.replaceAll('_', ' ')} (${utcOffset(value, new Date())})` : ''),
+    [value],
+  );
   const openList = () => {
     setUsed(true);
     setOpen(true);
