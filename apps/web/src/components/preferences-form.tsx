@@ -1,7 +1,9 @@
-import type { LayoutPreferences } from '@kontora/contract/preferences';
-import { useId } from 'react';
+import { DEFAULT_PREFERENCES, type LayoutPreferences } from '@kontora/contract/preferences';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';
+import { PreferencePreview } from './preference-preview.tsx';
+import './preferences-form.css';
 
 type Key = keyof LayoutPreferences;
 type Option<K extends Key> = { value: LayoutPreferences[K]; allowed?: (p: LayoutPreferences) => boolean };
@@ -25,6 +27,17 @@ const GROUPS: { [K in Key]: Option<K>[] } = {
 
 const ORDER: Key[] = ['layout', 'width', 'sidebar', 'theme', 'topbar'];
 
+/** The groups whose choices show a miniature of the app (issue 12, item 12). */
+const WITH_PREVIEW: Key[] = ['layout', 'sidebar'];
+
+function previewOf(key: Key, value: string) {
+  if (key === 'layout')
+    return <PreferencePreview layout={value as LayoutPreferences['layout']} sidebar="dark" />;
+  if (key === 'sidebar')
+    return <PreferencePreview layout="vertical" sidebar={value as LayoutPreferences['sidebar']} />;
+  return null;
+}
+
 /**
  * Every layout option of docs/product.md §3. Choices apply at once and are saved to the
  * profile; options the current layout does not allow are disabled with the reason.
@@ -33,6 +46,12 @@ export function PreferencesForm() {
   const { t } = useTranslation();
   const id = useId();
   const { preferences, setPreference } = usePreferences();
+  /** Says that the reset happened; any later choice clears it. */
+  const [resetDone, setResetDone] = useState(false);
+  const choose = (patch: Partial<LayoutPreferences>) => {
+    setResetDone(false);
+    setPreference(patch);
+  };
 
   return (
     <div className="kt-preferences">
@@ -43,27 +62,32 @@ export function PreferencesForm() {
         return (
           <fieldset key={key} className="mb-4" aria-describedby={hasRestricted ? noteId : undefined}>
             <legend className="h6 fw-semibold mb-2">{t(`preferences.${key}`)}</legend>
-            {options.map((option) => {
-              const inputId = `${id}-${key}-${option.value}`;
-              const disabled = option.allowed ? !option.allowed(preferences) : false;
-              return (
-                <div key={option.value} className="form-check">
-                  <input
-                    className="form-check-input"
-                    type="radio"
-                    id={inputId}
-                    name={`${id}-${key}`}
-                    value={option.value}
-                    checked={preferences[key] === option.value}
-                    disabled={disabled}
-                    onChange={() => setPreference({ [key]: option.value })}
-                  />
-                  <label className="form-check-label" htmlFor={inputId}>
-                    {t(`preferences.options.${key}.${option.value}` as 'preferences.options.layout.vertical')}
-                  </label>
-                </div>
-              );
-            })}
+            <div className={WITH_PREVIEW.includes(key) ? 'kt-pref-tiles' : undefined}>
+              {options.map((option) => {
+                const inputId = `${id}-${key}-${option.value}`;
+                const disabled = option.allowed ? !option.allowed(preferences) : false;
+                return (
+                  <div key={option.value} className="form-check">
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      id={inputId}
+                      name={`${id}-${key}`}
+                      value={option.value}
+                      checked={preferences[key] === option.value}
+                      disabled={disabled}
+                      onChange={() => choose({ [key]: option.value })}
+                    />
+                    <label className="form-check-label" htmlFor={inputId}>
+                      {previewOf(key, option.value)}
+                      {t(
+                        `preferences.options.${key}.${option.value}` as 'preferences.options.layout.vertical',
+                      )}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
             {hasRestricted && (
               <div id={noteId} className="form-text">
                 {key === 'sidebar'
@@ -74,6 +98,21 @@ export function PreferencesForm() {
           </fieldset>
         );
       })}
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          onClick={() => {
+            setPreference(DEFAULT_PREFERENCES);
+            setResetDone(true);
+          }}
+        >
+          {t('uxSettings.reset')}
+        </button>
+        <div role="status" className="small text-body-secondary">
+          {resetDone ? t('uxSettings.resetDone') : ''}
+        </div>
+      </div>
     </div>
   );
 }

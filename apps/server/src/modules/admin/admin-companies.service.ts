@@ -6,6 +6,7 @@ import type {
   ModulesData,
   UpdateCompanyBody,
 } from '@kontora/contract/admin';
+import { isCurrentCurrency } from '@kontora/contract/currencies';
 import { oibProblem } from '@kontora/contract/fields';
 import { type CompanyRole, MODULES } from '@kontora/contract/limits';
 import type { Member } from '@kontora/contract/members';
@@ -33,6 +34,12 @@ const modulesOf = (ids: readonly number[]) => MODULES.filter((m) => ids.includes
 
 function assertCountry(country: string | null | undefined): void {
   if (country && !isCountryCode(country)) throw invalidField('country', 'invalid_country');
+}
+
+/** A retired code (HRK…) is refused as a new value; a company that already has one keeps it. */
+function assertCurrency(currency: string | undefined, stored?: string): void {
+  if (currency !== undefined && currency !== stored && !isCurrentCurrency(currency))
+    throw invalidField('currency', 'retired_currency');
 }
 
 function assertOib(oib: string | null, country: string | null): void {
@@ -77,6 +84,7 @@ export async function createCompany(
   body: CreateCompanyBody,
 ): Promise<AdminCompany> {
   assertCountry(body.country);
+  assertCurrency(body.currency);
   const fields: CompanyFields = {
     name: body.name,
     legal_name: body.legal_name ?? null,
@@ -122,6 +130,7 @@ export async function updateAdminCompany(
   await inCompanyTransaction(ctx, id, async (trx) => {
     const current = await findCompany(trx, id);
     if (!current) throw notFound('Company');
+    assertCurrency(body.currency, current.currency);
     const patch = Object.fromEntries(
       Object.entries(body).filter(([, v]) => v !== undefined),
     ) as Partial<CompanyRow>;

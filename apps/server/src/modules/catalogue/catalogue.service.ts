@@ -1,3 +1,4 @@
+import { CURRENT_CURRENCIES } from '@kontora/contract/currencies';
 import type { ApplicationHelpers, SocialIntegrationType } from '@kontora/contract/helpers';
 import { LANGUAGES } from '@kontora/contract/limits';
 import type { Database } from '../../db/database.ts';
@@ -25,7 +26,8 @@ function buildStaticLists(): Omit<ApplicationHelpers, 'modules'> {
     countries: COUNTRY_CODES.map((c) => option(c, regions.of(c) ?? c)).sort((a, b) =>
       a.label.localeCompare(b.label),
     ),
-    currencies: Intl.supportedValuesOf('currency').map((c) => option(c, currencies.of(c) ?? c)),
+    // Current codes only: the runtime's list also has retired ones and funds (decision 030).
+    currencies: CURRENT_CURRENCIES.map((c) => option(c, currencies.of(c) ?? c)),
     time_zones: Intl.supportedValuesOf('timeZone'),
   };
 }

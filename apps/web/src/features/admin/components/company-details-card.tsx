@@ -45,7 +45,7 @@ export function CompanyDetailsCard({ company, options }: { company: AdminCompany
   const update = useUpdateCompany(company.id);
   const form = useForm<CompanyFormValues, unknown, DetailsBody>({ resolver, defaultValues: toForm(company) });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const values = form.watch(['country', 'time_zone', 'currency']);
+  const values = form.watch(['country', 'currency']);
 
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');
@@ -72,7 +72,8 @@ export function CompanyDetailsCard({ company, options }: { company: AdminCompany
             register={form.register}
             errors={errors}
             options={options}
-            values={{ country: values[0], time_zone: values[1], currency: values[2] }}
+            control={form.control}
+            values={{ country: values[0], currency: values[1] }}
           />
           <div className="d-flex gap-2 mt-3">
             <button

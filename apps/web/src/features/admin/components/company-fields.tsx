@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, type SelectOption } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { TimeZoneCombobox } from '../../../components/time-zone-combobox.tsx';
 import { useApplicationHelpers } from '../../../lib/api/get-application-helpers.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { reasonText } from '../../../lib/server-problems.ts';
@@ -63,11 +64,7 @@ export function useCompanyOptions() {
         label: `${c.value} · ${displayName('currency', language, c.value, c.label)}`,
       }))
       .sort((a, b) => a.value.localeCompare(b.value));
-    const timeZones = helpers.data.time_zones.map((zone) => ({
-      value: zone,
-      label: zone.replaceAll('_', ' '),
-    }));
-    return { countries, currencies, timeZones };
+    return { countries, currencies, timeZones: helpers.data.time_zones };
   }, [helpers.data, language]);
   return { options, isPending: helpers.isPending, error: helpers.error, refetch: helpers.refetch };
 }
@@ -75,20 +72,27 @@ export function useCompanyOptions() {
 export type CompanyOptions = NonNullable<ReturnType<typeof useCompanyOptions>['options']>;
 
 /** A stored value the list does not know still shows as itself, so a save never changes it silently. */
-const withValue = (options: SelectOption[], value: string) =>
-  value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+const withValue = (options: SelectOption[], value: string, label = value) =>
+  value && !options.some((o) => o.value === value) ? [{ value, label }, ...options] : options;
 
-type CompanyFieldsProps = {
+/** `Out` is what the form's schema makes of the values (create and update differ). */
+type CompanyFieldsProps<Out> = {
   register: UseFormRegister<CompanyFormValues>;
+  /** For the time-zone picker, which is not a native control. */
+  control: Control<CompanyFormValues, unknown, Out>;
   errors: FieldErrors<CompanyFormValues>;
   options: CompanyOptions;
   /** Current values of the selects (to keep unknown stored values selectable). */
-  values: Pick<CompanyFormValues, 'country' | 'time_zone' | 'currency'>;
+  values: Pick<CompanyFormValues, 'country' | 'currency'>;
 };
 
 /** The details of a company, shared by the create dialog and the company page. */
-export function CompanyFields({ register, errors, options, values }: CompanyFieldsProps) {
+export function CompanyFields<Out>({ register, control, errors, options, values }: CompanyFieldsProps<Out>) {
   const { t } = useTranslation();
+  // A retired code kept from before (HRK…) shows by name, marked as no longer in use.
+  const retired = t('uxSettings.retiredCurrency', {
+    name: `${values.currency} · ${displayName('currency', currentLanguage(), values.currency, values.currency)}`,
+  });
   const error = (name: keyof CompanyFormValues) => reasonText(t, errors[name]?.message);
   return (
     <div className="row g-3">
@@ -131,17 +135,26 @@ export function CompanyFields({ register, errors, options, values }: CompanyFiel
         registration={register('address')}
         error={error('address')}
       />
-      <SelectField
-        className="col-12 col-md-6"
-        label={t('admin.fields.time_zone')}
-        options={withValue(options.timeZones, values.time_zone)}
-        registration={register('time_zone')}
-        error={error('time_zone')}
+      <Controller
+        control={control}
+        name="time_zone"
+        render={({ field }) => (
+          <TimeZoneCombobox
+            className="col-12 col-md-6"
+            label={t('admin.fields.time_zone')}
+            zones={options.timeZones}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={error('time_zone')}
+          />
+        )}
       />
       <SelectField
         className="col-12 col-md-6"
         label={t('admin.fields.currency')}
-        options={withValue(options.currencies, values.currency)}
+        options={withValue(options.currencies, values.currency, retired)}
         registration={register('currency')}
         error={error('currency')}
       />

@@ -66,7 +66,7 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
     defaultValues: EMPTY_COMPANY,
   });
   const { errors, isSubmitting } = form.formState;
-  const values = form.watch(['country', 'time_zone', 'currency']);
+  const values = form.watch(['country', 'currency']);
 
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');
@@ -88,7 +88,8 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
           register={form.register}
           errors={errors}
           options={options}
-          values={{ country: values[0], time_zone: values[1], currency: values[2] }}
+          control={form.control}
+          values={{ country: values[0], currency: values[1] }}
         />
         <div className="mt-3">
           <ModuleCheckboxes value={modules} onChange={setModules} legend={t('admin.company.modules')} />
