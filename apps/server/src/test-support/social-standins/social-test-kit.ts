@@ -218,11 +218,20 @@ let mediaCounter = 0;
 export async function addMedium(
   kit: SocialKit,
   companyId: number,
-  opts: { kind?: 'image' | 'video'; mime?: string; bytes?: Buffer; duration_ms?: number | null } = {},
+  opts: {
+    kind?: 'image' | 'video';
+    mime?: string;
+    bytes?: Buffer;
+    duration_ms?: number | null;
+    /** A thumbnail's bytes (stored as the JPEG thumbnail); none by default. */
+    thumbnail?: Buffer;
+  } = {},
 ): Promise<number> {
   const bytes = opts.bytes ?? PNG;
   const key = `${companyId}/test-${++mediaCounter}`;
-  await createMediaStorage(kit.t.ctx.config).put(key, Readable.from([bytes]), opts.mime ?? 'image/png');
+  const storage = createMediaStorage(kit.t.ctx.config);
+  await storage.put(key, Readable.from([bytes]), opts.mime ?? 'image/png');
+  if (opts.thumbnail) await storage.put(`${key}-thumb`, Readable.from([opts.thumbnail]), 'image/jpeg');
   return insertMedia(kit.t.ctx.db, {
     company_id: companyId,
     kind: opts.kind ?? 'image',
@@ -233,7 +242,7 @@ export async function addMedium(
     duration_ms: opts.duration_ms ?? null,
     original_name: 'pixel.png',
     storage_key: key,
-    thumbnail_key: null,
+    thumbnail_key: opts.thumbnail ? `${key}-thumb` : null,
     created_by: null,
     created_at: new Date().toISOString(),
   });
