@@ -43,6 +43,7 @@ export function mediaFiles(ctx: AppContext, companyId: number, media: PostMedium
     kind: m.kind,
     mime: m.mime,
     sizeBytes: m.size,
+    durationSec: m.duration === null ? null : m.duration / 1000,
     name: m.name,
     open: async () => (await openMedia(ctx, companyId, m.id)).stream,
   }));
