@@ -3,6 +3,7 @@ import {
   postProblems,
   type SocialNetwork,
   type SocialPost,
+  type TikTokPrivacyLevel,
 } from '@kontora/contract/social-posts';
 import { fromZonedInput, toZonedInput } from '@kontora/contract/time-zone';
 import { useMemo, useState } from 'react';
@@ -22,6 +23,7 @@ import { codeText } from './code-text.ts';
 import { ComposerPreviews } from './composer-previews.tsx';
 import { MediaPicker } from './media-picker.tsx';
 import { NetworkChecks } from './network-checks.tsx';
+import { TikTokPrivacy } from './tiktok-privacy.tsx';
 
 type When = 'now' | 'schedule' | 'draft';
 
@@ -50,6 +52,7 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
   const [accountIds, setAccountIds] = useState<number[]>(post?.targets.map((t) => t.account_id) ?? []);
   const [mediaIds, setMediaIds] = useState<number[]>(post?.media_ids ?? []);
   const [when, setWhen] = useState<When>(post ? whenOf(post) : 'now');
+  const [privacy, setPrivacy] = useState<TikTokPrivacyLevel | undefined>(post?.options.tiktok?.privacy_level);
   const [at, setAt] = useState(post?.scheduled_at ? toZonedInput(post.scheduled_at, post.time_zone) : '');
 
   const active = (accounts.data?.items ?? []).filter((a) => a.status === 'active');
@@ -67,7 +70,10 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
   );
   const problems = postProblems({ text, overrides, media, networks: chosenNetworks });
   const serverDetails = isApiError(save.error) ? save.error.details : {};
-  const blocked = when !== 'draft' && Object.keys(problems).length > 0;
+  const tiktokIds = active.filter((a) => a.type === 'tiktok' && accountIds.includes(a.id)).map((a) => a.id);
+  // TikTok wants the person's own choice of audience before anything goes out.
+  const blocked =
+    when !== 'draft' && (Object.keys(problems).length > 0 || (tiktokIds.length > 0 && !privacy));
 
   const submit = () => {
     const body: PostCreateBody = {
@@ -75,6 +81,7 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
       overrides: Object.fromEntries(
         Object.entries(overrides).filter(([k, v]) => v && chosenNetworks.some((n) => n.key === k)),
       ),
+      options: tiktokIds.length > 0 && privacy ? { tiktok: { privacy_level: privacy } } : {},
       media_ids: mediaIds,
       account_ids: accountIds,
       // A draft may carry its planned time (optional): an approval then schedules it for that time.
@@ -147,6 +154,14 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
             />
           </details>
         ))}
+        {tiktokIds.length > 0 ? (
+          <TikTokPrivacy
+            accountIds={tiktokIds}
+            value={privacy}
+            onChange={setPrivacy}
+            required={when !== 'draft'}
+          />
+        ) : null}
         <fieldset>
           <legend className="h6">{t('social.composer.media')}</legend>
           <MediaPicker value={mediaIds} onChange={setMediaIds} />

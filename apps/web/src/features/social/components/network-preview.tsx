@@ -75,6 +75,7 @@ export function NetworkPreview({
                   />
                 ) : m.kind === 'video' && m.src ? (
                   // Only its first bytes load until played (ranges); the poster shows meanwhile.
+                  // biome-ignore lint/a11y/useMediaCaption: a client's own upload comes without a captions file; the networks add theirs.
                   <video
                     src={m.src}
                     poster={m.poster ?? undefined}
