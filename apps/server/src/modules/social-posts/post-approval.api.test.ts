@@ -4,7 +4,7 @@ import {
   connectX,
   eventually,
   type SocialKit,
-  startSocialKit,
+  startTwoCompanies,
 } from '../../test-support/social-standins/social-test-kit.ts';
 import { APPROVAL_RATE } from './approval-rate-limit.ts';
 
@@ -21,27 +21,10 @@ let betaAccount: number;
 let gammaAccount: number;
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const { t } = kit;
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [3],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
-  gamma = await t.company('Gamma', [3], [{ userId: anaId, role: 'owner' }]);
-  crmOnly = await t.company('Crm only', [2], [{ userId: anaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
-  xAccount = await connectX(kit, ana, acme);
-  betaAccount = await connectX(kit, eva, beta);
+  let anaId: number;
+  ({ kit, anaId, ana, marko, eva, acme, beta, xAccount, betaAccount } = await startTwoCompanies());
+  gamma = await kit.t.company('Gamma', [3], [{ userId: anaId, role: 'owner' }]);
+  crmOnly = await kit.t.company('Crm only', [2], [{ userId: anaId, role: 'owner' }]);
   gammaAccount = await connectX(kit, ana, gamma);
 });
 afterAll(() => kit.close());

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMedium,
-  connectX,
   eventually,
   type SocialKit,
-  startSocialKit,
+  startTwoCompanies,
 } from '../../test-support/social-standins/social-test-kit.ts';
 
 let kit: SocialKit;
@@ -17,25 +16,7 @@ let xAccount: number;
 let betaAccount: number;
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const { t } = kit;
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [3],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
-  xAccount = await connectX(kit, ana, acme);
-  betaAccount = await connectX(kit, eva, beta);
+  ({ kit, ana, marko, eva, acme, beta, xAccount, betaAccount } = await startTwoCompanies());
 });
 afterAll(() => kit.close());
 
