@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startXStandin, type XStandin } from '../../server/src/test-support/social-standins/x-standin.ts';
+import { apiAs } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
@@ -49,6 +50,52 @@ describe('social publishing', () => {
     expect(await result.getByRole('link', { name: 'Open on the network' }).getAttribute('href')).toBe(
       `https://x.com/acme/status/${tweet?.id}`,
     );
+    // Out it went: the post page says why it offers no Edit, and the composer refuses it too.
+    await page.getByText('a published post can no longer be edited').waitFor();
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await page.goto(`/#/company/social/compose?edit=${page.url().split('/').pop()}`);
+    await page.getByRole('alert').filter({ hasText: 'a published post can no longer be edited' }).waitFor();
+  });
+
+  it('opens a scheduled post in the composer with its accounts, text and override, and saves the changes', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.goto('/#/company/social/compose');
+    await page.getByLabel('Acme on X (X)').check();
+    const text = `Opening hours at Acme ${Date.now()}`;
+    await page.getByLabel('Text', { exact: true }).fill(text);
+    await page.getByText('Own text for X').click();
+    await page.getByRole('textbox', { name: 'Own text for X' }).fill(`${text} (X)`);
+    await page.getByLabel('Schedule', { exact: true }).check();
+    await page.getByLabel(/Date and time/).fill('2030-07-01T09:30');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByText(/Scheduled for/).waitFor();
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe(text);
+    expect(await page.getByRole('textbox', { name: 'Own text for X' }).inputValue()).toBe(`${text} (X)`);
+    expect(await page.getByLabel('Acme on X (X)').isChecked()).toBe(true);
+    expect(await page.getByLabel(/Date and time/).inputValue()).toBe('2030-07-01T09:30');
+    // The same rules as a new post, as you type.
+    await page.getByRole('textbox', { name: 'Own text for X' }).fill('x'.repeat(281));
+    await page.getByRole('alert').filter({ hasText: 'Too long for X (at most 280).' }).waitFor();
+    await page.getByRole('textbox', { name: 'Own text for X' }).fill(`${text}, changed (X)`);
+    await page.getByLabel(/Date and time/).fill('2030-07-02T10:15');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByText(`${text}`, { exact: true }).waitFor();
+    await page.getByText(/Scheduled for .*2030/).waitFor();
+    const id = Number(page.url().split('/').pop());
+    const api = await apiAs(e2e.stack, USERS.ana);
+    const companies = await api.call<{ items: { id: number; name: string }[] }>('GET', '/me/companies');
+    const acme = companies.items.find((c) => c.name === 'Acme d.o.o.')?.id as number;
+    const saved = await api.call<{ scheduled_at: string; overrides: Record<string, string> }>(
+      'GET',
+      `/companies/${acme}/social/posts/${id}`,
+    );
+    // 10:15 in Zagreb in July (UTC+2).
+    expect(saved.scheduled_at).toBe('2030-07-02T08:15:00.000Z');
+    expect(saved.overrides).toEqual({ x: `${text}, changed (X)` });
   });
 
   it('schedules a post at a time in the company’s zone and lists it as scheduled', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_VARIANTS } from './social-media.ts';
 import { SocialNetwork } from './social-posts.ts';
 
 /**
@@ -21,7 +22,14 @@ export const PreviewMedium = z.object({
   id: z.number(),
   kind: z.enum(['image', 'video']),
   name: z.string(),
+  /** Whether it has a thumbnail (images; videos where the server has ffmpeg): a video's poster. */
+  thumbnail: z.boolean(),
 });
+
+/** A medium of the post behind the link: its thumbnail (the default, as images show) or, for the player, the file. */
+export const ApprovalMediaQuery = z
+  .object({ variant: z.enum(MEDIA_VARIANTS, { error: 'invalid_variant' }).default('thumbnail') })
+  .strict();
 
 /** One chosen account, with the text that network will carry. */
 export const PreviewTarget = z.object({

@@ -63,11 +63,40 @@ export const ConnectAnswer = z.object({ authorize_url: z.string() });
 const Text = z.string().max(SOCIAL_LIMITS.textMax, { error: 'too_long' });
 const Overrides = z.partialRecord(SocialNetwork, Text);
 
+/** Who may see a TikTok post: TikTok lists which of these a creator may choose (creator info). */
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
+export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+
+/** Per-network choices beyond the text: TikTok's privacy level (absent: public, where the creator may post publicly). */
+export const PostOptions = z
+  .object({
+    tiktok: z
+      .object({ privacy_level: z.enum(TIKTOK_PRIVACY_LEVELS, { error: 'invalid_privacy_level' }) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type PostOptions = z.infer<typeof PostOptions>;
+
+/** What TikTok's creator info says of an account right now: the composer offers these choices. */
+export const TikTokCreatorInfo = z.object({
+  privacy_level_options: z.array(z.enum(TIKTOK_PRIVACY_LEVELS)),
+  max_video_post_duration_sec: z.number().nullable(),
+  nickname: z.string(),
+});
+export type TikTokCreatorInfo = z.infer<typeof TikTokCreatorInfo>;
+
 export const PostCreateBody = z
   .object({
     text: Text,
     /** Text for one network instead of `text`. */
     overrides: Overrides.optional(),
+    options: PostOptions.optional(),
     media_ids: z.array(Id).max(20).default([]),
     account_ids: z.array(Id).min(1, { error: 'required' }).max(SOCIAL_LIMITS.accountsMax),
     /** An instant with its offset (the composer converts the company-zone time); null or absent: now. */
@@ -108,6 +137,7 @@ export const SocialPost = z.object({
   id: z.number(),
   text: z.string(),
   overrides: Overrides,
+  options: PostOptions,
   status: z.enum(POST_STATUSES),
   scheduled_at: z.string().nullable(),
   /** The company's zone when the time was chosen (daylight-saving changes land right). */

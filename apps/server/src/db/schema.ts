@@ -500,6 +500,8 @@ export interface SocialPostsTable {
   company_id: number;
   text: string;
   overrides: string;
+  /** JSON `PostOptions` (TikTok's privacy level). */
+  network_options: Generated<string>;
   status: 'draft' | 'scheduled' | 'publishing' | 'published' | 'partly_failed' | 'failed';
   scheduled_at: Timestamp | null;
   time_zone: string;

@@ -16,6 +16,7 @@ import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { sendMedia } from './media-reply.ts';
 import { closeMediaStorage } from './media-storage-registry.ts';
 import { largestLimit, mediaLimits, tooLarge, uploadMedia } from './media-upload.service.ts';
 import { deleteMedia, getMedia, listMediaPage, openMedia } from './social-media.service.ts';
@@ -82,23 +83,11 @@ export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx
         (size) => parseByteRange(request.headers.range, size),
       );
       // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
-      const raw = reply as FastifyReply;
-      raw
-        .type(opened.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition('inline', opened.name))
+      return sendMedia(reply as FastifyReply, opened, {
         // The bytes of a medium never change (a new upload is a new id): cache them, privately.
-        .header('cache-control', 'private, max-age=86400')
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (opened.size === null) return raw.send(opened.stream);
-      raw.header('accept-ranges', 'bytes');
-      if (!opened.range) return raw.header('content-length', String(opened.size)).send(opened.stream);
-      const { start, end } = opened.range;
-      return raw
-        .code(206)
-        .header('content-range', `bytes ${start}-${end}/${opened.size}`)
-        .header('content-length', String(end - start + 1))
-        .send(opened.stream);
+        cacheControl: 'private, max-age=86400',
+        disposition: contentDisposition('inline', opened.name),
+      });
     },
   });
 

@@ -4,7 +4,7 @@ import {
   connectX,
   eventually,
   type SocialKit,
-  startSocialKit,
+  startTwoCompanies,
 } from '../../test-support/social-standins/social-test-kit.ts';
 import { APPROVAL_RATE } from './approval-rate-limit.ts';
 
@@ -21,27 +21,10 @@ let betaAccount: number;
 let gammaAccount: number;
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const { t } = kit;
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [3],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
-  gamma = await t.company('Gamma', [3], [{ userId: anaId, role: 'owner' }]);
-  crmOnly = await t.company('Crm only', [2], [{ userId: anaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
-  xAccount = await connectX(kit, ana, acme);
-  betaAccount = await connectX(kit, eva, beta);
+  let anaId: number;
+  ({ kit, anaId, ana, marko, eva, acme, beta, xAccount, betaAccount } = await startTwoCompanies());
+  gamma = await kit.t.company('Gamma', [3], [{ userId: anaId, role: 'owner' }]);
+  crmOnly = await kit.t.company('Crm only', [2], [{ userId: anaId, role: 'owner' }]);
   gammaAccount = await connectX(kit, ana, gamma);
 });
 afterAll(() => kit.close());
@@ -111,7 +94,7 @@ describe('asking for approval', () => {
       company_name: 'Acme',
       status: 'pending',
       targets: [{ network: 'x', account_name: expect.any(String), text: `${text} (for X)` }],
-      media: [{ id: image, kind: 'image' }],
+      media: [{ id: image, kind: 'image', thumbnail: false }],
     });
     const thumb = await kit.t.app.inject({
       method: 'GET',
@@ -129,6 +112,59 @@ describe('asking for approval', () => {
     expect(post.status).toBe('draft');
     expect(post.approval).toMatchObject({ status: 'pending', comment: null });
     expect(post.history.map((h: { kind: string }) => h.kind)).toEqual(['drafted', 'approval_requested']);
+  });
+
+  it('lets the link play the post’s video (poster, ranges) and nothing else of the company', async () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+    const poster = Buffer.from('poster-jpeg');
+    const video = await addMedium(kit, acme, { kind: 'video', mime: 'video/mp4', bytes, thumbnail: poster });
+    const id = await draft(marko, acme, { text: fresh(), media_ids: [video], account_ids: [xAccount] });
+    const link = await askApproval(marko, acme, id);
+    expect((await open(link.token)).json().data.media).toEqual([
+      { id: video, kind: 'video', name: 'pixel.png', thumbnail: true },
+    ]);
+    const medium = (mediaId: number, query = '', headers: Record<string, string> = {}, token = link.token) =>
+      kit.t.app.inject({
+        method: 'GET',
+        url: `/api/social/approvals/${token}/media/${mediaId}${query}`,
+        headers,
+      });
+
+    const thumb = await medium(video);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.rawPayload.equals(poster)).toBe(true);
+    const whole = await medium(video, '?variant=original');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'accept-ranges': 'bytes',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await medium(video, '?variant=original', { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/4096');
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    expect((await medium(video, '?variant=original', { range: 'bytes=5000-' })).statusCode).toBe(416);
+    expect((await medium(video, '?variant=full')).json().details).toEqual({ variant: ['invalid_variant'] });
+
+    // The token opens this post's media only: not another post's video of the same company,
+    // not another company's, and another post's token does not open this one's.
+    const sibling = await addMedium(kit, acme, { kind: 'video', mime: 'video/mp4', bytes });
+    await draft(marko, acme, { text: fresh(), media_ids: [sibling], account_ids: [xAccount] });
+    expect((await medium(sibling, '?variant=original')).statusCode).toBe(404);
+    const foreign = await addMedium(kit, beta, { kind: 'video', mime: 'video/mp4', bytes });
+    const betaPost = await draft(eva, beta, {
+      text: fresh(),
+      media_ids: [foreign],
+      account_ids: [betaAccount],
+    });
+    const betaLink = await askApproval(eva, beta, betaPost);
+    expect((await medium(foreign, '?variant=original')).statusCode).toBe(404);
+    expect((await medium(video, '?variant=original', {}, betaLink.token)).statusCode).toBe(404);
+    expect((await medium(video, '?variant=original', {}, `${link.token}x`)).statusCode).toBe(404);
   });
 
   it('approving schedules the post for its time, tells the author, and the link is then used up', async () => {

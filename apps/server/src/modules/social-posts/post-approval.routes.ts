@@ -2,6 +2,7 @@ import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
 import {
   ApprovalLink,
+  ApprovalMediaQuery,
   ApprovalOutcome,
   ApprovalPreview,
   ApprovalTokenParams,
@@ -12,6 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
+import { parseByteRange } from '../social-media/byte-range.ts';
+import { sendMedia } from '../social-media/media-reply.ts';
 import { openMedia } from '../social-media/social-media.service.ts';
 import { countApprovalCall } from './approval-rate-limit.ts';
 import {
@@ -65,20 +68,20 @@ export async function postApprovalRoutes(fastify: FastifyInstance, { ctx }: { ct
     config: publicAccess,
     schema: {
       tags,
-      summary: 'The thumbnail of an image of the post behind the link',
+      summary:
+        'A medium of the post behind the link: its thumbnail (a video’s poster), or with variant=original the file, one byte range for players',
       params: ApprovalTokenParams.extend({ mediaId: Id }),
-      response: { ...errors(400), ...tokenErrors },
+      querystring: ApprovalMediaQuery,
+      response: { ...errors(400, 416), ...tokenErrors },
     },
     handler: async (request, reply) => {
       await countApprovalCall(ctx, request.ip);
       const { companyId, mediaId } = await approvalMedium(ctx, request.params.token, request.params.mediaId);
-      const opened = await openMedia(ctx, companyId, mediaId, 'thumbnail');
-      return (reply as FastifyReply)
-        .type(opened.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(opened.stream);
+      const opened = await openMedia(ctx, companyId, mediaId, request.query.variant, (size) =>
+        parseByteRange(request.headers.range, size),
+      );
+      // The link may be used up or replaced any moment: nothing of it is kept in a cache.
+      return sendMedia(reply as FastifyReply, opened, { cacheControl: 'no-store' });
     },
   });
 

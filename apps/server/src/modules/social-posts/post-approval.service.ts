@@ -168,7 +168,7 @@ export async function approvalPreview(ctx: AppContext, token: string): Promise<A
       account_name: t.account_name,
       text: overrides[t.network] ?? post.text,
     })),
-    media: media.map((m) => ({ id: m.id, kind: m.kind, name: m.name })),
+    media: media.map((m) => ({ id: m.id, kind: m.kind, name: m.name, thumbnail: m.thumbnail })),
   };
 }
 

@@ -20,6 +20,7 @@ function toPost(row: PostRow, media: number[], targets: TargetWithAccount[]): So
     id: row.id,
     text: row.text,
     overrides: (parseJson(row.overrides) as Record<string, string> | undefined) ?? {},
+    options: (parseJson(row.network_options) as SocialPost['options'] | undefined) ?? {},
     status: row.status,
     scheduled_at: row.scheduled_at,
     time_zone: row.time_zone,

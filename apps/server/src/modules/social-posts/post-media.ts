@@ -7,6 +7,8 @@ import type { MediaFile } from './adapters/social-adapter.ts';
 export interface PostMedium extends MediumFacts {
   id: number;
   name: string;
+  /** Whether a thumbnail was made (the approval page's poster of a video). */
+  thumbnail: boolean;
 }
 
 /** The company's media with these ids, in the order asked; ids of other companies are simply not found. */
@@ -19,7 +21,17 @@ export async function companyMedia(
   return ids.flatMap((id) => {
     const m = byId.get(id);
     return m
-      ? [{ id: m.id, kind: m.kind, mime: m.mime, size: m.size, duration: m.duration, name: m.original_name }]
+      ? [
+          {
+            id: m.id,
+            kind: m.kind,
+            mime: m.mime,
+            size: m.size,
+            duration: m.duration,
+            name: m.original_name,
+            thumbnail: m.thumbnail_url !== null,
+          },
+        ]
       : [];
   });
 }
@@ -31,6 +43,7 @@ export function mediaFiles(ctx: AppContext, companyId: number, media: PostMedium
     kind: m.kind,
     mime: m.mime,
     sizeBytes: m.size,
+    durationSec: m.duration === null ? null : m.duration / 1000,
     name: m.name,
     open: async () => (await openMedia(ctx, companyId, m.id)).stream,
   }));

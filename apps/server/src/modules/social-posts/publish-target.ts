@@ -1,4 +1,4 @@
-import type { SocialNetwork, TargetStatus } from '@kontora/contract/social-posts';
+import type { PostOptions, SocialNetwork, TargetStatus } from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { parseJson } from '../../lib/json.ts';
 import { isoIn, nowIso } from '../../lib/tokens.ts';
@@ -63,7 +63,8 @@ export async function publishTarget(ctx: AppContext, companyId: number, targetId
     const adapter = adapterFor(ctx.config, account.row.type as SocialNetwork);
     const overrides = (parseJson(post.overrides) as Record<string, string> | undefined) ?? {};
     const text = overrides[account.row.type] ?? post.text;
-    outcome = await run(ctx, adapter, account.ref, account.tokens, target, text, phase);
+    const options = (parseJson(post.network_options) as PostOptions | undefined) ?? {};
+    outcome = await run(ctx, adapter, account.ref, account.tokens, target, { text, options }, phase);
   } catch (error) {
     outcome = failureOutcome(ctx, target, phase, error);
   }
@@ -79,7 +80,7 @@ async function run(
   ref: Parameters<SocialAdapter['publish']>[0],
   tokens: Parameters<SocialAdapter['publish']>[1],
   target: TargetRow,
-  text: string,
+  { text, options }: { text: string; options: PostOptions },
   phase: Phase,
 ): Promise<Outcome> {
   const companyId = target.company_id;
@@ -126,7 +127,7 @@ async function run(
   const remote = await adapter.publish(
     ref,
     tokens,
-    { text, media },
+    { text, media, options },
     {
       onRemoteId: async (remoteId) => {
         await updateTarget(ctx.db, companyId, target.id, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectX,
   type SocialKit,
-  startSocialKit,
+  startTwoCompanies,
 } from '../../test-support/social-standins/social-test-kit.ts';
 
 let kit: SocialKit;
@@ -14,24 +14,9 @@ let beta: number;
 let crmOnly: number;
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const { t } = kit;
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [3],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
-  crmOnly = await t.company('CRM only', [2], [{ userId: anaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
+  let anaId: number;
+  ({ kit, anaId, ana, marko, eva, acme, beta } = await startTwoCompanies({ connect: false }));
+  crmOnly = await kit.t.company('CRM only', [2], [{ userId: anaId, role: 'owner' }]);
 });
 afterAll(() => kit.close());
 

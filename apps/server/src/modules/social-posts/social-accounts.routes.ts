@@ -1,12 +1,19 @@
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
-import { ConnectAnswer, ConnectBody, SocialAccountList, SocialNetwork } from '@kontora/contract/social-posts';
+import {
+  ConnectAnswer,
+  ConnectBody,
+  SocialAccountList,
+  SocialNetwork,
+  TikTokCreatorInfo,
+} from '@kontora/contract/social-posts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { tiktokCreatorInfo } from './creator-info.service.ts';
 import { disconnectAccount, finishConnect, listAccounts, startConnect } from './social-accounts.service.ts';
 
 const tags = ['social'];
@@ -26,6 +33,20 @@ export async function socialAccountsRoutes(fastify: FastifyInstance, { ctx }: { 
       response: { 200: dataOf(SocialAccountList), ...errors(401, 403, 404) },
     },
     handler: async (request) => ({ data: { items: await listAccounts(ctx, companyOf(request).id) } }),
+  });
+
+  app.get(`${base}/:id/tiktok-creator-info`, {
+    config: { access: policies.company(MODULE_ID.social) },
+    schema: {
+      tags,
+      summary:
+        'TikTok’s creator info for a TikTok account, asked now: the privacy levels it may post with and its longest video (409 with the reason when TikTok refuses)',
+      params: CompanyParams.extend({ id: Id }),
+      response: { 200: dataOf(TikTokCreatorInfo), ...errors(401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      data: await tiktokCreatorInfo(ctx, companyOf(request).id, request.params.id),
+    }),
   });
 
   app.post(`${base}/connect`, {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMedium,
-  connectX,
   eventually,
   type SocialKit,
-  startSocialKit,
+  startTwoCompanies,
 } from '../../test-support/social-standins/social-test-kit.ts';
 
 let kit: SocialKit;
@@ -17,25 +16,7 @@ let xAccount: number;
 let betaAccount: number;
 
 beforeAll(async () => {
-  kit = await startSocialKit();
-  const { t } = kit;
-  const anaId = await t.user('ana@example.com');
-  const markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [3],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
-  xAccount = await connectX(kit, ana, acme);
-  betaAccount = await connectX(kit, eva, beta);
+  ({ kit, ana, marko, eva, acme, beta, xAccount, betaAccount } = await startTwoCompanies());
 });
 afterAll(() => kit.close());
 
@@ -145,6 +126,48 @@ describe('composing and validating', () => {
 });
 
 describe('publishing', () => {
+  it('edits a scheduled post through PATCH under the create rules (400 per field, nothing saved); a published post is refused', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const draft = await create(ana, acme, {
+      text: fresh('Edit me'),
+      account_ids: [xAccount],
+      scheduled_at: at,
+    });
+    const id = draft.json().data.id;
+    const patch = (payload: Record<string, unknown>) =>
+      kit.t.call(ana, { method: 'PATCH', url: posts(acme, `/${id}`), payload });
+    const tooLong = await patch({ text: 'x'.repeat(281) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().details).toEqual({ 'networks.x': ['text_too_long'], text: ['too_long'] });
+    const past = await patch({ scheduled_at: '2020-01-01T00:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details).toEqual({ scheduled_at: ['in_past'] });
+    const foreign = await patch({ account_ids: [betaAccount] });
+    expect(foreign.json().details).toEqual({ account_ids: ['not_found'] });
+    expect((await read(id)()).text).toBe(draft.json().data.text);
+
+    const image = await addMedium(kit, acme);
+    const text = fresh('Edited');
+    const edited = await patch({ text, overrides: { x: `${text} on X` }, media_ids: [image] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toEqual(
+      expect.objectContaining({
+        text,
+        overrides: { x: `${text} on X` },
+        media_ids: [image],
+        status: 'scheduled',
+        scheduled_at: at,
+      }),
+    );
+
+    const sent = await patch({ scheduled_at: null });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await eventually(read(id), (p) => p.status === 'published');
+    const late = await patch({ text: fresh('Too late') });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('published');
+  });
+
   it('publishes now, with an image through the chunked upload, and records the link', async () => {
     const image = await addMedium(kit, acme);
     const text = fresh('Now');

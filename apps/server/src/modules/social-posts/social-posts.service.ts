@@ -1,6 +1,7 @@
 import type {
   PostCreateBody,
   PostListQuery,
+  PostOptions,
   PostPage,
   PostUpdateBody,
   SocialPostDetail,
@@ -109,6 +110,7 @@ async function queueTargets(
 type Resolved = {
   text: string;
   overrides: Partial<Record<string, string>>;
+  options: PostOptions;
   media_ids: number[];
   account_ids: number[];
   scheduled_at: string | null;
@@ -145,6 +147,8 @@ async function saveContent(
   await refreshPostStatus(trx, companyId, postId);
 }
 
+const optionsOf = (row: PostRow) => (parseJson(row.network_options) as PostOptions | undefined) ?? {};
+
 const normalise = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
 
 export async function createPost(
@@ -155,6 +159,7 @@ export async function createPost(
   const post: Resolved = {
     text: body.text,
     overrides: body.overrides ?? {},
+    options: body.options ?? {},
     media_ids: body.media_ids ?? [],
     account_ids: body.account_ids,
     scheduled_at: normalise(body.scheduled_at),
@@ -168,6 +173,7 @@ export async function createPost(
       company_id: actor.companyId,
       text: post.text,
       overrides: JSON.stringify(post.overrides),
+      network_options: JSON.stringify(post.options),
       status: 'draft',
       scheduled_at: post.scheduled_at,
       time_zone: timeZone,
@@ -229,6 +235,7 @@ export async function updatePost(
   const post: Resolved = {
     text: body.text ?? row.text,
     overrides: body.overrides ?? (parseJson(row.overrides) as Record<string, string> | undefined) ?? {},
+    options: body.options ?? optionsOf(row),
     media_ids: body.media_ids ?? media.get(id) ?? [],
     account_ids: body.account_ids ?? targets.map((t) => t.account_id),
     scheduled_at: body.scheduled_at === undefined ? row.scheduled_at : normalise(body.scheduled_at),
@@ -243,6 +250,7 @@ export async function updatePost(
     await updatePostRow(trx, actor.companyId, id, {
       text: post.text,
       overrides: JSON.stringify(post.overrides),
+      network_options: JSON.stringify(post.options),
       scheduled_at: post.scheduled_at,
       version: fresh.version + 1,
       updated_at: at,
@@ -366,6 +374,7 @@ async function draftToSend(db: Database, row: PostRow, scheduledAt: string | nul
   return {
     text: row.text,
     overrides: (parseJson(row.overrides) as Record<string, string> | undefined) ?? {},
+    options: optionsOf(row),
     media_ids: media.get(row.id) ?? [],
     account_ids: targets.map((t) => t.account_id),
     scheduled_at: scheduledAt,

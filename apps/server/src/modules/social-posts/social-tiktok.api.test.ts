@@ -14,9 +14,11 @@ let kit: SocialKit;
 let acme: number;
 let account: number;
 let posts: NetworkSuite['posts'];
+let suite: NetworkSuite;
 
 beforeAll(async () => {
-  ({ kit, acme, account, posts } = await startNetworkSuite('tiktok'));
+  suite = await startNetworkSuite('tiktok');
+  ({ kit, acme, account, posts } = suite);
 });
 afterAll(() => kit.close());
 
@@ -124,6 +126,91 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
         error_message: 'The daily post cap from the API is reached.',
       }),
     );
+  });
+
+  it('asks creator info before each post and posts with the chosen privacy level', async () => {
+    const asked = kit.tiktok.creatorInfoCalls.length;
+    const id = await posts.create({
+      text: 'Friends only',
+      media_ids: [await clip()],
+      account_ids: [account],
+      options: { tiktok: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS' } },
+    });
+    const post = await eventually(posts.read(id), done);
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    expect(post.options).toEqual({ tiktok: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS' } });
+    expect(kit.tiktok.creatorInfoCalls.length).toBe(asked + 1);
+    const upload = kit.tiktok.completed().find((p) => p.title === 'Friends only');
+    expect(upload?.privacyLevel).toBe('MUTUAL_FOLLOW_FRIENDS');
+    // Without a choice: public, where the creator may post publicly.
+    const plain = await posts.create({
+      text: 'Public by default',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    expect((await eventually(posts.read(plain), done)).status).toBe('published');
+    expect(kit.tiktok.completed().find((p) => p.title === 'Public by default')?.privacyLevel).toBe(
+      'PUBLIC_TO_EVERYONE',
+    );
+  });
+
+  it('refuses before uploading a privacy level the creator may not use, or a video over the creator’s limit', async () => {
+    const before = kit.tiktok.publishes.size;
+    kit.tiktok.controls.privacyLevelOptions = ['FOLLOWER_OF_CREATOR', 'SELF_ONLY']; // the account went private
+    const publicPost = await posts.create({
+      text: 'Public wish',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const refused = await eventually(posts.read(publicPost), done);
+    expect(refused.targets[0]).toEqual(
+      expect.objectContaining({ status: 'failed', attempts: 1, error_code: 'privacy_level_unavailable' }),
+    );
+    kit.tiktok.controls.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+    kit.tiktok.controls.maxVideoPostDurationSec = 10;
+    const long = await posts.create({
+      text: 'Fifteen seconds',
+      media_ids: [await clip()],
+      account_ids: [account],
+    });
+    const tooLong = await eventually(posts.read(long), done);
+    kit.tiktok.controls.maxVideoPostDurationSec = 600;
+    expect(tooLong.targets[0]).toEqual(
+      expect.objectContaining({ status: 'failed', error_code: 'video_too_long' }),
+    );
+    expect(tooLong.targets[0]?.error_message).toContain('at most 10 s');
+    expect(kit.tiktok.publishes.size).toBe(before);
+  });
+
+  it('gives the composer the creator info of a TikTok account, and TikTok’s refusal as a reason code', async () => {
+    const { ana } = suite;
+    const info = (id: number, company = acme) =>
+      kit.t.call(ana, {
+        method: 'GET',
+        url: `/api/companies/${company}/social/accounts/${id}/tiktok-creator-info`,
+      });
+    const ok = await info(account);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({
+      privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      max_video_post_duration_sec: 600,
+      nickname: 'Acme on TikTok',
+    });
+    kit.tiktok.controls.postingRefusal = 'spam_risk_too_many_posts';
+    const capped = await info(account);
+    kit.tiktok.controls.postingRefusal = null;
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().details).toEqual({ account_id: ['posting_limit'] });
+    expect((await info(account + 1000)).statusCode).toBe(404);
+    const other = await kit.t.company('Other', [3], []);
+    expect((await info(account, other)).statusCode).toBe(403);
+    const bad = await kit.t.call(ana, {
+      method: 'POST',
+      url: `/api/companies/${acme}/social/posts`,
+      payload: { text: 'x', account_ids: [account], options: { tiktok: { privacy_level: 'EVERYONE' } } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual({ 'options.tiktok.privacy_level': ['invalid_privacy_level'] });
   });
 
   it('refreshes the token; a refused refresh marks the account "reconnect needed" with a mail', async () => {

@@ -218,11 +218,20 @@ let mediaCounter = 0;
 export async function addMedium(
   kit: SocialKit,
   companyId: number,
-  opts: { kind?: 'image' | 'video'; mime?: string; bytes?: Buffer; duration_ms?: number | null } = {},
+  opts: {
+    kind?: 'image' | 'video';
+    mime?: string;
+    bytes?: Buffer;
+    duration_ms?: number | null;
+    /** A thumbnail's bytes (stored as the JPEG thumbnail); none by default. */
+    thumbnail?: Buffer;
+  } = {},
 ): Promise<number> {
   const bytes = opts.bytes ?? PNG;
   const key = `${companyId}/test-${++mediaCounter}`;
-  await createMediaStorage(kit.t.ctx.config).put(key, Readable.from([bytes]), opts.mime ?? 'image/png');
+  const storage = createMediaStorage(kit.t.ctx.config);
+  await storage.put(key, Readable.from([bytes]), opts.mime ?? 'image/png');
+  if (opts.thumbnail) await storage.put(`${key}-thumb`, Readable.from([opts.thumbnail]), 'image/jpeg');
   return insertMedia(kit.t.ctx.db, {
     company_id: companyId,
     kind: opts.kind ?? 'image',
@@ -233,7 +242,7 @@ export async function addMedium(
     duration_ms: opts.duration_ms ?? null,
     original_name: 'pixel.png',
     storage_key: key,
-    thumbnail_key: null,
+    thumbnail_key: opts.thumbnail ? `${key}-thumb` : null,
     created_by: null,
     created_at: new Date().toISOString(),
   });
@@ -304,3 +313,31 @@ export async function expireSoon(kit: SocialKit, companyId: number, accountId: n
 
 /** A video's bytes of a given size (the stand-ins check sizes and ranges, not the codec). */
 export const videoBytes = (size: number) => Buffer.alloc(size, 0x2a);
+
+/**
+ * The cast the posts, approval and accounts tests share: Ana (owner) and Marko (member) of
+ * Acme, Eva owner of Beta, both companies with module 3, everyone signed in. With
+ * `connect`, Acme's and Beta's X accounts are connected through the stand-in.
+ */
+export async function startTwoCompanies({ connect = true } = {}) {
+  const kit = await startSocialKit();
+  const { t } = kit;
+  const anaId = await t.user('ana@example.com');
+  const markoId = await t.user('marko@example.com');
+  const evaId = await t.user('eva@example.com');
+  const acme = await t.company(
+    'Acme',
+    [3],
+    [
+      { userId: anaId, role: 'owner' },
+      { userId: markoId, role: 'member' },
+    ],
+  );
+  const beta = await t.company('Beta', [3], [{ userId: evaId, role: 'owner' }]);
+  const ana = await t.login('ana@example.com');
+  const marko = await t.login('marko@example.com');
+  const eva = await t.login('eva@example.com');
+  const xAccount = connect ? await connectX(kit, ana, acme) : 0;
+  const betaAccount = connect ? await connectX(kit, eva, beta) : 0;
+  return { kit, anaId, ana, marko, eva, acme, beta, xAccount, betaAccount };
+}

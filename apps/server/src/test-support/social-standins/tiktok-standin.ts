@@ -5,6 +5,7 @@ const MB = 1024 * 1024;
 export interface TikTokPublish {
   publishId: string;
   title: string;
+  privacyLevel: string;
   size: number;
   chunkSize: number;
   chunkCount: number;
@@ -27,7 +28,9 @@ const ok = (data: unknown): StandinAnswer => ({
  * TikTok's Login Kit (OAuth 2 v2, `client_key`) and Content Posting API (direct post) as
  * documented, for the calls Kontora's adapter makes: the token endpoint (code and
  * refresh grants, `expires_in` one day, `refresh_expires_in` one year), `user/info`,
- * `post/publish/video/init` with `FILE_UPLOAD` and the documented chunk rules
+ * `post/publish/creator_info/query` (privacy level options, longest video; the posting caps
+ * `spam_risk_*` as 403), `post/publish/video/init` (refusing a privacy level the creator
+ * info did not offer: `privacy_level_option_mismatch`) with `FILE_UPLOAD` and the documented chunk rules
  * (chunks 5–64 MB, `total_chunk_count` = ⌊size / chunk⌋, the last one takes the rest,
  * a video under 5 MB in one chunk), the PUT of each chunk with `Content-Range` (206 until
  * the last, 201), and `status/fetch`. Errors in TikTok's `error.code` envelope: 401
@@ -39,7 +42,18 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const publishes = new Map<string, TikTokPublish>();
-  const controls = { processingPolls: 1, lastChunkDelayMs: 0 };
+  const controls = {
+    processingPolls: 1,
+    lastChunkDelayMs: 0,
+    /** What creator info offers: a private account has no PUBLIC_TO_EVERYONE. */
+    privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+    maxVideoPostDurationSec: 600,
+    /** A posting cap TikTok may answer with (creator info and init): `spam_risk_too_many_posts`… */
+    postingRefusal: null as string | null,
+    /** `refresh_expires_in` of issued tokens (TikTok states one year). */
+    refreshExpiresIn: 31_536_000,
+  };
+  const creatorInfoCalls: string[] = [];
   let counter = 0;
   const next = () => String(7_300_000_000_000_000_000n + BigInt(++counter));
   const issue = () => {
@@ -51,7 +65,7 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
       access_token: access,
       expires_in: 86_400,
       open_id: user.open_id,
-      refresh_expires_in: 31_536_000,
+      refresh_expires_in: controls.refreshExpiresIn,
       refresh_token: refresh,
       scope: 'user.info.basic,video.publish,video.upload',
       token_type: 'Bearer',
@@ -111,10 +125,40 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
     ],
     [
       'POST',
+      /^\/v2\/post\/publish\/creator_info\/query\/$/,
+      (req) => {
+        const denied = gate(req);
+        if (denied) return denied;
+        creatorInfoCalls.push(String(req.headers.authorization));
+        if (controls.postingRefusal)
+          return tiktokError(403, controls.postingRefusal, 'The creator cannot post more content right now.');
+        return ok({
+          creator_avatar_url: 'https://p16-sign.tiktokcdn.com/avatar.jpeg',
+          creator_username: user.username,
+          creator_nickname: user.display_name,
+          privacy_level_options: controls.privacyLevelOptions,
+          comment_disabled: false,
+          duet_disabled: false,
+          stitch_disabled: true,
+          max_video_post_duration_sec: controls.maxVideoPostDurationSec,
+        });
+      },
+    ],
+    [
+      'POST',
       /^\/v2\/post\/publish\/video\/init\/$/,
       (req) => {
         const denied = gate(req);
         if (denied) return denied;
+        if (controls.postingRefusal)
+          return tiktokError(403, controls.postingRefusal, 'The creator cannot post more content right now.');
+        const privacyLevel = String(req.fields.post_info?.privacy_level ?? '');
+        if (!controls.privacyLevelOptions.includes(privacyLevel))
+          return tiktokError(
+            400,
+            'privacy_level_option_mismatch',
+            'privacy_level is not one of the privacy_level_options in creator info.',
+          );
         const source = req.fields.source_info ?? {};
         const title = String(req.fields.post_info?.title ?? '');
         if (source.source !== 'FILE_UPLOAD')
@@ -136,6 +180,7 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
         publishes.set(publishId, {
           publishId,
           title,
+          privacyLevel,
           size,
           chunkSize: chunk,
           chunkCount: count,
@@ -201,6 +246,7 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
     user,
     publishes,
     controls,
+    creatorInfoCalls,
     issueToken: () => issue(),
     /** The completed posts (every upload whose last byte arrived). */
     completed: () => [...publishes.values()].filter((p) => p.received === p.size && p.size > 0),

@@ -1,5 +1,5 @@
 import type { AdapterDeps } from './adapter-deps.ts';
-import { facebookLogin, graphCall } from './graph-api.ts';
+import { facebookLogin, graphCall, graphFindByText, graphPostStatus } from './graph-api.ts';
 import { chunksOf, readAll } from './media-chunks.ts';
 import {
   type AccountRef,
@@ -141,30 +141,28 @@ export function createFacebookAdapter(deps: AdapterDeps): SocialAdapter {
       const id = String(json.id);
       return { remoteId: id, url: adapter.remotePostUrl(account, id) };
     },
-    async publishStatus(account, tokens, remoteId) {
-      const json = await graph(`/${remoteId}`, tokens.accessToken, {
-        query: { fields: 'id,permalink_url' },
-        missingOk: true,
-      });
-      if (!json) return { state: 'missing' };
-      return { state: 'published', url: json.permalink_url ?? adapter.remotePostUrl(account, remoteId) };
-    },
-    async findPublished(account, tokens, { since, text }) {
-      const json = await graph(`/${account.remoteId}/feed`, tokens.accessToken, {
-        query: {
-          since: unixSeconds(since) - 60,
+    publishStatus: (account, tokens, remoteId) =>
+      graphPostStatus(
+        graph,
+        tokens.accessToken,
+        remoteId,
+        'permalink_url',
+        adapter.remotePostUrl(account, remoteId),
+      ),
+    findPublished: (account, tokens, wanted) =>
+      graphFindByText(
+        graph,
+        tokens.accessToken,
+        `/${account.remoteId}/feed`,
+        wanted,
+        {
+          textField: 'message',
+          linkField: 'permalink_url',
           fields: 'id,message,permalink_url,created_time',
           limit: 100,
         },
-      });
-      const found = (json?.data ?? []).find((p: any) => sameText(p.message, text));
-      return found
-        ? {
-            remoteId: String(found.id),
-            url: found.permalink_url ?? adapter.remotePostUrl(account, String(found.id)),
-          }
-        : null;
-    },
+        (id) => adapter.remotePostUrl(account, id),
+      ),
     // Feed post ids are `<page id>_<post id>`; facebook.com resolves that form.
     remotePostUrl: (_account, remoteId) => `https://www.facebook.com/${encodeURIComponent(remoteId)}`,
     async delete(_account, tokens, remoteId) {

@@ -1,6 +1,13 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api, authorizeUrl } from './adapter-deps.ts';
-import { expiresIn, type SocialAdapter, SocialError } from './social-adapter.ts';
+import {
+  expiresIn,
+  type RemotePost,
+  type SocialAdapter,
+  SocialError,
+  sameText,
+  unixSeconds,
+} from './social-adapter.ts';
 import type { HttpOptions } from './social-http.ts';
 
 /** Graph API error codes that mean "slow down" (application, user, page and custom rate limits); Graph names no wait, so the queue's back-off applies. */
@@ -33,6 +40,50 @@ export function graphCall(deps: AdapterDeps) {
     }
     throw new SocialError('permanent', 'rejected', message);
   };
+}
+
+type Graph = ReturnType<typeof graphCall>;
+
+/**
+ * Whether a Graph object (a page post, an Instagram medium) exists, with its link from
+ * `linkField` (pages say `permalink_url`, Instagram `permalink`); `fallback` when Graph gives none.
+ */
+export async function graphPostStatus(
+  graph: Graph,
+  token: string,
+  remoteId: string,
+  linkField: 'permalink_url' | 'permalink',
+  fallback: string,
+): ReturnType<SocialAdapter['publishStatus']> {
+  const json = await graph(`/${remoteId}`, token, { query: { fields: `id,${linkField}` }, missingOk: true });
+  if (!json) return { state: 'missing' };
+  return { state: 'published', url: json[linkField] ?? fallback };
+}
+
+/**
+ * A post of `edge` (a page's `feed`, an account's `media`) since a minute before `since`
+ * whose `textField` is `text`: how a retry learns that a lost answer did publish.
+ */
+export async function graphFindByText(
+  graph: Graph,
+  token: string,
+  edge: string,
+  { since, text }: { since: string; text: string },
+  shape: {
+    textField: 'message' | 'caption';
+    linkField: 'permalink_url' | 'permalink';
+    fields: string;
+    limit: number;
+  },
+  urlOf: (id: string) => string,
+): Promise<RemotePost | null> {
+  const json = await graph(edge, token, {
+    query: { fields: shape.fields, since: unixSeconds(since) - 60, limit: shape.limit },
+  });
+  const found = (json?.data ?? []).find((p: any) => sameText(p[shape.textField], text));
+  if (!found) return null;
+  const id = String(found.id);
+  return { remoteId: id, url: found[shape.linkField] ?? urlOf(id) };
 }
 
 /** Facebook Login: the code → a short-lived user token → a long-lived one (about 60 days). */

@@ -1,5 +1,5 @@
 import type { AdapterDeps } from './adapter-deps.ts';
-import { facebookLogin, graphCall } from './graph-api.ts';
+import { facebookLogin, graphCall, graphFindByText, graphPostStatus } from './graph-api.ts';
 import { chunksOf, sleep } from './media-chunks.ts';
 import {
   type AccountRef,
@@ -110,26 +110,23 @@ export function createInstagramAdapter(deps: AdapterDeps): SocialAdapter {
       const status = await adapter.publishStatus(account, tokens, id);
       return { remoteId: id, url: status.url ?? adapter.remotePostUrl(account, id) };
     },
-    async publishStatus(account, tokens, remoteId) {
-      const json = await graph(`/${remoteId}`, tokens.accessToken, {
-        query: { fields: 'id,permalink' },
-        missingOk: true,
-      });
-      if (!json) return { state: 'missing' };
-      return { state: 'published', url: json.permalink ?? adapter.remotePostUrl(account, remoteId) };
-    },
-    async findPublished(account, tokens, { since, text }) {
-      const json = await graph(`/${account.remoteId}/media`, tokens.accessToken, {
-        query: { fields: 'id,caption,permalink,timestamp', since: unixSeconds(since) - 60, limit: 50 },
-      });
-      const found = (json?.data ?? []).find((m: any) => sameText(m.caption, text));
-      return found
-        ? {
-            remoteId: String(found.id),
-            url: found.permalink ?? adapter.remotePostUrl(account, String(found.id)),
-          }
-        : null;
-    },
+    publishStatus: (account, tokens, remoteId) =>
+      graphPostStatus(
+        graph,
+        tokens.accessToken,
+        remoteId,
+        'permalink',
+        adapter.remotePostUrl(account, remoteId),
+      ),
+    findPublished: (account, tokens, wanted) =>
+      graphFindByText(
+        graph,
+        tokens.accessToken,
+        `/${account.remoteId}/media`,
+        wanted,
+        { textField: 'caption', linkField: 'permalink', fields: 'id,caption,permalink,timestamp', limit: 50 },
+        (id) => adapter.remotePostUrl(account, id),
+      ),
     remotePostUrl: (account) => `https://www.instagram.com/${encodeURIComponent(account.handle ?? '')}`,
     delete: async () => {
       throw notSupported('Instagram', 'deleting a post (the Graph API offers no delete for Instagram media)');

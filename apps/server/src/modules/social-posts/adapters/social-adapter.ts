@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { PostOptions, TikTokCreatorInfo } from '@kontora/contract/social-posts';
 
 /** The six networks `GET /api/company-social-integration-types` lists (its `key`). */
 export const NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'tiktok', 'youtube'] as const;
@@ -43,6 +44,8 @@ export interface MediaFile {
   kind: 'image' | 'video';
   mime: string;
   sizeBytes: number;
+  /** Seconds (not rounded), where ffprobe measured it (videos). */
+  durationSec: number | null;
   name: string;
   open(): Promise<Readable>;
 }
@@ -50,6 +53,8 @@ export interface MediaFile {
 export interface PublishInput {
   text: string;
   media: MediaFile[];
+  /** The post's per-network choices (TikTok's privacy level). */
+  options?: PostOptions;
 }
 
 export interface RemotePost {
@@ -105,6 +110,8 @@ export interface SocialAdapter {
     input: { since: string; text: string },
   ): Promise<RemotePost | null>;
   remotePostUrl(account: AccountRef, remoteId: string): string;
+  /** TikTok only: what the creator may post now (privacy levels, longest video), for the composer. */
+  creatorInfo?(tokens: TokenSet): Promise<TikTokCreatorInfo>;
   delete(account: AccountRef, tokens: TokenSet, remoteId: string): Promise<void>;
 }
 
@@ -125,7 +132,10 @@ export type SocialErrorCode =
   | 'rejected'
   | 'not_supported'
   | 'media_failed'
-  | 'not_confirmed';
+  | 'not_confirmed'
+  | 'privacy_level_unavailable'
+  | 'video_too_long'
+  | 'posting_limit';
 
 export class SocialError extends Error {
   readonly kind: SocialErrorKind;

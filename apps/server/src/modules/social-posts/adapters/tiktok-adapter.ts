@@ -3,27 +3,22 @@ import { api, authorizeUrl } from './adapter-deps.ts';
 import { chunksOf } from './media-chunks.ts';
 import { expiresIn, notSupported, type SocialAdapter, SocialError, type TokenSet } from './social-adapter.ts';
 import { bearer } from './social-http.ts';
+import {
+  checkDuration,
+  checkedTikTok,
+  privacyFor,
+  queryCreatorInfo,
+  TIKTOK_REFUSALS,
+} from './tiktok-creator-info.ts';
 
 const SCOPES = 'user.info.basic,video.publish,video.upload';
 /** TikTok takes chunks of 5–64 MB (the last may be up to 128 MB); 10 MB keeps memory small. */
 const CHUNK_BYTES = 10 * 1024 * 1024;
 
-/** TikTok answers 200 with `error.code` other than `ok` for refusals. */
-function checked(json: any) {
-  const code = json?.error?.code;
-  if (code && code !== 'ok') {
-    const message = String(json.error.message ?? code);
-    if (code === 'access_token_invalid') throw new SocialError('permanent', 'auth_expired', message);
-    if (code === 'scope_not_authorized') throw new SocialError('permanent', 'permission_denied', message);
-    if (code === 'rate_limit_exceeded') throw new SocialError('transient', 'rate_limited', message);
-    throw new SocialError('permanent', 'rejected', message);
-  }
-  return json?.data;
-}
-
 /**
  * TikTok Content Posting API (direct post): OAuth 2 v2 (`client_key`), the user's
- * info, a video by `post/publish/video/init` with `FILE_UPLOAD` and PUT chunks with
+ * info, the creator info TikTok requires first (the privacy levels this creator may
+ * use, the longest video), a video by `post/publish/video/init` with `FILE_UPLOAD` and PUT chunks with
  * `Content-Range`, then `post/publish/status/fetch` until the post is public.
  * TikTok offers no lookup of a post by its caption and no delete: the publish id is
  * recorded (`onRemoteId`) before the first byte goes up, so a lost answer is settled by
@@ -69,7 +64,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         headers: bearer(tokens.accessToken),
         query: { fields: 'open_id,display_name,username' },
       });
-      const user = checked(json).user;
+      const user = checkedTikTok(json).user;
       return [
         {
           remoteId: String(user.open_id),
@@ -78,6 +73,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         },
       ];
     },
+    creatorInfo: (tokens) => queryCreatorInfo(deps, tokens),
     uploadMedia: async () => {
       throw notSupported('TikTok', 'uploading media apart from a post (the upload is part of publishing)');
     },
@@ -85,13 +81,17 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
       const [video] = input.media;
       if (video?.kind !== 'video' || input.media.length !== 1)
         throw new SocialError('permanent', 'rejected', 'TikTok posts take exactly one video.');
+      const info = await queryCreatorInfo(deps, tokens, opts.signal);
+      const privacy = privacyFor(info, input.options?.tiktok?.privacy_level);
+      checkDuration(info, video);
       const chunk = Math.min(CHUNK_BYTES, video.sizeBytes);
       const count = Math.max(1, Math.floor(video.sizeBytes / chunk));
       const init = await http(api(deps, '/v2/post/publish/video/init/'), {
         method: 'POST',
         headers: bearer(tokens.accessToken),
+        accept: TIKTOK_REFUSALS,
         body: {
-          post_info: { title: input.text, privacy_level: 'PUBLIC_TO_EVERYONE' },
+          post_info: { title: input.text, privacy_level: privacy },
           source_info: {
             source: 'FILE_UPLOAD',
             video_size: video.sizeBytes,
@@ -101,7 +101,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         },
         signal: opts.signal,
       });
-      const { publish_id: publishId, upload_url: uploadUrl } = checked(init.json);
+      const { publish_id: publishId, upload_url: uploadUrl } = checkedTikTok(init.json);
       await opts.onRemoteId?.(String(publishId));
       const put = async (part: Buffer, offset: number) =>
         http(uploadUrl, {
@@ -133,7 +133,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         headers: bearer(tokens.accessToken),
         body: { publish_id: remoteId },
       });
-      const data = checked(json);
+      const data = checkedTikTok(json);
       if (data.status === 'PUBLISH_COMPLETE') {
         // An int64 sent as a JSON number: read its digits from the text, JSON.parse would round it.
         const postId = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(text)?.[1];

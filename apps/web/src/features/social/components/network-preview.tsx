@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
  */
 const FOLD_AT: Partial<Record<string, number>> = { instagram: 125, linkedin: 210, facebook: 480 };
 
-export type PreviewMedium = { id: number; kind: 'image' | 'video'; name: string; src: string | null };
+/** `src`: where the browser loads it (null: a labelled placeholder); `poster`: a video's still. */
+export type PreviewMedium = {
+  id: number;
+  kind: 'image' | 'video';
+  name: string;
+  src: string | null;
+  poster?: string | null;
+};
 
 /**
  * A post as one network will show it: the account, the text that network
@@ -65,6 +72,19 @@ export function NetworkPreview({
                     alt={m.name}
                     className="rounded border"
                     style={{ width: 120, height: 120, objectFit: 'cover' }}
+                  />
+                ) : m.kind === 'video' && m.src ? (
+                  // Only its first bytes load until played (ranges); the poster shows meanwhile.
+                  // biome-ignore lint/a11y/useMediaCaption: a client's own upload comes without a captions file; the networks add theirs.
+                  <video
+                    src={m.src}
+                    poster={m.poster ?? undefined}
+                    controls
+                    preload="metadata"
+                    playsInline
+                    aria-label={t('socialApproval.preview.video', { name: m.name })}
+                    className="rounded border bg-black"
+                    style={{ width: 240, maxWidth: '100%', height: 240, objectFit: 'contain' }}
                   />
                 ) : (
                   <span

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
@@ -15,6 +15,7 @@ import { useRetryTarget } from '../api/retry-target.ts';
 import { ApprovalPanel } from './approval/approval-panel.tsx';
 import { historyText } from './approval/history-text.ts';
 import { codeText } from './code-text.ts';
+import { editability } from './post-editable.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** A post: its text, schedule, the result on each account (link, reason, Retry) and its history. */
@@ -46,9 +47,21 @@ export function PostDetail({ id }: { id: number }) {
                 })}
               </span>
             ) : null}
+            {editability(data) === 'editable' ? (
+              <Link
+                className="btn btn-sm btn-outline-primary ms-auto"
+                to={`${paths.company.socialTab.href('compose')}?edit=${data.id}`}
+              >
+                {t('socialEdit.edit')}
+              </Link>
+            ) : (
+              <span className="small text-body-secondary ms-auto">
+                {t(editability(data) === 'published' ? 'socialEdit.published' : 'socialEdit.busy')}
+              </span>
+            )}
             <button
               type="button"
-              className="btn btn-sm btn-outline-danger ms-auto"
+              className="btn btn-sm btn-outline-danger"
               onClick={() => setConfirming(true)}
             >
               {t('social.post.delete')}

@@ -69,9 +69,12 @@ function PendingPost({
   const answer = useAnswerApproval(token);
   const [asking, setAsking] = useState(false);
   const nameOf = (key: string) => types.data?.find((n) => n.key === key)?.name ?? key;
+  // The link's token authorises each medium of this post: the thumbnail, and a video's file for the player.
+  const mediaUrl = (id: number) => `/api${approvalPath(token)}/media/${id}`;
   const media = post.media.map((m) => ({
     ...m,
-    src: m.kind === 'image' ? `/api${approvalPath(token)}/media/${m.id}` : null,
+    src: m.kind === 'image' ? mediaUrl(m.id) : `${mediaUrl(m.id)}?variant=original`,
+    poster: m.kind === 'video' && m.thumbnail ? mediaUrl(m.id) : null,
   }));
   return (
     <>
