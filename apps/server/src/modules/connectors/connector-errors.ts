@@ -13,4 +13,16 @@ export class ConnectorRequestError extends Error {
   }
 }
 
+/**
+ * The provider's budget is used up until `until` (a daily budget, or a
+ * Retry-After longer than a run waits): the connection pauses until then.
+ */
+export class ConnectorPausedError extends Error {
+  readonly until: number;
+  constructor(until: number, why: string) {
+    super(`${why} Paused until ${new Date(until).toISOString()}.`);
+    this.until = until;
+  }
+}
+
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -1,0 +1,78 @@
+import { expect } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** A test app whose jobs run at once and retry almost at once, and which may reach loopback stand-ins. */
+export function startConnectorApp(): Promise<TestApp> {
+  const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
+  return createTestApp({
+    jobs: { ...defaults.jobs, pollMs: 50, backoffScale: 0.001 },
+    webhookAllowedHosts: ['127.0.0.1'],
+  });
+}
+
+/** What the connector tests do as one signed-in owner of their companies. */
+export function connectorKit(t: TestApp, token: string) {
+  const connectorOf = async (company: number, id: number) =>
+    (await t.call(token, { method: 'GET', url: `/api/companies/${company}/connectors/${id}` })).json().data;
+
+  return {
+    connectorOf,
+    /** Connects a stand-in; the first run is queued (and waited for unless `drain` is false). */
+    async connect(
+      company: number,
+      provider: 'hubspot' | 'pipedrive',
+      standin: { token: string; url: string },
+      options: { drain?: boolean } = {},
+    ): Promise<number> {
+      const res = await t.call(token, {
+        method: 'POST',
+        url: `/api/companies/${company}/connectors`,
+        payload: { provider, token: standin.token, base_url: standin.url },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      if (options.drain !== false) await t.ctx.jobs.drain(120_000);
+      return res.json().data.id as number;
+    },
+    async syncNow(company: number, id: number) {
+      const res = await t.call(token, {
+        method: 'POST',
+        url: `/api/companies/${company}/connectors/${id}/sync`,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      await t.ctx.jobs.drain(120_000);
+      return connectorOf(company, id);
+    },
+    customersOf: (company: number) =>
+      t.ctx.db
+        .selectFrom('customers')
+        .select(['id', 'name', 'first_name', 'last_name', 'email', 'phone', 'updated_at', 'version'])
+        .where('company_id', '=', company)
+        .orderBy('id')
+        .execute(),
+    linksOf: (company: number) =>
+      t.ctx.db
+        .selectFrom('connector_links')
+        .selectAll()
+        .where('company_id', '=', company)
+        .orderBy('customer_id')
+        .execute(),
+    async createCustomer(company: number, payload: Record<string, unknown>): Promise<number> {
+      const res = await t.call(token, {
+        method: 'POST',
+        url: `/api/companies/${company}/customers`,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    },
+    async logOf(company: number, id: number, kind?: string) {
+      const query = kind ? `?kind=${kind}&limit=200` : '?limit=200';
+      const res = await t.call(token, {
+        method: 'GET',
+        url: `/api/companies/${company}/connectors/${id}/log${query}`,
+      });
+      return res.json().data.items as { kind: string; message: string; customer_id: number | null }[];
+    },
+  };
+}
