@@ -34,6 +34,16 @@ export function connectorKit(t: TestApp, token: string) {
       if (options.drain !== false) await t.ctx.jobs.drain(120_000);
       return res.json().data.id as number;
     },
+    /** Until the connection's runs are over (a failed run's job retries after its back-off). */
+    async settled(company: number, id: number) {
+      for (let i = 0; i < 600; i++) {
+        await t.ctx.jobs.drain(120_000);
+        const c = await connectorOf(company, id);
+        if (c.state === 'idle') return c;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the connection never settled');
+    },
     async syncNow(company: number, id: number) {
       const res = await t.call(token, {
         method: 'POST',

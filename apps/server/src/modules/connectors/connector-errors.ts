@@ -1,3 +1,5 @@
+import type { PushResult } from './connector.ts';
+
 /** The provider refused the token (401/403). */
 export class ConnectorAuthError extends Error {}
 
@@ -22,6 +24,17 @@ export class ConnectorPausedError extends Error {
   constructor(until: number, why: string) {
     super(`${why} Paused until ${new Date(until).toISOString()}.`);
     this.until = until;
+  }
+}
+
+/** A push that stopped part-way (a provider without batch writes): the answers it had, and why it stopped. */
+export class PushInterrupted extends Error {
+  readonly done: PushResult[];
+  readonly reason: unknown;
+  constructor(done: PushResult[], reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.done = done;
+    this.reason = reason;
   }
 }
 

@@ -70,7 +70,12 @@ export async function resolvePendingCreates(
       content_hash: ours.fields ? contentHash(ours.fields, mapped) : '',
       updated_at: new Date().toISOString(),
     });
-    log.note('resolved', { remote_type: link.remote_type, remote_id: ours.id }, customer.id, 'A create interrupted earlier had happened: linked to the record found remotely.');
+    log.note(
+      'resolved',
+      { remote_type: link.remote_type, remote_id: ours.id },
+      customer.id,
+      'A create interrupted earlier had happened: linked to the record found remotely.',
+    );
   }
   await pushCustomers(ctx, scope, again, counts, log, signal);
 }

@@ -36,19 +36,12 @@ const company = (name: string) => t.company(name, [0, 1, 2], [{ userId: anaId, r
 
 async function localPeople(companyId: number, count: number) {
   for (let i = 1; i <= count; i++) {
-    await kit.createCustomer(companyId, { first_name: 'Local', last_name: String(i), email: `local${i}@example.com` });
+    await kit.createCustomer(companyId, {
+      first_name: 'Local',
+      last_name: String(i),
+      email: `local${i}@example.com`,
+    });
   }
-}
-
-/** Until the connection's runs are over (a failed run's job retries after its back-off). */
-async function settled(companyId: number, id: number) {
-  for (let i = 0; i < 600; i++) {
-    await t.ctx.jobs.drain(120_000);
-    const c = await kit.connectorOf(companyId, id);
-    if (c.state === 'idle') return c;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the connection never settled');
 }
 
 describe('customers that were here before the connection', () => {
@@ -84,7 +77,7 @@ describe('customers that were here before the connection', () => {
       if (++writes === 2) throw new Error('process died after the remote create');
     };
     const id = await kit.connect(acme, 'hubspot', remote);
-    await settled(acme, id);
+    await kit.settled(acme, id);
     expect(writes).toBeGreaterThanOrEqual(2);
 
     const contacts = remote.all('contacts');
@@ -145,7 +138,10 @@ describe('merges and deletions here', () => {
 
     expect(remote.get('contacts', remoteB)?.archived).toBe(true);
     expect(remote.get('contacts', remoteC)?.archived).toBe(true);
-    expect(remote.get('contacts', remoteA)).toMatchObject({ archived: false, properties: { email: b?.email } });
+    expect(remote.get('contacts', remoteA)).toMatchObject({
+      archived: false,
+      properties: { email: b?.email },
+    });
     const links = await kit.linksOf(acme);
     expect(links.map((l) => [l.customer_id, l.remote_id])).toEqual([[a?.id, remoteA]]);
 

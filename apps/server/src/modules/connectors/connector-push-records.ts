@@ -1,7 +1,7 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import type { PushItem, PushResult } from './connector.ts';
-import { ConnectorPausedError, errorText } from './connector-errors.ts';
+import { ConnectorPausedError, errorText, PushInterrupted } from './connector-errors.ts';
 import { customersById } from './connector-local.ts';
 import type { PullScope } from './connector-pull.ts';
 import {
@@ -18,7 +18,12 @@ import { contentHash, syncedFieldsOf } from './content-hash.ts';
 /** The push's log entries of one step, saved by the caller with its position. */
 export interface PushLog {
   entries: NewLogEntry[];
-  note(kind: string, link: { remote_type: string; remote_id: string } | null, customerId: number, message: string): void;
+  note(
+    kind: string,
+    link: { remote_type: string; remote_id: string } | null,
+    customerId: number,
+    message: string,
+  ): void;
 }
 
 export function pushLog(companyId: number, connectorId: number): PushLog {
@@ -129,6 +134,9 @@ async function pushSlice(
     (await linksByCustomer(ctx.db, companyId, connectorId, creates)).map((l) => [l.customer_id, l]),
   );
   let results: PushResult[];
+  /** The budget ran out: the records not answered were refused before any write, and wait for the next run. */
+  let paused: ConnectorPausedError | null = null;
+  const untried = new Set<number>();
   try {
     results = await client.push(
       type,
@@ -136,9 +144,23 @@ async function pushSlice(
       signal,
     );
   } catch (err) {
-    if (signal?.aborted || err instanceof ConnectorPausedError) throw err;
-    // The outcome is unknown: creates stay pending and are looked up by the next run.
-    results = slice.map((s) => ({ key: s.item.key, ok: false, error: errorText(err), unknown: true }));
+    const done = err instanceof PushInterrupted ? err.done : [];
+    const reason = err instanceof PushInterrupted ? err.reason : err;
+    if (signal?.aborted) throw reason;
+    if (reason instanceof ConnectorPausedError) paused = reason;
+    const answered = new Set(done.map((r) => r.key));
+    const rest = slice.filter((s) => !answered.has(s.item.key));
+    if (paused) for (const s of rest) untried.add(s.item.key);
+    // Otherwise the outcome is unknown: creates stay pending and are looked up by the next run.
+    results = [
+      ...done,
+      ...rest.map((s) => ({
+        key: s.item.key,
+        ok: false as const,
+        error: errorText(reason),
+        unknown: !paused,
+      })),
+    ];
   }
   pushTestHooks.afterRemoteWrite?.();
   const now = new Date().toISOString();
@@ -148,9 +170,11 @@ async function pushSlice(
     if (!sent) continue;
     const intent = pending.get(result.key);
     if (!result.ok) {
-      counts.failed++;
-      log.note('record_failed', sent.link ?? null, result.key, result.error);
-      // Refused outright: nothing was created, the intent goes (a later change tries again).
+      if (!untried.has(result.key)) {
+        counts.failed++;
+        log.note('record_failed', sent.link ?? null, result.key, result.error);
+      }
+      // Refused outright (or never sent): nothing was created, the intent goes.
       if (intent && !result.unknown) await deleteLinks(ctx.db, companyId, [intent.id]);
       continue;
     }
@@ -166,4 +190,5 @@ async function pushSlice(
       updated_at: now,
     });
   }
+  if (paused) throw paused;
 }

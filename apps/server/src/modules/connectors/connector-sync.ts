@@ -122,14 +122,7 @@ export async function runSync(
     if (row.import_done && row.backfill_after !== null) {
       await pushExistingCustomers(ctx, scope, Number(row.backfill_after), counts, step, job.signal);
     }
-    await pushLocalChanges(
-      ctx,
-      scope,
-      Number(row.push_after),
-      counts,
-      step,
-      job.signal,
-    );
+    await pushLocalChanges(ctx, scope, Number(row.push_after), counts, step, job.signal);
     const done = Date.now();
     await ctx.db.transaction().execute(async (trx) => {
       await insertLog(trx, [

@@ -187,18 +187,20 @@ export function unseenLinks(
   pass: number,
   limit: number,
 ): Promise<LinkRow[]> {
-  return db
-    .selectFrom('connector_links')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('connector_id', '=', connectorId)
-    .where('remote_type', 'in', [...types])
-    .where('seen_pass', '<', pass)
-    // A create under way has no remote record yet to have been seen.
-    .where('pending_since', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('connector_links')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('connector_id', '=', connectorId)
+      .where('remote_type', 'in', [...types])
+      .where('seen_pass', '<', pass)
+      // A create under way has no remote record yet to have been seen.
+      .where('pending_since', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Links whose remote create was under way when a run stopped (their placeholder remote id). */

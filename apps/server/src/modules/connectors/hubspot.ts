@@ -183,7 +183,12 @@ async function batch(
     const found = at >= 0 ? unmatched.splice(at, 1)[0] : undefined;
     if (!found) {
       // A create may have happened with values HubSpot normalised: the sync looks it up before creating again.
-      return { key: item.key, ok: false as const, error: `HubSpot did not ${verb} the record`, unknown: true };
+      return {
+        key: item.key,
+        ok: false as const,
+        error: `HubSpot did not ${verb} the record`,
+        unknown: true,
+      };
     }
     return { key: item.key, ok: true as const, remoteId: found.id, updatedAt: updatedAtOf(type, found) };
   });

@@ -6,6 +6,7 @@ import type {
   RemoteRecord,
   SyncedFields,
 } from './connector.ts';
+import { PushInterrupted } from './connector-errors.ts';
 import { syncedFieldsOf } from './content-hash.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
@@ -97,7 +98,14 @@ export function pipedriveConnector(baseUrl: string, token: string): CrmConnector
     remoteTypeOf: (fields) => (fields.type === 'organisation' ? 'organization' : 'person'),
     async push(type, items, signal) {
       const results: PushResult[] = [];
-      for (const item of items) results.push(await pushOne(http, pathOf(type), type, item, signal));
+      for (const item of items) {
+        try {
+          results.push(await pushOne(http, pathOf(type), type, item, signal));
+        } catch (err) {
+          // The records written so far must still be linked: their answers go with the reason.
+          throw new PushInterrupted(results, err);
+        }
+      }
       return results;
     },
     async find(type, fields, signal) {
@@ -157,7 +165,7 @@ export function nextUtcDay(now: number): number {
  * pauses the connection until the next UTC day. The token budget, when spent,
  * answers 429 with a Retry-After longer than a run waits, which pauses too.
  */
-function pipedriveLimits(headers: Headers, now: number) {
+export function pipedriveLimits(headers: Headers, now: number) {
   const reading: { holdMs?: number; pauseUntil?: number } = {};
   const number = (name: string) => {
     const raw = headers.get(name);

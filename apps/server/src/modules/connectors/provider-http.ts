@@ -75,7 +75,8 @@ export async function providerRequest<T = unknown>(
     if (paused !== undefined) {
       // Once: the run pauses and saves it; the next run after that time asks the provider again.
       http.pausedUntil = undefined;
-      if (paused > Date.now()) throw new ConnectorPausedError(paused, 'The provider’s daily budget is used up.');
+      if (paused > Date.now())
+        throw new ConnectorPausedError(paused, 'The provider’s daily budget is used up.');
     }
     await http.throttle.take(options.signal);
     if (options.throttle) await options.throttle.take(options.signal);

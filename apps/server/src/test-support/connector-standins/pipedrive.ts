@@ -208,7 +208,7 @@ export async function startPipedriveStandin(
     [
       'DELETE',
       /^\/api\/v2\/(persons|organizations)\/(\d+)$/,
-      metered('write', (req, [kind, id]) => {
+      metered('write', (_req, [kind, id]) => {
         const existing = stores[kind as Kind].get(Number(id));
         if (!existing || existing.is_deleted)
           return { status: 404, json: { success: false, error: 'not found' } };
