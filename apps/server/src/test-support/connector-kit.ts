@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -13,6 +13,11 @@ export function startConnectorApp(): Promise<TestApp> {
 
 /** What the connector tests do as one signed-in owner of their companies. */
 export function connectorKit(t: TestApp, token: string) {
+  const createCustomer = async (company: number, payload: Record<string, unknown>): Promise<number> => {
+    const res = await t.call(token, { method: 'POST', url: `/api/companies/${company}/customers`, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
   const connectorOf = async (company: number, id: number) =>
     (await t.call(token, { method: 'GET', url: `/api/companies/${company}/connectors/${id}` })).json().data;
 
@@ -67,14 +72,16 @@ export function connectorKit(t: TestApp, token: string) {
         .where('company_id', '=', company)
         .orderBy('customer_id')
         .execute(),
-    async createCustomer(company: number, payload: Record<string, unknown>): Promise<number> {
-      const res = await t.call(token, {
-        method: 'POST',
-        url: `/api/companies/${company}/customers`,
-        payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id as number;
+    createCustomer,
+    /** People named Local 1…n with emails, made here through the API. */
+    async createPeople(company: number, count: number): Promise<void> {
+      for (let i = 1; i <= count; i++) {
+        await createCustomer(company, {
+          first_name: 'Local',
+          last_name: String(i),
+          email: `local${i}@example.com`,
+        });
+      }
     },
     async logOf(company: number, id: number, kind?: string) {
       const query = kind ? `?kind=${kind}&limit=200` : '?limit=200';
@@ -85,4 +92,40 @@ export function connectorKit(t: TestApp, token: string) {
       return res.json().data.items as { kind: string; message: string; customer_id: number | null }[];
     },
   };
+}
+
+export interface ConnectorSuite {
+  t: TestApp;
+  ana: string;
+  kit: ReturnType<typeof connectorKit>;
+  /** A company of its own, Ana its owner, module 1 on. */
+  company(name: string): Promise<number>;
+  /** Closed after the file. */
+  standins: { close(): Promise<void> }[];
+}
+
+/**
+ * One test app for the file, Ana signed in, and the stand-ins it started
+ * closed at its end; `afterEachTest` undoes a test's hooks before the jobs
+ * it left are drained.
+ */
+export function connectorSuite(afterEachTest: () => void = () => {}): ConnectorSuite {
+  const suite = { standins: [] } as unknown as ConnectorSuite;
+  let anaId = 0;
+  beforeAll(async () => {
+    suite.t = await startConnectorApp();
+    anaId = await suite.t.user('ana@example.com');
+    suite.ana = await suite.t.login('ana@example.com');
+    suite.kit = connectorKit(suite.t, suite.ana);
+  });
+  afterEach(async () => {
+    afterEachTest();
+    await suite.t.ctx.jobs.drain(120_000);
+  });
+  afterAll(async () => {
+    for (const s of suite.standins) await s.close();
+    await suite.t.close();
+  });
+  suite.company = (name) => suite.t.company(name, [0, 1, 2], [{ userId: anaId, role: 'owner' }]);
+  return suite;
 }

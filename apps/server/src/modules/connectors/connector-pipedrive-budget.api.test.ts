@@ -1,46 +1,27 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectorKit, startConnectorApp } from '../../test-support/connector-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { connectorSuite } from '../../test-support/connector-kit.ts';
 import {
   type PipedriveStandin,
   startPipedriveStandin,
 } from '../../test-support/connector-standins/pipedrive.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { pushTestHooks } from './connector-push-records.ts';
 import { nextUtcDay } from './pipedrive.ts';
 
-let t: TestApp;
-let ana: string;
-let anaId: number;
-let kit: ReturnType<typeof connectorKit>;
-const standins: PipedriveStandin[] = [];
-
-beforeAll(async () => {
-  t = await startConnectorApp();
-  anaId = await t.user('ana@example.com');
-  ana = await t.login('ana@example.com');
-  kit = connectorKit(t, ana);
-});
-afterEach(async () => {
+const suite = connectorSuite(() => {
   pushTestHooks.afterRemoteWrite = undefined;
-  await t.ctx.jobs.drain(120_000);
 });
-afterAll(async () => {
-  for (const s of standins) await s.close();
-  await t.close();
-});
+const { company } = suite;
 
 async function pipedrive(options: Parameters<typeof startPipedriveStandin>[0] = {}) {
   const s = await startPipedriveStandin(options);
-  standins.push(s);
+  suite.standins.push(s);
   return s;
 }
-
-const company = (name: string) => t.company(name, [0, 1, 2], [{ userId: anaId, role: 'owner' }]);
 
 /** The day passes: Pipedrive's budget is whole again and the pause is over (no waiting until midnight). */
 async function nextDay(remote: PipedriveStandin, companyId: number, id: number) {
   remote.newDay();
-  await t.ctx.db
+  await suite.t.ctx.db
     .updateTable('connectors')
     .set({ paused_until: new Date(Date.now() - 1000).toISOString() })
     .where('company_id', '=', companyId)
@@ -54,25 +35,25 @@ describe('Pipedrive’s daily budget', () => {
     // The token test and two list pages (20 tokens each); the third page is refused.
     const remote = await pipedrive({ dailyTokens: 60 });
     remote.seedPersons(1_200);
-    const id = await kit.connect(acme, 'pipedrive', remote);
+    const id = await suite.kit.connect(acme, 'pipedrive', remote);
 
-    const paused = await kit.connectorOf(acme, id);
+    const paused = await suite.kit.connectorOf(acme, id);
     expect(paused).toMatchObject({ state: 'paused', import_done: false, counts: { fetched: 1_000 } });
     // Pipedrive's Retry-After runs to the next UTC day.
     expect(Math.abs(Date.parse(paused.paused_until) - nextUtcDay(Date.now()))).toBeLessThanOrEqual(2_000);
     expect(paused.next_sync_at).toBe(paused.paused_until);
-    expect(await kit.customersOf(acme)).toHaveLength(1_000);
-    expect((await kit.logOf(acme, id)).map((e) => e.kind)).toEqual(['run_paused', 'run_started']);
+    expect(await suite.kit.customersOf(acme)).toHaveLength(1_000);
+    expect((await suite.kit.logOf(acme, id)).map((e) => e.kind)).toEqual(['run_paused', 'run_started']);
 
     // "Sync now" while paused: no call reaches Pipedrive.
     const calls = remote.calls.length;
-    expect((await kit.syncNow(acme, id)).state).toBe('paused');
+    expect((await suite.kit.syncNow(acme, id)).state).toBe('paused');
     expect(remote.calls.length).toBe(calls);
 
     await nextDay(remote, acme, id);
-    const done = await kit.syncNow(acme, id);
+    const done = await suite.kit.syncNow(acme, id);
     expect(done).toMatchObject({ state: 'idle', paused_until: null, import_done: true, linked: 1_200 });
-    const customers = await kit.customersOf(acme);
+    const customers = await suite.kit.customersOf(acme);
     expect(customers).toHaveLength(1_200);
     expect(new Set(customers.map((c) => c.email)).size).toBe(1_200);
     // Resumed at the third page: the first two were not read again.
@@ -82,24 +63,18 @@ describe('Pipedrive’s daily budget', () => {
 
   it('pauses until the next UTC day when x-daily-requests-left reaches 0, then pushes the rest once', async () => {
     const acme = await company('Write budget');
-    for (let i = 1; i <= 5; i++) {
-      await kit.createCustomer(acme, {
-        first_name: 'Local',
-        last_name: String(i),
-        email: `local${i}@example.com`,
-      });
-    }
+    await suite.kit.createPeople(acme, 5);
     const remote = await pipedrive({ dailyWrites: 3 });
-    const id = await kit.connect(acme, 'pipedrive', remote);
+    const id = await suite.kit.connect(acme, 'pipedrive', remote);
 
-    const paused = await kit.connectorOf(acme, id);
+    const paused = await suite.kit.connectorOf(acme, id);
     expect(paused.state).toBe('paused');
     expect(paused.paused_until).toBe(new Date(nextUtcDay(Date.now())).toISOString());
     expect(remote.all('persons')).toHaveLength(3);
     expect(paused.linked).toBe(3);
 
     await nextDay(remote, acme, id);
-    const done = await kit.syncNow(acme, id);
+    const done = await suite.kit.syncNow(acme, id);
     expect(done).toMatchObject({ state: 'idle', linked: 5 });
     const persons = remote.all('persons');
     expect(persons).toHaveLength(5);
@@ -110,13 +85,7 @@ describe('Pipedrive’s daily budget', () => {
 describe('Pipedrive: a crash after the remote create', () => {
   it('finds the persons through the search endpoint and links them, creating none twice', async () => {
     const acme = await company('Pipedrive crash');
-    for (let i = 1; i <= 3; i++) {
-      await kit.createCustomer(acme, {
-        first_name: 'Local',
-        last_name: String(i),
-        email: `local${i}@example.com`,
-      });
-    }
+    await suite.kit.createPeople(acme, 3);
     const remote = await pipedrive();
     let crashed = false;
     pushTestHooks.afterRemoteWrite = () => {
@@ -125,12 +94,12 @@ describe('Pipedrive: a crash after the remote create', () => {
         throw new Error('process died after the remote create');
       }
     };
-    const id = await kit.connect(acme, 'pipedrive', remote);
-    await kit.settled(acme, id);
+    const id = await suite.kit.connect(acme, 'pipedrive', remote);
+    await suite.kit.settled(acme, id);
     expect(crashed).toBe(true);
     expect(remote.all('persons')).toHaveLength(3);
     expect(remote.calls.filter((c) => c.path === '/api/v2/persons/search')).toHaveLength(3);
-    const links = await kit.linksOf(acme);
+    const links = await suite.kit.linksOf(acme);
     expect(links.map((l) => l.pending_since)).toEqual([null, null, null]);
     expect(new Set(links.map((l) => l.remote_id))).toEqual(
       new Set(remote.all('persons').map((p) => String(p.id))),

@@ -1,83 +1,54 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectorKit, startConnectorApp } from '../../test-support/connector-kit.ts';
-import { type HubspotStandin, startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { connectorSuite } from '../../test-support/connector-kit.ts';
+import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
 import { pushTestHooks } from './connector-push-records.ts';
 
-let t: TestApp;
-let ana: string;
-let anaId: number;
-let kit: ReturnType<typeof connectorKit>;
-const standins: HubspotStandin[] = [];
-
-beforeAll(async () => {
-  t = await startConnectorApp();
-  anaId = await t.user('ana@example.com');
-  ana = await t.login('ana@example.com');
-  kit = connectorKit(t, ana);
-});
-afterEach(async () => {
+const suite = connectorSuite(() => {
   pushTestHooks.afterRemoteWrite = undefined;
-  await t.ctx.jobs.drain(120_000);
 });
-afterAll(async () => {
-  for (const s of standins) await s.close();
-  await t.close();
-});
+const { company } = suite;
 
 async function hubspot(seed = 0) {
   const s = await startHubspotStandin();
-  standins.push(s);
+  suite.standins.push(s);
   s.seedContacts(seed);
   return s;
-}
-
-const company = (name: string) => t.company(name, [0, 1, 2], [{ userId: anaId, role: 'owner' }]);
-
-async function localPeople(companyId: number, count: number) {
-  for (let i = 1; i <= count; i++) {
-    await kit.createCustomer(companyId, {
-      first_name: 'Local',
-      last_name: String(i),
-      email: `local${i}@example.com`,
-    });
-  }
 }
 
 describe('customers that were here before the connection', () => {
   it('are pushed once the first import is done, in batches, and linked', async () => {
     const acme = await company('Before');
-    await localPeople(acme, 120);
-    const org = await kit.createCustomer(acme, { type: 'organisation', name: 'Kontora d.o.o.' });
+    await suite.kit.createPeople(acme, 120);
+    const org = await suite.kit.createCustomer(acme, { type: 'organisation', name: 'Kontora d.o.o.' });
     const remote = await hubspot(3);
-    const id = await kit.connect(acme, 'hubspot', remote);
+    const id = await suite.kit.connect(acme, 'hubspot', remote);
 
-    const connector = await kit.connectorOf(acme, id);
+    const connector = await suite.kit.connectorOf(acme, id);
     expect(connector.last_error).toBeNull();
     expect(connector).toMatchObject({ state: 'idle', linked: 124, counts: { created: 3 + 121, failed: 0 } });
     expect(remote.all('contacts')).toHaveLength(123);
     expect(remote.all('companies').map((c) => c.properties.name)).toEqual(['Kontora d.o.o.']);
     expect(remote.state.batchSizes).toEqual([100, 20, 1]);
-    const links = await kit.linksOf(acme);
+    const links = await suite.kit.linksOf(acme);
     expect(links.every((l) => l.pending_since === null)).toBe(true);
     expect(links.find((l) => l.customer_id === org)?.remote_type).toBe('company');
     // Nothing is pushed twice: the next run finds every customer linked with its content.
-    await kit.syncNow(acme, id);
+    await suite.kit.syncNow(acme, id);
     expect(remote.state.batchSizes).toEqual([100, 20, 1]);
-    expect(await kit.customersOf(acme)).toHaveLength(124);
+    expect(await suite.kit.customersOf(acme)).toHaveLength(124);
   }, 120_000);
 
   it('a crash after the remote create resumes without a duplicate: the record is found and linked', async () => {
     const acme = await company('Crash after create');
-    await localPeople(acme, 120);
+    await suite.kit.createPeople(acme, 120);
     const remote = await hubspot();
     let writes = 0;
     pushTestHooks.afterRemoteWrite = () => {
       // The second batch was created remotely; the process dies before its links are saved.
       if (++writes === 2) throw new Error('process died after the remote create');
     };
-    const id = await kit.connect(acme, 'hubspot', remote);
-    await kit.settled(acme, id);
+    const id = await suite.kit.connect(acme, 'hubspot', remote);
+    await suite.kit.settled(acme, id);
     expect(writes).toBeGreaterThanOrEqual(2);
 
     const contacts = remote.all('contacts');
@@ -85,27 +56,27 @@ describe('customers that were here before the connection', () => {
     expect(new Set(contacts.map((c) => c.properties.email)).size).toBe(120);
     // Two creates only: the retry looked the 20 up (search by email) instead of creating them again.
     expect(remote.state.batchSizes).toEqual([100, 20]);
-    const links = await kit.linksOf(acme);
+    const links = await suite.kit.linksOf(acme);
     expect(links).toHaveLength(120);
     expect(links.filter((l) => l.pending_since !== null)).toEqual([]);
     expect(new Set(links.map((l) => l.remote_id)).size).toBe(120);
-    expect(await kit.logOf(acme, id, 'resolved')).toHaveLength(20);
+    expect(await suite.kit.logOf(acme, id, 'resolved')).toHaveLength(20);
   }, 120_000);
 
   it('a create that did not happen before the crash is made on the retry, once', async () => {
     const acme = await company('Crash before create');
-    await localPeople(acme, 3);
+    await suite.kit.createPeople(acme, 3);
     const remote = await hubspot();
     // The create never reached HubSpot (a 500 answered before any work): the intent is left pending.
     remote.failNext('POST', /\/batch\/create$/, { status: 500, json: { message: 'down' } });
-    const id = await kit.connect(acme, 'hubspot', remote);
+    const id = await suite.kit.connect(acme, 'hubspot', remote);
     expect(remote.all('contacts')).toHaveLength(0);
-    expect((await kit.linksOf(acme)).filter((l) => l.pending_since !== null)).toHaveLength(3);
+    expect((await suite.kit.linksOf(acme)).filter((l) => l.pending_since !== null)).toHaveLength(3);
     // The next run looks each one up, finds none, and creates them.
-    await kit.syncNow(acme, id);
+    await suite.kit.syncNow(acme, id);
     expect(remote.all('contacts')).toHaveLength(3);
     expect(remote.state.batchSizes).toEqual([3]);
-    expect((await kit.linksOf(acme)).filter((l) => l.pending_since === null)).toHaveLength(3);
+    expect((await suite.kit.linksOf(acme)).filter((l) => l.pending_since === null)).toHaveLength(3);
   }, 120_000);
 });
 
@@ -113,15 +84,15 @@ describe('merges and deletions here', () => {
   it('deletes the merged-away customer remotely, keeps the survivor linked; undo creates it again', async () => {
     const acme = await company('Merge');
     const remote = await hubspot(3);
-    const id = await kit.connect(acme, 'hubspot', remote);
-    const [a, b, c] = await kit.customersOf(acme);
+    const id = await suite.kit.connect(acme, 'hubspot', remote);
+    const [a, b, c] = await suite.kit.customersOf(acme);
     const linkOf = async (customerId: number) =>
-      (await kit.linksOf(acme)).find((l) => l.customer_id === customerId);
+      (await suite.kit.linksOf(acme)).find((l) => l.customer_id === customerId);
     const remoteA = (await linkOf(a?.id as number))?.remote_id as string;
     const remoteB = (await linkOf(b?.id as number))?.remote_id as string;
     const remoteC = (await linkOf(c?.id as number))?.remote_id as string;
 
-    const merged = await t.call(ana, {
+    const merged = await suite.t.call(suite.ana, {
       method: 'POST',
       url: `/api/companies/${acme}/customers/merge`,
       payload: {
@@ -132,9 +103,12 @@ describe('merges and deletions here', () => {
       },
     });
     expect(merged.statusCode, merged.body).toBe(200);
-    const deleted = await t.call(ana, { method: 'DELETE', url: `/api/companies/${acme}/customers/${c?.id}` });
+    const deleted = await suite.t.call(suite.ana, {
+      method: 'DELETE',
+      url: `/api/companies/${acme}/customers/${c?.id}`,
+    });
     expect(deleted.statusCode).toBe(204);
-    await kit.syncNow(acme, id);
+    await suite.kit.syncNow(acme, id);
 
     expect(remote.get('contacts', remoteB)?.archived).toBe(true);
     expect(remote.get('contacts', remoteC)?.archived).toBe(true);
@@ -142,15 +116,15 @@ describe('merges and deletions here', () => {
       archived: false,
       properties: { email: b?.email },
     });
-    const links = await kit.linksOf(acme);
+    const links = await suite.kit.linksOf(acme);
     expect(links.map((l) => [l.customer_id, l.remote_id])).toEqual([[a?.id, remoteA]]);
 
-    const undo = await t.call(ana, {
+    const undo = await suite.t.call(suite.ana, {
       method: 'POST',
       url: `/api/companies/${acme}/customers/merges/${merged.json().data.merge_id}/undo`,
     });
     expect(undo.statusCode, undo.body).toBe(200);
-    await kit.syncNow(acme, id);
+    await suite.kit.syncNow(acme, id);
     const restored = await linkOf(b?.id as number);
     expect(restored?.remote_id).not.toBe(remoteB);
     expect(remote.get('contacts', restored?.remote_id as string)?.properties.email).toBe(b?.email);
