@@ -58,7 +58,7 @@ export const ConnectorCreateBody = z
 export type ConnectorCreateBody = z.output<typeof ConnectorCreateBody>;
 export type ConnectorCreateInput = z.input<typeof ConnectorCreateBody>;
 
-export const CONNECTOR_STATES = ['idle', 'syncing', 'failed'] as const;
+export const CONNECTOR_STATES = ['idle', 'syncing', 'failed', 'paused'] as const;
 export type ConnectorState = (typeof CONNECTOR_STATES)[number];
 
 export const ConnectorCounts = z.object({
@@ -73,7 +73,10 @@ export const Connector = z.object({
   id: z.number(),
   provider: z.enum(CONNECTOR_PROVIDERS),
   base_url: z.string(),
-  /** `syncing` while a run holds the connection; `failed` when the last run stopped on an error. */
+  /**
+   * `syncing` while a run holds the connection; `failed` when the last run
+   * stopped on an error; `paused` while the provider's daily budget is used up.
+   */
   state: z.enum(CONNECTOR_STATES),
   last_error: z.string().nullable(),
   /** False until the first import has read every remote record once. */
@@ -85,6 +88,8 @@ export const Connector = z.object({
   last_sync_at: z.string().nullable(),
   next_sync_at: z.string().nullable(),
   last_full_pass_at: z.string().nullable(),
+  /** While `paused`: when the provider's budget resets and the sync carries on. */
+  paused_until: z.string().nullable(),
   created_at: z.string(),
 });
 export type Connector = z.infer<typeof Connector>;
@@ -100,9 +105,12 @@ export const CONNECTOR_LOG_KINDS = [
   'run_started',
   'run_finished',
   'run_failed',
+  'run_paused',
   'record_failed',
   'conflict',
   'deleted',
+  /** A create a stopped run left under way was found remotely and linked. */
+  'resolved',
 ] as const;
 
 export const ConnectorLogEntry = z.object({

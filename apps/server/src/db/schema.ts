@@ -388,7 +388,7 @@ export interface ConnectorsTable {
   provider: 'hubspot' | 'pipedrive';
   base_url: string;
   token_encrypted: string;
-  state: 'idle' | 'syncing' | 'failed';
+  state: 'idle' | 'syncing' | 'failed' | 'paused';
   last_error: string | null;
   lease_job: string | null;
   lease_until: Timestamp | null;
@@ -404,6 +404,10 @@ export interface ConnectorsTable {
   last_sync_at: Timestamp | null;
   next_sync_at: Timestamp | null;
   last_full_pass_at: Timestamp | null;
+  /** bigint (migration 025): the initial push's last customer id; null when none is to do. */
+  backfill_after: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The provider's daily budget is used up until then (migration 025). */
+  paused_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -420,6 +424,8 @@ export interface ConnectorLinksTable {
   remote_updated_at: Timestamp | null;
   content_hash: string;
   seen_pass: number;
+  /** A remote create is under way (migration 025): remote_id is a placeholder until its answer is saved. */
+  pending_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   updated_at: Timestamp;
 }
 

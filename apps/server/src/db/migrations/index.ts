@@ -19,6 +19,7 @@ import * as m018 from './018-social-approval.ts';
 import * as m020 from './020-search-scale.ts';
 import * as m021 from './021-job-company.ts';
 import * as m022 from './022-company-working-day.ts';
+import * as m025 from './025-connector-depth.ts';
 import * as m027 from './027-social-post-options.ts';
 import * as m028 from './028-calendar-page-plans.ts';
 
@@ -28,8 +29,8 @@ export const migrations: Record<string, Migration> = {
   '002-crm': m002,
   '003-admin': m003,
   '004-company-scoped-keys': m004,
-  '006-change-feed': m006,
   '005-jobs': m005,
+  '006-change-feed': m006,
   '007-two-factor': m007,
   '008-company-invitations': m008,
   '009-api-keys': m009,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '020-search-scale': m020,
   '021-job-company': m021,
   '022-company-working-day': m022,
+  '025-connector-depth': m025,
   '027-social-post-options': m027,
   '028-calendar-page-plans': m028,
 };

@@ -1,3 +1,5 @@
+import type { PushResult } from './connector.ts';
+
 /** The provider refused the token (401/403). */
 export class ConnectorAuthError extends Error {}
 
@@ -10,6 +12,29 @@ export class ConnectorRequestError extends Error {
   constructor(message: string, status: number) {
     super(message);
     this.status = status;
+  }
+}
+
+/**
+ * The provider's budget is used up until `until` (a daily budget, or a
+ * Retry-After longer than a run waits): the connection pauses until then.
+ */
+export class ConnectorPausedError extends Error {
+  readonly until: number;
+  constructor(until: number, why: string) {
+    super(`${why} Paused until ${new Date(until).toISOString()}.`);
+    this.until = until;
+  }
+}
+
+/** A push that stopped part-way (a provider without batch writes): the answers it had, and why it stopped. */
+export class PushInterrupted extends Error {
+  readonly done: PushResult[];
+  readonly reason: unknown;
+  constructor(done: PushResult[], reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.done = done;
+    this.reason = reason;
   }
 }
 

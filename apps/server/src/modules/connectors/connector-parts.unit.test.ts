@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash, syncedFieldsOf } from './content-hash.ts';
+import { nextUtcDay, pipedriveLimits } from './pipedrive.ts';
 import { retryAfterMs } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
@@ -60,5 +61,24 @@ describe('request throttle', () => {
     const waiting = throttle.take(controller.signal);
     controller.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
+  });
+});
+
+describe('Pipedrive rate-limit headers', () => {
+  const now = Date.parse('2026-11-25T07:30:00Z');
+  const read = (headers: Record<string, string>) => pipedriveLimits(new Headers(headers), now);
+
+  it('holds the next request while the 2-second window is spent', () => {
+    expect(read({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' })).toEqual({ holdMs: 2000 });
+    expect(read({ 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': '2' })).toEqual({});
+  });
+
+  it('pauses until the next UTC day when no POST/PUT is left for today', () => {
+    expect(read({ 'x-daily-requests-left': '0' })).toEqual({
+      pauseUntil: Date.parse('2026-11-26T00:00:00Z'),
+    });
+    expect(read({ 'x-daily-requests-left': '12' })).toEqual({});
+    expect(read({})).toEqual({});
+    expect(nextUtcDay(Date.parse('2026-12-31T23:59:59Z'))).toBe(Date.parse('2027-01-01T00:00:00Z'));
   });
 });

@@ -3,11 +3,14 @@ import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
 import { customersChanged } from '../customers/customer-page-cache.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
-import { ConnectorAuthError, errorText } from './connector-errors.ts';
+import { pushExistingCustomers } from './connector-backfill.ts';
+import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
 import { connectorActor, customersById, deleteGoneCustomers } from './connector-local.ts';
+import { resolvePendingCreates } from './connector-pending.ts';
 import { applyRemotePage, type PullScope } from './connector-pull.ts';
 import { pushLocalChanges } from './connector-push.ts';
+import { pushLog } from './connector-push-records.ts';
 import {
   type ConnectorRow,
   claimConnector,
@@ -49,6 +52,10 @@ export async function runSync(
 ): Promise<void> {
   const { company_id: companyId, connector_id: id } = payload;
   const started = Date.now();
+  const before = await findConnector(ctx.db, companyId, id);
+  if (!before) return; // disconnected meanwhile
+  // The provider's budget is used up: no call before it resets (the schedule comes back then).
+  if (before.state === 'paused' && before.paused_until && Date.parse(before.paused_until) > started) return;
   if (!(await claimConnector(ctx.db, companyId, id, job.id, iso(started), iso(started + LEASE_MS)))) {
     if (!(await findConnector(ctx.db, companyId, id))) return; // disconnected meanwhile
     // Another run holds it and does what an ordinary run would; the nightly pass must still happen.
@@ -99,22 +106,23 @@ export async function runSync(
       });
     }
     const scope: PullScope = { actor, connectorId: id, client, pass: checkpoint?.pass ?? row.full_pass };
+    // Creates a stopped run left under way are settled first: a pull would import them as new customers.
+    const settled = pushLog(companyId, id);
+    await resolvePendingCreates(ctx, scope, counts, settled, job.signal);
+    await insertLog(ctx.db, settled.entries);
     if (checkpoint) {
       await fullPass(ctx, scope, checkpoint, counts, lease, job);
       row = (await findConnector(ctx.db, companyId, id)) as ConnectorRow;
     } else {
       await incrementalPull(ctx, scope, row, counts, lease, job);
     }
-    await pushLocalChanges(
-      ctx,
-      scope,
-      Number(row.push_after),
-      counts,
-      async () => {
-        await updateConnector(ctx.db, companyId, id, lease());
-      },
-      job.signal,
-    );
+    const step = async () => {
+      await updateConnector(ctx.db, companyId, id, lease());
+    };
+    if (row.import_done && row.backfill_after !== null) {
+      await pushExistingCustomers(ctx, scope, Number(row.backfill_after), counts, step, job.signal);
+    }
+    await pushLocalChanges(ctx, scope, Number(row.push_after), counts, step, job.signal);
     const done = Date.now();
     await ctx.db.transaction().execute(async (trx) => {
       await insertLog(trx, [
@@ -125,6 +133,7 @@ export async function runSync(
       ]);
       await updateConnector(trx, companyId, id, {
         state: 'idle',
+        paused_until: null,
         lease_job: null,
         lease_until: null,
         counts: JSON.stringify(counts),
@@ -135,6 +144,24 @@ export async function runSync(
       });
     });
   } catch (err) {
+    if (err instanceof ConnectorPausedError) {
+      // Not a failure: the work so far is saved (checkpoints, links), the rest waits for the budget.
+      const until = iso(err.until);
+      await ctx.db.transaction().execute(async (trx) => {
+        await insertLog(trx, [logEntry('run_paused', errorText(err))]);
+        await updateConnector(trx, companyId, id, {
+          state: 'paused',
+          paused_until: until,
+          last_error: null,
+          lease_job: null,
+          lease_until: null,
+          counts: JSON.stringify(counts),
+          next_sync_at: until,
+          updated_at: iso(Date.now()),
+        });
+      });
+      return;
+    }
     const message = errorText(err);
     await ctx.db.transaction().execute(async (trx) => {
       await insertLog(trx, [logEntry('run_failed', message)]);

@@ -57,9 +57,17 @@ export interface PushItem {
   fields: SyncedFields;
 }
 
+/** A remote record a lookup found: its fields when the provider answered them, else null. */
+export interface FoundRecord {
+  id: string;
+  updatedAt: string | null;
+  fields: SyncedFields | null;
+}
+
 export type PushResult =
   | { key: number; ok: true; remoteId: string; updatedAt: string | null }
-  | { key: number; ok: false; error: string };
+  /** `unknown`: the provider may have created it all the same (its answer did not say); looked up before trying again. */
+  | { key: number; ok: false; error: string; unknown?: boolean };
 
 export interface CrmConnector {
   readonly provider: 'hubspot' | 'pipedrive';
@@ -79,6 +87,12 @@ export interface CrmConnector {
   remoteTypeOf(fields: SyncedFields): string;
   /** Creates or updates up to `pushBatch` records of one type; one result per item. */
   push(type: string, items: PushItem[], signal?: AbortSignal): Promise<PushResult[]>;
+  /**
+   * Remote records of the type that look like these fields (same email, else
+   * same name): after a crash between a remote create and saving its link,
+   * the record may exist already and must not be created twice.
+   */
+  find(type: string, fields: SyncedFields, signal?: AbortSignal): Promise<FoundRecord[]>;
   /** Deletes (archives) one remote record; a record already gone is not an error. */
   remove(type: string, remoteId: string, signal?: AbortSignal): Promise<void>;
 }

@@ -98,6 +98,7 @@ export function countLinks(
     .select(['connector_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('company_id', '=', companyId)
     .where('connector_id', 'in', connectorIds)
+    .where('pending_since', 'is', null)
     .groupBy('connector_id')
     .execute()
     .then((rows) => new Map(rows.map((r) => [r.connector_id, Number(r.n)])));
@@ -186,16 +187,71 @@ export function unseenLinks(
   pass: number,
   limit: number,
 ): Promise<LinkRow[]> {
+  return (
+    db
+      .selectFrom('connector_links')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('connector_id', '=', connectorId)
+      .where('remote_type', 'in', [...types])
+      .where('seen_pass', '<', pass)
+      // A create under way has no remote record yet to have been seen.
+      .where('pending_since', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** Links whose remote create was under way when a run stopped (their placeholder remote id). */
+export function pendingLinks(
+  db: Database,
+  companyId: number,
+  connectorId: number,
+  limit: number,
+): Promise<LinkRow[]> {
   return db
     .selectFrom('connector_links')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('connector_id', '=', connectorId)
-    .where('remote_type', 'in', [...types])
-    .where('seen_pass', '<', pass)
+    .where('pending_since', 'is not', null)
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** The placeholder remote id of a create under way: unique per customer, never a provider's id. */
+export const pendingRemoteId = (customerId: number) => `pending:${customerId}`;
+
+/** The company's customers after `afterId` with no link to the connection, oldest first (the initial push). */
+export async function unlinkedCustomerIds(
+  db: Database,
+  companyId: number,
+  connectorId: number,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '>', afterId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('connector_links as l')
+            .select('l.id')
+            .where('l.company_id', '=', companyId)
+            .where('l.connector_id', '=', connectorId)
+            .whereRef('l.customer_id', '=', 'c.id'),
+        ),
+      ),
+    )
+    .orderBy('c.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function insertLog(db: Database, rows: NewLogEntry[]): Promise<void> {

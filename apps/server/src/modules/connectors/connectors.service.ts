@@ -44,6 +44,7 @@ function toConnector(row: ConnectorRow, linked: number): Connector {
     last_sync_at: row.last_sync_at,
     next_sync_at: row.next_sync_at,
     last_full_pass_at: row.last_full_pass_at,
+    paused_until: row.state === 'paused' ? row.paused_until : null,
     created_at: row.created_at,
   };
 }
@@ -73,7 +74,7 @@ export async function getConnector(ctx: AppContext, companyId: number, id: numbe
 /**
  * Connects after one test call with the token: a refused token is a 400 on
  * `token`, an unreachable provider a 400 on `base_url`. The first import is
- * queued at once; only changes made from now on are pushed.
+ * queued at once; after it, the customers already here are pushed too.
  */
 export async function createConnector(
   ctx: AppContext,
@@ -116,6 +117,9 @@ export async function createConnector(
       last_sync_at: null,
       next_sync_at: at,
       last_full_pass_at: null,
+      // Customers already here are pushed once the first import is done (connector-backfill.ts).
+      backfill_after: 0,
+      paused_until: null,
       created_by: authorIdOf(actor),
       created_at: at,
       updated_at: at,

@@ -128,6 +128,16 @@ export function hubspotConnector(baseUrl: string, token: string): CrmConnector {
       if (updates.length) results.push(...(await batch(http, pathOf(type), 'update', type, updates, signal)));
       return results;
     },
+    async find(type, fields, signal) {
+      const filters = lookupFilters(type, fields);
+      if (filters.length === 0) return [];
+      const body = await providerRequest<HubspotList>(http, 'POST', `${pathOf(type)}/search`, {
+        body: { filterGroups: [{ filters }], properties: propsOf(type), limit: 10 },
+        signal,
+        throttle: search,
+      });
+      return page(type, body).records;
+    },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
   };
@@ -155,6 +165,7 @@ async function batch(
     body = await providerRequest<HubspotList>(http, 'POST', `${path}/batch/${verb}`, {
       body: { inputs },
       signal,
+      once: verb === 'create',
     });
   } catch (err) {
     if ((err as { status?: number }).status === undefined) throw err;
@@ -170,9 +181,30 @@ async function batch(
         : Object.entries(sent).every(([k, v]) => (r.properties[k] ?? '') === (v ?? '')),
     );
     const found = at >= 0 ? unmatched.splice(at, 1)[0] : undefined;
-    if (!found) return { key: item.key, ok: false as const, error: `HubSpot did not ${verb} the record` };
+    if (!found) {
+      // A create may have happened with values HubSpot normalised: the sync looks it up before creating again.
+      return {
+        key: item.key,
+        ok: false as const,
+        error: `HubSpot did not ${verb} the record`,
+        unknown: true,
+      };
+    }
     return { key: item.key, ok: true as const, remoteId: found.id, updatedAt: updatedAtOf(type, found) };
   });
+}
+
+/**
+ * How a record we may have created is found again: a contact by its email
+ * (HubSpot keeps contact emails unique), else by its names; a company by its
+ * name. HubSpot's search index lags a few seconds behind writes.
+ */
+function lookupFilters(type: string, f: SyncedFields) {
+  const eq = (propertyName: string, value: string | null) =>
+    value ? [{ propertyName, operator: 'EQ', value }] : [];
+  if (type !== 'contact') return eq('name', f.name);
+  if (f.email) return eq('email', f.email);
+  return [...eq('firstname', f.first_name), ...eq('lastname', f.last_name)];
 }
 
 function updatedAtOf(type: string, o: HubspotObject): string | null {

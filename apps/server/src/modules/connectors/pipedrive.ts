@@ -6,6 +6,7 @@ import type {
   RemoteRecord,
   SyncedFields,
 } from './connector.ts';
+import { PushInterrupted } from './connector-errors.ts';
 import { syncedFieldsOf } from './content-hash.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
@@ -41,11 +42,16 @@ interface PipedriveList {
   additional_data?: { next_cursor?: string | null } | null;
 }
 
+interface PipedriveSearch {
+  data?: { items?: { item: { id: number } }[] } | null;
+}
+
 export function pipedriveConnector(baseUrl: string, token: string): CrmConnector {
   const http: ProviderHttp = {
     baseUrl,
     headers: { 'x-api-token': token },
     throttle: new RequestThrottle(16, 2_000),
+    readLimits: pipedriveLimits,
   };
   const pathOf = (type: string) => {
     const path = objectPath[type];
@@ -92,8 +98,26 @@ export function pipedriveConnector(baseUrl: string, token: string): CrmConnector
     remoteTypeOf: (fields) => (fields.type === 'organisation' ? 'organization' : 'person'),
     async push(type, items, signal) {
       const results: PushResult[] = [];
-      for (const item of items) results.push(await pushOne(http, pathOf(type), type, item, signal));
+      for (const item of items) {
+        try {
+          results.push(await pushOne(http, pathOf(type), type, item, signal));
+        } catch (err) {
+          // The records written so far must still be linked: their answers go with the reason.
+          throw new PushInterrupted(results, err);
+        }
+      }
       return results;
+    },
+    async find(type, fields, signal) {
+      // Pipedrive's search endpoint, exact matches only: a person by email (else name), an organization by name.
+      const byEmail = type === 'person' && fields.email !== null;
+      const term = byEmail ? fields.email : type === 'person' ? personName(fields) : fields.name;
+      if (!term) return [];
+      const body = await providerRequest<PipedriveSearch>(http, 'GET', `${pathOf(type)}/search`, {
+        query: { term, fields: byEmail ? 'email' : 'name', exact_match: 'true', limit: 10 },
+        signal,
+      });
+      return (body.data?.items ?? []).map((i) => ({ id: String(i.item.id), updatedAt: null, fields: null }));
     },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
@@ -112,7 +136,7 @@ async function pushOne(
       http,
       item.remoteId ? 'PATCH' : 'POST',
       item.remoteId ? `${path}/${encodeURIComponent(item.remoteId)}` : path,
-      { body: toBody(type, item.fields), signal },
+      { body: toBody(type, item.fields), signal, once: !item.remoteId },
     );
     if (!body?.data?.id) return { key: item.key, ok: false, error: 'Pipedrive answered no record' };
     return {
@@ -125,6 +149,33 @@ async function pushOne(
     if ((err as { status?: number }).status === undefined) throw err;
     return { key: item.key, ok: false, error: (err as Error).message };
   }
+}
+
+/** The start of the next UTC day, when Pipedrive's daily budgets reset. */
+export function nextUtcDay(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+/**
+ * Pipedrive's rate-limit headers (developers.pipedrive.com, rate limiting):
+ * `x-ratelimit-remaining` of the 2-second burst window and `x-ratelimit-reset`
+ * (seconds until it renews): none left holds the next request that long;
+ * `x-daily-requests-left` of the day's POST/PUT budget (a UTC day): none left
+ * pauses the connection until the next UTC day. The token budget, when spent,
+ * answers 429 with a Retry-After longer than a run waits, which pauses too.
+ */
+export function pipedriveLimits(headers: Headers, now: number) {
+  const reading: { holdMs?: number; pauseUntil?: number } = {};
+  const number = (name: string) => {
+    const raw = headers.get(name);
+    return raw === null || raw.trim() === '' ? null : Number(raw);
+  };
+  const reset = number('x-ratelimit-reset');
+  if (number('x-ratelimit-remaining') === 0 && reset !== null && reset > 0) reading.holdMs = reset * 1000;
+  const left = number('x-daily-requests-left');
+  if (left !== null && left <= 0) reading.pauseUntil = nextUtcDay(now);
+  return reading;
 }
 
 /** Pipedrive's times are UTC, written either as RFC 3339 or as `YYYY-MM-DD HH:MM:SS`. */
@@ -155,11 +206,12 @@ function toRecord(type: string, o: PipedriveObject): RemoteRecord {
   return { type, id: String(o.id), updatedAt: timeOf(o.update_time), fields };
 }
 
+const personName = (f: SyncedFields) => [f.first_name, f.last_name].filter(Boolean).join(' ') || f.name || '';
+
 function toBody(type: string, f: SyncedFields): Record<string, unknown> {
   if (type === 'organization') return { name: f.name, address: f.address ? { value: f.address } : null };
-  const name = [f.first_name, f.last_name].filter(Boolean).join(' ') || f.name || '';
   return {
-    name,
+    name: personName(f),
     first_name: f.first_name,
     last_name: f.last_name,
     emails: f.email ? [{ value: f.email, primary: true, label: 'work' }] : [],

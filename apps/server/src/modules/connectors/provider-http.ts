@@ -1,4 +1,9 @@
-import { ConnectorAuthError, ConnectorRequestError, ConnectorUnreachableError } from './connector-errors.ts';
+import {
+  ConnectorAuthError,
+  ConnectorPausedError,
+  ConnectorRequestError,
+  ConnectorUnreachableError,
+} from './connector-errors.ts';
 import { type RequestThrottle, sleep } from './request-throttle.ts';
 
 /** One request gets this long. */
@@ -10,10 +15,20 @@ const RETRY_AFTER_MAX_MS = 120_000;
 /** Without a Retry-After, a 429 waits this long (HubSpot's burst window). */
 const DEFAULT_429_WAIT_MS = 10_000;
 
+/** What a provider's rate-limit headers say: hold the next request, or pause until the budget resets. */
+export interface LimitReading {
+  holdMs?: number;
+  pauseUntil?: number;
+}
+
 export interface ProviderHttp {
   baseUrl: string;
   headers: Record<string, string>;
   throttle: RequestThrottle;
+  /** Reads the provider's rate-limit headers of every answer (Pipedrive's daily budget). */
+  readLimits?: (headers: Headers, now: number) => LimitReading;
+  /** Set when an answer said the budget is used up: the next request pauses the run instead. */
+  pausedUntil?: number;
 }
 
 export interface RequestOptions {
@@ -24,6 +39,11 @@ export interface RequestOptions {
   throttle?: RequestThrottle;
   /** Tries after the first (default 5); the connect test answers the person at once instead. */
   retries?: number;
+  /**
+   * A create: a 5xx or a lost answer is not tried again, as the record may
+   * exist already; the sync looks it up before creating it again.
+   */
+  once?: boolean;
 }
 
 /** Seconds from a Retry-After header (delta seconds or an HTTP date). */
@@ -51,6 +71,13 @@ export async function providerRequest<T = unknown>(
     if (v !== undefined) url.searchParams.set(k, String(v));
   const retries = options.retries ?? MAX_RETRIES;
   for (let attempt = 0; ; attempt++) {
+    const paused = http.pausedUntil;
+    if (paused !== undefined) {
+      // Once: the run pauses and saves it; the next run after that time asks the provider again.
+      http.pausedUntil = undefined;
+      if (paused > Date.now())
+        throw new ConnectorPausedError(paused, 'The provider’s daily budget is used up.');
+    }
     await http.throttle.take(options.signal);
     if (options.throttle) await options.throttle.take(options.signal);
     let response: Response;
@@ -69,7 +96,7 @@ export async function providerRequest<T = unknown>(
       });
     } catch (err) {
       if (options.signal?.aborted) throw err;
-      if (attempt >= retries)
+      if (attempt >= retries || options.once)
         throw new ConnectorUnreachableError(
           `${url.host} could not be reached: ${String((err as Error).cause ?? err)}`,
         );
@@ -77,10 +104,20 @@ export async function providerRequest<T = unknown>(
       continue;
     }
     const text = await response.text();
+    const limits = http.readLimits?.(response.headers, Date.now()) ?? {};
+    if (limits.holdMs) http.throttle.holdFor(limits.holdMs);
+    if (limits.pauseUntil) http.pausedUntil = limits.pauseUntil;
     if (response.status === 429 || response.status >= 500) {
       const asked = response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : null;
       const wait = asked ?? (response.status === 429 ? DEFAULT_429_WAIT_MS : 1000 * 2 ** attempt);
-      if (attempt >= retries || wait > RETRY_AFTER_MAX_MS) {
+      if (response.status === 429 && (limits.pauseUntil || wait > RETRY_AFTER_MAX_MS)) {
+        http.pausedUntil = undefined;
+        throw new ConnectorPausedError(
+          limits.pauseUntil ?? Date.now() + wait,
+          `The provider refused more requests for now (429 ${messageOf(text)}).`,
+        );
+      }
+      if (attempt >= retries || (options.once && response.status !== 429)) {
         throw new ConnectorUnreachableError(
           `${method} ${url.pathname} answered ${response.status} ${messageOf(text)}`,
         );

@@ -14,10 +14,22 @@ export class RequestThrottle {
     this.windowMs = windowMs;
   }
 
+  /** No request starts before this time (the provider said its window is spent). */
+  private notBefore = 0;
+
+  /** Holds every request for `ms` (the provider's own count says the window is used up). */
+  holdFor(ms: number): void {
+    this.notBefore = Math.max(this.notBefore, Date.now() + ms);
+  }
+
   /** Resolves when one more request may start, and counts it. */
   async take(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = Date.now();
+      if (now < this.notBefore) {
+        await sleep(this.notBefore - now, signal);
+        continue;
+      }
       while (this.starts.length && (this.starts[0] as number) <= now - this.windowMs) this.starts.shift();
       if (this.starts.length < this.limit) {
         this.starts.push(now);

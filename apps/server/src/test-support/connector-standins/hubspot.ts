@@ -3,7 +3,8 @@ import { type StandinRequest, startStandin } from '../social-standins/standin-se
 /**
  * A stand-in for HubSpot's CRM v3 objects API (contacts and companies), as
  * documented: list with `limit` ≤ 100 and `after` paging, search with a
- * `lastmodifieddate` filter (limit ≤ 200, at most 10,000 results), batch
+ * `lastmodifieddate` filter (GTE) or an equal value (EQ, e.g. `email`;
+ * limit ≤ 200, at most 10,000 results), batch
  * create / update of at most 100 inputs (results in no promised order — it
  * answers them reversed), archive on DELETE, 401 for a wrong private-app
  * token, and its burst limit (100 requests per 10 s) answered with 429 and
@@ -169,9 +170,13 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
           v && /^\d+$/.test(v) ? Number(v) : Date.parse(v ?? '');
         const matching = live(kind as Kind)
           .filter((o) =>
-            filters.every(
-              (f) => f.operator !== 'GTE' || asTime(o.properties[f.propertyName]) >= asTime(f.value),
-            ),
+            filters.every((f) => {
+              const value = o.properties[f.propertyName];
+              if (f.operator === 'GTE') return asTime(value) >= asTime(f.value);
+              // EQ is case-insensitive on text, as HubSpot's search is.
+              if (f.operator === 'EQ') return (value ?? '').toLowerCase() === f.value.toLowerCase();
+              return true;
+            }),
           )
           .sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
         const offset = Number(body.after ?? 0);

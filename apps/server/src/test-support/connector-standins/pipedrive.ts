@@ -1,12 +1,23 @@
-import { type StandinRequest, startStandin } from '../social-standins/standin-server.ts';
+import {
+  type Route,
+  type StandinAnswer,
+  type StandinRequest,
+  startStandin,
+} from '../social-standins/standin-server.ts';
 
 /**
  * A stand-in for Pipedrive's API v2 persons and organizations, as documented:
  * the API token in `x-api-token` (or `api_token`), 401 `unauthorized access`
  * for a wrong one, lists with `limit` ≤ 500 and an opaque `cursor` answered
  * in `additional_data.next_cursor`, `updated_since` (RFC 3339) with
- * `sort_by=update_time`, create (POST), update (PATCH) and DELETE, and its
- * burst limit answered with 429 and Retry-After.
+ * `sort_by=update_time`, create (POST), update (PATCH) and DELETE, search
+ * (`/search?term&fields&exact_match`), and its limits: the burst limit per
+ * 2 s answered with 429 and Retry-After; the rate-limit headers on every
+ * answer (`x-ratelimit-limit`, `-remaining`, `-reset`, and
+ * `x-daily-requests-left` of the day's POST/PUT budget); the daily token
+ * budget (a list costs 20 tokens, a write 10, a search 40), answered with 429
+ * and a Retry-After until the next UTC day when it is spent. Tests set the
+ * budgets and start a new day with `newDay()`.
  */
 export interface PipedriveObject {
   id: number;
@@ -24,15 +35,29 @@ export interface PipedriveObject {
 type Kind = 'persons' | 'organizations';
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export async function startPipedriveStandin(options: { token?: string; burstPer2s?: number } = {}) {
+const TOKEN_COST = { list: 20, write: 10, search: 40 } as const;
+
+export async function startPipedriveStandin(
+  options: { token?: string; burstPer2s?: number; dailyTokens?: number; dailyWrites?: number } = {},
+) {
   const token = options.token ?? 'pipedrive-good-token';
   const burst = options.burstPer2s ?? 20;
+  const budget = {
+    tokens: options.dailyTokens ?? Number.POSITIVE_INFINITY,
+    writes: options.dailyWrites ?? 10_000,
+  };
   const stores: Record<Kind, Map<number, PipedriveObject>> = { persons: new Map(), organizations: new Map() };
   let nextId = 1;
   // Pipedrive's times have whole seconds.
   const tick = () => rfc3339(Date.now());
   const starts: number[] = [];
-  const state = { overLimit: 0, writes: 0 };
+  const state = { overLimit: 0, writes: 0, tokensLeft: budget.tokens, writesLeft: budget.writes };
+  const secondsToNextDay = () => {
+    const now = new Date();
+    return Math.ceil(
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000,
+    );
+  };
 
   const put = (kind: Kind, fields: Partial<PipedriveObject>, id?: number): PipedriveObject => {
     const existing = id === undefined ? undefined : stores[kind].get(id);
@@ -46,7 +71,14 @@ export async function startPipedriveStandin(options: { token?: string; burstPer2
     return object;
   };
 
-  const refuse = (req: StandinRequest) => {
+  const limitHeaders = (): Record<string, string> => ({
+    'x-ratelimit-limit': String(burst),
+    'x-ratelimit-remaining': String(Math.max(0, burst - starts.length)),
+    'x-ratelimit-reset': '2',
+    'x-daily-requests-left': String(Math.max(0, state.writesLeft)),
+  });
+
+  const refuse = (req: StandinRequest, cost: keyof typeof TOKEN_COST): StandinAnswer | null => {
     const given = req.headers['x-api-token'] ?? req.query.get('api_token');
     if (given !== token) {
       return {
@@ -60,23 +92,69 @@ export async function startPipedriveStandin(options: { token?: string; burstPer2
       state.overLimit++;
       return {
         status: 429,
-        headers: { 'retry-after': '2' },
+        headers: { ...limitHeaders(), 'retry-after': '2' },
         json: { success: false, error: 'Rate limit exceeded' },
       };
     }
+    const write = cost === 'write';
+    if (state.tokensLeft < TOKEN_COST[cost] || (write && state.writesLeft <= 0)) {
+      return {
+        status: 429,
+        headers: { ...limitHeaders(), 'retry-after': String(secondsToNextDay()) },
+        json: { success: false, error: 'Daily API budget exceeded', errorCode: 429 },
+      };
+    }
     starts.push(now);
+    state.tokensLeft -= TOKEN_COST[cost];
+    if (write) state.writesLeft--;
     return null;
   };
+  /** The route behind the token, burst and budget checks, its answer with the rate-limit headers. */
+  const metered =
+    (cost: keyof typeof TOKEN_COST, route: Route): Route =>
+    async (req, params) => {
+      const refused = refuse(req, cost);
+      if (refused) return refused;
+      const answer = await route(req, params);
+      return { ...answer, headers: { ...limitHeaders(), ...answer.headers } };
+    };
   const bad = (error: string) => ({ status: 400, json: { success: false, error, errorCode: 400 } });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.is_deleted);
 
   const standin = await startStandin([
     [
       'GET',
+      /^\/api\/v2\/(persons|organizations)\/search$/,
+      metered('search', (req, [kind]) => {
+        const term = (req.query.get('term') ?? '').toLowerCase();
+        const exact = req.query.get('exact_match') === 'true';
+        if (term.length < (exact ? 1 : 2)) return bad('term must be at least 2 characters');
+        const fields = (req.query.get('fields') ?? 'name,email').split(',');
+        const matches = (v: string | null | undefined) =>
+          !!v && (exact ? v.toLowerCase() === term : v.toLowerCase().includes(term));
+        const found = live(kind as Kind).filter(
+          (o) =>
+            (fields.includes('name') && matches(o.name)) ||
+            (fields.includes('email') && (o.emails ?? []).some((e) => matches(e.value))),
+        );
+        return {
+          json: {
+            success: true,
+            data: {
+              items: found.map((o) => ({
+                result_score: 1,
+                item: { id: o.id, type: kind === 'persons' ? 'person' : 'organization', name: o.name },
+              })),
+            },
+            additional_data: { next_cursor: null },
+          },
+        };
+      }),
+    ],
+    [
+      'GET',
       /^\/api\/v2\/(persons|organizations)$/,
-      (req, [kind]) => {
-        const no = refuse(req);
-        if (no) return no;
+      metered('list', (req, [kind]) => {
         const limit = Number(req.query.get('limit') ?? 100);
         if (!(limit >= 1 && limit <= 500)) return bad('limit must be between 1 and 500');
         const since = req.query.get('updated_since');
@@ -100,25 +178,21 @@ export async function startPipedriveStandin(options: { token?: string; burstPer2
             },
           },
         };
-      },
+      }),
     ],
     [
       'POST',
       /^\/api\/v2\/(persons|organizations)$/,
-      (req, [kind]) => {
-        const no = refuse(req);
-        if (no) return no;
+      metered('write', (req, [kind]) => {
         if (!req.fields.name) return bad('name is required');
         state.writes++;
         return { json: { success: true, data: put(kind as Kind, req.fields as Partial<PipedriveObject>) } };
-      },
+      }),
     ],
     [
       'PATCH',
       /^\/api\/v2\/(persons|organizations)\/(\d+)$/,
-      (req, [kind, id]) => {
-        const no = refuse(req);
-        if (no) return no;
+      metered('write', (req, [kind, id]) => {
         const existing = stores[kind as Kind].get(Number(id));
         if (!existing || existing.is_deleted)
           return { status: 404, json: { success: false, error: 'not found' } };
@@ -129,20 +203,18 @@ export async function startPipedriveStandin(options: { token?: string; burstPer2
             data: put(kind as Kind, req.fields as Partial<PipedriveObject>, Number(id)),
           },
         };
-      },
+      }),
     ],
     [
       'DELETE',
       /^\/api\/v2\/(persons|organizations)\/(\d+)$/,
-      (req, [kind, id]) => {
-        const no = refuse(req);
-        if (no) return no;
+      metered('write', (_req, [kind, id]) => {
         const existing = stores[kind as Kind].get(Number(id));
         if (!existing || existing.is_deleted)
           return { status: 404, json: { success: false, error: 'not found' } };
         existing.is_deleted = true;
         return { json: { success: true, data: { id: Number(id) } } };
-      },
+      }),
     ],
   ]);
 
@@ -150,6 +222,11 @@ export async function startPipedriveStandin(options: { token?: string; burstPer2
     ...standin,
     token,
     state,
+    /** A new day: the daily budgets are whole again. */
+    newDay() {
+      state.tokensLeft = budget.tokens;
+      state.writesLeft = budget.writes;
+    },
     seedPersons(count: number) {
       for (let i = 1; i <= count; i++) {
         put('persons', {

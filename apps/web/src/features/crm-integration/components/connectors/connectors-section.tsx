@@ -16,6 +16,7 @@ const STATE_BADGE: Record<Connector['state'], string> = {
   idle: 'text-bg-success',
   syncing: 'text-bg-info',
   failed: 'text-bg-danger',
+  paused: 'text-bg-warning',
 };
 
 /**
@@ -115,6 +116,11 @@ export function ConnectorsSection({ companyId, canManage }: { companyId: number;
                         </span>
                         {c.state === 'failed' && c.last_error && (
                           <div className="small text-danger text-break">{c.last_error}</div>
+                        )}
+                        {c.state === 'paused' && c.paused_until && (
+                          <div className="small text-body-secondary" data-testid="connector-paused">
+                            {t('connectors.pausedUntil', { when: when(c.paused_until) })}
+                          </div>
                         )}
                       </td>
                       <td className="small">
