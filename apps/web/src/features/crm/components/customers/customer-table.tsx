@@ -16,8 +16,6 @@ type CustomerTableProps = {
   onSort: (column: CustomerSort) => void;
   selected: ReadonlySet<number>;
   onSelect: (ids: readonly number[], selected: boolean) => void;
-  /** The rows are of the previous filter while the new one loads: dimmed, with a progress bar. */
-  stale?: boolean;
   /** Inside the scrolling box, after the rows (the "load more" sentinel must scroll with them). */
   footer?: ReactNode;
   /** The optional columns shown, in order (the name always comes first). */
@@ -31,7 +29,6 @@ export function CustomerTable({
   onSort,
   selected,
   onSelect,
-  stale,
   footer,
   columns = DEFAULT_COLUMNS,
 }: CustomerTableProps) {
@@ -42,16 +39,8 @@ export function CustomerTable({
 
   return (
     <div className="card kt-card">
-      {stale && (
-        <div
-          className="kt-reload-bar"
-          role="progressbar"
-          aria-label={t('views.reloading')}
-          aria-valuetext={t('views.reloading')}
-        />
-      )}
-      <div className="table-responsive kt-table-scroll" aria-busy={stale || undefined}>
-        <table className={`table table-hover align-middle mb-0${stale ? ' kt-stale' : ''}`}>
+      <div className="table-responsive kt-table-scroll">
+        <table className="table table-hover align-middle mb-0">
           <caption className="visually-hidden">{t('crm.customers.tableCaption')}</caption>
           <thead>
             <tr>
