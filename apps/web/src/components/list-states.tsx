@@ -7,7 +7,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
       <span>{errorMessage(t, error)}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+      <button type="button" className="btn btn-sm btn-danger" onClick={onRetry}>
         {t('common.retry')}
       </button>
     </div>

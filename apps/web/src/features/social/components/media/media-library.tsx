@@ -69,7 +69,7 @@ export function MediaLibrary() {
               <button
                 key={value ?? 'all'}
                 type="button"
-                className={`btn ${kind === value ? 'btn-dark' : 'btn-outline-dark'}`}
+                className={`btn ${kind === value ? 'btn-secondary' : 'btn-outline-secondary'}`}
                 aria-pressed={kind === value}
                 onClick={() => setKind(value)}
               >
