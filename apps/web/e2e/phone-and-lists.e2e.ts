@@ -111,11 +111,11 @@ describe('issue 12 item 13: the top bar and the customer list on a phone', () =>
       await cards.first().waitFor();
       expect(await page.getByRole('table', { name: 'Customers' }).count()).toBe(0);
       const first = cards.first();
-      const text = await first.innerText();
+      const text = (await first.textContent()) ?? '';
       expect(text).toMatch(/Lead|Prospect|Customer|Inactive/);
       expect(text).toContain('Owner');
       expect(text).toContain('Phone');
-      const name = (await first.getByRole('link').innerText()).trim();
+      const name = ((await first.getByRole('link').textContent()) ?? '').trim();
 
       await first.getByRole('checkbox', { name: `Select ${name}` }).check();
       const bulk = page.getByRole('region', { name: 'Bulk actions' });
@@ -292,9 +292,10 @@ describe('issue 12 item 6: every list keeps its previous rows dimmed while a fil
         const busy = page.locator('.kt-reloading[aria-busy="true"]');
         expect(await busy.count(), list.name).toBe(1);
         expect(await busy.evaluate((el) => el.classList.contains('kt-stale')), list.name).toBe(true);
-        expect((await busy.innerText()).trim().length, `${list.name}: the old answer stays`).toBeGreaterThan(
-          0,
-        );
+        expect(
+          ((await busy.textContent()) ?? '').trim().length,
+          `${list.name}: the old answer stays`,
+        ).toBeGreaterThan(0);
         await next.release();
         await reloadBar(page).waitFor({ state: 'detached' });
         await settled(page);
