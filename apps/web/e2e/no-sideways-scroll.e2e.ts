@@ -55,7 +55,8 @@ function signedInScreens(viewport: Viewport): Screen[] {
     {
       name: 'customer list',
       hash: '/company/customer/list',
-      ready: at('tbody tr'),
+      // A table on a desktop, cards on a phone.
+      ready: at('tbody tr, .kt-customer-card'),
       fitsTable: viewport.width >= 1440,
     },
     { name: 'customer page', hash: `/company/customer/${ids.customer}`, ready: at() },

@@ -11,3 +11,10 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** Below Bootstrap's `sm` breakpoint: phones held upright (390, 360 px), where tables turn into cards. */
+export const PHONE_QUERY = '(max-width: 575.98px)';
+
+export function usePhone(): boolean {
+  return useMediaQuery(PHONE_QUERY);
+}

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { useCustomerSearch } from '../../features/shared/api/get-customers.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePhone } from '../../lib/use-media-query.ts';
 
 const SUGGESTIONS = 6;
 
@@ -13,6 +14,8 @@ const SUGGESTIONS = 6;
  * Searches the current company's customers. Enter opens the customer list with
  * `?q=`; while typing, the first matches show as links under the field (Arrow
  * Down reaches them, arrows move, Escape closes and returns to the field).
+ * On a phone it is an icon button that opens the field over the whole top bar;
+ * Escape or "Close" folds it back and returns the focus to the icon.
  */
 export function SearchBox() {
   const { t } = useTranslation();
@@ -24,6 +27,10 @@ export function SearchBox() {
   const onList = location.pathname === paths.company.customers.path;
   const [text, setText] = useState(onList ? (params.get('q') ?? '') : '');
   const [open, setOpen] = useState(false);
+  const phone = usePhone();
+  const [expanded, setExpanded] = useState(false);
+  const folded = phone && !expanded;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const q = useDebounced(text.trim(), 250);
   // The top bar shows this box only when the current company has the CRM.
   const search = useCustomerSearch(company.id ?? 0, open && company.id !== null ? q : '', SUGGESTIONS);
@@ -38,13 +45,31 @@ export function SearchBox() {
   // alone is not enough: an address typed by hand gets the key "default" every time.
   const address = `${location.key} ${location.pathname}${location.search}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger
-  useEffect(() => setOpen(false), [address]);
-
-  // A click or focus outside the box closes the suggestions.
   useEffect(() => {
-    if (!open) return;
+    setOpen(false);
+    setExpanded(false);
+  }, [address]);
+
+  // Opened on a phone: the field takes the focus at once (the icon that opened it is covered).
+  useEffect(() => {
+    if (expanded) inputRef.current?.focus();
+  }, [expanded]);
+
+  /** Folds the phone's field back into its icon, which gets the focus. */
+  const fold = () => {
+    setOpen(false);
+    setExpanded(false);
+    toggleRef.current?.focus();
+  };
+
+  // A click or focus outside the box closes the suggestions (and the phone's field: the
+  // focus tabbing on must not land on top-bar buttons the field covers).
+  useEffect(() => {
+    if (!open && !expanded) return;
     const onOutside = (event: Event) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      setExpanded(false);
     };
     document.addEventListener('pointerdown', onOutside);
     document.addEventListener('focusin', onOutside);
@@ -52,13 +77,18 @@ export function SearchBox() {
       document.removeEventListener('pointerdown', onOutside);
       document.removeEventListener('focusin', onOutside);
     };
-  }, [open]);
+  }, [open, expanded]);
 
   const links = () => [
     ...(rootRef.current?.querySelectorAll<HTMLAnchorElement>(`#${CSS.escape(listId)} a`) ?? []),
   ];
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      fold();
+      return;
+    }
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
@@ -81,8 +111,25 @@ export function SearchBox() {
   };
 
   return (
-    <search className="kt-search" ref={rootRef} onKeyDown={onKeyDown}>
+    <search className={`kt-search${phone ? ' kt-search-phone' : ''}`} ref={rootRef} onKeyDown={onKeyDown}>
+      {phone && (
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn kt-topbar-btn"
+          aria-label={t('layout.searchCustomers')}
+          title={t('layout.searchCustomers')}
+          aria-expanded={expanded}
+          aria-controls={`${id}-form`}
+          onClick={() => setExpanded(true)}
+        >
+          <Icon name="search" />
+        </button>
+      )}
       <form
+        id={`${id}-form`}
+        className={phone ? 'kt-search-over' : undefined}
+        hidden={folded}
         onSubmit={(event) => {
           event.preventDefault();
           setOpen(false);
@@ -112,7 +159,7 @@ export function SearchBox() {
           {showList && (
             <div
               className="dropdown-menu show shadow p-0"
-              style={{ top: '100%', left: 0, minWidth: '100%', width: '22rem' }}
+              style={{ top: '100%', left: 0, minWidth: '100%', width: phone ? '100%' : '22rem' }}
             >
               <p id={statusId} className="small text-body-secondary px-3 py-2 mb-0" role="status">
                 {search.isPending
@@ -153,6 +200,17 @@ export function SearchBox() {
             </div>
           )}
         </div>
+        {phone && (
+          <button
+            type="button"
+            className="btn kt-topbar-btn"
+            aria-label={t('layout.closeSearch')}
+            title={t('layout.closeSearch')}
+            onClick={fold}
+          >
+            <Icon name="close" />
+          </button>
+        )}
       </form>
     </search>
   );

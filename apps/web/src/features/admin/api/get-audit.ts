@@ -1,5 +1,5 @@
 import type { AuditData } from '@kontora/contract/admin';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type AuditFilters = {
@@ -24,6 +24,8 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     queryFn: ({ pageParam }) => getAudit(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // A changed filter keeps the previous entries on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
 export function useAudit(filters: AuditFilters) {

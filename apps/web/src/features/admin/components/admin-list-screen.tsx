@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import type { IconName } from '../../../components/icon.tsx';
-import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 
 const PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
 import { type Picked, SearchPicker } from './search-picker.tsx';

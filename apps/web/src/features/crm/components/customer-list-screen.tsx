@@ -2,12 +2,11 @@ import type { Customer } from '@kontora/contract/customers';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomerPages } from '../../shared/api/get-customers.ts';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
@@ -67,8 +66,6 @@ export function CustomerListScreen() {
   const count = useCustomerCount(companyId, match);
   const selection = useCustomerSelection(customers, filterKey, match);
   const target = selection.target(count.data?.count ?? 0);
-  // Rows of the previous filter or sort while the new one loads (kept by keepPreviousData).
-  const stale = pages.isPlaceholderData;
   const views = useListViews(companyId, update);
 
   const onSort = (column: CustomerSort) => {
@@ -123,7 +120,6 @@ export function CustomerListScreen() {
         icon="users"
         emptyTitle={isFiltered(filter) ? t('crm.customers.noMatch') : t('crm.customers.none')}
         emptyText={isFiltered(filter) ? t('crm.customers.noMatchText') : t('crm.customers.noneText')}
-        loading={<TableSkeleton columns={6} />}
       >
         <CustomerTable
           customers={customers}
@@ -131,7 +127,6 @@ export function CustomerListScreen() {
           onSort={onSort}
           selected={selection.selected}
           onSelect={selection.onSelect}
-          stale={stale}
           columns={views.columns}
           footer={
             <div className="px-3 pb-3">

@@ -2,14 +2,13 @@ import type { EventFilter, TodoEvent } from '@kontora/contract/events';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
-import { errorMessage } from '../../../lib/errors.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useEventPages } from '../../shared/api/get-events.ts';
 import { CustomerPicker } from '../../shared/components/events/customer-picker.tsx';
 import { EventDialog } from '../../shared/components/events/event-dialog.tsx';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { TodoRow } from './events/todo-row.tsx';
 
 /** The list's views; "mine" is a separate switch that narrows any of them. */
@@ -99,48 +98,36 @@ export function EventsScreen() {
           />
         </div>
       </search>
-      {pages.error ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-          <span>{errorMessage(t, pages.error)}</span>
+      <ListStates
+        query={pages}
+        isEmpty={items.length === 0}
+        icon="calendar"
+        emptyTitle={t(`crm.events.empty.${view}`)}
+      >
+        <section className="card kt-card" aria-label={t(`crm.events.filters.${view}`)}>
+          <ul className="list-group list-group-flush">
+            {items.map((event) => (
+              <TodoRow
+                key={event.occurrence_id}
+                event={event}
+                timeZone={profile.data?.time_zone}
+                onOpen={(e) => setDialog({ event: e })}
+              />
+            ))}
+          </ul>
+        </section>
+        {pages.hasNextPage && (
           <button
             type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => void pages.refetch()}
+            className="btn btn-outline-primary mt-3"
+            disabled={pages.isFetchingNextPage}
+            aria-busy={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
           >
-            {t('common.retry')}
+            {t('crm.events.loadMore')}
           </button>
-        </div>
-      ) : pages.isPending ? (
-        <p className="text-body-secondary">{t('common.loading')}</p>
-      ) : items.length === 0 ? (
-        <EmptyState icon="calendar" title={t(`crm.events.empty.${view}`)} />
-      ) : (
-        <>
-          <section className="card kt-card" aria-label={t(`crm.events.filters.${view}`)}>
-            <ul className="list-group list-group-flush">
-              {items.map((event) => (
-                <TodoRow
-                  key={event.occurrence_id}
-                  event={event}
-                  timeZone={profile.data?.time_zone}
-                  onOpen={(e) => setDialog({ event: e })}
-                />
-              ))}
-            </ul>
-          </section>
-          {pages.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-primary mt-3"
-              disabled={pages.isFetchingNextPage}
-              aria-busy={pages.isFetchingNextPage}
-              onClick={() => void pages.fetchNextPage()}
-            >
-              {t('crm.events.loadMore')}
-            </button>
-          )}
-        </>
-      )}
+        )}
+      </ListStates>
       <EventDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}

@@ -1,6 +1,6 @@
 import { JOB_STATES } from '@kontora/contract/jobs';
 import { useTranslation } from 'react-i18next';
-import { ListStates } from '../../../components/list-states.tsx';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useJobsOverview } from '../api/jobs-api.ts';
 
 /** Jobs per queue and kind, one column per state. */

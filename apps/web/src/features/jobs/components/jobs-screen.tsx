@@ -2,10 +2,10 @@ import { JOB_STATES, type JobState, type JobSummary } from '@kontora/contract/jo
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ListStates } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useDiscardJob, useJobs, useRetryJob } from '../api/jobs-api.ts';
 import { JobCounts } from './job-counts.tsx';
 import { JobItem } from './job-item.tsx';

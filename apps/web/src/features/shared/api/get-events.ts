@@ -1,5 +1,11 @@
 import type { EventFilter, EventPage } from '@kontora/contract/events';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { crmKeys } from './crm-keys.ts';
 
@@ -48,6 +54,8 @@ export const eventPagesOptions = (companyId: number, params: EventListParams) =>
       getEvents(companyId, { ...params, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
+    // Another view keeps the previous to-dos on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
 export function useEventPages(companyId: number, params: EventListParams) {

@@ -1,5 +1,5 @@
 import type { PostPage } from '@kontora/contract/social-posts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { socialKeys, socialPath } from './social-keys.ts';
 
@@ -32,6 +32,8 @@ export const postsQueryOptions = (companyId: number, filters: PostFilters) =>
     queryFn: ({ pageParam }) => getPosts(companyId, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    // A changed filter keeps the previous posts on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
 export function usePosts(companyId: number, filters: PostFilters) {

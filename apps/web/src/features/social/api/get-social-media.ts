@@ -1,5 +1,5 @@
 import type { MediaKind, SocialMedia, SocialMediaPage } from '@kontora/contract/social-media';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { socialMediaKeys, socialMediaPath } from './social-media-keys.ts';
 
@@ -18,6 +18,8 @@ export const socialMediaPagesOptions = (companyId: number, kind?: MediaKind) =>
       getSocialMedia(companyId, { kind, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
+    // Another kind keeps the previous tiles on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
 /**

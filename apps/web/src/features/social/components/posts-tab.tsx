@@ -3,12 +3,12 @@ import { addDays, safeTimeZone, zonedMidnight } from '@kontora/contract/time-zon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListStates } from '../../../components/list-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../lib/use-zoned-format.ts';
 import { useTeam } from '../../shared/api/get-team.ts';
+import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { type PostFilters, usePosts } from '../api/get-posts.ts';
@@ -144,7 +144,7 @@ function PostsList({ companyId, timeZone }: { companyId: number; timeZone: strin
               <Link
                 to={paths.company.socialPost.href(post.id)}
                 className="text-truncate"
-                style={{ maxWidth: '28rem' }}
+                style={{ maxWidth: 'min(28rem, 100%)' }}
               >
                 {post.text || t('social.posts.noText')}
               </Link>
@@ -159,14 +159,16 @@ function PostsList({ companyId, timeZone }: { companyId: number; timeZone: strin
           ))}
         </ul>
         {posts.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm align-self-center"
-            disabled={posts.isFetchingNextPage}
-            onClick={() => void posts.fetchNextPage()}
-          >
-            {t('social.posts.more')}
-          </button>
+          <div className="text-center mt-3">
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              disabled={posts.isFetchingNextPage}
+              onClick={() => void posts.fetchNextPage()}
+            >
+              {t('social.posts.more')}
+            </button>
+          </div>
         ) : null}
       </ListStates>
     </div>

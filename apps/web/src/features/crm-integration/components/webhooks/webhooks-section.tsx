@@ -2,12 +2,12 @@ import type { Webhook, WebhookWithSecret } from '@kontora/contract/webhooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../../components/list-states.tsx';
 import { useMyCompanies } from '../../../../lib/api/get-my-companies.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useSession } from '../../../../lib/session.ts';
+import { ListStates } from '../../../shared/components/list-states/list-states.tsx';
 import { useDeleteWebhook } from '../../api/delete-webhook.ts';
 import { useWebhooks } from '../../api/get-webhooks.ts';
 import { useRotateWebhookSecret } from '../../api/rotate-webhook-secret.ts';
@@ -80,96 +80,98 @@ export function WebhooksSection({ companyId }: { companyId: number }) {
             )}
           </div>
           {!canManage && <p className="small text-body-secondary">{t('webhooks.readOnly')}</p>}
-          {list.error ? (
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          ) : items.length === 0 ? (
-            <p className="text-body-secondary mb-0 mt-3">
-              {list.isPending ? t('common.loading') : t('webhooks.empty')}
-            </p>
-          ) : (
-            <div className="table-responsive mt-3">
-              <table className="table align-middle mb-0">
-                <caption className="visually-hidden">{t('webhooks.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('webhooks.columns.endpoint')}</th>
-                    <th scope="col">{t('webhooks.columns.events')}</th>
-                    <th scope="col">{t('webhooks.columns.state')}</th>
-                    <th scope="col">{t('webhooks.columns.success')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('webhooks.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((w) => (
-                    <tr
-                      key={w.id}
-                      data-testid="webhook-row"
-                      aria-current={w.id === selectedId ? 'true' : undefined}
-                    >
-                      <td>
-                        <div className="text-break fw-semibold">{w.url}</div>
-                        {w.description && <div className="small text-body-secondary">{w.description}</div>}
-                      </td>
-                      <td className="small">{t('webhooks.eventCount', { count: w.event_types.length })}</td>
-                      <td>
-                        <span className={`badge ${w.enabled ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                          {w.enabled
-                            ? t('webhooks.state.enabled')
-                            : t(`webhooks.state.${w.disabled_reason ?? 'disabled'}`)}
-                        </span>
-                      </td>
-                      <td className="small">
-                        {w.success_rate_24h === null
-                          ? '–'
-                          : t('webhooks.successRate', {
-                              rate: f.number(Math.round(w.success_rate_24h * 1000) / 10),
-                              count: w.attempts_24h,
-                            })}
-                      </td>
-                      <td className="text-end text-nowrap">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-primary me-1"
-                          aria-pressed={w.id === selectedId}
-                          onClick={() => setSelectedId(w.id === selectedId ? null : w.id)}
-                        >
-                          {t('webhooks.showLog')}
-                        </button>
-                        {canManage && (
-                          <>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-outline-secondary me-1"
-                              onClick={() => setEditing(w)}
-                            >
-                              {t('webhooks.edit')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-outline-secondary me-1"
-                              disabled={rotate.isPending}
-                              onClick={() => void onRotate(w)}
-                            >
-                              {t('webhooks.rotate')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-outline-danger"
-                              onClick={() => setDeleting(w)}
-                            >
-                              {t('webhooks.delete')}
-                            </button>
-                          </>
-                        )}
-                      </td>
+          <div className="mt-3">
+            <ListStates
+              query={list}
+              isEmpty={items.length === 0}
+              icon="link"
+              emptyTitle={t('webhooks.empty')}
+              inline
+            >
+              <div className="table-responsive mt-3">
+                <table className="table align-middle mb-0">
+                  <caption className="visually-hidden">{t('webhooks.title')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('webhooks.columns.endpoint')}</th>
+                      <th scope="col">{t('webhooks.columns.events')}</th>
+                      <th scope="col">{t('webhooks.columns.state')}</th>
+                      <th scope="col">{t('webhooks.columns.success')}</th>
+                      <th scope="col">
+                        <span className="visually-hidden">{t('webhooks.actions')}</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+                  </thead>
+                  <tbody>
+                    {items.map((w) => (
+                      <tr
+                        key={w.id}
+                        data-testid="webhook-row"
+                        aria-current={w.id === selectedId ? 'true' : undefined}
+                      >
+                        <td>
+                          <div className="text-break fw-semibold">{w.url}</div>
+                          {w.description && <div className="small text-body-secondary">{w.description}</div>}
+                        </td>
+                        <td className="small">{t('webhooks.eventCount', { count: w.event_types.length })}</td>
+                        <td>
+                          <span className={`badge ${w.enabled ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                            {w.enabled
+                              ? t('webhooks.state.enabled')
+                              : t(`webhooks.state.${w.disabled_reason ?? 'disabled'}`)}
+                          </span>
+                        </td>
+                        <td className="small">
+                          {w.success_rate_24h === null
+                            ? '–'
+                            : t('webhooks.successRate', {
+                                rate: f.number(Math.round(w.success_rate_24h * 1000) / 10),
+                                count: w.attempts_24h,
+                              })}
+                        </td>
+                        <td className="text-end text-nowrap">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-primary me-1"
+                            aria-pressed={w.id === selectedId}
+                            onClick={() => setSelectedId(w.id === selectedId ? null : w.id)}
+                          >
+                            {t('webhooks.showLog')}
+                          </button>
+                          {canManage && (
+                            <>
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline-secondary me-1"
+                                onClick={() => setEditing(w)}
+                              >
+                                {t('webhooks.edit')}
+                              </button>
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline-secondary me-1"
+                                disabled={rotate.isPending}
+                                onClick={() => void onRotate(w)}
+                              >
+                                {t('webhooks.rotate')}
+                              </button>
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline-danger"
+                                onClick={() => setDeleting(w)}
+                              >
+                                {t('webhooks.delete')}
+                              </button>
+                            </>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </ListStates>
+          </div>
         </div>
       </div>
       {selected && <WebhookDeliveries companyId={companyId} webhook={selected} canManage={canManage} />}

@@ -1,71 +1,59 @@
 import type { CustomerColumn } from '@kontora/contract/customer-views';
 import type { Customer } from '@kontora/contract/customers';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import './customer-table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { useFormatters } from '../../../../lib/format.ts';
+import { usePhone } from '../../../../lib/use-media-query.ts';
+import { CustomerCards } from './customer-cards.tsx';
 import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
+import { SelectAll } from './select-all.tsx';
 import { SortHeader } from './sort-header.tsx';
 import type { CustomerSort, SortDir } from './use-customer-filter.ts';
 
-type CustomerTableProps = {
+export type CustomerTableProps = {
   customers: readonly Customer[];
   sort: { sort: CustomerSort; dir: SortDir };
   onSort: (column: CustomerSort) => void;
   selected: ReadonlySet<number>;
   onSelect: (ids: readonly number[], selected: boolean) => void;
-  /** The rows are of the previous filter while the new one loads: dimmed, with a progress bar. */
-  stale?: boolean;
   /** Inside the scrolling box, after the rows (the "load more" sentinel must scroll with them). */
   footer?: ReactNode;
   /** The optional columns shown, in order (the name always comes first). */
   columns?: readonly CustomerColumn[];
 };
 
-/** The loaded customers: name (with email), then the person's columns (status, owner, phone, tags, dates); rows selectable. */
+/**
+ * The loaded customers: name (with email), then the person's columns (status, owner, phone,
+ * tags, dates); rows selectable. A phone gets cards instead (issue 12, item 13).
+ */
 export function CustomerTable({
   customers,
   sort,
   onSort,
   selected,
   onSelect,
-  stale,
   footer,
   columns = DEFAULT_COLUMNS,
 }: CustomerTableProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const selectedCount = customers.filter((c) => selected.has(c.id)).length;
-  const all = selectedCount > 0 && selectedCount === customers.length;
+  const phone = usePhone();
 
+  if (phone) {
+    return <CustomerCards customers={customers} selected={selected} onSelect={onSelect} footer={footer} />;
+  }
   return (
     <div className="card kt-card">
-      {stale && (
-        <div
-          className="kt-reload-bar"
-          role="progressbar"
-          aria-label={t('views.reloading')}
-          aria-valuetext={t('views.reloading')}
-        />
-      )}
-      <div className="table-responsive kt-table-scroll" aria-busy={stale || undefined}>
-        <table className={`table table-hover align-middle mb-0${stale ? ' kt-stale' : ''}`}>
+      <div className="table-responsive kt-table-scroll">
+        <table className="table table-hover align-middle mb-0">
           <caption className="visually-hidden">{t('crm.customers.tableCaption')}</caption>
           <thead>
             <tr>
               <th scope="col">
-                <SelectAll
-                  checked={all}
-                  indeterminate={selectedCount > 0 && !all}
-                  onChange={(on) =>
-                    onSelect(
-                      customers.map((c) => c.id),
-                      on,
-                    )
-                  }
-                />
+                <SelectAll customers={customers} selected={selected} onSelect={onSelect} />
               </th>
               <SortHeader column="name" current={sort} onSort={onSort}>
                 {t('crm.customers.columns.name')}
@@ -119,32 +107,5 @@ export function CustomerTable({
         {footer}
       </div>
     </div>
-  );
-}
-
-/** The header checkbox: mixed when some loaded rows are selected. */
-function SelectAll({
-  checked,
-  indeterminate,
-  onChange,
-}: {
-  checked: boolean;
-  indeterminate: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="form-check-input"
-      aria-label={t('crm.customers.selectAll')}
-      checked={checked}
-      onChange={(event) => onChange(event.target.checked)}
-    />
   );
 }

@@ -92,7 +92,7 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRo
           )}
         </div>
         <div className="small text-body-secondary d-flex flex-wrap gap-3 mt-1">
-          <span className={overdue ? 'text-danger fw-semibold' : undefined}>
+          <span className={overdue ? 'text-danger-emphasis fw-semibold' : undefined}>
             {event.all_day ? format.date(event.start_at) : format.dateTime(event.start_at)}
             {overdue && ` · ${t('crm.todos.overdue')}`}
           </span>

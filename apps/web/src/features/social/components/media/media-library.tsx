@@ -3,10 +3,10 @@ import type { TFunction } from 'i18next';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { ListStates } from '../../../../components/list-states.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { ListStates } from '../../../shared/components/list-states/list-states.tsx';
 import { useDeleteSocialMedia } from '../../api/delete-social-media.ts';
 import { useSocialMediaList } from '../../api/get-social-media.ts';
 import { MediaCard } from './media-card.tsx';
@@ -69,7 +69,7 @@ export function MediaLibrary() {
               <button
                 key={value ?? 'all'}
                 type="button"
-                className={`btn ${kind === value ? 'btn-dark' : 'btn-outline-dark'}`}
+                className={`btn ${kind === value ? 'btn-secondary' : 'btn-outline-secondary'}`}
                 aria-pressed={kind === value}
                 onClick={() => setKind(value)}
               >
@@ -101,6 +101,7 @@ export function MediaLibrary() {
         icon="box"
         emptyTitle={t('socialMedia.emptyTitle')}
         emptyText={t('socialMedia.emptyText')}
+        skeleton="tiles"
       >
         <ul className="list-unstyled row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-3 mb-3">
           {list.items.map((media) => (

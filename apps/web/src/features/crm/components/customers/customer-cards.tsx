@@ -1,0 +1,90 @@
+import type { Customer } from '@kontora/contract/customers';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths.ts';
+import { SelectAll } from './select-all.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+type CustomerCardsProps = {
+  customers: readonly Customer[];
+  selected: ReadonlySet<number>;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+  footer?: ReactNode;
+};
+
+/**
+ * The customer list on a phone: one card per customer with name, status, owner
+ * and phone, the whole card a link to the customer. The checkboxes stay, so
+ * selecting and the bulk actions work as on a desktop.
+ */
+export function CustomerCards({ customers, selected, onSelect, footer }: CustomerCardsProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div>
+      <div className="form-check mb-2">
+        <SelectAll id={`${id}-all`} customers={customers} selected={selected} onSelect={onSelect} />
+        <label className="form-check-label" htmlFor={`${id}-all`}>
+          {t('crm.customers.selectAll')}
+        </label>
+      </div>
+      <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={t('crm.customers.tableCaption')}>
+        {customers.map((customer) => (
+          <CustomerCard
+            key={customer.id}
+            customer={customer}
+            checked={selected.has(customer.id)}
+            onCheck={(on) => onSelect([customer.id], on)}
+          />
+        ))}
+      </ul>
+      {footer}
+    </div>
+  );
+}
+
+function CustomerCard({
+  customer,
+  checked,
+  onCheck,
+}: {
+  customer: Customer;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className={`card kt-card kt-customer-card${checked ? ' border-primary' : ''}`}>
+      <div className="card-body d-flex gap-3 align-items-start py-2 px-3">
+        {/* Above the card's link (stretched over the whole card), so that it stays its own target. */}
+        <input
+          type="checkbox"
+          className="form-check-input position-relative z-2 mt-1 flex-shrink-0"
+          aria-label={t('crm.customers.select', { name: customer.name })}
+          checked={checked}
+          onChange={(event) => onCheck(event.target.checked)}
+        />
+        <div className="flex-grow-1 kt-customer-card-main">
+          <div className="d-flex align-items-start justify-content-between gap-2">
+            <Link
+              className="fw-semibold text-truncate stretched-link"
+              to={paths.company.customer.href(customer.id)}
+              title={customer.name}
+            >
+              {customer.name}
+            </Link>
+            <StatusBadge status={customer.status} />
+          </div>
+          <dl className="kt-customer-facts small mb-0 mt-1">
+            <dt>{t('crm.fields.owner')}</dt>
+            <dd>{customer.owner_name ?? '–'}</dd>
+            <dt>{t('crm.fields.phone')}</dt>
+            <dd>{customer.phone ?? '–'}</dd>
+          </dl>
+        </div>
+      </div>
+    </li>
+  );
+}
