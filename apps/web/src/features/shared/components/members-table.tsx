@@ -39,7 +39,12 @@ export function MembersTable(props: MembersTableProps) {
   const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
-  const anyManageable = members.some(canManage);
+  // The company's only owner can neither be demoted nor removed (the server refuses it: 409 last_owner),
+  // so neither is offered; another member must become owner first.
+  const ownerCount = members.filter((member) => member.role === 'owner').length;
+  const isSoleOwner = (member: Member) => member.role === 'owner' && ownerCount === 1;
+  const mayChange = (member: Member) => canManage(member) && !isSoleOwner(member);
+  const anyManageable = members.some(mayChange);
 
   const changeRole = async (member: Member, role: CompanyRole) => {
     setProblem(null);
@@ -90,7 +95,7 @@ export function MembersTable(props: MembersTableProps) {
           </thead>
           <tbody>
             {members.map((member) => {
-              const manageable = canManage(member);
+              const manageable = mayChange(member);
               const name = member.full_name || member.email;
               const roles = COMPANY_ROLES.filter((r) => r === member.role || assignableRoles.includes(r));
               return (
@@ -124,7 +129,12 @@ export function MembersTable(props: MembersTableProps) {
                         ))}
                       </select>
                     ) : (
-                      <span className="badge text-bg-light border">{t(`roles.${member.role}`)}</span>
+                      <>
+                        <span className="badge text-bg-light border">{t(`roles.${member.role}`)}</span>
+                        {canManage(member) && isSoleOwner(member) && (
+                          <div className="small text-body-secondary mt-1">{t('team.onlyOwner')}</div>
+                        )}
+                      </>
                     )}
                   </td>
                   <td className="text-nowrap">{format.date(member.created_at)}</td>
