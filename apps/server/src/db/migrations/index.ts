@@ -19,6 +19,7 @@ import * as m018 from './018-social-approval.ts';
 import * as m020 from './020-search-scale.ts';
 import * as m021 from './021-job-company.ts';
 import * as m022 from './022-company-working-day.ts';
+import * as m023 from './023-invitation-language.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '020-search-scale': m020,
   '021-job-company': m021,
   '022-company-working-day': m022,
+  '023-invitation-language': m023,
 };
