@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import './events/customer-picker.css';
+import { ComboboxList } from './combobox-list.tsx';
 
 export type ComboboxOption = { id: number; name: string; detail?: string | null };
 
@@ -43,7 +43,7 @@ export function SearchCombobox({
   const listId = `${id}-list`;
   const open = text !== null;
 
-  const choose = (option: ComboboxOption | undefined) => {
+  const choose = (option: ComboboxOption | undefined): void => {
     if (!option) return;
     onChange(option);
     setText(null);
@@ -103,37 +103,16 @@ export function SearchCombobox({
           </button>
         )}
       </div>
-      <div
+      <ComboboxList
         id={listId}
-        role="listbox"
-        aria-label={label}
-        className={`list-group position-absolute w-100 shadow-sm kt-picker-list${open ? '' : ' d-none'}`}
-      >
-        {open && matches.length === 0 && (
-          <div className="list-group-item text-body-secondary">
-            {found.isFetching ? t('common.loading') : noMatch}
-          </div>
-        )}
-        {open &&
-          matches.map((match, index) => (
-            <div
-              key={match.id}
-              id={`${listId}-${match.id}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === active}
-              className={`list-group-item list-group-item-action${index === active ? ' active' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(match);
-              }}
-              onKeyDown={() => {}}
-            >
-              <div className="fw-semibold">{match.name}</div>
-              {match.detail && <div className="small">{match.detail}</div>}
-            </div>
-          ))}
-      </div>
+        label={label}
+        open={open}
+        options={matches}
+        active={active}
+        busy={found.isFetching}
+        emptyText={noMatch}
+        onChoose={choose}
+      />
     </div>
   );
 }
