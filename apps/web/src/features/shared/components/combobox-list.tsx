@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { ComboboxOption } from './search-combobox.tsx';
 import './combobox-list.css';
+
+export type ComboboxOption = { id: number; name: string; detail?: string | null };
 
 type ComboboxListProps = {
   /** The listbox's id, which the combobox input names in aria-controls; each option's id starts with it. */

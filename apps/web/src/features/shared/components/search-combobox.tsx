@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { ComboboxList } from './combobox-list.tsx';
+import { ComboboxList, type ComboboxOption } from './combobox-list.tsx';
 
-export type ComboboxOption = { id: number; name: string; detail?: string | null };
+export type { ComboboxOption };
 
 /** Matches of a search text, from the server; a module-level hook, so it stays the same between renders. */
 export type UseMatches = (q: string | undefined) => { items: ComboboxOption[]; isFetching: boolean };
