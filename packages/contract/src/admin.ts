@@ -277,7 +277,11 @@ export const AuditEntry = z.object({
   /** e.g. `company`, `user`, `membership`. */
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The record's name now (a person's name, a company's, a key's…); null when it has none or is gone. */
+  entity_name: z.string().nullable(),
   company_id: z.number().nullable(),
+  /** The company's name now; null for entries without a company. */
+  company_name: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),

@@ -39,6 +39,13 @@ export type LoginData = z.infer<typeof LoginData>;
 export const ActivateBody = z.object({ full_name: FullName, password: Password });
 export type ActivateBody = z.infer<typeof ActivateBody>;
 
+/**
+ * What an activation link's page shows before activating: the name the inviter
+ * typed (the person may change it) and the language the invitation was made in.
+ */
+export const ActivationPreview = z.object({ full_name: z.string(), language: Language });
+export type ActivationPreview = z.infer<typeof ActivationPreview>;
+
 export const ResetPasswordBody = z.object({ password: Password });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, FullName } from './fields.ts';
+import { Email, FullName, Language } from './fields.ts';
 import { COMPANY_ROLES } from './limits.ts';
 
 /**
@@ -38,6 +38,11 @@ export const InviteMemberBody = z
     /** Used only when a new account is created; the invited person can change it on activation. */
     full_name: FullName.optional(),
     role: CompanyRole,
+    /**
+     * The language of a new account and its activation page: the one the inviter's
+     * screen shows; without it, the inviter's saved language.
+     */
+    language: Language.optional(),
   })
   .strict();
 export type InviteMemberBody = z.infer<typeof InviteMemberBody>;

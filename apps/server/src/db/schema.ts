@@ -69,6 +69,8 @@ export interface CompanyInvitationsTable {
   token_hash: string | null;
   expires_at: Timestamp;
   responded_at: Timestamp | null;
+  /** The inviter's language, for an account the invitation creates (migration 023); null on older ones. */
+  language: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

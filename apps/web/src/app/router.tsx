@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { NotFound } from '../components/status-pages.tsx';
 import { paths } from '../config/paths.ts';
+import { useSession } from '../lib/session.ts';
 import {
   GuestOnly,
   HomeRedirect,
@@ -14,6 +15,12 @@ import {
   RequireSuperuser,
 } from './guards.tsx';
 import * as s from './screens.ts';
+
+/** An unknown address keeps the app's frame: menu and top bar when signed in, the account page otherwise. */
+function LayoutOfVisitor() {
+  const { user } = useSession();
+  return user ? <s.MainLayout /> : <s.AccountLayout />;
+}
 
 /**
  * Every route of docs/product.md §2 on the hash router. Declarative routes with
@@ -82,7 +89,9 @@ export function AppRoutes() {
               </Route>
             </Route>
           </Route>
-          <Route path="*" element={<NotFound />} />
+          <Route element={<LayoutOfVisitor />}>
+            <Route path="*" element={<NotFound />} />
+          </Route>
         </Routes>
       </Suspense>
     </ErrorBoundary>

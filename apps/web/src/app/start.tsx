@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { initI18n } from '../lib/i18n.ts';
-import { applyPreferences } from '../lib/preferences-dom.ts';
+import { applyPreferences, systemDarkQuery } from '../lib/preferences-dom.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { getSession } from '../lib/session.ts';
 import { rememberInitialScreenWidth } from '../lib/storage.ts';
@@ -14,6 +14,8 @@ import { UnauthorizedHandler } from './unauthorized-handler.tsx';
 rememberInitialScreenWidth();
 // Before the first paint, so a dark theme does not flash light.
 applyPreferences(getSession().user?.preferences ?? null);
+// Signed out, the page follows the system's light/dark setting when it changes.
+systemDarkQuery().addEventListener('change', () => applyPreferences(getSession().user?.preferences ?? null));
 initI18n();
 
 const queryClient = createQueryClient();

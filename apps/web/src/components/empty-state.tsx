@@ -8,7 +8,8 @@ export function EmptyState({
   actions,
 }: {
   icon: IconName;
-  title: string;
+  /** Left out where the page's own heading already says it (status pages). */
+  title?: string;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -18,7 +19,7 @@ export function EmptyState({
         <div className="kt-empty-icon mx-auto mb-3">
           <Icon name={icon} size={28} />
         </div>
-        <h2 className="h5">{title}</h2>
+        {title && <h2 className="h5">{title}</h2>}
         {children && <div className="text-body-secondary mx-auto kt-measure">{children}</div>}
         {actions && <div className="mt-4 d-flex justify-content-center flex-wrap gap-2">{actions}</div>}
       </div>

@@ -35,7 +35,6 @@ export function ModuleNotEnabled() {
       <PageHeader title={t('moduleNotEnabled.title')} />
       <EmptyState
         icon="lock"
-        title={t('moduleNotEnabled.title')}
         actions={
           <>
             <Link className="btn btn-primary" to={paths.home.href()}>
@@ -61,7 +60,6 @@ export function Forbidden() {
       <PageHeader title={t('forbidden.title')} />
       <EmptyState
         icon="lock"
-        title={t('forbidden.title')}
         actions={
           <Link className="btn btn-primary" to={paths.home.href()}>
             {t('forbidden.home')}
@@ -74,14 +72,18 @@ export function Forbidden() {
   );
 }
 
+/**
+ * An address no route knows, or a record that does not exist. Rendered inside the
+ * app's layout (the screen's own or, for an unknown address, the router's), so it
+ * brings no <main> of its own; the page heading is its only title.
+ */
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <main className="container py-5 kt-narrow">
+    <>
       <PageHeader title={t('notFound.title')} />
       <EmptyState
         icon="alert"
-        title={t('notFound.title')}
         actions={
           <Link className="btn btn-primary" to={paths.home.href()}>
             {t('notFound.home')}
@@ -90,6 +92,6 @@ export function NotFound() {
       >
         <p className="mb-0">{t('notFound.text')}</p>
       </EmptyState>
-    </main>
+    </>
   );
 }

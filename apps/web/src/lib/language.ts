@@ -1,11 +1,11 @@
 import type { SessionUser } from '@kontora/contract/auth';
 import { isLanguage, type Language } from '@kontora/contract/limits';
 import i18next from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateMe } from './api/update-me.ts';
 import { errorMessage } from './errors.ts';
-import { writeLanguageCookie } from './i18n.ts';
+import { currentLanguage, writeLanguageCookie } from './i18n.ts';
 import { readLanguageCookie } from './language-detect.ts';
 import { notify } from './notifications.ts';
 import { getSession, updateUser } from './session.ts';
@@ -36,4 +36,17 @@ export function adoptProfileLanguage(user: Pick<SessionUser, 'language'>): void 
   if (readLanguageCookie() || !isLanguage(user.language)) return;
   writeLanguageCookie(user.language);
   void i18next.changeLanguage(user.language);
+}
+
+/**
+ * A page opened from an invitation (activation) speaks the invitation's language,
+ * unless a language was chosen in this browser (the cookie). Nothing is saved: on
+ * activation the account, made in that language, brings it (adoptProfileLanguage).
+ */
+export function useInvitationLanguage(language: Language | undefined): void {
+  useEffect(() => {
+    if (language && !readLanguageCookie() && language !== currentLanguage()) {
+      void i18next.changeLanguage(language);
+    }
+  }, [language]);
 }

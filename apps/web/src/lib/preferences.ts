@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateMe } from './api/update-me.ts';
 import { errorMessage } from './errors.ts';
 import { notify } from './notifications.ts';
+import { rememberPickedTheme } from './preferences-dom.ts';
 import { getSession, updateUser, useSession } from './session.ts';
 
 /** The signed-in person's preferences (cached in `currentLeadUser`), else the defaults. */
@@ -30,6 +31,7 @@ export function usePreferences(): {
     (patch: Partial<LayoutPreferences>) => {
       // Normalising drops combinations the layout does not allow (icon sidebar in horizontal…).
       const next = normalizePreferences({ ...storedPreferences(), ...patch });
+      if (patch.theme) rememberPickedTheme(patch.theme);
       updateUser({ preferences: next });
       mutate(
         { preferences: next },

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   user: 'currentLeadUser',
   company: 'currentCompany',
   initialWidth: 'initialScreenWidthInitial',
+  /** Kontora's own: the theme last picked in this browser (issue 12, item 12). */
+  pickedTheme: 'kontoraPickedTheme',
 } as const;
 
 export type StoredUser = LoginData;
@@ -61,9 +63,15 @@ export function readInitialScreenWidth(): number {
   return Number.isFinite(stored) && stored > 0 ? stored : window.innerWidth;
 }
 
-/** Logout clears localStorage as the original did; the first-load width is a fact of this window, so it is kept. */
+/**
+ * Logout clears localStorage as the original did. The first-load width is a fact of
+ * this window and the picked theme a choice made in this browser (the login page
+ * keeps showing it), so both are kept.
+ */
 export function clearStorage(): void {
-  const width = localStorage.getItem(STORAGE_KEYS.initialWidth);
+  const kept = [STORAGE_KEYS.initialWidth, STORAGE_KEYS.pickedTheme].map(
+    (key) => [key, localStorage.getItem(key)] as const,
+  );
   localStorage.clear();
-  if (width !== null) localStorage.setItem(STORAGE_KEYS.initialWidth, width);
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }

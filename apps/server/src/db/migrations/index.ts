@@ -19,6 +19,7 @@ import * as m018 from './018-social-approval.ts';
 import * as m020 from './020-search-scale.ts';
 import * as m021 from './021-job-company.ts';
 import * as m022 from './022-company-working-day.ts';
+import * as m023 from './023-invitation-language.ts';
 import * as m025 from './025-connector-depth.ts';
 import * as m027 from './027-social-post-options.ts';
 import * as m028 from './028-calendar-page-plans.ts';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '020-search-scale': m020,
   '021-job-company': m021,
   '022-company-working-day': m022,
+  '023-invitation-language': m023,
   '025-connector-depth': m025,
   '027-social-post-options': m027,
   '028-calendar-page-plans': m028,

@@ -128,6 +128,20 @@ describe('audit entries', () => {
     for (const e of items) expect(Date.parse(e.created_at)).toBeGreaterThan(0);
   });
 
+  it('names the record and its company, not by number (issue 12, item 12)', async () => {
+    const { items } = await audit();
+    const byAction = (action: string) => items.find((e) => e.action === action);
+    expect(byAction('membership.role')).toMatchObject({
+      entity_name: 'Pat',
+      company_name: 'Audited Ltd',
+    });
+    expect(byAction('user.disable')).toMatchObject({ entity_name: 'Pat' });
+    expect(byAction('company.create')).toMatchObject({
+      entity_name: 'Audited Ltd',
+      company_name: 'Audited Ltd',
+    });
+  });
+
   it('never stores secrets', async () => {
     const rows = await t.ctx.db.selectFrom('audit_entries').select(['before', 'after']).execute();
     const text = JSON.stringify(rows);

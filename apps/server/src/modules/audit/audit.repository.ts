@@ -74,3 +74,43 @@ export function listAuditEntries(db: Database, f: AuditFilter) {
     .limit(f.limit)
     .execute();
 }
+
+/** People by id: their name, else their email (audit entries about a person or a membership). */
+export function personNames(db: Database, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export function companyNames(db: Database, ids: readonly number[]) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Company-owned records an audit entry can name, each with the column that names it. */
+export const COMPANY_RECORD_NAMES = {
+  customer: { table: 'customers', column: 'name' },
+  api_key: { table: 'api_keys', column: 'name' },
+  invitation: { table: 'company_invitations', column: 'email' },
+} as const;
+
+/** Names of one kind of company-owned record, by id, within the listed companies. */
+export function companyRecordNames(
+  db: Database,
+  entity: keyof typeof COMPANY_RECORD_NAMES,
+  companyIds: readonly number[],
+  ids: readonly number[],
+) {
+  const { table, column } = COMPANY_RECORD_NAMES[entity];
+  return db
+    .selectFrom(table)
+    .select(['id', `${column} as name`])
+    .where('company_id', 'in', [...companyIds])
+    .where('id', 'in', [...ids])
+    .execute() as Promise<{ id: number; name: string }[]>;
+}

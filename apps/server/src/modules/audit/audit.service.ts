@@ -4,6 +4,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
+import { auditNamesOf } from './audit-names.ts';
 
 /** One change to record: who did what to which record, and the record before and after. */
 export interface AuditInput {
@@ -128,8 +129,10 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditD
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const namesOf = await auditNamesOf(db, page);
   const items: AuditEntry[] = page.map(({ actor_key_id, actor_key_name, ...r }) => ({
     ...r,
+    ...namesOf(r),
     // A key's entry names the key (as it was called then); it has no person.
     actor_name: actor_key_name ?? r.actor_name,
     actor_kind: actor_key_id != null ? 'api_key' : r.actor_id === null ? 'system' : 'user',

@@ -1,5 +1,6 @@
 import {
   ActivateBody,
+  ActivationPreview,
   LoginBody,
   LoginData,
   RequestResetBody,
@@ -13,7 +14,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { policies, principalOf } from '../../plugins/access.ts';
-import { activate, login, logout, requestPasswordReset, resetPassword } from './auth.service.ts';
+import {
+  activate,
+  login,
+  logout,
+  previewActivation,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service.ts';
 
 const tags = ['auth'];
 
@@ -45,6 +53,18 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       await logout(ctx, principalOf(request));
       return reply.code(204).send(null);
     },
+  });
+
+  app.get('/activate/:token', {
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary:
+        'What an activation link opens: the name the inviter typed and the invitation’s language (anyone holding the link)',
+      params: z.object({ token: Token }),
+      response: { 200: dataOf(ActivationPreview), ...errors(400, 429) },
+    },
+    handler: async (request) => ({ data: await previewActivation(ctx, request.params.token, request) }),
   });
 
   app.post('/activate/:token', {

@@ -1,4 +1,5 @@
-import type { ActivateBody, LoginBody, LoginData } from '@kontora/contract/auth';
+import type { ActivateBody, ActivationPreview, LoginBody, LoginData } from '@kontora/contract/auth';
+import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
 import type { TwoFactorChallenge } from '@kontora/contract/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -85,17 +86,40 @@ export async function sendActivationMail(
   return queueActivationMail(ctx, db, user.id);
 }
 
+/** The invited person an unused activation link belongs to (counted as a token attempt of the address). */
+async function activationTarget(ctx: AppContext, token: string, request: FastifyRequest) {
+  await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
+  const found = await findUsableToken(ctx.db, 'activation', hashToken(token), nowIso());
+  if (!found) throw invalidToken();
+  const user = await findUserWithHashById(ctx.db, found.user_id);
+  if (!user || user.status === 'disabled') throw invalidToken();
+  return { found, user };
+}
+
+/**
+ * The activation page before activating: in the invitation's language (the
+ * account was made in it) with the name the inviter typed (issue 12, item 12).
+ * The link itself is the secret, so its holder may see the name.
+ */
+export async function previewActivation(
+  ctx: AppContext,
+  token: string,
+  request: FastifyRequest,
+): Promise<ActivationPreview> {
+  const { user } = await activationTarget(ctx, token, request);
+  return {
+    full_name: user.full_name,
+    language: isLanguage(user.language) ? user.language : FALLBACK_LANGUAGE,
+  };
+}
+
 export async function activate(
   ctx: AppContext,
   token: string,
   body: ActivateBody,
   request: FastifyRequest,
 ): Promise<LoginData> {
-  await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
-  const found = await findUsableToken(ctx.db, 'activation', hashToken(token), nowIso());
-  if (!found) throw invalidToken();
-  const user = await findUserWithHashById(ctx.db, found.user_id);
-  if (!user || user.status === 'disabled') throw invalidToken();
+  const { found, user } = await activationTarget(ctx, token, request);
   assertAcceptablePassword(body.password, user.email);
   const passwordHash = await hashPassword(body.password);
   if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();

@@ -69,7 +69,9 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
     const person = await findUserWithHashByEmail(ctx.db, invitation.email);
     if (!person) {
       await ctx.db.transaction().execute(async (trx) => {
-        const language = isLanguage(payload.language) ? payload.language : 'hr';
+        // The invitation's language (since migration 023), else the one queued with the mail.
+        const wanted = invitation.language ?? payload.language;
+        const language = isLanguage(wanted) ? wanted : 'hr';
         const fullName = payload.full_name ?? invitation.email.split('@')[0] ?? invitation.email;
         const userId = await createInvitedAccount(trx, {
           email: invitation.email,

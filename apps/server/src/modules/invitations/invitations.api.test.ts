@@ -142,6 +142,51 @@ describe('inviting by email', () => {
     expect(await teamEmails()).toContain(email);
   });
 
+  it('the activation page opens in the invitation’s language with the typed name, also after a re-send (issue 12, item 12)', async () => {
+    const email = fresh('german');
+    // The owner's profile says German; the screen they invite from shows Italian.
+    const sent = await t.call(owner, {
+      method: 'POST',
+      url: invitations(),
+      payload: { email, role: 'member', full_name: 'Greta Gruber', language: 'it' },
+    });
+    expect(sent.statusCode).toBe(201);
+    // Re-sent by the admin (another language): a new link, the same language.
+    await smtp.readMail(email);
+    const resent = await t.call(admin, {
+      method: 'POST',
+      url: `${invitations()}/${sent.json().data.invitation.id}/resend`,
+    });
+    expect(resent.statusCode).toBe(200);
+    const token = tokenFromMail(await smtp.readMail(email, { since: 1 }), 'activate');
+    const preview = await t.app.inject({ method: 'GET', url: `/api/activate/${token}` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toEqual({ full_name: 'Greta Gruber', language: 'it' });
+
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: `/api/activate/${token}`,
+      payload: { full_name: 'Greta G.', password: 'a long enough passphrase' },
+    });
+    expect(activated.json().data).toMatchObject({ full_name: 'Greta G.', language: 'it' });
+    // Used: the link opens nothing any more, and a made-up one never did.
+    for (const used of [token, 'x'.repeat(43)]) {
+      const gone = await t.app.inject({ method: 'GET', url: `/api/activate/${used}` });
+      expect(gone.statusCode).toBe(400);
+      expect(gone.json().code).toBe('invalid_token');
+    }
+  });
+
+  it('refuses an invitation language outside the six with per-field details', async () => {
+    const res = await t.call(owner, {
+      method: 'POST',
+      url: invitations(),
+      payload: { email: fresh('klingon'), role: 'member', language: 'tlh' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details)).toEqual(['language']);
+  });
+
   it('refuses a current member and a second pending invitation (both on the team screen already)', async () => {
     const member = await invite(owner, 'admin@acme.test');
     expect(member.statusCode).toBe(409);

@@ -10,9 +10,20 @@ export type InvitationRow = {
   status: 'pending' | 'accepted' | 'declined' | 'revoked';
   expires_at: string;
   created_at: string;
+  /** Null on invitations from before migration 023. */
+  language: string | null;
 };
 
-const columns = ['id', 'company_id', 'email', 'role', 'status', 'expires_at', 'created_at'] as const;
+const columns = [
+  'id',
+  'company_id',
+  'email',
+  'role',
+  'status',
+  'expires_at',
+  'created_at',
+  'language',
+] as const;
 const mine = [
   'i.id',
   'i.company_id',
@@ -25,7 +36,14 @@ const mine = [
 
 export async function insertInvitation(
   db: Database,
-  values: { company_id: number; email: string; role: CompanyRole; invited_by: number; expires_at: string },
+  values: {
+    company_id: number;
+    email: string;
+    role: CompanyRole;
+    invited_by: number;
+    expires_at: string;
+    language: string;
+  },
 ): Promise<InvitationRow> {
   const now = new Date().toISOString();
   return db
@@ -162,6 +180,7 @@ export function findInvitationForMail(db: Database, companyId: number, id: numbe
       'i.expires_at',
       'i.invited_by',
       'i.token_hash',
+      'i.language',
       'c.name as company_name',
       'u.full_name as inviter',
     ])

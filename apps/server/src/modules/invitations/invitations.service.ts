@@ -91,6 +91,7 @@ export async function inviteByEmail(
       role: body.role,
       invited_by: actor.id,
       expires_at: isoIn(INVITATION_TTL_MS),
+      language: body.language ?? actor.language,
     });
     await recordAudit(trx, {
       ...invitationAudit(actor.id, created),
@@ -98,7 +99,10 @@ export async function inviteByEmail(
       before: null,
       after: { email: created.email, role: created.role },
     });
-    await queueInvitationMail(ctx, trx, created, { full_name: body.full_name, language: actor.language });
+    await queueInvitationMail(ctx, trx, created, {
+      full_name: body.full_name,
+      language: created.language ?? actor.language,
+    });
     return created;
   });
   return toInvitation(row);
@@ -139,7 +143,8 @@ export async function resendInvitation(
     const found = await pendingOf(trx, companyId, id);
     assertMayTouch(actor, null, found.role);
     const renewed = { ...found, expires_at: isoIn(INVITATION_TTL_MS) };
-    await queueInvitationMail(ctx, trx, renewed, { language: actor.language });
+    // The invitation's own language, not the language of whoever re-sends it.
+    await queueInvitationMail(ctx, trx, renewed, { language: found.language ?? actor.language });
     return renewed;
   });
   return toInvitation(row);

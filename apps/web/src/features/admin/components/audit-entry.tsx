@@ -30,28 +30,35 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
   const entityKey = `admin.audit.entities.${entry.entity}`;
   const entity = i18next.exists(entityKey) ? translate(entityKey) : entry.entity;
   const href = recordHref(entry);
-  const actor = entry.actor_id
-    ? entry.actor_name || entry.actor_email || `#${entry.actor_id}`
-    : t('admin.audit.system');
+  // Who acted, by name: a person, an API key (named as it was called then) or the system.
+  const actor =
+    entry.actor_kind === 'api_key'
+      ? t('admin.audit.apiKey', { name: entry.actor_name ?? `#${entry.actor_key_id}` })
+      : entry.actor_id
+        ? entry.actor_name || entry.actor_email || `#${entry.actor_id}`
+        : t('admin.audit.system');
+  const record = entry.entity_name ?? (entry.entity_id && `#${entry.entity_id}`);
 
   return (
     <li className="list-group-item py-3">
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
         <span className="badge text-bg-primary">{actionLabel(entry.action)}</span>
         <span>
-          {entry.actor_id ? <Link to={paths.admin.user.href(entry.actor_id)}>{actor}</Link> : actor}
+          {entry.actor_kind === 'user' && entry.actor_id ? (
+            <Link to={paths.admin.user.href(entry.actor_id)}>{actor}</Link>
+          ) : (
+            actor
+          )}
         </span>
         <span className="text-body-secondary">·</span>
         <span>
-          {entity}{' '}
-          {entry.entity_id &&
-            (href ? <Link to={href}>#{entry.entity_id}</Link> : <span>#{entry.entity_id}</span>)}
+          {entity} {record && (href ? <Link to={href}>{record}</Link> : <span>{record}</span>)}
         </span>
         {entry.company_id !== null && entry.entity !== 'company' && (
           <>
             <span className="text-body-secondary">·</span>
             <Link to={paths.admin.company.href(entry.company_id)}>
-              {t('admin.audit.companyRef', { id: entry.company_id })}
+              {entry.company_name ?? t('admin.audit.companyRef', { id: entry.company_id })}
             </Link>
           </>
         )}

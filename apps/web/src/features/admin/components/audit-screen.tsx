@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
+import { type ComboboxOption, SearchCombobox } from '../../shared/components/search-combobox.tsx';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
-import { type Picked, SearchPicker } from './search-picker.tsx';
+import { useCompanyOptions, usePersonOptions } from './search-picker.tsx';
 
 const ENTITIES = ['company', 'user', 'membership', 'invitation'] as const;
 
@@ -12,8 +13,8 @@ const ENTITIES = ['company', 'user', 'membership', 'invitation'] as const;
 export function AuditScreen() {
   const { t } = useTranslation();
   const id = useId();
-  const [actor, setActor] = useState<Picked | null>(null);
-  const [company, setCompany] = useState<Picked | null>(null);
+  const [actor, setActor] = useState<ComboboxOption | null>(null);
+  const [company, setCompany] = useState<ComboboxOption | null>(null);
   const [entity, setEntity] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -48,19 +49,21 @@ export function AuditScreen() {
           </h2>
           <div className="row g-3 align-items-end">
             <div className="col-12 col-md-6 col-xl-3">
-              <SearchPicker
-                of="person"
+              <SearchCombobox
                 label={t('admin.audit.actor')}
                 emptyLabel={t('admin.audit.anyActor')}
+                noMatch={t('admin.audit.noPerson')}
+                useMatches={usePersonOptions}
                 value={actor}
                 onChange={setActor}
               />
             </div>
             <div className="col-12 col-md-6 col-xl-3">
-              <SearchPicker
-                of="company"
+              <SearchCombobox
                 label={t('admin.audit.company')}
                 emptyLabel={t('admin.audit.anyCompany')}
+                noMatch={t('admin.audit.noCompany')}
+                useMatches={useCompanyOptions}
                 value={company}
                 onChange={setCompany}
               />

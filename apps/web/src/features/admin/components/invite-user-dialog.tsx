@@ -16,8 +16,8 @@ import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts'
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { reasonText } from '../../../lib/server-problems.ts';
+import { languageOptions } from '../../shared/lib/language-options.ts';
 import { useInviteUser } from '../api/invite-user.ts';
-import { languageOptions } from './language-options.ts';
 import { type MembershipRow, MembershipsEditor, membershipRowErrors } from './memberships-editor.tsx';
 
 type InviteValues = { email: string; full_name: string; is_admin: boolean; language: string };

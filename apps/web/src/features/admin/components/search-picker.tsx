@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import type { ComboboxOption } from '../../shared/components/search-combobox.tsx';
 import { useAdminCompanies } from '../api/get-admin-companies.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 
@@ -24,6 +25,19 @@ function usePersonMatches(q: string | undefined): Matches {
   }));
   return { items, isFetching: users.isFetching };
 }
+
+/** People for the one-control picker (SearchCombobox): the name, the email below it. */
+export function usePersonOptions(q: string | undefined): Matches & { items: ComboboxOption[] } {
+  const users = useAdminUsers({ q, limit: 20, offset: 0 });
+  const items = (users.data?.items ?? []).map((user) => ({
+    id: user.id,
+    name: user.full_name || user.email,
+    detail: user.email,
+  }));
+  return { items, isFetching: users.isFetching };
+}
+
+export { useCompanyMatches as useCompanyOptions };
 
 /** What can be picked: where the matches come from and what the search box is called. */
 const SOURCES = {

@@ -10,8 +10,8 @@ import { resolverOptions } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { problemText, reasonText, setServerFieldErrors } from '../../../lib/server-problems.ts';
 import { updateUser as updateSessionUser, useSession } from '../../../lib/session.ts';
+import { languageOptions } from '../../shared/lib/language-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { languageOptions } from './language-options.ts';
 
 type DetailsValues = { full_name: string; language: string; is_admin: boolean };
 type DetailsBody = Pick<UpdateUserBody, 'full_name' | 'language' | 'is_admin'>;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,14 +9,18 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors.ts';
-import { adoptProfileLanguage } from '../../../lib/language.ts';
+import { adoptProfileLanguage, useInvitationLanguage } from '../../../lib/language.ts';
 import { signIn } from '../../../lib/session.ts';
-import { useActivate } from '../api/activate.ts';
+import { useActivate, useActivationPreview } from '../api/activate.ts';
 import { activateValidation, useTokenShape } from '../lazy-validation.ts';
 import { InvalidLink } from './invalid-link.tsx';
 import { PasswordFields } from './password-fields.tsx';
 
-/** An invited person sets their name and password; the answer signs them in. */
+/**
+ * An invited person sets their name and password; the answer signs them in. The
+ * page speaks the invitation's language and starts with the name the inviter
+ * typed, which the person may change (issue 12, item 12).
+ */
 export function ActivateScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,6 +33,15 @@ export function ActivateScreen() {
   });
   const { errors } = form.formState;
   useDocumentTitle(t('auth.activate.title'));
+  const preview = useActivationPreview(token, validToken);
+  useInvitationLanguage(preview.data?.language);
+  const typedName = preview.data?.full_name;
+  useEffect(() => {
+    // Only into an untouched field: what the person has typed meanwhile stays.
+    if (typedName && !form.getFieldState('full_name').isDirty) {
+      form.resetField('full_name', { defaultValue: typedName });
+    }
+  }, [typedName, form]);
 
   const onSubmit = form.handleSubmit(async ({ full_name, password }) => {
     try {
@@ -40,7 +54,9 @@ export function ActivateScreen() {
     }
   });
 
-  const tokenRejected = isApiError(activate.error) && activate.error.code === 'invalid_token';
+  const tokenRejected = [activate.error, preview.error].some(
+    (error) => isApiError(error) && error.code === 'invalid_token',
+  );
 
   return (
     <>

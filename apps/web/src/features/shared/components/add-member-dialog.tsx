@@ -10,8 +10,10 @@ import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { reasonText } from '../../../lib/server-problems.ts';
+import { languageOptions } from '../lib/language-options.ts';
 
 /** The team invitation with an optional name: an emptied name field means "none". */
 const AddMemberForm = InviteMemberBody.extend({
@@ -62,10 +64,11 @@ function AddMemberFormBody({
   const { t } = useTranslation();
   const form = useForm<AddMemberValues, unknown, z.output<typeof AddMemberForm>>({
     resolver: zodResolver(AddMemberForm, resolverOptions),
-    defaultValues: { email: '', full_name: '', role: 'member' },
+    // A new account's activation page and mails speak the language this screen shows, unless changed here.
+    defaultValues: { email: '', full_name: '', role: 'member', language: currentLanguage() },
   });
   const { errors, isSubmitting } = form.formState;
-  const fields = ['email', 'full_name', 'role'] as const;
+  const fields = ['email', 'full_name', 'role', 'language'] as const;
 
   const onSubmit = form.handleSubmit(async (values) => {
     form.clearErrors('root');
@@ -95,6 +98,13 @@ function AddMemberFormBody({
           autoComplete="off"
           registration={form.register('full_name')}
           error={reasonText(t, errors.full_name?.message)}
+        />
+        <SelectField
+          label={t('team.language')}
+          hint={t('team.languageHint')}
+          options={languageOptions(t)}
+          registration={form.register('language')}
+          error={reasonText(t, errors.language?.message)}
         />
         <SelectField
           label={t('team.role')}

@@ -39,7 +39,12 @@ export function MembersTable(props: MembersTableProps) {
   const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
-  const anyManageable = members.some(canManage);
+  // The company's only owner can neither be demoted nor removed (the server refuses it: 409 last_owner),
+  // so neither is offered; another member must become owner first.
+  const ownerCount = members.filter((member) => member.role === 'owner').length;
+  const isSoleOwner = (member: Member) => member.role === 'owner' && ownerCount === 1;
+  const mayChange = (member: Member) => canManage(member) && !isSoleOwner(member);
+  const anyManageable = members.some(mayChange);
 
   const changeRole = async (member: Member, role: CompanyRole) => {
     setProblem(null);
@@ -73,7 +78,9 @@ export function MembersTable(props: MembersTableProps) {
   return (
     <>
       {problemMessage && <FormAlert kind="danger">{problemMessage}</FormAlert>}
-      <div className="table-responsive">
+      {/* Focusable: on a phone the table scrolls sideways, and a row without controls gives the keyboard no other way in. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
+      <section className="table-responsive" aria-label={t('team.tableLabel')} tabIndex={0}>
         <table className="table table-hover align-middle mb-0">
           <thead>
             <tr>
@@ -90,7 +97,7 @@ export function MembersTable(props: MembersTableProps) {
           </thead>
           <tbody>
             {members.map((member) => {
-              const manageable = canManage(member);
+              const manageable = mayChange(member);
               const name = member.full_name || member.email;
               const roles = COMPANY_ROLES.filter((r) => r === member.role || assignableRoles.includes(r));
               return (
@@ -124,7 +131,12 @@ export function MembersTable(props: MembersTableProps) {
                         ))}
                       </select>
                     ) : (
-                      <span className="badge text-bg-light border">{t(`roles.${member.role}`)}</span>
+                      <>
+                        <span className="badge text-bg-light border">{t(`roles.${member.role}`)}</span>
+                        {canManage(member) && isSoleOwner(member) && (
+                          <div className="small text-body-secondary mt-1">{t('team.onlyOwner')}</div>
+                        )}
+                      </>
                     )}
                   </td>
                   <td className="text-nowrap">{format.date(member.created_at)}</td>
@@ -150,7 +162,7 @@ export function MembersTable(props: MembersTableProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       <ConfirmDialog
         open={removing !== null}
         title={t('team.removeTitle', { name: removing?.full_name || removing?.email || '' })}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useCustomerSearch } from '../../api/get-customers.ts';
-import './customer-picker.css';
+import { ComboboxList } from '../combobox-list.tsx';
 
 type CustomerPickerProps = {
   label: string;
@@ -27,6 +27,7 @@ export function CustomerPicker({ label, value, onChange, error }: CustomerPicker
   const q = useDebounced(text.trim(), 200);
   const search = useCustomerSearch(companyId, q);
   const matches = search.data?.items ?? [];
+  const options = matches.map((match) => ({ id: match.id, name: match.name, detail: match.email }));
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
 
@@ -106,38 +107,16 @@ export function CustomerPicker({ label, value, onChange, error }: CustomerPicker
           {error}
         </div>
       )}
-      <div
+      <ComboboxList
         id={listId}
-        role="listbox"
-        aria-label={label}
-        className={`list-group position-absolute w-100 shadow-sm kt-picker-list${showList ? '' : ' d-none'}`}
-      >
-        {showList && search.isFetching && matches.length === 0 && (
-          <div className="list-group-item text-body-secondary">{t('common.loading')}</div>
-        )}
-        {showList && !search.isFetching && matches.length === 0 && (
-          <div className="list-group-item text-body-secondary">{t('crm.eventDialog.noCustomer')}</div>
-        )}
-        {showList &&
-          matches.map((match, index) => (
-            <div
-              key={match.id}
-              id={`${listId}-${match.id}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === active}
-              className={`list-group-item list-group-item-action${index === active ? ' active' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(index);
-              }}
-              onKeyDown={() => {}}
-            >
-              <div className="fw-semibold">{match.name}</div>
-              {match.email && <div className="small">{match.email}</div>}
-            </div>
-          ))}
-      </div>
+        label={label}
+        open={showList}
+        options={options}
+        active={active}
+        busy={search.isFetching}
+        emptyText={t('crm.eventDialog.noCustomer')}
+        onChoose={(option) => choose(options.findIndex((o) => o.id === option.id))}
+      />
     </div>
   );
 }
