@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyChecksum } from '../../lib/api-key-format.ts';
+import { expireApiKey } from '../../test-support/api-keys.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -10,17 +12,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
  * a key. The headers come from a fixed seed, so a failure reproduces: the message names the header.
  */
 
-/** mulberry32: a small deterministic generator; the seed is fixed so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20_261_125);
+// The seed is fixed so a failure reproduces.
+const rand = seededRandom(20_261_125);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 const int = (below: number) => Math.floor(rand() * below);
 
@@ -95,12 +88,7 @@ beforeAll(async () => {
   expect(del.statusCode).toBe(204);
   revokedKey = revoked.key;
   const expired = await newKey(acme);
-  await t.ctx.db
-    .updateTable('api_keys')
-    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-    .where('company_id', '=', acme)
-    .where('id', '=', expired.id)
-    .execute();
+  await expireApiKey(t.ctx.db, acme, expired.id);
   expiredKey = expired.key;
 });
 afterAll(() => t.close());
