@@ -127,7 +127,7 @@ const median = (ts: Timing[]): Timing => ({
 
 async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T | undefined> {
   const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = 'kontora_bench_feed';
+  const name = `kontora_bench_feed_${process.pid}`; // per process: helpers on one machine may bench at once
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();

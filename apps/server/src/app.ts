@@ -71,6 +71,8 @@ export interface BuildOptions {
   /** Replace the mail transport (tests use a real SMTP server through SMTP_URL instead where they can). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it, e.g. to check that no secret is logged). */
+  logStream?: { write(line: string): void };
   /** Kysely plugins on every query of this app (the API tests install a company-scope check). */
   queryPlugins?: KyselyPlugin[];
 }
@@ -81,7 +83,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: LIMITS.jsonBodyBytes,
     routerOptions: { maxParamLength: 300 },

@@ -135,9 +135,21 @@ async function authorizeKeyRequest(
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
+  // Node keeps the first of several Authorization headers, a proxy in front may act on the last: a
+  // request that carries two credentials is refused rather than read one way here and another there.
+  if (Array.isArray(header) || countAuthorizationHeaders(request.raw.rawHeaders) > 1) {
+    throw new AppError(401, 'unauthenticated', 'Send one Authorization header.');
+  }
   // The original client sends the bare token; standard clients send "Bearer <token>".
   const token = header.replace(/^Bearer\s+/i, '').trim();
   return token || undefined;
+}
+
+/** rawHeaders alternates names and values, as received. */
+function countAuthorizationHeaders(raw: string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count++;
+  return count;
 }
 
 async function authorizeCompany(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
@@ -16,17 +17,8 @@ type Operation = {
   hasBody: boolean;
 };
 
-/** mulberry32: a small deterministic generator; the seed is fixed so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20_261_123);
+// The seed is fixed so a failure reproduces.
+const rand = seededRandom(20_261_123);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
 const BAD_IDS = ['-1', '0', '1e99', 'abc', '%00', '1.5', '99999999999999999999', '%E0%A4%A', ' 1', '0x10'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -32,7 +32,11 @@ export interface TestApp {
 }
 
 /** A whole server on a fresh database (SQLite in memory, or a new PostgreSQL database when TEST_DB=postgres). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `logStream`: the app logs (at `overrides.logLevel`) into it; without it the app does not log. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logStream }: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   useFastHashingForTests();
   const { database, drop } = await createSchemaTestDatabase();
   // Its own folder for media and the mail outbox: the SQLite and PostgreSQL runs of the
@@ -49,7 +53,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   // Every query the suite runs must be company-scoped (see company-scope-check.ts).
   const scopeCheck = new CompanyScopeCheck();
-  const { app, ctx } = await buildApp(config, { logger: false, queryPlugins: [scopeCheck] });
+  const { app, ctx } = await buildApp(config, {
+    ...(logStream ? { logStream } : { logger: false }),
+    queryPlugins: [scopeCheck],
+  });
   await migrateToLatest(ctx.db);
   await scopeCheck.learnTables(ctx.db);
   await app.ready();

@@ -1,6 +1,7 @@
 import type { ApiKeyScopes } from '@kontora/contract/api-keys';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireApiKey } from '../../test-support/api-keys.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
 
@@ -218,13 +219,7 @@ beforeAll(async () => {
   for (const resource of ['customers', 'events'] as const) {
     const other: Resource = resource === 'customers' ? 'events' : 'customers';
     const expired = await newKey(acme, { [resource]: 'write' });
-    // Expired a second ago, as time would have it: written straight into the row.
-    await t.ctx.db
-      .updateTable('api_keys')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('company_id', '=', acme)
-      .where('id', '=', expired.id)
-      .execute();
+    await expireApiKey(t.ctx.db, acme, expired.id);
     keys[resource] = {
       none: (await newKey(acme, { [other]: 'write', webhooks: 'write' })).key,
       read: (await newKey(acme, { [resource]: 'read' })).key,

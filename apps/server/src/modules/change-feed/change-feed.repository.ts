@@ -29,12 +29,21 @@ const columns = [
  * Writes one entry; call it inside the transaction of the change. A person's
  * name, when not given, is read from `users` in the same statement.
  *
+ * `along` is another write of the same transaction (its timeline entry, say)
+ * that goes to the database in the same statement, so the entry costs no
+ * round trip of its own on PostgreSQL (issue 10: the round trip was most of
+ * its cost). Its result is not answered. SQLite, in process, runs it first.
+ *
  * PostgreSQL: the company's transaction-level advisory lock is taken before
  * the id is drawn, in the same statement (a materialised CTE runs first), and
  * held until commit, so a company's entries commit in id order. Taking it
  * last in the transaction keeps the time it is held short.
  */
-export async function insertChangeEvent(db: Database, row: NewChangeEvent): Promise<number> {
+export async function insertChangeEvent(
+  db: Database,
+  row: NewChangeEvent,
+  along?: CompiledQuery,
+): Promise<number> {
   const lookUpName = row.actor_name == null && row.actor_kind === 'user' ? row.actor_id : null;
   const params = [
     row.company_id,
@@ -50,8 +59,15 @@ export async function insertChangeEvent(db: Database, row: NewChangeEvent): Prom
     row.data ?? null,
     row.created_at,
   ];
-  const text = dialectOf(db) === 'postgres' ? INSERT_POSTGRES : INSERT_SQLITE;
-  const inserted = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, params))).rows[0];
+  let query: CompiledQuery;
+  if (dialectOf(db) === 'postgres') {
+    const before = along?.parameters ?? [];
+    query = CompiledQuery.raw(insertPostgres(along?.sql, before.length), [...before, ...params]);
+  } else {
+    if (along) await db.executeQuery(along);
+    query = CompiledQuery.raw(INSERT_SQLITE, params);
+  }
+  const inserted = (await db.executeQuery<{ id: number }>(query)).rows[0];
   if (!inserted) throw new Error('change event insert answered no id');
   return Number(inserted.id);
 }
@@ -64,14 +80,30 @@ const NAME_OF = (name: string, id: string) =>
   `coalesce(${name}, (select full_name from users where id = ${id}))`;
 const INSERT_SQLITE = `insert into ${TARGET}
   values (?, ?, ?, ?, ?, ?, ?, ${NAME_OF('?', '?')}, ?, ?, ?) returning id`;
-// INSERT … SELECT takes no parameter types from the columns on PostgreSQL, hence the casts.
-const INSERT_POSTGRES = `with feed_lock as materialized (
-    select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, $1::int4) as locked
-  )
-  insert into ${TARGET}
-  select $1::int4, $2::text, $3::text, $4::int4, $5::int4, $6::text, $7::int4,
-    ${NAME_OF('$8::text', '$9::int4')}, $10::text, $11::text, $12::timestamptz
+
+/** The PostgreSQL insert with its parameters numbered after `shift` others; one text per shift. */
+const postgresInserts = new Map<number, string>();
+
+/**
+ * The PostgreSQL insert, after `along` (a statement with `shift` parameters) as a data-modifying
+ * CTE when given. PostgreSQL runs every such CTE to completion whether it is read or not.
+ */
+function insertPostgres(along: string | undefined, shift: number): string {
+  let insert = postgresInserts.get(shift);
+  if (insert === undefined) {
+    const $ = (n: number) => `$${n + shift}`;
+    // INSERT … SELECT takes no parameter types from the columns on PostgreSQL, hence the casts.
+    insert = `insert into ${TARGET}
+  select ${$(1)}::int4, ${$(2)}::text, ${$(3)}::text, ${$(4)}::int4, ${$(5)}::int4, ${$(6)}::text, ${$(7)}::int4,
+    ${NAME_OF(`${$(8)}::text`, `${$(9)}::int4`)}, ${$(10)}::text, ${$(11)}::text, ${$(12)}::timestamptz
   from feed_lock returning id`;
+    postgresInserts.set(shift, insert);
+  }
+  const lock = `feed_lock as materialized (
+    select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, $${shift + 1}::int4) as locked
+  )`;
+  return along === undefined ? `with ${lock}\n${insert}` : `with ${lock}, along as (${along})\n${insert}`;
+}
 
 /** A company's entries after an id, oldest first. */
 export function listCompanyChangeEvents(

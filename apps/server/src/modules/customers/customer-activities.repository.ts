@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { CompiledQuery, Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CustomerActivitiesTable } from '../../db/schema.ts';
 
@@ -13,6 +13,11 @@ export async function insertActivities(db: Database, rows: NewActivity[]): Promi
       .values(rows.slice(i, i + 1000))
       .execute();
   }
+}
+
+/** The insert of one entry, compiled to run along with the change feed's (`recordChange`'s `along`). */
+export function activityInsert(db: Database, row: NewActivity): CompiledQuery {
+  return db.insertInto('customer_activities').values(row).compile();
 }
 
 export async function insertActivity(db: Database, row: NewActivity): Promise<number> {

@@ -13,7 +13,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { insertActivity } from './customer-activities.repository.ts';
+import { activityInsert } from './customer-activities.repository.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
 import { applyBulk } from './customer-bulk.ts';
 import { authorOf, completeCustomer, newCustomerRow, toCustomer } from './customer-dto.ts';
@@ -58,7 +58,7 @@ export async function createCustomer(
       [fields.tags],
     );
     if (newId === undefined) throw new Error('insert answered no id');
-    await insertActivity(trx, {
+    const timelineEntry = activityInsert(trx, {
       company_id: actor.companyId,
       customer_id: newId,
       kind: 'created',
@@ -67,14 +67,18 @@ export async function createCustomer(
       ...authorOf(actor),
       created_at: at,
     });
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'customer.created',
-      entity: { type: 'customer', id: newId },
-      version: 1,
-      actor: byActor(actor),
-      data: { ...fields },
-    });
+    await recordChange(
+      trx,
+      {
+        companyId: actor.companyId,
+        type: 'customer.created',
+        entity: { type: 'customer', id: newId },
+        version: 1,
+        actor: byActor(actor),
+        data: { ...fields },
+      },
+      timelineEntry,
+    );
     return newId;
   });
   customersChanged(actor.companyId);
@@ -104,23 +108,28 @@ export async function updateCustomer(
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateCustomerIfVersion(trx, actor.companyId, id, body.version, patch))) throw stale();
     if (changed.includes('tags')) await replaceTags(trx, actor.companyId, id, merged.tags);
-    await insertActivity(trx, {
+    const changes = changeList(current, merged, changed);
+    const timelineEntry = activityInsert(trx, {
       company_id: actor.companyId,
       customer_id: id,
       kind: 'updated',
       body: null,
-      changes: JSON.stringify(changeList(current, merged, changed)),
+      changes: JSON.stringify(changes),
       ...authorOf(actor),
       created_at: at,
     });
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'customer.updated',
-      entity: { type: 'customer', id },
-      version: body.version + 1,
-      actor: byActor(actor),
-      changes: changeList(current, merged, changed),
-    });
+    await recordChange(
+      trx,
+      {
+        companyId: actor.companyId,
+        type: 'customer.updated',
+        entity: { type: 'customer', id },
+        version: body.version + 1,
+        actor: byActor(actor),
+        changes,
+      },
+      timelineEntry,
+    );
   });
   customersChanged(actor.companyId);
   return getCustomer(ctx, actor.companyId, id);
