@@ -1,4 +1,4 @@
-import type { LayoutPreferences } from '@kontora/contract/preferences';
+import type { LayoutPreferences } from '@kontora/contract/preference-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';

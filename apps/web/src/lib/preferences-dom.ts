@@ -1,4 +1,4 @@
-import type { LayoutPreferences } from '@kontora/contract/preferences';
+import type { LayoutPreferences } from '@kontora/contract/preference-values';
 
 const ATTRIBUTES: Record<keyof LayoutPreferences, string> = {
   theme: 'data-bs-theme',
