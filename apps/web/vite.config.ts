@@ -11,6 +11,22 @@ import { preloadAppShell } from './build/preload-app-shell.ts';
  * The manifest lets scripts/bundle-size.ts follow what each route loads.
  * Every text file gets .br and .gz copies (build/precompress.ts) that the server sends as they are.
  */
+/** The modules src/main.tsx imports (directly or not); none of them may import a library. */
+const BOOT_MODULES = [
+  'src/app/first-screen.ts',
+  'src/app/screen-modules.ts',
+  'src/config/paths.ts',
+  'src/lib/early-requests.ts',
+  'src/lib/language-detect.ts',
+  'src/lib/storage.ts',
+  'src/lib/translations-fetch.ts',
+  'src/lib/zod-jitless.ts',
+].map((file) => path.resolve(import.meta.dirname, file));
+
+function isBootModule(id: string): boolean {
+  return BOOT_MODULES.includes(id) || /packages[\\/]contract[\\/]src[\\/]limits\.ts$/.test(id);
+}
+
 export default defineConfig({
   base: './',
   plugins: [
@@ -36,6 +52,12 @@ export default defineConfig({
         // zod and react-hook-form are left to the screens that use them.
         codeSplitting: {
           groups: [
+            // What the small entry (src/main.tsx) runs before anything else: its own chunk of plain
+            // modules, so the entry waits for no library before it asks for the first screen's code
+            // and translations. Without this group the `shared` group below takes these modules and
+            // the entry would wait for React, i18next and TanStack Query to download and run first
+            // (docs/decisions/021-lean-css-and-first-paint.md; build/preload-app-shell.ts checks it).
+            { name: 'boot', test: isBootModule, priority: 1 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
             {

@@ -6,7 +6,26 @@ type Chunk = {
   facadeModuleId: string | null;
   imports: string[];
   isEntry: boolean;
+  moduleIds: string[];
 };
+
+/**
+ * The entry runs only once every chunk it imports statically has arrived; one library among
+ * them (React, i18next…) and the first screen's code and translations wait for it again.
+ * vite.config.ts keeps the entry's modules in a `boot` chunk of their own; this fails the
+ * build when an import added to src/main.tsx (or below it) pulls a library back in.
+ */
+function refuseLibrariesInEntry(files: Set<string>, byFile: Map<string, Chunk>): void {
+  for (const file of files) {
+    const library = byFile.get(file)?.moduleIds.find((id) => /[\\/]node_modules[\\/]/.test(id));
+    if (library) {
+      throw new Error(
+        `preload-app-shell: the entry (src/main.tsx) imports ${file}, which holds ${library}; ` +
+          'keep the entry free of libraries (docs/decisions/021-lean-css-and-first-paint.md)',
+      );
+    }
+  }
+}
 
 /**
  * Adds `<link rel="modulepreload">` to index.html for chunks the entry loads with
@@ -38,6 +57,7 @@ export function preloadAppShell(modules: string[]): Plugin {
         };
         const entry = chunks.find((chunk) => chunk.isEntry);
         const loadedByEntry = closure(entry ? [entry.fileName] : []);
+        refuseLibrariesInEntry(loadedByEntry, byFile);
         const roots = modules.map((module) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
           if (!chunk) throw new Error(`preload-app-shell: no chunk for ${module}`);

@@ -14,34 +14,7 @@ import { JobState } from './jobs.ts';
  * 4. The server sends `ping` every 25 s; the client answers `pong`. A
  *    connection silent for 60 s is closed (either side).
  */
-export const LIVE_LIMITS = {
-  authTimeoutMs: 2_000,
-  heartbeatMs: 25_000,
-  idleMs: 60_000,
-  /** A resume replays at most this many missed events… */
-  replayMaxEvents: 1_000,
-  /** …none older than this; otherwise the client gets `resync`. */
-  replayMaxAgeMs: 10 * 60_000,
-  reconnectMaxMs: 30_000,
-  /** Longest client message the server reads. */
-  messageMaxBytes: 4_096,
-} as const;
-
-/**
- * Close codes the client acts on. 4401 and 4403 mean "do not reconnect with
- * this token/company"; every other close (1001 shutdown, 4408 silence,
- * network loss) means "reconnect with back-off and resume".
- */
-export const LIVE_CLOSE = {
-  /** A message the protocol does not know, or not valid JSON. */
-  badMessage: 4400,
-  /** No token within 2 s, a wrong/expired/revoked session, an API key, a token in the address, signed out or disabled. */
-  unauthenticated: 4401,
-  /** Not (or no longer) a member of the company, company deactivated, or two-factor required. */
-  forbidden: 4403,
-  /** Nothing heard from the client for 60 s. */
-  silent: 4408,
-} as const;
+export { LIVE_CLOSE, LIVE_LIMITS } from './live-limits.ts';
 
 export const LiveClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),

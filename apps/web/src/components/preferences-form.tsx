@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type LayoutPreferences } from '@kontora/contract/preferences';
+import { DEFAULT_PREFERENCES, type LayoutPreferences } from '@kontora/contract/preference-values';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';

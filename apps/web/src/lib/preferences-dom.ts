@@ -1,4 +1,4 @@
-import type { LayoutPreferences } from '@kontora/contract/preferences';
+import type { LayoutPreferences } from '@kontora/contract/preference-values';
 import { STORAGE_KEYS } from './storage.ts';
 
 type Theme = LayoutPreferences['theme'];

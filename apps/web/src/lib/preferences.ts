@@ -2,7 +2,7 @@ import {
   DEFAULT_PREFERENCES,
   type LayoutPreferences,
   normalizePreferences,
-} from '@kontora/contract/preferences';
+} from '@kontora/contract/preference-values';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateMe } from './api/update-me.ts';

@@ -1,7 +1,8 @@
 import type { Customer } from '@kontora/contract/customers';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
@@ -10,7 +11,6 @@ import { ListStates } from '../../shared/components/list-states/list-states.tsx'
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
-import { CustomerDialog } from './customers/customer-dialog.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
@@ -20,7 +20,14 @@ import { type CustomerSort, isFiltered, sortOf, useCustomerFilter } from './cust
 import { useCustomerSelection } from './customers/use-customer-selection.ts';
 import { useListViews } from './customers/use-list-views.ts';
 import { ViewsBar } from './customers/views-bar.tsx';
-import { ImportWizard } from './import/import-wizard.tsx';
+
+// Code that loads on first opening: neither is open on most visits to the list.
+const CustomerDialog = lazy(() =>
+  import('./customers/customer-dialog.tsx').then((m) => ({ default: m.CustomerDialog })),
+);
+const ImportWizard = lazy(() =>
+  import('./import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
+);
 
 const PAGE_SIZE = 50;
 /** Dates read best newest first; names A to Z. */
@@ -140,8 +147,12 @@ export function CustomerListScreen() {
           }
         />
       </ListStates>
-      <CustomerDialog open={creating} onClose={() => setCreating(false)} />
-      <ImportWizard open={importing} onClose={() => setImporting(false)} />
+      <OnceOpened open={creating}>
+        <CustomerDialog open={creating} onClose={() => setCreating(false)} />
+      </OnceOpened>
+      <OnceOpened open={importing}>
+        <ImportWizard open={importing} onClose={() => setImporting(false)} />
+      </OnceOpened>
     </>
   );
 }

@@ -1,10 +1,6 @@
-import {
-  LIVE_CLOSE,
-  LIVE_LIMITS,
-  type LiveChange,
-  type LiveJob,
-  type LiveServerMessage,
-} from '@kontora/contract/live';
+import type { LiveChange, LiveJob, LiveServerMessage } from '@kontora/contract/live';
+// The constants from their zod-free module: this socket opens on every signed-in first load.
+import { LIVE_CLOSE, LIVE_LIMITS } from '@kontora/contract/live-limits';
 
 export type LiveStatus = 'live' | 'reconnecting' | 'offline';
 

@@ -5,7 +5,7 @@ import {
   type CustomerMatch,
   type CustomerStatus,
 } from '@kontora/contract/customers';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
@@ -14,7 +14,11 @@ import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
 import { useBulkCustomersByFilter } from '../../api/bulk-customers-by-filter.ts';
-import { MergeDialog } from '../duplicates/merge-dialog.tsx';
+
+// Loads when a merge starts: the customer list shows this bar, rarely the merge.
+const MergeDialog = lazy(() =>
+  import('../duplicates/merge-dialog.tsx').then((m) => ({ default: m.MergeDialog })),
+);
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
@@ -148,7 +152,11 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
           {t('crm.customers.bulk.clear')}
         </button>
       </div>
-      {merging && ids && <MergeDialog ids={ids} onClose={() => setMerging(false)} />}
+      {merging && ids && (
+        <Suspense fallback={null}>
+          <MergeDialog ids={ids} onClose={() => setMerging(false)} />
+        </Suspense>
+      )}
       {children && <div className="card-body border-top py-2">{children}</div>}
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,8 @@
 import type { CustomerColumn, CustomerView } from '@kontora/contract/customer-views';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { OnceOpened } from '../../../../components/once-opened.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
@@ -9,8 +10,12 @@ import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts'
 import { useCreateCustomerView } from '../../api/create-customer-view.ts';
 import { useDeleteCustomerView } from '../../api/delete-customer-view.ts';
 import { ColumnsDialog } from './columns-dialog.tsx';
-import { SaveViewDialog } from './save-view-dialog.tsx';
 import { sortOf } from './use-customer-filter.ts';
+
+// Its form (react-hook-form, zod) loads on first opening, not with the customer list.
+const SaveViewDialog = lazy(() =>
+  import('./save-view-dialog.tsx').then((m) => ({ default: m.SaveViewDialog })),
+);
 
 type ViewsBarProps = {
   views: readonly CustomerView[];
@@ -80,7 +85,9 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
       >
         {t('views.columns')}
       </button>
-      <SaveViewDialog open={saving} onClose={() => setSaving(false)} onSave={save} />
+      <OnceOpened open={saving}>
+        <SaveViewDialog open={saving} onClose={() => setSaving(false)} onSave={save} />
+      </OnceOpened>
       <ColumnsDialog
         open={editingColumns}
         onClose={() => setEditingColumns(false)}
