@@ -111,6 +111,8 @@ export const CONNECTOR_LOG_KINDS = [
   'deleted',
   /** A create a stopped run left under way was found remotely and linked. */
   'resolved',
+  /** A remote record was linked to the customer here with the same email instead of imported again. */
+  'matched',
 ] as const;
 
 export const ConnectorLogEntry = z.object({

@@ -8,6 +8,7 @@ import {
   customersById,
   updateFromRemote,
 } from './connector-local.ts';
+import { matchExistingByEmail } from './connector-match.ts';
 import {
   insertLinks,
   linksByRemote,
@@ -78,13 +79,47 @@ export async function applyRemotePage(
     actor.companyId,
     [...links.values()].map((l) => l.customer_id),
   );
+  const matched = await matchExistingByEmail(
+    trx,
+    actor.companyId,
+    connectorId,
+    unique.filter((r) => !links.has(r.id)),
+  );
   const seen: number[] = [];
   const news: { record: RemoteRecord; fields: ReturnType<typeof checkNew> & { ok: true } }[] = [];
+  const matchedLinks: { record: RemoteRecord; customerId: number; hash: string }[] = [];
   const now = new Date().toISOString();
 
   for (const record of unique) {
     const hash = contentHash(record.fields, mapped);
     const link = links.get(record.id);
+    const existing = link ? undefined : matched.get(record.id);
+    if (existing) {
+      // The same person on both sides before the connection: link them; the newer side's values win.
+      const remoteAt = record.updatedAt ? Date.parse(record.updatedAt) : 0;
+      const differs = contentHash(syncedFieldsOf(existing), mapped) !== hash;
+      if (differs && remoteAt > Date.parse(existing.updated_at)) {
+        const applied = await updateFromRemote(trx, actor, existing, record.fields, mapped);
+        if (!applied.ok) {
+          counts.failed++;
+          log.push(entry(record, 'record_failed', applied.reason, existing.id));
+          continue;
+        }
+        if (applied.value) counts.updated++;
+      }
+      matchedLinks.push({ record, customerId: existing.id, hash });
+      log.push(
+        entry(
+          record,
+          'matched',
+          differs && remoteAt <= Date.parse(existing.updated_at)
+            ? 'Linked to the customer with the same email; the values in Kontora are newer and are kept.'
+            : 'Linked to the customer with the same email instead of importing a copy.',
+          existing.id,
+        ),
+      );
+      continue;
+    }
     if (!link) {
       const checked = checkNew(record.fields, mapped);
       if (checked.ok) news.push({ record, fields: checked });
@@ -151,6 +186,20 @@ export async function applyRemotePage(
     news.map((n) => n.fields.value),
   );
   counts.created += ids.length;
+  await insertLinks(
+    trx,
+    matchedLinks.map((m) => ({
+      company_id: actor.companyId,
+      connector_id: connectorId,
+      customer_id: m.customerId,
+      remote_type: type,
+      remote_id: m.record.id,
+      remote_updated_at: m.record.updatedAt,
+      content_hash: m.hash,
+      seen_pass: pass,
+      updated_at: now,
+    })),
+  );
   await insertLinks(
     trx,
     news.map((n, i) => ({

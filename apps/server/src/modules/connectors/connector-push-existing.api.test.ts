@@ -38,6 +38,37 @@ describe('customers that were here before the connection', () => {
     expect(await suite.kit.customersOf(acme)).toHaveLength(124);
   }, 120_000);
 
+  it('the same person on both sides is linked by email, not imported twice, and the newer values win', async () => {
+    const acme = await company('Same people');
+    await suite.kit.createPeople(acme, 2);
+    const remote = await hubspot();
+    // local1 is in HubSpot too (its email in other case, edited there later); a third contact is new.
+    remote.put('contacts', {
+      firstname: 'Remote',
+      lastname: 'One',
+      email: 'LOCAL1@example.com',
+      phone: '+385 1 234 5678',
+    });
+    remote.put('contacts', { firstname: 'Contact', lastname: 'New', email: 'new@example.com' });
+    const id = await suite.kit.connect(acme, 'hubspot', remote);
+
+    const customers = await suite.kit.customersOf(acme);
+    expect(customers.map((c) => c.email).sort()).toEqual([
+      'local1@example.com',
+      'local2@example.com',
+      'new@example.com',
+    ]);
+    const local1 = customers.find((c) => c.email === 'local1@example.com');
+    expect(local1).toMatchObject({ first_name: 'Remote', last_name: 'One' });
+    // HubSpot holds each person once: local2 was pushed, local1 was not created again.
+    const emails = remote.all('contacts').map((c) => String(c.properties.email).toLowerCase());
+    expect(emails.sort()).toEqual(['local1@example.com', 'local2@example.com', 'new@example.com']);
+    const links = await suite.kit.linksOf(acme);
+    expect(links).toHaveLength(3);
+    expect(await suite.kit.logOf(acme, id, 'matched')).toHaveLength(1);
+    expect(await suite.kit.logOf(acme, id, 'record_failed')).toEqual([]);
+  }, 120_000);
+
   it('a crash after the remote create resumes without a duplicate: the record is found and linked', async () => {
     const acme = await company('Crash after create');
     await suite.kit.createPeople(acme, 120);
