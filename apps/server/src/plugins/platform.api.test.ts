@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = new Set([
   // The caller holds only the half-session token from POST /api/login, sent in the body.
   'POST /api/login/two-factor',
   'POST /api/activate/:token',
+  // The activation page's name and language for the link's holder (rate limited; an unknown token is 400).
+  'GET /api/activate/:token',
   'GET /api/request-reset-password/:email',
   'POST /api/request-reset-password',
   'POST /api/reset-password/:token',
