@@ -69,6 +69,22 @@ export function zoneOptions(zones: readonly string[], at: Date): ZoneOption[] {
   }));
 }
 
+/**
+ * Current names of places whose zone the runtime still lists under an old name (IANA keeps
+ * both; Node and Chromium answer the old one), so typing today's name finds them.
+ */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Kolkata',
+  'Asia/Katmandu': 'Kathmandu',
+  'Asia/Rangoon': 'Yangon',
+  'Asia/Saigon': 'Ho Chi Minh',
+  'Atlantic/Faeroe': 'Faroe',
+  'America/Godthab': 'Nuuk',
+  'Europe/Kiev': 'Kyiv',
+  'Pacific/Ponape': 'Pohnpei',
+  'Pacific/Truk': 'Chuuk',
+};
+
 const fold = (text: string) =>
   text
     .normalize('NFD')
@@ -92,7 +108,8 @@ export function groupZones(
     const label = fold(regionLabel(region));
     const matching = options.filter((option) => {
       if (option.region !== region) return false;
-      const text = `${fold(option.value)} ${fold(option.city)} ${option.offset.toLowerCase()} ${label}`;
+      const renamed = fold(RENAMED[option.value] ?? '');
+      const text = `${fold(option.value)} ${fold(option.city)} ${renamed} ${option.offset.toLowerCase()} ${label}`;
       return words.every((word) => text.includes(word));
     });
     return { region, options: matching.sort((a, b) => collator.compare(a.city, b.city)) };

@@ -46,4 +46,13 @@ describe('time zones for the picker', () => {
     expect(values('ZAGREB   europe')).toEqual(['Europe/Zagreb']);
     expect(values('zagreb tokyo')).toEqual([]);
   });
+
+  it("finds a zone the runtime lists under an old name by the place's current name", () => {
+    const options = zoneOptions(['Asia/Calcutta', 'Europe/Kiev', 'Europe/Kirov'], WINTER);
+    const values = (query: string) =>
+      groupZones(options, query, label).flatMap((g) => g.options.map((o) => o.value));
+    expect(values('kolkata')).toEqual(['Asia/Calcutta']);
+    expect(values('kyiv')).toEqual(['Europe/Kiev']);
+    expect(values('calcutta')).toEqual(['Asia/Calcutta']);
+  });
 });
