@@ -93,12 +93,13 @@ export async function applyRemotePage(
   for (const record of unique) {
     const hash = contentHash(record.fields, mapped);
     const link = links.get(record.id);
-    const existing = link ? undefined : matched.get(record.id);
+    const existing = matched.get(record.id); // only records with no link were matched
     if (existing) {
       // The same person on both sides before the connection: link them; the newer side's values win.
-      const remoteAt = record.updatedAt ? Date.parse(record.updatedAt) : 0;
       const differs = contentHash(syncedFieldsOf(existing), mapped) !== hash;
-      if (differs && remoteAt > Date.parse(existing.updated_at)) {
+      const remoteNewer =
+        (record.updatedAt ? Date.parse(record.updatedAt) : 0) > Date.parse(existing.updated_at);
+      if (differs && remoteNewer) {
         const applied = await updateFromRemote(trx, actor, existing, record.fields, mapped);
         if (!applied.ok) {
           counts.failed++;
@@ -112,7 +113,7 @@ export async function applyRemotePage(
         entry(
           record,
           'matched',
-          differs && remoteAt <= Date.parse(existing.updated_at)
+          differs && !remoteNewer
             ? 'Linked to the customer with the same email; the values in Kontora are newer and are kept.'
             : 'Linked to the customer with the same email instead of importing a copy.',
           existing.id,
