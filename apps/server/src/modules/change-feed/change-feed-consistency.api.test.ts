@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { ADMIN_URL, testDialect } from '../../test-support/test-database.ts';
 import {
   byUser,
   pruneChangeFeed,
@@ -162,6 +164,62 @@ describe('relay reader', () => {
       position = next;
     }
     expect(read.sort((a, b) => a - b)).toEqual(everything);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('relay reader on PostgreSQL: what holds it back', () => {
+  /** A connection with a transaction that holds a transaction id, open until `end()`. */
+  async function openTransaction(url: string): Promise<{ end(): Promise<void> }> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select pg_current_xact_id()');
+    return {
+      async end() {
+        await client.query('rollback');
+        await client.end();
+      },
+    };
+  }
+
+  /** Reads the relay from the feed's end before `act`, and answers whether the entry it records is read. */
+  async function relaySees(act: () => Promise<number>): Promise<{ seen: () => Promise<boolean> }> {
+    let position: RelayPosition = RELAY_START;
+    for (;;) {
+      const { items, next } = await readChangesForRelay(t.ctx, position, 1000);
+      position = next;
+      if (items.length < 1000) break;
+    }
+    const id = await act();
+    return {
+      seen: async () => (await readChangesForRelay(t.ctx, position, 1000)).items.some((e) => e.id === id),
+    };
+  }
+
+  it('a long transaction of another database on the same server does not hold it back', async () => {
+    const other = await openTransaction(ADMIN_URL);
+    try {
+      const { seen } = await relaySees(() => record(t.ctx.db, acme, 41));
+      expect(await seen()).toBe(true);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('a transaction of this database that began earlier still holds it back until it ends', async () => {
+    const url = t.ctx.config.database.kind === 'postgres' ? t.ctx.config.database.url : '';
+    const mine = await openTransaction(url);
+    let ended = false;
+    try {
+      const { seen } = await relaySees(() => record(t.ctx.db, acme, 42));
+      // It may still write an entry with a smaller transaction id: nothing after it is read yet.
+      expect(await seen()).toBe(false);
+      await mine.end();
+      ended = true;
+      expect(await seen()).toBe(true);
+    } finally {
+      if (!ended) await mine.end();
+    }
   });
 });
 

@@ -134,9 +134,19 @@ export interface RelayPosition {
  *
  * Across companies ids do not commit in order on PostgreSQL (each company has
  * its own lock). Only rows of transactions older than every transaction still
- * running are answered: any row that commits later has a larger transaction
- * id than all of these, so it sorts after the position. On SQLite (one writer)
- * ids commit in order and `tx_id` is always 0.
+ * running in this database are answered: any row that commits later has a
+ * larger transaction id than all of these, so it sorts after the position. On
+ * SQLite (one writer) ids commit in order and `tx_id` is always 0.
+ *
+ * The horizon is the oldest transaction of the statement's snapshot that may be
+ * this database's, not the snapshot's xmin: transaction ids are cluster-wide, so
+ * xmin would also wait for a long transaction of another database on the same
+ * server (another application, a bulk load), which can never write this feed,
+ * and hold back live updates and webhooks until it ends. A running transaction
+ * counts as another database's only when pg_stat_activity names that database
+ * for its id (an id belongs to one database for its whole life, so when that
+ * was read does not matter); one that has ended meanwhile, a prepared one, or
+ * one of a backend without a database still holds the horizon, as before.
  */
 export async function listChangeEventsAcrossCompanies(
   db: Database,
@@ -151,7 +161,16 @@ export async function listChangeEventsAcrossCompanies(
         tx_id::text as tx_id
       from change_events
       where (tx_id, id) > (${after.tx}::xid8, ${after.id})
-        and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        and tx_id < (
+          select coalesce(min(running), pg_snapshot_xmax(pg_current_snapshot()))
+          from pg_snapshot_xip(pg_current_snapshot()) as running
+          where (running::text::bigint % 4294967296) not in (
+            select backend_xid::text::bigint
+            from pg_stat_activity
+            where backend_xid is not null
+              and datid <> (select oid from pg_database where datname = current_database())
+          )
+        )
       order by tx_id, id
       limit ${limit}`.execute(all);
     return result.rows;
