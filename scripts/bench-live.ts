@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { createTestDatabase } from '../apps/server/src/test-support/test-database.ts';
+import { gcProbeFile } from './bench/gc-probe.ts';
 import { type RunningServer, startServer } from './bench/server-process.ts';
 
 /**
@@ -10,22 +12,46 @@ import { type RunningServer, startServer } from './bench/server-process.ts';
  * instance (SQLite) and on each of two instances (one PostgreSQL, one Redis).
  * For each change: time from the start of the write request (an upper bound
  * of its commit) to its arrival at every socket, p50/p99 over all sockets and
- * changes; and the server's resident memory per open socket.
+ * changes; and the server's memory per open socket, read after a full garbage
+ * collection (scripts/bench/gc-probe.ts) past a warm-up batch, so it is what one
+ * more socket holds.
  */
 const DEMO = { email: 'ana@example.com', password: 'kontora-demo-2026' };
 const SOCKETS = Number(process.env.BENCH_LIVE_SOCKETS ?? 1000);
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 30);
 /** Sockets opened at once: loopback, but bounded so the bench measures the steady state, not a connect storm. */
 const OPEN_AT_ONCE = 50;
+/** Sockets opened and closed before memory is read, so the figure is what one more socket costs. */
+const WARM_UP = 200;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-/** Resident memory of a process, from /proc (Linux), in KB. */
-const rssKb = (pid: number | undefined) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+/** Servers measured here run the GC probe, so memory is read after a full collection. */
+const PROBED = {
+  NODE_OPTIONS: `--expose-gc --import ${path.join(import.meta.dirname, 'bench/gc-probe.ts')}`,
 };
+
+/** Resident memory (KB) and JS heap in use (bytes) of a probed server after a full collection. */
+async function settledMemory(pid: number | undefined): Promise<{ rssKb: number; heapUsed: number }> {
+  if (pid === undefined) throw new Error('server has no pid');
+  const asked = Date.now();
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await sleep(50);
+    try {
+      const m = JSON.parse(readFileSync(gcProbeFile(pid), 'utf8')) as {
+        rssKb: number;
+        heapUsed: number;
+        at: number;
+      };
+      if (m.at >= asked) return m;
+    } catch {
+      // not written yet
+    }
+  }
+  throw new Error('the GC probe did not answer');
+}
 
 async function session(url: string) {
   const login = await fetch(`${url}/api/login`, {
@@ -64,10 +90,16 @@ function openSocket(url: string, token: string, companyId: number, arrivals: Map
   });
 }
 
-async function openMany(url: string, token: string, companyId: number, arrivals: Map<number, number[]>) {
+async function openMany(
+  url: string,
+  token: string,
+  companyId: number,
+  arrivals: Map<number, number[]>,
+  count = SOCKETS,
+) {
   const sockets: WebSocket[] = [];
-  for (let i = 0; i < SOCKETS; i += OPEN_AT_ONCE) {
-    const batch = Math.min(OPEN_AT_ONCE, SOCKETS - i);
+  for (let i = 0; i < count; i += OPEN_AT_ONCE) {
+    const batch = Math.min(OPEN_AT_ONCE, count - i);
     sockets.push(
       ...(await Promise.all(
         Array.from({ length: batch }, () => openSocket(url, token, companyId, arrivals)),
@@ -143,25 +175,43 @@ function print(title: string, rows: Awaited<ReturnType<typeof measureChanges>>, 
   for (const line of memory) console.log(`  ${line}`);
 }
 
+/**
+ * Opens SOCKETS sockets and answers the resident memory each one adds. A first
+ * WARM_UP sockets (closed again before the figure) pay the one-time costs that are
+ * not per socket: database pool connections, compiled code, the young heap grown
+ * to its working size.
+ */
 async function withSockets(server: RunningServer, url: string, token: string, companyId: number) {
   const arrivals = new Map<number, number[]>();
-  await sleep(500);
-  const before = rssKb(server.process.pid);
+  const warmUp = await openMany(url, token, companyId, new Map(), WARM_UP);
+  for (const ws of warmUp) ws.terminate();
+  await sleep(1000);
+  const before = await settledMemory(server.process.pid);
   const sockets = await openMany(url, token, companyId, arrivals);
-  await sleep(2000);
-  const after = rssKb(server.process.pid);
-  return { arrivals, sockets, perSocketKb: (after - before) / SOCKETS };
+  await sleep(1000);
+  const after = await settledMemory(server.process.pid);
+  return {
+    arrivals,
+    sockets,
+    perSocketKb: (after.rssKb - before.rssKb) / SOCKETS,
+    heapPerSocketKb: (after.heapUsed - before.heapUsed) / 1024 / SOCKETS,
+  };
 }
 
 export async function benchLive(): Promise<void> {
   // One instance, embedded SQLite.
-  const one = await startServer();
+  const one = await startServer(PROBED);
   try {
     const s = await session(one.url);
-    const { arrivals, sockets, perSocketKb } = await withSockets(one, one.url, s.token, s.companyId);
+    const { arrivals, sockets, perSocketKb, heapPerSocketKb } = await withSockets(
+      one,
+      one.url,
+      s.token,
+      s.companyId,
+    );
     const rows = await measureChanges({ url: one.url, ...s }, [{ label: `${SOCKETS} sockets`, arrivals }]);
     print(`Live updates: one instance (SQLite), ${SOCKETS} sockets, ${CHANGES} changes`, rows, [
-      `server memory per open socket: ${perSocketKb.toFixed(1)} KB (RSS growth / sockets)`,
+      `server memory per open socket: ${perSocketKb.toFixed(1)} KB resident, of it ${heapPerSocketKb.toFixed(1)} KB JS heap (growth after a full GC / sockets)`,
     ]);
     for (const ws of sockets) ws.terminate();
   } finally {
@@ -178,7 +228,7 @@ export async function benchLive(): Promise<void> {
     SEED_DEMO: '1',
     SECRET_KEY: 'b'.repeat(64),
   };
-  const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  const [a, b] = await Promise.all([startServer({ ...env, ...PROBED }), startServer({ ...env, ...PROBED })]);
   try {
     const s = await session(a.url);
     const onA = await withSockets(a, a.url, s.token, s.companyId);
@@ -191,7 +241,7 @@ export async function benchLive(): Promise<void> {
       `Live updates: two instances (PostgreSQL + Redis), ${SOCKETS} sockets each, ${CHANGES} changes through A`,
       rows,
       [
-        `server memory per open socket: A ${onA.perSocketKb.toFixed(1)} KB, B ${onB.perSocketKb.toFixed(1)} KB`,
+        `server memory per open socket (resident / JS heap, after a full GC): A ${onA.perSocketKb.toFixed(1)} / ${onA.heapPerSocketKb.toFixed(1)} KB, B ${onB.perSocketKb.toFixed(1)} / ${onB.heapPerSocketKb.toFixed(1)} KB`,
       ],
     );
     for (const ws of [...onA.sockets, ...onB.sockets]) ws.terminate();

@@ -102,7 +102,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
       await authorizeKeyRequest(ctx, request, reply, access, token);
       return;
     }
-    const principal = await authenticate(ctx, token, request);
+    const principal = await authenticate(ctx, token);
     request.principal = principal;
     if (access.kind === 'superuser' && !principal.user.is_admin) throw forbidden();
     if (access.kind === 'company') request.company = await authorizeCompany(ctx, request, principal, access);

@@ -27,11 +27,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const sessionEnded = () =>
   new AppError(401, 'session_expired', 'Your session has ended. Please sign in again.');
 
-export async function authenticate(
-  ctx: AppContext,
-  token: string | undefined,
-  _request: FastifyRequest,
-): Promise<Principal> {
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new AppError(401, 'unauthenticated', 'Please sign in.');
   if (token.length > 200) throw sessionEnded();
   const tokenHash = hashToken(token);

@@ -1,6 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { LIVE_CLOSE, LIVE_LIMITS, LiveClientMessage, type LiveServerMessage } from '@kontora/contract/live';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -37,13 +37,14 @@ export class LiveConnection {
   readonly ctx: AppContext;
   readonly hub: LiveHub;
   readonly socket: WebSocket;
-  readonly request: FastifyRequest;
+  /** The request's logger only: keeping the upgrade request itself would hold its objects for the socket's life. */
+  readonly log: FastifyBaseLogger;
 
-  constructor(ctx: AppContext, hub: LiveHub, socket: WebSocket, request: FastifyRequest) {
+  constructor(ctx: AppContext, hub: LiveHub, socket: WebSocket, log: FastifyBaseLogger) {
     this.ctx = ctx;
     this.hub = hub;
     this.socket = socket;
-    this.request = request;
+    this.log = log;
     this.#authTimer = setTimeout(
       () => this.close(LIVE_CLOSE.unauthenticated, 'no_token'),
       hub.options.authTimeoutMs,
@@ -118,7 +119,7 @@ export class LiveConnection {
     if (this.principal) return this.close(LIVE_CLOSE.badMessage, 'already_authenticated');
     if (!isSessionTokenShape(token)) return this.close(LIVE_CLOSE.unauthenticated, 'not_a_session_token');
     try {
-      this.principal = await authenticate(this.ctx, token, this.request);
+      this.principal = await authenticate(this.ctx, token);
     } catch (err) {
       if (err instanceof AppError) return this.close(LIVE_CLOSE.unauthenticated, err.code);
       throw err;
@@ -174,7 +175,7 @@ export class LiveConnection {
     if (this.#closed || !this.principal) return;
     this.checkedAt = Date.now();
     try {
-      this.principal = await authenticate(this.ctx, this.#token, this.request);
+      this.principal = await authenticate(this.ctx, this.#token);
     } catch (err) {
       if (err instanceof AppError) return this.close(LIVE_CLOSE.unauthenticated, 'session_ended');
       throw err;
@@ -199,7 +200,7 @@ export class LiveConnection {
   }
 
   #fail(err: unknown): void {
-    this.request.log.error({ err }, 'live socket failed');
+    this.log.error({ err }, 'live socket failed');
     this.close(1011, 'server_error');
   }
 

@@ -75,7 +75,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     wsHandler: (socket, request) => {
       // The address ends up in logs: a socket never takes anything there, least of all a token.
       if (request.raw.url?.includes('?')) return socket.close(LIVE_CLOSE.unauthenticated, 'token_in_address');
-      new LiveConnection(ctx, hub, socket, request);
+      new LiveConnection(ctx, hub, socket, request.log);
     },
   });
   return hub;
