@@ -28,9 +28,13 @@ export function wireCacheInvalidation(redisUrl: string): () => Promise<void> {
     if (cache && Number.isSafeInteger(Number(tag))) cache.evict(Number(tag), true);
   });
   for (const [name, cache] of Object.entries(caches)) {
-    cache.onEvict((tag) => void publisher.publish(CHANNEL, `${name}:${tag}`));
+    // A broadcast lost to a Redis outage costs the other instances at most the caches' TTL
+    // (5 s) of staleness; it must not surface as an unhandled rejection.
+    cache.onEvict((tag) => void publisher.publish(CHANNEL, `${name}:${tag}`).catch(() => {}));
   }
   return async () => {
+    // The caches outlive this app (they are the process's): they stop broadcasting through it.
+    for (const cache of Object.values(caches)) cache.onEvict(undefined);
     await Promise.allSettled([publisher.quit(), subscriber.quit()]);
   };
 }

@@ -8,6 +8,8 @@
  * can go unseen.
  */
 export class TaggedCache<T> {
+  /** Every cache of the process, so a test can start from none (see `clearProcessCaches`). */
+  static readonly #all = new Set<TaggedCache<unknown>>();
   readonly #entries = new Map<string, { tag: number; value: T; cachedAt: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
@@ -17,6 +19,16 @@ export class TaggedCache<T> {
   constructor(ttlMs: number, maxEntries = 20_000) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
+    TaggedCache.#all.add(this as TaggedCache<unknown>);
+  }
+
+  /**
+   * Empties every cache of the process. Their keys are ids of one database; the API
+   * tests run many files (each on a fresh database whose ids start again) in one
+   * process, so each test app starts with none (test-support/test-app.ts).
+   */
+  static clearAll(): void {
+    for (const cache of TaggedCache.#all) cache.clear();
   }
 
   get(key: string, now = Date.now()): T | undefined {
@@ -57,7 +69,8 @@ export class TaggedCache<T> {
     this.#entries.clear();
   }
 
-  onEvict(broadcast: (tag: number) => void): void {
+  /** Where evictions are broadcast to the other instances (Redis); `undefined` stops it. */
+  onEvict(broadcast: ((tag: number) => void) | undefined): void {
     this.#broadcast = broadcast;
   }
 }

@@ -336,6 +336,10 @@ describe('publishing', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Uses medium');
     expect(refused.json().details).toEqual({ post_id: [String(res.json().data.id)] });
+    // Refused means untouched: the medium and its file are still there.
+    const media = `/api/companies/${acme}/social/media/${image}`;
+    expect((await kit.t.call(ana, { method: 'GET', url: media })).statusCode).toBe(200);
+    expect((await kit.t.call(ana, { method: 'GET', url: `${media}/content` })).statusCode).toBe(200);
     // Rescheduling works while it waits; the old job finds nothing to do.
     const later = new Date(Date.now() + 7_200_000).toISOString();
     const patched = await kit.t.call(ana, {
