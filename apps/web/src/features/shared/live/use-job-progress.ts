@@ -15,14 +15,17 @@ export const isJobSettled = (state: JobState | undefined) => state === 'complete
 
 /** While the socket is down the job is read this often. */
 const POLL_MS = 2_000;
+/** While it is live, this often all the same: a job event lost on the way must not leave a screen waiting for good. */
+const LIVE_POLL_MS = 15_000;
 
 export const companyJobKey = (companyId: number, jobId: string) => ['company-job', companyId, jobId] as const;
 
 /**
  * Follows one company job (an import, a scan, a connector sync) by its id
  * (decision 028): its state and progress arrive on the live socket; the job is
- * read once at the start and, whenever the socket is not live, every 2 s until
- * it settles. Whichever of the two is newer wins.
+ * read at the start, again whenever the socket comes (back) up, and until it
+ * settles every 2 s while the socket is not live (every 15 s while it is).
+ * Whichever of the two is newer wins.
  */
 export function useJobProgress(companyId: number, jobId: string | null | undefined): JobProgress | undefined {
   const live = useLiveJob(jobId);
@@ -32,7 +35,7 @@ export function useJobProgress(companyId: number, jobId: string | null | undefin
     queryFn: ({ signal }) => api.get<JobSummary>(`/companies/${companyId}/jobs/${jobId}`, { signal }),
     enabled: !!jobId,
     refetchInterval: (query) =>
-      liveUp || isJobSettled(live?.state ?? query.state.data?.state) ? false : POLL_MS,
+      isJobSettled(live?.state ?? query.state.data?.state) ? false : liveUp ? LIVE_POLL_MS : POLL_MS,
   });
   const fetched = read.data;
   if (live && (!fetched || live.receivedAt >= read.dataUpdatedAt)) {

@@ -25,7 +25,12 @@ export function useLiveUpdates(): void {
       onJob: rememberJob,
       onResync: () => void queryClient.invalidateQueries(),
       onAccessChanged: () => invalidate([['company-modules', companyId]]),
-      onStatus: setLiveStatus,
+      onStatus(status) {
+        setLiveStatus(status);
+        // Job events are not in the change feed, so a resume does not replay them: what a job
+        // did while the socket was down (or before it first came up) is read again.
+        if (status === 'live') void queryClient.invalidateQueries({ queryKey: ['company-job', companyId] });
+      },
     });
     socket.start();
     return () => {
