@@ -7,10 +7,10 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useSession } from '../../../../lib/session.ts';
-import { ListStates } from '../../../shared/components/list-states/list-states.tsx';
 import { useDeleteWebhook } from '../../api/delete-webhook.ts';
 import { useWebhooks } from '../../api/get-webhooks.ts';
 import { useRotateWebhookSecret } from '../../api/rotate-webhook-secret.ts';
+import { IntegrationListCard, IntegrationRowActions } from '../integration-list-card.tsx';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookDialog } from './webhook-dialog.tsx';
 import { WebhookSecretDialog } from './webhook-secret-dialog.tsx';
@@ -64,116 +64,76 @@ export function WebhooksSection({ companyId }: { companyId: number }) {
 
   return (
     <section aria-labelledby="webhooks-title">
-      <div className="card kt-card">
-        <div className="card-body">
-          <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
-            <div className="me-auto">
-              <h2 className="h5 mb-1" id="webhooks-title">
-                {t('webhooks.title')}
-              </h2>
-              <p className="text-body-secondary small mb-0">{t('webhooks.intro')}</p>
-            </div>
-            {canManage && (
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
-                {t('webhooks.add')}
-              </button>
-            )}
-          </div>
-          {!canManage && <p className="small text-body-secondary">{t('webhooks.readOnly')}</p>}
-          <div className="mt-3">
-            <ListStates
-              query={list}
-              isEmpty={items.length === 0}
-              icon="link"
-              emptyTitle={t('webhooks.empty')}
-              inline
+      <IntegrationListCard
+        titleId="webhooks-title"
+        title={t('webhooks.title')}
+        intro={t('webhooks.intro')}
+        canManage={canManage}
+        addLabel={t('webhooks.add')}
+        onAdd={() => setEditing('new')}
+        readOnlyNote={t('webhooks.readOnly')}
+        query={list}
+        isEmpty={items.length === 0}
+        emptyIcon="link"
+        emptyTitle={t('webhooks.empty')}
+        columns={[
+          t('webhooks.columns.endpoint'),
+          t('webhooks.columns.events'),
+          t('webhooks.columns.state'),
+          t('webhooks.columns.success'),
+        ]}
+        actionsLabel={t('webhooks.actions')}
+      >
+        {items.map((w) => (
+          <tr key={w.id} data-testid="webhook-row" aria-current={w.id === selectedId ? 'true' : undefined}>
+            <td>
+              <div className="text-break fw-semibold">{w.url}</div>
+              {w.description && <div className="small text-body-secondary">{w.description}</div>}
+            </td>
+            <td className="small">{t('webhooks.eventCount', { count: w.event_types.length })}</td>
+            <td>
+              <span className={`badge ${w.enabled ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                {w.enabled
+                  ? t('webhooks.state.enabled')
+                  : t(`webhooks.state.${w.disabled_reason ?? 'disabled'}`)}
+              </span>
+            </td>
+            <td className="small">
+              {w.success_rate_24h === null
+                ? '–'
+                : t('webhooks.successRate', {
+                    rate: f.number(Math.round(w.success_rate_24h * 1000) / 10),
+                    count: w.attempts_24h,
+                  })}
+            </td>
+            <IntegrationRowActions
+              logLabel={t('webhooks.showLog')}
+              logShown={w.id === selectedId}
+              onToggleLog={() => setSelectedId(w.id === selectedId ? null : w.id)}
+              canManage={canManage}
             >
-              <div className="table-responsive mt-3">
-                <table className="table align-middle mb-0">
-                  <caption className="visually-hidden">{t('webhooks.title')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('webhooks.columns.endpoint')}</th>
-                      <th scope="col">{t('webhooks.columns.events')}</th>
-                      <th scope="col">{t('webhooks.columns.state')}</th>
-                      <th scope="col">{t('webhooks.columns.success')}</th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('webhooks.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((w) => (
-                      <tr
-                        key={w.id}
-                        data-testid="webhook-row"
-                        aria-current={w.id === selectedId ? 'true' : undefined}
-                      >
-                        <td>
-                          <div className="text-break fw-semibold">{w.url}</div>
-                          {w.description && <div className="small text-body-secondary">{w.description}</div>}
-                        </td>
-                        <td className="small">{t('webhooks.eventCount', { count: w.event_types.length })}</td>
-                        <td>
-                          <span className={`badge ${w.enabled ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                            {w.enabled
-                              ? t('webhooks.state.enabled')
-                              : t(`webhooks.state.${w.disabled_reason ?? 'disabled'}`)}
-                          </span>
-                        </td>
-                        <td className="small">
-                          {w.success_rate_24h === null
-                            ? '–'
-                            : t('webhooks.successRate', {
-                                rate: f.number(Math.round(w.success_rate_24h * 1000) / 10),
-                                count: w.attempts_24h,
-                              })}
-                        </td>
-                        <td className="text-end text-nowrap">
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline-primary me-1"
-                            aria-pressed={w.id === selectedId}
-                            onClick={() => setSelectedId(w.id === selectedId ? null : w.id)}
-                          >
-                            {t('webhooks.showLog')}
-                          </button>
-                          {canManage && (
-                            <>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline-secondary me-1"
-                                onClick={() => setEditing(w)}
-                              >
-                                {t('webhooks.edit')}
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline-secondary me-1"
-                                disabled={rotate.isPending}
-                                onClick={() => void onRotate(w)}
-                              >
-                                {t('webhooks.rotate')}
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline-danger"
-                                onClick={() => setDeleting(w)}
-                              >
-                                {t('webhooks.delete')}
-                              </button>
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </ListStates>
-          </div>
-        </div>
-      </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary me-1"
+                onClick={() => setEditing(w)}
+              >
+                {t('webhooks.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary me-1"
+                disabled={rotate.isPending}
+                onClick={() => void onRotate(w)}
+              >
+                {t('webhooks.rotate')}
+              </button>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setDeleting(w)}>
+                {t('webhooks.delete')}
+              </button>
+            </IntegrationRowActions>
+          </tr>
+        ))}
+      </IntegrationListCard>
       {selected && <WebhookDeliveries companyId={companyId} webhook={selected} canManage={canManage} />}
       <WebhookDialog
         companyId={companyId}
