@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { dragTo } from './fixtures/calendar.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -18,19 +19,6 @@ async function anaIn(company: string, options: Parameters<typeof newPage>[2] = {
 }
 
 const day = (page: Page, date: string): Locator => page.locator(`[role="cell"][data-date="${date}"]`);
-
-/** A real pointer drag in small steps (FullCalendar follows pointer moves). */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('drag: element not visible');
-  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
-  const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 2];
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 12, y0 + ((y1 - y0) * i) / 12);
-  await page.mouse.up();
-}
 
 describe('calendar (issue 12, item 9)', () => {
   it('a drag that saved says so with Undo, which puts the to-do back', async () => {
@@ -52,7 +40,7 @@ describe('calendar (issue 12, item 9)', () => {
     expect(await day(page, '2030-07-01').evaluate((el) => el.className)).toContain('kt-day-other');
     expect(await day(page, '2030-06-12').evaluate((el) => el.className)).not.toContain('kt-day-other');
 
-    await drag(
+    await dragTo(
       page,
       day(page, '2030-06-12').getByRole('button', { name: new RegExp(title) }),
       day(page, '2030-06-19'),

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { dragTo } from './fixtures/calendar.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -48,25 +49,6 @@ function day(page: Page, date: string): Locator {
 
 function eventOn(page: Page, date: string, title: string): Locator {
   return day(page, date).getByRole('button', { name: title });
-}
-
-/**
- * Drags with real pointer events in small steps: FullCalendar follows pointer
- * moves (and needs a few pixels before a press becomes a drag), which a
- * synthetic drag-and-drop would skip.
- */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('drag: element not visible');
-  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
-  const [x1, y1] = [end.x + end.width / 2, end.y + end.height * 0.6];
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  const steps = 12;
-  for (let i = 1; i <= steps; i++)
-    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
-  await page.mouse.up();
 }
 
 /** Presses and releases inside a day's empty area: FullCalendar selects that one day. */
@@ -126,7 +108,7 @@ describe('CRM calendar', () => {
     const saved = page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && /\/events\/\d+$/.test(response.url()),
     );
-    await drag(page, eventOn(page, '2030-06-12', title), day(page, '2030-06-19'));
+    await dragTo(page, eventOn(page, '2030-06-12', title), day(page, '2030-06-19'));
     expect((await saved).status()).toBe(200);
     await eventOn(page, '2030-06-19', title).waitFor();
 
@@ -175,7 +157,7 @@ describe('CRM calendar', () => {
         body: JSON.stringify({ message: 'The event was changed meanwhile', code: 'stale_update' }),
       });
     });
-    await drag(page, eventOn(page, '2030-06-05', title), day(page, '2030-06-10'));
+    await dragTo(page, eventOn(page, '2030-06-05', title), day(page, '2030-06-10'));
     await alert(page, 'Someone else changed this meanwhile. Reload and try again.');
     expect(refused).toBe(1);
     await eventOn(page, '2030-06-05', title).waitFor();

@@ -2,14 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { calendarDay, dragTo } from './fixtures/calendar.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
 
 /** "Follows by itself" (issue 13): within a second of the other person's change, with no reload. */
 const FOLLOWS_MS = 1_000;
-
-type Customer = { id: number; version: number };
 
 /** A person in the company, on a screen, with the live connection up (the top-bar dot says so). */
 async function personIn(email: string, company: string, hash: string): Promise<Page> {
@@ -26,7 +25,7 @@ const customerRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: new RegExp(name) });
 
 describe('live updates', () => {
-  it('Marko’s list, customer page and calendar follow Ana’s changes without a reload; his half-typed form stays', async () => {
+  it('Ana creates, renames and deletes a customer and drags a to-do in her browser; Marko’s list, customer page and calendar follow within a second without a reload, and his half-typed form stays', async () => {
     const company = await createCrmCompany(e2e.stack, `Živo ${Date.now()} d.o.o.`);
     const admin = await apiAs(e2e.stack, USERS.superuser);
     const users = await admin.call<{ items: { id: number; email: string }[] }>(
@@ -61,12 +60,12 @@ describe('live updates', () => {
     // Its title follows the record's name, which Ana is about to change.
     const edit = markoPage.getByRole('dialog', { name: /^Edit “Lena Lukić/ });
     await edit.getByLabel('Email').fill('lena@exam');
-    const id = Number(/customer\/(\d+)/.exec(markoPage.url())?.[1]);
-    const current = await ana.call<Customer>('GET', `${base}/customers/${id}`);
-    await ana.call('PATCH', `${base}/customers/${id}`, {
-      version: current.version,
-      last_name: 'Lukić-Horvat',
-    });
+    // Ana renames her on her own screen meanwhile.
+    await anaPage.getByRole('button', { name: 'Edit' }).click();
+    const anaEdit = anaPage.getByRole('dialog', { name: /^Edit “Lena Lukić/ });
+    await anaEdit.getByLabel('Last name').fill('Lukić-Horvat');
+    await anaEdit.getByRole('button', { name: 'Save' }).click();
+    await anaPage.getByRole('heading', { level: 1, name: 'Lena Lukić-Horvat' }).waitFor();
 
     // His form says who changed it, and keeps what he typed.
     await edit.getByText(/Changed by .+ — reload or keep editing/).waitFor({ timeout: FOLLOWS_MS });
@@ -85,29 +84,36 @@ describe('live updates', () => {
       .getByRole('heading', { level: 1, name: 'Lena Lukić-Horvat' })
       .waitFor({ timeout: FOLLOWS_MS });
 
-    // A to-do on his calendar moves when Ana moves it.
-    const todo = await ana.call<{ id: number; version: number }>('POST', `${base}/events`, {
+    // A to-do on both calendars: Ana drags it to another day, and it moves on Marko's.
+    const id = Number(/customer\/(\d+)/.exec(anaPage.url())?.[1]);
+    await ana.call('POST', `${base}/events`, {
       title: 'Call Lena',
       type: 'call',
       all_day: true,
       start_at: '2030-06-04T22:00:00Z',
+      customer_id: id,
     });
-    await markoPage.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
-    const onDay = (date: string) =>
-      markoPage.locator(`[role="cell"][data-date="${date}"]`).getByRole('button', { name: 'Call Lena' });
-    await onDay('2030-06-05').waitFor();
-    await ana.call('PATCH', `${base}/events/${todo.id}`, {
-      version: todo.version,
-      all_day: true,
-      start_at: '2030-06-10T22:00:00Z',
-    });
-    await onDay('2030-06-11').waitFor({ timeout: FOLLOWS_MS });
-    expect(await onDay('2030-06-05').count()).toBe(0);
+    const month = '/#/company/calendar?view=dayGridMonth&date=2030-06-05';
+    const onDay = (page: Page, date: string) =>
+      calendarDay(page, date).getByRole('button', { name: /Call Lena/ });
+    await markoPage.goto(month);
+    await anaPage.goto(month);
+    await onDay(markoPage, '2030-06-05').waitFor();
+    await dragTo(anaPage, onDay(anaPage, '2030-06-05'), calendarDay(anaPage, '2030-06-11'));
+    await onDay(anaPage, '2030-06-11').waitFor();
+    await onDay(markoPage, '2030-06-11').waitFor({ timeout: FOLLOWS_MS });
+    expect(await onDay(markoPage, '2030-06-05').count()).toBe(0);
 
-    // Back on the list, the customer goes when Ana deletes her.
+    // Ana deletes her from her customer page: she goes from Marko's list.
     await markoPage.goto('/#/company/customer/list');
     await customerRow(markoPage, 'Lena Lukić-Horvat').waitFor();
-    await ana.call('DELETE', `${base}/customers/${id}`);
+    await anaPage.goto(`/#/company/customer/${id}`);
+    await anaPage.getByRole('button', { name: 'Delete' }).click();
+    await anaPage
+      .getByRole('alertdialog', { name: 'Delete “Lena Lukić-Horvat”?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await anaPage.waitForURL(/#\/company\/customer\/list/);
     await customerRow(markoPage, 'Lena Lukić-Horvat').waitFor({ state: 'detached', timeout: FOLLOWS_MS });
   });
 });

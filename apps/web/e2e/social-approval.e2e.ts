@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startXStandin, type XStandin } from '../../server/src/test-support/social-standins/x-standin.ts';
 import { apiAs } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { dragTo } from './fixtures/calendar.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 // The X stand-in starts first and the server of this file is told where it is (its environment is read at start).
@@ -36,23 +37,6 @@ async function anaWithX(): Promise<Page> {
 async function expectNoSeriousViolations(page: Page) {
   const violations = await seriousViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
-/** Drags with real pointer events in small steps, as FullCalendar needs (see crm-calendar.e2e.ts). */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  // The month's later weeks may sit below the fold: bring the target in (the source is above it).
-  await to.scrollIntoViewIfNeeded();
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('drag: element not visible');
-  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
-  const [x1, y1] = [end.x + end.width / 2, end.y + end.height * 0.6];
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  const steps = 12;
-  for (let i = 1; i <= steps; i++)
-    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
-  await page.mouse.up();
 }
 
 describe('social approval and the posts calendar', () => {
@@ -161,7 +145,7 @@ describe('social approval and the posts calendar', () => {
     const day = (date: string) => calendar.locator(`[role="cell"][data-date="${date}"]`);
     const event = day('2030-06-12').getByRole('button', { name: new RegExp(title) });
     await event.waitFor();
-    await drag(page, event, day('2030-06-19'));
+    await dragTo(page, event, day('2030-06-19'));
     await page.getByRole('status').filter({ hasText: 'was rescheduled' }).waitFor();
     const moved = await api.call<{ scheduled_at: string }>(
       'GET',
