@@ -223,6 +223,12 @@ export interface EventCountsTable {
   n_open: number;
 }
 
+/** A number that changes with anything a company's to-do list shows, kept by triggers (migration 029). */
+export interface EventVersionsTable {
+  company_id: number;
+  version: number;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   company_id: number;
@@ -681,6 +687,7 @@ export interface DB {
   customer_activities: CustomerActivitiesTable;
   customer_counts: CustomerCountsTable;
   event_counts: EventCountsTable;
+  event_versions: EventVersionsTable;
   events: EventsTable;
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;

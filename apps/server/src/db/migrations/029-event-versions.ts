@@ -1,0 +1,138 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './column-types.ts';
+
+/**
+ * `event_versions` (company_id, version): a number that changes, in the same
+ * transaction, with anything a to-do list answer shows (decision 026) — a
+ * to-do or one of its occurrence rows written, a customer renamed (its name
+ * is on its to-dos; a deleted one unlinks them, an update of `events`), a
+ * person renamed (the assignee's name), the company's time zone changed
+ * (series expand in it). The calendar's answers are cached under it
+ * (events-page-cache.ts): a reader that sees the new number reads the new
+ * rows, on every instance, whoever wrote them, so no eviction can be missed.
+ *
+ * Row triggers on SQLite; on PostgreSQL statement triggers over transition
+ * tables for `events` and `event_occurrences` (an import or a bulk change
+ * bumps each company once), row triggers with a WHEN for the renames (only
+ * a real change calls them). A company without a row reads as version 0.
+ */
+const BUMP_TABLES = ['events', 'event_occurrences'] as const;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const pg = isPostgres(db);
+  await db.schema
+    .createTable('event_versions')
+    .addColumn('company_id', 'integer', (c) =>
+      c.primaryKey().notNull().references('companies.id').onDelete('cascade'),
+    )
+    .addColumn('version', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into event_versions (company_id, version) select id, 1 from companies`.execute(db);
+  if (pg) await postgresTriggers(db);
+  else await sqliteTriggers(db);
+}
+
+/** Upsert of a bump for the companies `select` names (one column, company ids, no duplicates). */
+const bump = (select: string) =>
+  `INSERT INTO event_versions (company_id, version) ${select}
+    ON CONFLICT (company_id) DO UPDATE SET version = event_versions.version + 1;`;
+
+async function sqliteTriggers(db: Kysely<any>): Promise<void> {
+  for (const table of BUMP_TABLES) {
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_ai AFTER INSERT ON ${table} BEGIN
+        ${bump('SELECT new.company_id, 1 WHERE true')} END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_ad AFTER DELETE ON ${table} BEGIN
+        ${bump('SELECT old.company_id, 1 WHERE true')} END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_au AFTER UPDATE ON ${table} BEGIN
+        ${bump('SELECT old.company_id, 1 WHERE true')}
+        ${bump('SELECT new.company_id, 1 WHERE new.company_id <> old.company_id')} END`)
+      .execute(db);
+  }
+  for (const [, table, column, select] of RENAME_TRIGGERS) {
+    await sql
+      .raw(`CREATE TRIGGER ${table}_${column}_version AFTER UPDATE OF ${column} ON ${table}
+      WHEN old.${column} IS NOT new.${column} BEGIN ${bump(select)} END`)
+      .execute(db);
+  }
+}
+
+async function postgresTriggers(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(`CREATE FUNCTION event_versions_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      ${bump('SELECT DISTINCT company_id, 1 FROM new_rows')}
+    ELSIF TG_OP = 'DELETE' THEN
+      ${bump('SELECT DISTINCT company_id, 1 FROM old_rows')}
+    ELSE
+      ${bump('SELECT company_id, 1 FROM old_rows UNION SELECT company_id, 1 FROM new_rows')}
+    END IF;
+    RETURN NULL;
+  END
+  $$`)
+    .execute(db);
+  for (const table of BUMP_TABLES) {
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      .execute(db);
+  }
+  // Row triggers with a WHEN: only a real rename (or new zone) calls them.
+  for (const [fn, table, column, select] of RENAME_TRIGGERS) {
+    await sql
+      .raw(`CREATE FUNCTION event_versions_${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN ${bump(select)} RETURN NULL; END $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_${column}_version AFTER UPDATE OF ${column} ON ${table} FOR EACH ROW
+      WHEN (OLD.${column} IS DISTINCT FROM NEW.${column}) EXECUTE FUNCTION event_versions_${fn}()`)
+      .execute(db);
+  }
+}
+
+/**
+ * Renames: function (PostgreSQL), table, column whose change shows in answers, the companies it
+ * bumps (`WHERE true`: SQLite would read the ON of the upsert as a join's without a WHERE).
+ */
+const RENAME_TRIGGERS = [
+  ['customer', 'customers', 'name', 'SELECT NEW.company_id, 1 WHERE true'],
+  ['user', 'users', 'full_name', 'SELECT company_id, 1 FROM memberships WHERE user_id = NEW.id'],
+  ['company', 'companies', 'time_zone', 'SELECT NEW.id, 1 WHERE true'],
+] as const;
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const table of BUMP_TABLES) {
+      for (const op of ['insert', 'delete', 'update']) {
+        await sql.raw(`DROP TRIGGER IF EXISTS ${table}_version_${op} ON ${table}`).execute(db);
+      }
+    }
+    for (const [fn, table, column] of RENAME_TRIGGERS) {
+      await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${column}_version ON ${table}`).execute(db);
+      await sql.raw(`DROP FUNCTION IF EXISTS event_versions_${fn}()`).execute(db);
+    }
+    await sql`DROP FUNCTION IF EXISTS event_versions_rows()`.execute(db);
+  } else {
+    for (const table of BUMP_TABLES) {
+      for (const op of ['ai', 'ad', 'au'])
+        await sql.raw(`DROP TRIGGER IF EXISTS ${table}_version_${op}`).execute(db);
+    }
+    for (const [, table, column] of RENAME_TRIGGERS) {
+      await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${column}_version`).execute(db);
+    }
+  }
+  await db.schema.dropTable('event_versions').ifExists().execute();
+}
