@@ -229,6 +229,12 @@ export interface EventVersionsTable {
   version: number;
 }
 
+/** A number that changes with every write to a company's customers, kept by triggers (migration 029). */
+export interface CustomerVersionsTable {
+  company_id: number;
+  version: number;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   company_id: number;
@@ -688,6 +694,7 @@ export interface DB {
   customer_counts: CustomerCountsTable;
   event_counts: EventCountsTable;
   event_versions: EventVersionsTable;
+  customer_versions: CustomerVersionsTable;
   events: EventsTable;
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -11,46 +11,57 @@ import { isPostgres } from './column-types.ts';
  * (events-page-cache.ts): a reader that sees the new number reads the new
  * rows, on every instance, whoever wrote them, so no eviction can be missed.
  *
+ * `customer_versions` likewise changes with every write to a company's
+ * customers; with `event_versions` it keys the CRM dashboard's cached answer
+ * (crm-stats-cache.ts).
+ *
  * Row triggers on SQLite; on PostgreSQL statement triggers over transition
- * tables for `events` and `event_occurrences` (an import or a bulk change
- * bumps each company once), row triggers with a WHEN for the renames (only
- * a real change calls them). A company without a row reads as version 0.
+ * tables for whole-row writes (an import or a bulk change bumps each company
+ * once), row triggers with a WHEN for the renames (only a real change calls
+ * them). A company without a row reads as version 0.
  */
-const BUMP_TABLES = ['events', 'event_occurrences'] as const;
+const BUMP_TABLES = [
+  ['events', 'event_versions'],
+  ['event_occurrences', 'event_versions'],
+  ['customers', 'customer_versions'],
+] as const;
+const VERSION_TABLES = ['event_versions', 'customer_versions'] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
-  await db.schema
-    .createTable('event_versions')
-    .addColumn('company_id', 'integer', (c) =>
-      c.primaryKey().notNull().references('companies.id').onDelete('cascade'),
-    )
-    .addColumn('version', 'bigint', (c) => c.notNull())
-    .execute();
-  await sql`insert into event_versions (company_id, version) select id, 1 from companies`.execute(db);
+  for (const table of VERSION_TABLES) {
+    await db.schema
+      .createTable(table)
+      .addColumn('company_id', 'integer', (c) =>
+        c.primaryKey().notNull().references('companies.id').onDelete('cascade'),
+      )
+      .addColumn('version', 'bigint', (c) => c.notNull())
+      .execute();
+    await sql.raw(`insert into ${table} (company_id, version) select id, 1 from companies`).execute(db);
+  }
   if (pg) await postgresTriggers(db);
   else await sqliteTriggers(db);
 }
 
 /** Upsert of a bump for the companies `select` names (one column, company ids, no duplicates). */
-const bump = (select: string) =>
-  `INSERT INTO event_versions (company_id, version) ${select}
-    ON CONFLICT (company_id) DO UPDATE SET version = event_versions.version + 1;`;
+const bump = (select: string, into: (typeof VERSION_TABLES)[number] = 'event_versions') =>
+  `INSERT INTO ${into} (company_id, version) ${select}
+    ON CONFLICT (company_id) DO UPDATE SET version = ${into}.version + 1;`;
 
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
-  for (const table of BUMP_TABLES) {
+  for (const [table, into] of BUMP_TABLES) {
     await sql
       .raw(`CREATE TRIGGER ${table}_version_ai AFTER INSERT ON ${table} BEGIN
-        ${bump('SELECT new.company_id, 1 WHERE true')} END`)
+        ${bump('SELECT new.company_id, 1 WHERE true', into)} END`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_ad AFTER DELETE ON ${table} BEGIN
-        ${bump('SELECT old.company_id, 1 WHERE true')} END`)
+        ${bump('SELECT old.company_id, 1 WHERE true', into)} END`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_au AFTER UPDATE ON ${table} BEGIN
-        ${bump('SELECT old.company_id, 1 WHERE true')}
-        ${bump('SELECT new.company_id, 1 WHERE new.company_id <> old.company_id')} END`)
+        ${bump('SELECT old.company_id, 1 WHERE true', into)}
+        ${bump('SELECT new.company_id, 1 WHERE new.company_id <> old.company_id', into)} END`)
       .execute(db);
   }
   for (const [, table, column, select] of RENAME_TRIGGERS) {
@@ -62,32 +73,34 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  await sql
-    .raw(`CREATE FUNCTION event_versions_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+  for (const into of VERSION_TABLES) {
+    await sql
+      .raw(`CREATE FUNCTION ${into}_rows() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      ${bump('SELECT DISTINCT company_id, 1 FROM new_rows')}
+      ${bump('SELECT DISTINCT company_id, 1 FROM new_rows', into)}
     ELSIF TG_OP = 'DELETE' THEN
-      ${bump('SELECT DISTINCT company_id, 1 FROM old_rows')}
+      ${bump('SELECT DISTINCT company_id, 1 FROM old_rows', into)}
     ELSE
-      ${bump('SELECT company_id, 1 FROM old_rows UNION SELECT company_id, 1 FROM new_rows')}
+      ${bump('SELECT company_id, 1 FROM old_rows UNION SELECT company_id, 1 FROM new_rows', into)}
     END IF;
     RETURN NULL;
   END
   $$`)
-    .execute(db);
-  for (const table of BUMP_TABLES) {
+      .execute(db);
+  }
+  for (const [table, into] of BUMP_TABLES) {
     await sql
       .raw(`CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table}
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${into}_rows()`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table}
-      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${into}_rows()`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table}
-      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_versions_rows()`)
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${into}_rows()`)
       .execute(db);
   }
   // Row triggers with a WHEN: only a real rename (or new zone) calls them.
@@ -115,7 +128,7 @@ const RENAME_TRIGGERS = [
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
-    for (const table of BUMP_TABLES) {
+    for (const [table] of BUMP_TABLES) {
       for (const op of ['insert', 'delete', 'update']) {
         await sql.raw(`DROP TRIGGER IF EXISTS ${table}_version_${op} ON ${table}`).execute(db);
       }
@@ -124,9 +137,9 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${column}_version ON ${table}`).execute(db);
       await sql.raw(`DROP FUNCTION IF EXISTS event_versions_${fn}()`).execute(db);
     }
-    await sql`DROP FUNCTION IF EXISTS event_versions_rows()`.execute(db);
+    for (const into of VERSION_TABLES) await sql.raw(`DROP FUNCTION IF EXISTS ${into}_rows()`).execute(db);
   } else {
-    for (const table of BUMP_TABLES) {
+    for (const [table] of BUMP_TABLES) {
       for (const op of ['ai', 'ad', 'au'])
         await sql.raw(`DROP TRIGGER IF EXISTS ${table}_version_${op}`).execute(db);
     }
@@ -134,5 +147,5 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${column}_version`).execute(db);
     }
   }
-  await db.schema.dropTable('event_versions').ifExists().execute();
+  for (const table of VERSION_TABLES) await db.schema.dropTable(table).ifExists().execute();
 }
