@@ -83,8 +83,8 @@ describe('cached to-do answers', () => {
       EventListQuery.parse({ from: FROM, to: TO, limit: '500' }),
     );
     const cached = eventPageCache.get(key);
-    expect(cached && JSON.parse(cached).data.items).toEqual(first);
-    eventPageCache.set(key, acme, JSON.stringify({ data: { items: [], next_cursor: null } }));
+    expect(cached && JSON.parse(cached.toString()).data.items).toEqual(first);
+    eventPageCache.set(key, acme, Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })));
     expect(await items(ana)).toEqual([]);
     eventPageCache.clear();
     expect(await items(ana)).toEqual(first);

@@ -24,7 +24,7 @@ import { listEventPage } from './events.service.ts';
  * given — without one a descending list looks a year past now — and none of
  * the filters today, overdue, upcoming. `mine` is keyed by the person.
  */
-export const eventPageCache = new TaggedCache<string>(60_000, 100);
+export const eventPageCache = new TaggedCache<Buffer>(60_000, 100);
 
 const CLOCK_FILTERS = new Set(['today', 'overdue', 'upcoming']);
 
@@ -52,8 +52,9 @@ export function cacheKey(actor: Actor, version: number, query: EventListQuery): 
 const seen = new Map<number, number>();
 
 /** The list answer as the route sends it, from the cache while the company's to-dos are unchanged. */
-export async function eventListAnswer(ctx: AppContext, actor: Actor, query: EventListQuery): Promise<string> {
-  const compute = async () => JSON.stringify({ data: await listEventPage(ctx, actor, query) });
+export async function eventListAnswer(ctx: AppContext, actor: Actor, query: EventListQuery): Promise<Buffer> {
+  // Kept as bytes: a month is ~270 kB, encoded once rather than on every request.
+  const compute = async () => Buffer.from(JSON.stringify({ data: await listEventPage(ctx, actor, query) }));
   if (!cacheableQuery(query)) return compute();
   const { companyId } = actor;
   const version = await eventsVersion(ctx.db, companyId);
