@@ -43,25 +43,31 @@ export async function up(db: Kysely<any>): Promise<void> {
   else await sqliteTriggers(db);
 }
 
-/** Upsert of a bump for the companies `select` names (one column, company ids, no duplicates). */
+/**
+ * Upsert of a bump for the companies `select` names (company ids, no duplicates). Only companies
+ * that still exist: deleting a company cascades to its rows, whose triggers must not insert a
+ * version row for it again (its foreign key would refuse the delete).
+ */
 const bump = (select: string, into: (typeof VERSION_TABLES)[number] = 'event_versions') =>
   `INSERT INTO ${into} (company_id, version) ${select}
     ON CONFLICT (company_id) DO UPDATE SET version = ${into}.version + 1;`;
+
+const live = (row: 'new' | 'old') => `EXISTS (SELECT 1 FROM companies WHERE id = ${row}.company_id)`;
 
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
   for (const [table, into] of BUMP_TABLES) {
     await sql
       .raw(`CREATE TRIGGER ${table}_version_ai AFTER INSERT ON ${table} BEGIN
-        ${bump('SELECT new.company_id, 1 WHERE true', into)} END`)
+        ${bump(`SELECT new.company_id, 1 WHERE ${live('new')}`, into)} END`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_ad AFTER DELETE ON ${table} BEGIN
-        ${bump('SELECT old.company_id, 1 WHERE true', into)} END`)
+        ${bump(`SELECT old.company_id, 1 WHERE ${live('old')}`, into)} END`)
       .execute(db);
     await sql
       .raw(`CREATE TRIGGER ${table}_version_au AFTER UPDATE ON ${table} BEGIN
-        ${bump('SELECT old.company_id, 1 WHERE true', into)}
-        ${bump('SELECT new.company_id, 1 WHERE new.company_id <> old.company_id', into)} END`)
+        ${bump(`SELECT old.company_id, 1 WHERE ${live('old')}`, into)}
+        ${bump(`SELECT new.company_id, 1 WHERE new.company_id <> old.company_id AND ${live('new')}`, into)} END`)
       .execute(db);
   }
   for (const [, table, column, select] of RENAME_TRIGGERS) {
@@ -78,11 +84,15 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
       .raw(`CREATE FUNCTION ${into}_rows() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      ${bump('SELECT DISTINCT company_id, 1 FROM new_rows', into)}
+      ${bump('SELECT DISTINCT c.id, 1 FROM companies c JOIN new_rows n ON n.company_id = c.id', into)}
     ELSIF TG_OP = 'DELETE' THEN
-      ${bump('SELECT DISTINCT company_id, 1 FROM old_rows', into)}
+      ${bump('SELECT DISTINCT c.id, 1 FROM companies c JOIN old_rows o ON o.company_id = c.id', into)}
     ELSE
-      ${bump('SELECT company_id, 1 FROM old_rows UNION SELECT company_id, 1 FROM new_rows', into)}
+      ${bump(
+        `SELECT c.id, 1 FROM companies c WHERE c.id IN
+          (SELECT company_id FROM old_rows UNION SELECT company_id FROM new_rows)`,
+        into,
+      )}
     END IF;
     RETURN NULL;
   END

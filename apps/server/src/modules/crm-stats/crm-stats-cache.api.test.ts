@@ -1,6 +1,8 @@
 import { CrmStats, CrmStatsQuery } from '@kontora/contract/crm-stats';
+import { CustomerCreateBody } from '@kontora/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { completeCustomer, newCustomerRow } from '../customers/customer-dto.ts';
 import { crmStatsCache, crmVersions } from './crm-stats-cache.ts';
 
 /**
@@ -19,6 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const customerRow = async (company: number) =>
+  newCustomerRow(company, completeCustomer(CustomerCreateBody.parse({ name: 'Horvat' })), {
+    userId: null,
+    at: new Date().toISOString(),
+  });
 const path = (rest: string) => `/api/companies/${acme}${rest}`;
 
 async function stats(): Promise<CrmStats> {
@@ -79,5 +86,17 @@ describe('cached CRM dashboard', () => {
     expect((await stats()).customers.by_status).toMatchObject({ lead: 0, customer: 1 });
     await t.ctx.db.deleteFrom('events').where('company_id', '=', acme).execute();
     expect((await stats()).todos).toMatchObject({ open: 0, overdue: 0 });
+  });
+
+  it('lets a company with customers be deleted (triggers of its rows do not revive its versions)', async () => {
+    const gone = await t.company('Gone', [2], []);
+    // (With a to-do linked to a customer as well, the delete fails on SQLite with a foreign-key
+    // error with or without these triggers: left out here, a matter of its own.)
+    await t.ctx.db
+      .insertInto('customers')
+      .values(await customerRow(gone))
+      .execute();
+    await t.ctx.db.deleteFrom('companies').where('id', '=', gone).execute();
+    expect(await crmVersions(t.ctx.db, gone)).toBe('0.0');
   });
 });
