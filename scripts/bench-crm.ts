@@ -23,7 +23,9 @@ import { startServer } from './bench/server-process.ts';
  *
  * The seeded databases are kept between runs (data/bench/ and the PostgreSQL
  * database kontora_bench_crm) because seeding a million rows takes several
- * minutes; BENCH_FRESH=1 seeds them again.
+ * minutes; BENCH_FRESH=1 seeds them again. PostgreSQL holds 100,000 customers
+ * unless BENCH_PG_CUSTOMERS says otherwise (and a fifth as many to-dos), in a
+ * database of that size's own (kontora_bench_crm_<n>).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -50,22 +52,26 @@ export async function benchCrm(): Promise<void> {
   ];
   const only = process.env.BENCH_CRM_DB;
   if (only === 'postgres') targets.length = 0;
-  const pgUrl = only === 'sqlite' ? undefined : await postgresBenchUrl();
+  // 100,000 customers by default (seeding a million takes ~10 min on PostgreSQL); each size has its own database.
+  const pgCustomers = Number(process.env.BENCH_PG_CUSTOMERS ?? 100_000);
+  if (!Number.isSafeInteger(pgCustomers) || pgCustomers < 1000)
+    throw new Error('BENCH_PG_CUSTOMERS must be a whole number of at least 1000');
+  const pgUrl = only === 'sqlite' ? undefined : await postgresBenchUrl(pgCustomers);
   if (pgUrl)
     targets.push({
       label: 'PostgreSQL',
       database: { kind: 'postgres', url: pgUrl },
-      customers: 100_000,
-      events: 20_000,
+      customers: pgCustomers,
+      events: pgCustomers / 5,
     });
   else console.log('\nCRM on PostgreSQL: skipped (no server at TEST_PG_URL / 127.0.0.1:5432)');
   for (const target of targets) await benchTarget(target);
 }
 
-/** A dedicated database on the test server, created once. */
-async function postgresBenchUrl(): Promise<string | undefined> {
+/** A dedicated database on the test server (one per size), created once. */
+async function postgresBenchUrl(customers: number): Promise<string | undefined> {
   const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = 'kontora_bench_crm';
+  const name = customers === 100_000 ? 'kontora_bench_crm' : `kontora_bench_crm_${customers}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();

@@ -223,6 +223,18 @@ export interface EventCountsTable {
   n_open: number;
 }
 
+/** A number that changes with anything a company's to-do list shows, kept by triggers (migration 029). */
+export interface EventVersionsTable {
+  company_id: number;
+  version: number;
+}
+
+/** A number that changes with every write to a company's customers, kept by triggers (migration 029). */
+export interface CustomerVersionsTable {
+  company_id: number;
+  version: number;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   company_id: number;
@@ -681,6 +693,8 @@ export interface DB {
   customer_activities: CustomerActivitiesTable;
   customer_counts: CustomerCountsTable;
   event_counts: EventCountsTable;
+  event_versions: EventVersionsTable;
+  customer_versions: CustomerVersionsTable;
   events: EventsTable;
   change_events: ChangeEventsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -65,6 +65,11 @@ export class TaggedCache<T> {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Entries held (expired ones included until they are asked for). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   clear(): void {
     this.#entries.clear();
   }

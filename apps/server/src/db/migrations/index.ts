@@ -23,6 +23,7 @@ import * as m023 from './023-invitation-language.ts';
 import * as m025 from './025-connector-depth.ts';
 import * as m027 from './027-social-post-options.ts';
 import * as m028 from './028-calendar-page-plans.ts';
+import * as m029 from './029-event-versions.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '025-connector-depth': m025,
   '027-social-post-options': m027,
   '028-calendar-page-plans': m028,
+  '029-event-versions': m029,
 };

@@ -11,7 +11,9 @@ import { defineJob } from '../../jobs/define-job.ts';
  * `event_counts` (migration 020) — are kept by triggers in the same
  * transaction as each change. This rebuilds them from the tables: after a
  * bulk load that set the triggers aside, and nightly as a repair path for
- * writes made outside the application (manual SQL, a restored backup).
+ * writes made outside the application (manual SQL, a restored backup). It
+ * also moves every company's `event_versions` and `customer_versions` on, so
+ * that no answer cached before such writes is served after them.
  */
 export async function recountCrmCounters(db: Database): Promise<void> {
   const pg = dialectOf(db) === 'postgres';
@@ -38,6 +40,13 @@ export async function recountCrmCounters(db: Database): Promise<void> {
         select company_id, ${prefix('until_at', 10)}, count(*) from events where not done group by 1, 2`.execute(
         trx,
       );
+      // Rows written with the triggers set aside: every company's cached answers are old now.
+      for (const table of ['event_versions', 'customer_versions']) {
+        await sql
+          .raw(`insert into ${table} (company_id, version) select id, 1 from companies
+            where true on conflict (company_id) do update set version = ${table}.version + 1`)
+          .execute(trx);
+      }
     });
 }
 

@@ -1,11 +1,11 @@
 import { CrmStats, CrmStatsQuery } from '@kontora/contract/crm-stats';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { CompanyParams, companyOf, policies } from '../../plugins/access.ts';
-import { crmStats } from './crm-stats.service.ts';
+import { crmStatsAnswer } from './crm-stats-cache.ts';
 
 export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +20,10 @@ export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       querystring: CrmStatsQuery,
       response: { 200: dataOf(CrmStats), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await crmStats(ctx, companyOf(request).id, request.query) }),
+    handler: async (request, reply) => {
+      const body = await crmStatsAnswer(ctx, companyOf(request).id, request.query);
+      // Already JSON of the declared shape (built from it by the service); sent as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   });
 }

@@ -211,9 +211,19 @@ async function readAndSave(
   let columns: (ImportField | null)[] | undefined;
   let idColumn = -1;
   let batch: ImportRow[] = [];
+  // The previous batch's writes, still running while the next batch's rows are read and checked
+  // (the database and the parsing overlap). Awaited before anything else reaches the database, so
+  // decisions, their order and the report are those of one batch after the other.
+  let saving: Promise<void> | undefined;
+  const saved = async () => {
+    const pending = saving;
+    saving = undefined;
+    await pending;
+  };
   const flush = async () => {
     const rows = batch;
     batch = [];
+    await saved();
     if (!rows.length) return;
     await matcher.prepare(rows);
     const creates: EditableCustomer[] = [];
@@ -225,35 +235,52 @@ async function readAndSave(
       else if (decision.kind === 'skip') report.skipped++;
       else reject(row.line, decision.reasons);
     }
-    if (save) await save(creates, updates);
     report.created += creates.length;
     report.updated += updates.length;
     report.imported += creates.length + updates.length;
+    if (save) {
+      saving = save(creates, updates);
+      // Its failure is taken by the await in saved(); until then it must not count as unhandled.
+      saving.catch(() => {});
+    }
   };
 
-  for await (const record of records) {
-    if (!columns) {
-      const header = readHeader(record.fields);
-      const mapping = resolveMapping(header, query.mapping);
-      columns = mapping.columns;
-      report.mapping = mapping.applied;
-      idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
-      continue;
-    }
-    report.rows++;
-    const outcome = readRow(record, columns, members);
-    if (outcome.ok) {
-      const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
-      const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
-      batch.push({ line: record.line, customer: outcome.customer, present: outcome.present, id });
-      if (batch.length >= BATCH) await flush();
-    } else reject(record.line, outcome.reasons);
+  try {
+    await readRecords();
+  } catch (err) {
+    // Nothing is left running on the transaction; the first failure is the one reported.
+    await saved().catch(() => {});
+    throw err;
   }
-  if (!columns) {
-    throw new AppError(400, 'validation_failed', 'The file is empty.', { details: { file: ['empty_file'] } });
-  }
-  await flush();
+  await saved();
   // Rows refused by an update's checks are reported at their batch's end: the list stays in line order.
   report.errors.sort((a, b) => a.line - b.line);
   return { report, imported: report.imported };
+
+  async function readRecords() {
+    for await (const record of records) {
+      if (!columns) {
+        const header = readHeader(record.fields);
+        const mapping = resolveMapping(header, query.mapping);
+        columns = mapping.columns;
+        report.mapping = mapping.applied;
+        idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
+        continue;
+      }
+      report.rows++;
+      const outcome = readRow(record, columns, members);
+      if (outcome.ok) {
+        const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
+        const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
+        batch.push({ line: record.line, customer: outcome.customer, present: outcome.present, id });
+        if (batch.length >= BATCH) await flush();
+      } else reject(record.line, outcome.reasons);
+    }
+    if (!columns) {
+      throw new AppError(400, 'validation_failed', 'The file is empty.', {
+        details: { file: ['empty_file'] },
+      });
+    }
+    await flush();
+  }
 }

@@ -121,7 +121,7 @@ const TAG_COLUMNS: Record<string, string> = { company_id: 'int4', customer_id: '
 /** PostgreSQL: one INSERT of many rows as one array a column (a few parameters, however many rows). */
 export async function insertUnnest(
   db: Database,
-  table: 'customers' | 'customer_tags' | 'events',
+  table: 'customers' | 'customer_tags' | 'customer_activities' | 'events',
   columns: Record<string, string>,
   rows: readonly object[],
   returning: boolean,

@@ -36,3 +36,17 @@ export async function openTodoCounts(
   ]);
   return { open: Number(sums.open), overdue: Number(sums.before) + Number(endedToday.n) };
 }
+
+/** The earliest end after `now` of an open to-do (when "overdue" next changes by the clock alone). */
+export async function nextOpenEnd(db: Database, companyId: number, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('events')
+    .select('until_at')
+    .where('company_id', '=', companyId)
+    .where('done', '=', false)
+    .where('until_at', '>', now)
+    .orderBy('until_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.until_at ?? null;
+}

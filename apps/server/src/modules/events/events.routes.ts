@@ -8,7 +8,7 @@ import {
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
 import { OccurrenceQuery } from '@kontora/contract/recurrence';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +20,8 @@ import {
   setOccurrenceDone,
   updateOccurrences,
 } from './event-series.service.ts';
-import { createEvent, deleteEvent, getEvent, listEventPage, updateEvent } from './events.service.ts';
+import { createEvent, deleteEvent, getEvent, updateEvent } from './events.service.ts';
+import { eventListAnswer } from './events-page-cache.ts';
 
 const tags = ['events'];
 const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'events' });
@@ -40,7 +41,11 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       querystring: EventListQuery,
       response: { 200: dataOf(EventPage), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await listEventPage(ctx, actorOf(request), request.query) }),
+    handler: async (request, reply) => {
+      const body = await eventListAnswer(ctx, actorOf(request), request.query);
+      // Already JSON of the declared shape (built from it by the service); sent as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   });
 
   app.post(base, {
