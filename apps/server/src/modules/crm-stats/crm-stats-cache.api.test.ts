@@ -52,6 +52,15 @@ describe('cached CRM dashboard', () => {
       until: Infinity,
     });
     expect((await stats()).time_zone).toBe('X');
+    // `Cache-Control: no-cache` (RFC 9111): computed now, whatever is kept; and the fresh answer is kept.
+    const fresh = await t.call(ana, {
+      method: 'GET',
+      url: path('/crm/stats'),
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(CrmStats.parse(fresh.json().data)).toEqual(empty);
+    expect(await stats()).toEqual(empty);
     crmStatsCache.clear();
 
     await post('/customers', { name: 'Horvat d.o.o.', status: 'lead' });

@@ -45,10 +45,12 @@ export async function crmStatsAnswer(
   ctx: AppContext,
   companyId: number,
   query: CrmStatsQuery,
+  /** The request's `Cache-Control: no-cache`: computed now (and stored), whatever is cached. */
+  fresh = false,
 ): Promise<string> {
   const key = `${companyId}:${await crmVersions(ctx.db, companyId)}?${JSON.stringify(query)}`;
   const now = new Date();
-  const hit = crmStatsCache.get(key);
+  const hit = fresh ? undefined : crmStatsCache.get(key);
   if (hit && now.getTime() < hit.until) return hit.body;
   const [stats, until] = await Promise.all([
     crmStats(ctx, companyId, query, now),

@@ -3,6 +3,7 @@ import { MODULE_ID } from '@kontora/contract/limits';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { wantsFreshAnswer } from '../../lib/cache-control.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { crmStatsAnswer } from './crm-stats-cache.ts';
@@ -21,7 +22,12 @@ export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: dataOf(CrmStats), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const body = await crmStatsAnswer(ctx, companyOf(request).id, request.query);
+      const body = await crmStatsAnswer(
+        ctx,
+        companyOf(request).id,
+        request.query,
+        wantsFreshAnswer(request.headers),
+      );
       // Already JSON of the declared shape (built from it by the service); sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },

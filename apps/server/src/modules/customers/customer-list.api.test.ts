@@ -203,3 +203,50 @@ describe('search over many matches', () => {
     expect(first.map((c: { name: string }) => c.name)).toEqual(['Common 699', 'Common 699', 'Common 699']);
   });
 });
+
+describe('Cache-Control: no-cache', () => {
+  let ana: string;
+  let acme: number;
+  beforeAll(async () => {
+    const anaId = await t.user('ana.nocache@example.com');
+    acme = await t.company('No-cache Co', [2], [{ userId: anaId, role: 'owner' }]);
+    ana = await t.login('ana.nocache@example.com');
+  });
+
+  async function names(query: string, headers: Record<string, string> = {}): Promise<string[]> {
+    const res = await t.call(ana, {
+      method: 'GET',
+      url: `/api/companies/${acme}/customers${query}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.items as { name: string }[]).map((c) => c.name);
+  }
+
+  // The list answer is kept until a customer changes (evicted by the repositories); a request
+  // saying `Cache-Control: no-cache` (RFC 9111) gets it computed.
+  it('computes the answer anew, and keeps it for the requests after', async () => {
+    for (const query of ['?limit=25', '?limit=25&q=horvat&sort=name']) {
+      expect(await names(query)).toEqual([]);
+    }
+    // Written directly, past the repositories that evict the cached answers.
+    const row = newCustomerRow(acme, completeCustomer(CustomerCreateBody.parse({ name: 'Horvat d.o.o.' })), {
+      userId: null,
+      at: new Date().toISOString(),
+    });
+    await t.ctx.db.insertInto('customers').values(row).execute();
+
+    for (const query of ['?limit=25', '?limit=25&q=horvat&sort=name']) {
+      expect(await names(query)).toEqual([]);
+      expect(await names(query, { 'cache-control': 'no-cache' })).toEqual(['Horvat d.o.o.']);
+      // The fresh answer replaced the kept one.
+      expect(await names(query)).toEqual(['Horvat d.o.o.']);
+    }
+    // Other directives alone leave the cache in use; `Pragma: no-cache` counts without Cache-Control.
+    await t.ctx.db.deleteFrom('customers').where('company_id', '=', acme).execute();
+    expect(await names('?limit=25', { 'cache-control': 'max-age=60' })).toEqual(['Horvat d.o.o.']);
+    expect(await names('?limit=25', { 'cache-control': 'max-age=0, No-Cache' })).toEqual([]);
+    await t.ctx.db.insertInto('customers').values(row).execute();
+    expect(await names('?limit=25', { pragma: 'no-cache' })).toEqual(['Horvat d.o.o.']);
+  });
+});

@@ -61,15 +61,18 @@ export async function listCustomerPage(
 /**
  * The list answer, `{data}` serialised, as the route sends it: from the cache
  * (customer-page-cache.ts) while no customer of the company has changed. Keyed
- * by the parsed query, so spellings of the same query share an entry.
+ * by the parsed query, so spellings of the same query share an entry. `fresh`
+ * (the request's `Cache-Control: no-cache`) skips the lookup; the answer
+ * computed is stored all the same.
  */
 export async function customerListAnswer(
   ctx: AppContext,
   companyId: number,
   query: CustomerListQuery,
+  fresh = false,
 ): Promise<string> {
   const key = `${companyId}?${JSON.stringify(query)}`;
-  let body = customerPageCache.get(key);
+  let body = fresh ? undefined : customerPageCache.get(key);
   if (body === undefined) {
     body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, query) });
     customerPageCache.set(key, companyId, body);

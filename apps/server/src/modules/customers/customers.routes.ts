@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { wantsFreshAnswer } from '../../lib/cache-control.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
@@ -62,7 +63,12 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(CustomerPage), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const body = await customerListAnswer(ctx, companyOf(request).id, request.query);
+      const body = await customerListAnswer(
+        ctx,
+        companyOf(request).id,
+        request.query,
+        wantsFreshAnswer(request.headers),
+      );
       // Already JSON of the declared shape (built from it by the service); sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },

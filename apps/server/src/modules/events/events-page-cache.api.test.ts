@@ -86,6 +86,17 @@ describe('cached to-do answers', () => {
     expect(cached && JSON.parse(cached.toString()).data.items).toEqual(first);
     eventPageCache.set(key, acme, Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })));
     expect(await items(ana)).toEqual([]);
+    // `Cache-Control: no-cache` (RFC 9111): computed now, whatever is kept; and the fresh answer is kept.
+    const fresh = await t.call(ana, {
+      method: 'GET',
+      url: url(acme, month()),
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.items).toEqual(first);
+    expect(await items(ana)).toEqual(first);
+    eventPageCache.set(key, acme, Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })));
+    expect(await items(ana)).toEqual([]);
     eventPageCache.clear();
     expect(await items(ana)).toEqual(first);
 

@@ -51,8 +51,16 @@ export function cacheKey(actor: Actor, version: number, query: EventListQuery): 
 /** Latest version seen per company: an answer under an older one can no longer be asked for. */
 const seen = new Map<number, number>();
 
-/** The list answer as the route sends it, from the cache while the company's to-dos are unchanged. */
-export async function eventListAnswer(ctx: AppContext, actor: Actor, query: EventListQuery): Promise<Buffer> {
+/**
+ * The list answer as the route sends it, from the cache while the company's to-dos are unchanged;
+ * `fresh` (the request's `Cache-Control: no-cache`) computes it now, and stores it.
+ */
+export async function eventListAnswer(
+  ctx: AppContext,
+  actor: Actor,
+  query: EventListQuery,
+  fresh = false,
+): Promise<Buffer> {
   // Kept as bytes: a month is ~270 kB, encoded once rather than on every request.
   const compute = async () => Buffer.from(JSON.stringify({ data: await listEventPage(ctx, actor, query) }));
   if (!cacheableQuery(query)) return compute();
@@ -62,7 +70,7 @@ export async function eventListAnswer(ctx: AppContext, actor: Actor, query: Even
   if (previous !== undefined && previous < version) eventPageCache.evict(companyId);
   if (previous === undefined || previous < version) seen.set(companyId, version);
   const key = cacheKey(actor, version, query);
-  let body = eventPageCache.get(key);
+  let body = fresh ? undefined : eventPageCache.get(key);
   if (body === undefined) {
     body = await compute();
     eventPageCache.set(key, companyId, body);

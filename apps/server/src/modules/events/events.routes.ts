@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { wantsFreshAnswer } from '../../lib/cache-control.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import {
@@ -42,7 +43,12 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 200: dataOf(EventPage), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      const body = await eventListAnswer(ctx, actorOf(request), request.query);
+      const body = await eventListAnswer(
+        ctx,
+        actorOf(request),
+        request.query,
+        wantsFreshAnswer(request.headers),
+      );
       // Already JSON of the declared shape (built from it by the service); sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
