@@ -37,7 +37,7 @@ export const ROUTES = [
   {
     route: '#/login',
     lazy: [SHELL, 'src/app/layout/account-layout.tsx', 'src/features/auth/components/login-screen.tsx'],
-    onInteraction: ['src/features/auth/validation.ts'],
+    onInteraction: ['src/features/auth/login-validation.ts'],
     budget: 150 * KB,
   },
   {

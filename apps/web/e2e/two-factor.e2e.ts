@@ -107,6 +107,13 @@ describe('two-factor sign-in', () => {
     await signIn(page, USERS.marko);
     await page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' }).waitFor();
     await axeClean(page, 'login second step');
+    // Back to the password step: the email stays, the password is asked for again.
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(USERS.marko);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await signIn(page, USERS.marko);
+    await page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' }).waitFor();
     const loginCode = page.getByLabel('Authentication code');
     await loginCode.fill('123456');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();

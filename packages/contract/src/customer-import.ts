@@ -1,34 +1,27 @@
 import { z } from 'zod';
+import {
+  IMPORT_FIELD_NAME_MAX,
+  IMPORT_FIELDS,
+  IMPORT_MATCH_KEYS,
+  IMPORT_ON_MATCH,
+  type ImportMatchKey,
+} from './customer-import-values.ts';
+
+export {
+  IMPORT_FIELD_NAME_MAX,
+  IMPORT_FIELDS,
+  IMPORT_MATCH_KEYS,
+  IMPORT_ON_MATCH,
+  type ImportField,
+  type ImportMatchKey,
+} from './customer-import-values.ts';
 
 /**
  * CSV import of customers, `POST /api/companies/{companyId}/customers/import`:
  * the column mapping, the options and the report. Each imported row is checked
- * with the same rules as a customer created by hand (customers.ts).
+ * with the same rules as a customer created by hand (customers.ts). The constants without zod
+ * live in ./customer-import-values.ts (re-exported here).
  */
-
-/** Fields a CSV column can be mapped to; `owner_email` finds the owner among the company's members. */
-export const IMPORT_FIELDS = [
-  'type',
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'country',
-  'oib',
-  'status',
-  'owner_email',
-  'tags',
-  'source',
-  'notes',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-/** Longest CSV column name an import accepts (and a mapping may name). */
-export const IMPORT_FIELD_NAME_MAX = 200;
 
 export const ImportMapping = z.record(
   z.string().max(IMPORT_FIELD_NAME_MAX),
@@ -81,10 +74,6 @@ function parseMapping(text: string, ctx: z.RefinementCtx): ImportMapping {
  * named are matched by header when it equals a field name; others are skipped.
  */
 export const ImportMappingJson = z.string().max(20_000).transform(parseMapping);
-
-export const IMPORT_ON_MATCH = ['create', 'skip', 'update'] as const;
-export const IMPORT_MATCH_KEYS = ['oib', 'email', 'id'] as const;
-export type ImportMatchKey = (typeof IMPORT_MATCH_KEYS)[number];
 
 /**
  * `POST …/customers/import` takes either the CSV file itself as the body (`Content-Type: text/csv`),

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS } from './customer-view-values.ts';
 import { CUSTOMER_SORTS, CustomerMatch } from './customers.ts';
 import { SingleLine } from './fields.ts';
+
+export { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS, type CustomerColumn } from './customer-view-values.ts';
 
 /**
  * The customer list's columns a person may show, hide and order (the name
  * always comes first and is not listed), and saved views: a named filter, sort
- * and columns, the person's own or shared with the company (issue 12, item 5).
+ * and columns, the person's own or shared with the company (issue 12, item 5). The constants
+ * without zod live in ./customer-view-values.ts (re-exported here).
  */
-export const CUSTOMER_COLUMNS = ['status', 'owner', 'phone', 'tags', 'created_at', 'updated_at'] as const;
-export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
-
-export const CUSTOMER_VIEW_LIMITS = { nameMax: 80, viewsMax: 100 } as const;
-
 /** The visible columns in their order: each at most once. */
 export const CustomerColumns = z
   .array(z.enum(CUSTOMER_COLUMNS, { error: 'invalid_column' }))

@@ -1,5 +1,6 @@
+import { MODULE_ID } from '@kontora/contract/limits';
 import { paths } from '../config/paths.ts';
-import { requestEarly } from '../lib/early-requests.ts';
+import { requestEarly, requestEarlyAfter } from '../lib/early-requests.ts';
 import { readCurrentCompany, readStoredUser } from '../lib/storage.ts';
 import { screenModules } from './screen-modules.ts';
 
@@ -88,6 +89,24 @@ export function preloadFirstScreen(language: string): void {
   requestEarly('/api/me', user.token, language);
   const company = readCurrentCompany();
   if (!screens.includes('MainLayout') || company.id === null) return;
-  requestEarly(`/api/company-modules/${company.id}`, user.token, language);
+  const modules = `/api/company-modules/${company.id}`;
+  requestEarly(modules, user.token, language);
   requestEarly('/api/me/companies?limit=100', user.token, language);
+  // The dashboard's largest text is the CRM widget's next to-dos: its figures, asked as soon as
+  // the modules say the company has the CRM (address as features/shared/api/get-crm-stats.ts builds it).
+  if (screens.includes('DashboardScreen')) {
+    requestEarlyAfter(
+      modules,
+      (data) => hasModule(data, MODULE_ID.crm),
+      `/api/companies/${company.id}/crm/stats`,
+      user.token,
+      language,
+    );
+  }
+}
+
+/** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */
+export function hasModule(data: unknown, module: number): boolean {
+  const modules = (data as { modules?: unknown } | null)?.modules;
+  return Array.isArray(modules) && modules.some((m) => (m as { id?: unknown } | null)?.id === module);
 }

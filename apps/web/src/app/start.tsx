@@ -1,5 +1,5 @@
 /** The app itself, loaded by the entry (main.tsx) beside the first screen's code and translations. */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { initI18n } from '../lib/i18n.ts';
@@ -21,14 +21,19 @@ initI18n();
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <HashRouter>
-          <UnauthorizedHandler />
-          <AppRoutes />
-        </HashRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  // The first render as a transition: React renders it in slices of a few milliseconds and lets
+  // the browser in between (taps, the network's callbacks), instead of one long task that keeps a
+  // phone's main thread busy for hundreds of milliseconds (docs/decisions/021-lean-css-and-first-paint.md).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <HashRouter>
+            <UnauthorizedHandler />
+            <AppRoutes />
+          </HashRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }

@@ -26,3 +26,28 @@ export function takeEarly(url: string, token: string | undefined): Promise<Respo
   if (!entry || entry.token !== token || Date.now() - entry.at > FRESH_MS) return undefined;
   return entry.response;
 }
+
+/**
+ * Asks for `next` as early as the answer for `url` (asked early too) allows: once it has
+ * arrived and `wanted` accepts its `data`, e.g. the dashboard's CRM figures once the
+ * company's modules include the CRM. The answer is read from a copy; apiRequest still takes it.
+ */
+export function requestEarlyAfter(
+  url: string,
+  wanted: (data: unknown) => boolean,
+  next: string,
+  token: string,
+  language: string,
+): void {
+  const entry = early.get(url);
+  if (!entry) return;
+  entry.response
+    .then(async (response) => {
+      if (!response.ok) return;
+      const body: unknown = await response.clone().json();
+      if (typeof body === 'object' && body !== null && 'data' in body && wanted(body.data)) {
+        requestEarly(next, token, language);
+      }
+    })
+    .catch(() => {});
+}

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { requestEarly, takeEarly } from './early-requests.ts';
+import { requestEarly, requestEarlyAfter, takeEarly } from './early-requests.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,4 +38,27 @@ it('never hands an answer to another session, nor a stale one', () => {
   requestEarly('/api/me', 'token-a', 'en');
   vi.advanceTimersByTime(31_000);
   expect(takeEarly('/api/me', 'token-a')).toBeUndefined();
+});
+
+it('asks for a further answer once an early one has arrived and allows it, and still hands that one over', async () => {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return Promise.resolve(new Response(JSON.stringify({ data: { modules: [{ id: 2 }] } })));
+  });
+  requestEarly('/api/company-modules/1', 'token-a', 'en');
+  requestEarlyAfter(
+    '/api/company-modules/1',
+    (data) => JSON.stringify(data).includes('"id":2'),
+    '/api/next',
+    'token-a',
+    'en',
+  );
+  requestEarlyAfter('/api/company-modules/1', () => false, '/api/not-wanted', 'token-a', 'en');
+  await vi.waitFor(() => expect(asked).toContain('/api/next'));
+  expect(asked).not.toContain('/api/not-wanted');
+  expect(await (await takeEarly('/api/company-modules/1', 'token-a'))?.json()).toEqual({
+    data: { modules: [{ id: 2 }] },
+  });
+  expect(takeEarly('/api/next', 'token-a')).toBeDefined();
 });

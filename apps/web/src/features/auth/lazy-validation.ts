@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
-import type { ActivateValues, EmailValues, LoginValues, NewPasswordValues } from './validation.ts';
+import type { ActivateValues, EmailValues, NewPasswordValues } from './validation.ts';
 
 const load = () => import('./validation.ts');
 
-export const loginValidation = lazyResolver<LoginValues>(() => load().then((m) => m.loginResolver));
 export const requestResetValidation = lazyResolver<EmailValues>(() =>
   load().then((m) => m.requestResetResolver),
 );

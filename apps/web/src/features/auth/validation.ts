@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActivateBody, LoginBody, PasswordWithConfirmation, RequestResetBody } from '@kontora/contract/auth';
+import { ActivateBody, PasswordWithConfirmation, RequestResetBody } from '@kontora/contract/auth';
 import { Token } from '@kontora/contract/fields';
 import type { Resolver } from 'react-hook-form';
 import { resolverOptions } from '../../lib/form-errors.ts';
 
 /**
  * The account screens' schemas (all shared with the server), in their own chunk:
- * loaded when a form is first touched, see lib/lazy-resolver.ts.
+ * loaded when a form is first touched, see lib/lazy-resolver.ts. The login form's
+ * check is ./login-validation.ts (no react-hook-form on the login screen).
  */
-export type LoginValues = { email: string; password: string };
 export type EmailValues = { email: string };
 export type NewPasswordValues = { password: string; confirm: string };
 export type ActivateValues = NewPasswordValues & { full_name: string };
 
-export const loginResolver: Resolver<LoginValues> = zodResolver(LoginBody, resolverOptions);
 export const requestResetResolver: Resolver<EmailValues> = zodResolver(RequestResetBody, resolverOptions);
 export const resetResolver: Resolver<NewPasswordValues> = zodResolver(
   PasswordWithConfirmation,

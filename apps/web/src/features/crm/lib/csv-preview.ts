@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportField } from '@kontora/contract/customer-import';
+import { IMPORT_FIELDS, type ImportField } from '@kontora/contract/customer-import-values';
 
 /**
  * The browser's look at a CSV before it is uploaded: the delimiter, the header

@@ -1,10 +1,5 @@
-import {
-  CUSTOMER_LIMITS,
-  CUSTOMER_STATUSES,
-  type CustomerBulkBody,
-  type CustomerMatch,
-  type CustomerStatus,
-} from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, type CustomerStatus } from '@kontora/contract/customer-values';
+import type { CustomerBulkBody, CustomerMatch } from '@kontora/contract/customers';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';

@@ -1,4 +1,4 @@
-import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-views';
+import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-view-values';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/modal.tsx';
 import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';

@@ -1,4 +1,4 @@
-import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-views';
+import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-view-values';
 import type { Customer } from '@kontora/contract/customers';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';

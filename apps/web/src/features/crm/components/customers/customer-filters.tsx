@@ -1,4 +1,4 @@
-import { CUSTOMER_LIMITS, CUSTOMER_STATUSES } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS, CUSTOMER_STATUSES } from '@kontora/contract/customer-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';

@@ -1,4 +1,4 @@
-import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@kontora/contract/customer-values';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,10 @@
 import {
   CUSTOMER_EDITABLE_FIELDS,
-  type Customer,
-  CustomerCreateBody,
-  type CustomerCreateInput,
   type CustomerStatus,
   type CustomerType,
   deriveCustomerName,
-} from '@kontora/contract/customers';
+} from '@kontora/contract/customer-values';
+import { type Customer, CustomerCreateBody, type CustomerCreateInput } from '@kontora/contract/customers';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodCodes } from '../../../../lib/form-errors.ts';
 

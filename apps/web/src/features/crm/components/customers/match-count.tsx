@@ -1,4 +1,5 @@
-import { CUSTOMER_MATCH_LIMITS, type CustomerCount } from '@kontora/contract/customers';
+import { CUSTOMER_MATCH_LIMITS } from '@kontora/contract/customer-values';
+import type { CustomerCount } from '@kontora/contract/customers';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TimelineNoteBody } from '@kontora/contract/customer-timeline';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';

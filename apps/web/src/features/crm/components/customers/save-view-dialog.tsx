@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CUSTOMER_VIEW_LIMITS } from '@kontora/contract/customer-views';
+import { CUSTOMER_VIEW_LIMITS } from '@kontora/contract/customer-view-values';
 import { SingleLine } from '@kontora/contract/fields';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,9 @@
 import type { TimelineEntry } from '@kontora/contract/customer-timeline';
-import { CUSTOMER_EDITABLE_FIELDS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@kontora/contract/customers';
+import {
+  CUSTOMER_EDITABLE_FIELDS,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+} from '@kontora/contract/customer-values';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';

@@ -3,7 +3,7 @@ import {
   CUSTOMER_SORTS,
   CUSTOMER_STATUSES,
   type CustomerStatus,
-} from '@kontora/contract/customers';
+} from '@kontora/contract/customer-values';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';

@@ -1,4 +1,4 @@
-import { deriveCustomerName } from '@kontora/contract/customers';
+import { deriveCustomerName } from '@kontora/contract/customer-values';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

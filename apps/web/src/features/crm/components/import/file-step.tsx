@@ -1,4 +1,4 @@
-import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { type CSSProperties, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon.tsx';

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportField } from '@kontora/contract/customer-import';
+import { IMPORT_FIELDS, type ImportField } from '@kontora/contract/customer-import-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,4 +1,8 @@
-import { IMPORT_MATCH_KEYS, IMPORT_ON_MATCH, type ImportMatchKey } from '@kontora/contract/customer-import';
+import {
+  IMPORT_MATCH_KEYS,
+  IMPORT_ON_MATCH,
+  type ImportMatchKey,
+} from '@kontora/contract/customer-import-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportMatching } from './use-import-flow.ts';

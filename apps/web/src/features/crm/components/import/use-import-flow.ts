@@ -1,5 +1,5 @@
 import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
