@@ -18,6 +18,15 @@ export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
   return [['company-profile', companyId], ['company-modules', companyId], ['me', 'companies'], ['admin']];
 }
 
+/**
+ * The cached queries the socket's coming (back) up makes stale: the company's
+ * followed jobs. Their events are not in the change feed, so a resume does not
+ * replay what a job did while the socket was down, or before it first came up.
+ */
+export function keysOnLive(companyId: number): QueryKey[] {
+  return [['company-job', companyId]];
+}
+
 /** Collects keys for a moment, so an import of thousands of rows refetches each screen once. */
 const BATCH_MS = 100;
 

@@ -18,6 +18,12 @@ const POLL_MS = 2_000;
 /** While it is live, this often all the same: a job event lost on the way must not leave a screen waiting for good. */
 const LIVE_POLL_MS = 15_000;
 
+/** How often a followed job is read: never once settled, rarely while the socket carries its events. */
+export function jobPollInterval(state: JobState | undefined, liveUp: boolean): number | false {
+  if (isJobSettled(state)) return false;
+  return liveUp ? LIVE_POLL_MS : POLL_MS;
+}
+
 export const companyJobKey = (companyId: number, jobId: string) => ['company-job', companyId, jobId] as const;
 
 /**
@@ -34,8 +40,7 @@ export function useJobProgress(companyId: number, jobId: string | null | undefin
     queryKey: companyJobKey(companyId, jobId ?? ''),
     queryFn: ({ signal }) => api.get<JobSummary>(`/companies/${companyId}/jobs/${jobId}`, { signal }),
     enabled: !!jobId,
-    refetchInterval: (query) =>
-      isJobSettled(live?.state ?? query.state.data?.state) ? false : liveUp ? LIVE_POLL_MS : POLL_MS,
+    refetchInterval: (query) => jobPollInterval(live?.state ?? query.state.data?.state, liveUp),
   });
   const fetched = read.data;
   if (live && (!fetched || live.receivedAt >= read.dataUpdatedAt)) {

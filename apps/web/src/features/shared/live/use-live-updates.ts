@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session.ts';
-import { createInvalidator, keysForChange } from './live-invalidation.ts';
+import { createInvalidator, keysForChange, keysOnLive } from './live-invalidation.ts';
 import { LiveSocket } from './live-socket.ts';
 import { rememberChange, rememberJob, setLiveStatus } from './live-store.ts';
 
@@ -27,9 +27,8 @@ export function useLiveUpdates(): void {
       onAccessChanged: () => invalidate([['company-modules', companyId]]),
       onStatus(status) {
         setLiveStatus(status);
-        // Job events are not in the change feed, so a resume does not replay them: what a job
-        // did while the socket was down (or before it first came up) is read again.
-        if (status === 'live') void queryClient.invalidateQueries({ queryKey: ['company-job', companyId] });
+        if (status === 'live')
+          for (const queryKey of keysOnLive(companyId)) void queryClient.invalidateQueries({ queryKey });
       },
     });
     socket.start();
