@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onComboboxKey } from '../lib/combobox-keys.ts';
 import { groupZones, utcOffset, type ZoneOption, type ZoneRegion, zoneOptions } from '../lib/time-zones.ts';
 import { FormField } from './form-field.tsx';
 import './time-zone-combobox.css';
@@ -91,25 +92,17 @@ export function TimeZoneCombobox({
     close();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      if (!open) openList();
-      else setActive(Math.min(active + 1, flat.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (open) setActive(Math.max(active - 1, 0));
-    } else if (event.key === 'Enter' && showList) {
-      // Enter picks the zone instead of sending the form.
-      event.preventDefault();
-      choose(activeOption);
-    } else if (event.key === 'Escape' && (open || text !== null)) {
-      // Closes the list only, not the dialog around the form.
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    onComboboxKey(event, {
+      // Typed text with the list closed (no match) still closes on Escape, back to the chosen zone.
+      open: open || text !== null,
+      count: flat.length,
+      active,
+      setActive,
+      openList,
+      choose: () => choose(activeOption),
+      close,
+    });
 
   return (
     <FormField

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
+import { onComboboxKey } from '../../../lib/combobox-keys.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { ComboboxList, type ComboboxOption } from './combobox-list.tsx';
 
@@ -74,23 +75,20 @@ export function SearchCombobox({
             setActive(0);
           }}
           onBlur={() => setTimeout(() => setText(null), 150)}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              if (!open) setText('');
-              setActive((i) => Math.min(i + 1, Math.max(matches.length - 1, 0)));
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setActive((i) => Math.max(i - 1, 0));
-            } else if (event.key === 'Enter' && open) {
-              event.preventDefault();
-              choose(matches[active]);
-            } else if (event.key === 'Escape' && open) {
-              event.preventDefault();
-              event.stopPropagation();
-              setText(null);
-            }
-          }}
+          onKeyDown={(event) =>
+            onComboboxKey(event, {
+              open,
+              count: matches.length,
+              active,
+              setActive,
+              openList: () => {
+                setText('');
+                setActive(0);
+              },
+              choose: () => choose(matches[active]),
+              close: () => setText(null),
+            })
+          }
         />
         {value && (
           <button

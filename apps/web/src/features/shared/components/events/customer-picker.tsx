@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onComboboxKey } from '../../../../lib/combobox-keys.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useCustomerSearch } from '../../api/get-customers.ts';
@@ -84,23 +85,20 @@ export function CustomerPicker({ label, value, onChange, error }: CustomerPicker
           setOpen(true);
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, Math.max(matches.length - 1, 0)));
-          } else if (event.key === 'ArrowUp') {
-            event.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          } else if (event.key === 'Enter' && showList && matches.length > 0) {
-            event.preventDefault();
-            choose(active);
-          } else if (event.key === 'Escape' && showList) {
-            event.preventDefault();
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
+        onKeyDown={(event) =>
+          onComboboxKey(event, {
+            open: showList,
+            count: matches.length,
+            active,
+            setActive,
+            openList: () => {
+              setOpen(true);
+              setActive(0);
+            },
+            choose: () => choose(active),
+            close: () => setOpen(false),
+          })
+        }
       />
       {error && (
         <div id={errorId} className="invalid-feedback">
