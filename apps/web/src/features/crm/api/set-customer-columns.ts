@@ -9,7 +9,10 @@ export function useSetCustomerColumns(companyId: number) {
   return useMutation({
     mutationFn: (columns: CustomerColumn[]) =>
       api.put<{ columns: CustomerColumn[] }>(`${customerViewsPath(companyId)}/columns`, { columns }),
-    onMutate: (columns) => {
+    onMutate: async (columns) => {
+      // A read still on its way (a live update refetches the CRM's queries) would bring back the
+      // columns from before this click and undo it on screen.
+      await queryClient.cancelQueries({ queryKey: customerViewsKey(companyId) });
       queryClient.setQueryData<CustomerViews>(customerViewsKey(companyId), (old) =>
         old ? { ...old, columns } : old,
       );

@@ -10,7 +10,8 @@ type Update = (patch: Partial<Record<FilterParam, string>>, options?: { replace?
 /**
  * The saved views and the columns of the list: the person's own columns
  * (kept on the server per company), or those of the view opened, until the
- * person changes them, which saves them as their own.
+ * person changes them, which saves them as their own (and shows them from
+ * then on, without waiting for the server's answer).
  */
 export function useListViews(companyId: number, update: Update) {
   const views = useCustomerViews(companyId);
@@ -41,7 +42,8 @@ export function useListViews(companyId: number, update: Update) {
     apply,
     columns: viewColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
     setColumns: (columns: CustomerColumn[]) => {
-      setViewColumns(null);
+      // Shown at once and kept while the save is on its way, whatever a refetch brings meanwhile.
+      setViewColumns(columns);
       saveColumns.mutate(columns);
     },
   };
