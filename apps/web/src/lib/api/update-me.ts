@@ -9,9 +9,22 @@ export function updateMe(body: UpdateMeBody): Promise<SessionUser> {
   return api.patch<SessionUser>('/me', body);
 }
 
+/** Changes asked for so far in this tab; an answer is applied only if it is the newest one's. */
+let asked = 0;
+
+/**
+ * Two quick changes (a layout, then a top bar colour) must end as the second: the
+ * requests run one after another (one mutation scope, so the server applies them in
+ * order), and the first one's answer, which does not have the second change yet, is
+ * not put on screen over it.
+ */
 export function useUpdateMe() {
   return useMutation({
+    scope: { id: 'update-me' },
     mutationFn: updateMe,
-    onSuccess: (user) => updateUser(user),
+    onMutate: () => ++asked,
+    onSuccess: (user, _body, change) => {
+      if (change === asked) updateUser(user);
+    },
   });
 }
