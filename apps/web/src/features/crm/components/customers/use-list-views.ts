@@ -17,14 +17,13 @@ export function useListViews(companyId: number, update: Update) {
   const views = useCustomerViews(companyId);
   const saveColumns = useSetCustomerColumns(companyId);
   const [activeId, setActiveId] = useState<number | null>(null);
-  /** Shown over the person's saved columns: those of the view opened, or the person's latest change. */
-  const [shownColumns, setShownColumns] = useState<CustomerColumn[] | null>(null);
+  const [viewColumns, setViewColumns] = useState<CustomerColumn[] | null>(null);
   const items = views.data?.items ?? [];
   const active = items.find((view) => view.id === activeId) ?? null;
 
   const apply = (view: CustomerView | null) => {
     setActiveId(view?.id ?? null);
-    setShownColumns(view ? view.columns : null);
+    setViewColumns(view ? view.columns : null);
     if (!view) return;
     const { q, status, owner_id, tag } = view.filter;
     update({
@@ -41,10 +40,10 @@ export function useListViews(companyId: number, update: Update) {
     items,
     active,
     apply,
-    columns: shownColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
+    columns: viewColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
     setColumns: (columns: CustomerColumn[]) => {
       // Shown at once and kept while the save is on its way, whatever a refetch brings meanwhile.
-      setShownColumns(columns);
+      setViewColumns(columns);
       saveColumns.mutate(columns);
     },
   };
