@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
-import { dataOf, errors } from '../../lib/http.ts';
+import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { crmStatsAnswer } from './crm-stats-cache.ts';
 
@@ -28,8 +28,7 @@ export async function crmStatsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         request.query,
         wantsFreshAnswer(request.headers),
       );
-      // Already JSON of the declared shape (built from it by the service); sent as it is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendSerialised(reply as FastifyReply, body);
     },
   });
 }

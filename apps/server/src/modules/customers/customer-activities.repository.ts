@@ -2,7 +2,6 @@ import type { CompiledQuery, Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomerActivitiesTable } from '../../db/schema.ts';
-
 import { insertUnnest } from './customers.repository.ts';
 
 export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };

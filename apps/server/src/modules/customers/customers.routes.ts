@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { dataOf, errors } from '../../lib/http.ts';
+import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { importCustomers } from './customer-import.service.ts';
@@ -69,8 +69,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         request.query,
         wantsFreshAnswer(request.headers),
       );
-      // Already JSON of the declared shape (built from it by the service); sent as it is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendSerialised(reply as FastifyReply, body);
     },
   });
 

@@ -1,6 +1,7 @@
 import { EventListQuery, EventPage, type TodoEvent } from '@kontora/contract/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { twoCompanies } from '../../test-support/two-companies.ts';
 import { cacheKey, eventPageCache, eventsVersion } from './events-page-cache.ts';
 
 /**
@@ -19,21 +20,10 @@ let customerId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  anaId = await t.user('ana@example.com');
-  markoId = await t.user('marko@example.com');
-  const evaId = await t.user('eva@example.com');
-  acme = await t.company(
-    'Acme',
-    [2],
-    [
-      { userId: anaId, role: 'owner' },
-      { userId: markoId, role: 'member' },
-    ],
-  );
-  beta = await t.company('Beta', [2], [{ userId: evaId, role: 'owner' }]);
-  ana = await t.login('ana@example.com');
-  marko = await t.login('marko@example.com');
-  eva = await t.login('eva@example.com');
+  const cast = await twoCompanies(t, [2]);
+  ({ acme, beta } = cast);
+  [ana, marko, eva] = [cast.ana.token, cast.marko.token, cast.eva.token];
+  [anaId, markoId] = [cast.ana.id, cast.marko.id];
   const res = await t.call(ana, {
     method: 'POST',
     url: `/api/companies/${acme}/customers`,

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
-import { dataOf, errors } from '../../lib/http.ts';
+import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import {
   deleteOccurrences,
@@ -49,8 +49,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         request.query,
         wantsFreshAnswer(request.headers),
       );
-      // Already JSON of the declared shape (built from it by the service); sent as it is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendSerialised(reply as FastifyReply, body);
     },
   });
 

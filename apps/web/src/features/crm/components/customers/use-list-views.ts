@@ -17,13 +17,14 @@ export function useListViews(companyId: number, update: Update) {
   const views = useCustomerViews(companyId);
   const saveColumns = useSetCustomerColumns(companyId);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const [viewColumns, setViewColumns] = useState<CustomerColumn[] | null>(null);
+  /** Shown over the person's saved columns: those of the view opened, or the person's latest change. */
+  const [shownColumns, setShownColumns] = useState<CustomerColumn[] | null>(null);
   const items = views.data?.items ?? [];
   const active = items.find((view) => view.id === activeId) ?? null;
 
   const apply = (view: CustomerView | null) => {
     setActiveId(view?.id ?? null);
-    setViewColumns(view ? view.columns : null);
+    setShownColumns(view ? view.columns : null);
     if (!view) return;
     const { q, status, owner_id, tag } = view.filter;
     update({
@@ -40,10 +41,10 @@ export function useListViews(companyId: number, update: Update) {
     items,
     active,
     apply,
-    columns: viewColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
+    columns: shownColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
     setColumns: (columns: CustomerColumn[]) => {
       // Shown at once and kept while the save is on its way, whatever a refetch brings meanwhile.
-      setViewColumns(columns);
+      setShownColumns(columns);
       saveColumns.mutate(columns);
     },
   };
