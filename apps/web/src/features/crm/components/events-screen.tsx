@@ -48,6 +48,10 @@ export function EventsScreen() {
     limit: 50,
   });
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  // The list is named for the view its rows belong to: while another view loads, the previous
+  // rows stay on screen (dimmed, busy) and must not be announced as the new view's answer.
+  const [shownView, setShownView] = useState<View>(view);
+  if (!pages.isPlaceholderData && pages.data && shownView !== view) setShownView(view);
 
   return (
     <>
@@ -104,7 +108,7 @@ export function EventsScreen() {
         icon="calendar"
         emptyTitle={t(`crm.events.empty.${view}`)}
       >
-        <section className="card kt-card" aria-label={t(`crm.events.filters.${view}`)}>
+        <section className="card kt-card" aria-label={t(`crm.events.filters.${shownView}`)}>
           <ul className="list-group list-group-flush">
             {items.map((event) => (
               <TodoRow
