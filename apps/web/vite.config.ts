@@ -18,6 +18,7 @@ const BOOT_MODULES = [
   'src/config/paths.ts',
   'src/lib/early-requests.ts',
   'src/lib/language-detect.ts',
+  'src/lib/loaded-modules.ts',
   'src/lib/storage.ts',
   'src/lib/translations-fetch.ts',
   'src/lib/zod-jitless.ts',

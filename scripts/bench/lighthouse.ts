@@ -153,6 +153,15 @@ async function calibratedSlowdown(port: number, url: string): Promise<number | u
 }
 
 /**
+ * BENCH_LIGHTHOUSE_ROUTES (e.g. `login,dashboard`) and BENCH_LIGHTHOUSE_FORM (`mobile` or
+ * `desktop`) narrow the runs while one screen is being worked on; unset, everything runs.
+ */
+function chosen(variable: string, name: string): boolean {
+  const list = process.env[variable]?.split(',').filter(Boolean);
+  return !list?.length || list.some((part) => name.includes(part.trim()));
+}
+
+/**
  * Each route and form factor is measured `runs` times (BENCH_LIGHTHOUSE_RUNS, default 3)
  * and the run with the median performance score is reported, as Lighthouse advises for
  * its run-to-run variance.
@@ -169,8 +178,10 @@ export async function runLighthouse(
     const cpuSlowdown = await calibratedSlowdown(chrome.port, `${baseUrl}/#/login`);
     if (cpuSlowdown !== undefined)
       console.log(`(mobile CPU slowdown calibrated to this host: ${cpuSlowdown}x)`);
-    for (const { route, signedIn } of ROUTES) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const { route, signedIn } of ROUTES.filter((r) => chosen('BENCH_LIGHTHOUSE_ROUTES', r.route))) {
+      for (const formFactor of (['mobile', 'desktop'] as const).filter((f) =>
+        chosen('BENCH_LIGHTHOUSE_FORM', f),
+      )) {
         const measured: LighthouseFigure[] = [];
         for (let run = 0; run < Math.max(1, runs); run++) {
           await storeSession(chrome.port, baseUrl, signedIn ? session : null);

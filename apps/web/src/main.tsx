@@ -2,6 +2,13 @@
 import 'virtual:bootstrap.css';
 import './lib/zod-jitless.ts';
 import './app/styles/base.css';
+// Styles of components that chunks every first load needs hold (dialogs, the preference
+// form): in the entry's stylesheet, or the first screen waits for two small stylesheets
+// more, each a request of its own (docs/decisions/021-lean-css-and-first-paint.md).
+import './components/modal.css';
+import './components/offcanvas.css';
+import './components/preferences-form.css';
+import './components/preference-preview.css';
 import { preloadFirstScreen } from './app/first-screen.ts';
 import { detectLanguage } from './lib/language-detect.ts';
 import { prefetchTranslations } from './lib/translations-fetch.ts';

@@ -1,6 +1,7 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { paths } from '../config/paths.ts';
 import { requestEarly, requestEarlyAfter } from '../lib/early-requests.ts';
+import { loadModule } from '../lib/loaded-modules.ts';
 import { readCurrentCompany, readStoredUser } from '../lib/storage.ts';
 import { screenModules } from './screen-modules.ts';
 
@@ -69,21 +70,32 @@ export function firstScreens(path: string, signedIn: boolean): ScreenName[] {
   return home ? ['MainLayout'] : [];
 }
 
+let firstScreenCode: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles once the first screen's code (asked for by preloadFirstScreen) has arrived, or failed
+ * to: React.lazy then meets the same failure and shows it.
+ */
+export function firstScreenLoaded(): Promise<unknown> {
+  return firstScreenCode;
+}
+
 /**
  * Starts loading the first screen's code from the entry, beside the app's libraries
  * rather than after they have arrived and run. React.lazy's later import() of the same
  * module gets the same module; a failed load here is left to it (it shows the error).
- * A signed-in visit also asks at once for what the app asks first (the person, and for
- * the main layout the company's modules and the person's companies: the guards and the
- * menu wait for those); see lib/early-requests.ts.
+ * Every visit asks at once for the product's configuration; a signed-in one also for what
+ * the app asks first (the person, and for the main layout the company's modules and the
+ * person's companies: the guards and the menu wait for those); see lib/early-requests.ts.
  */
 export function preloadFirstScreen(language: string): void {
   const path = location.hash.replace(/^#/, '').split('?')[0] || p.home.path;
   const user = readStoredUser();
   const screens = firstScreens(path, user !== null);
-  for (const name of screens) {
-    screenModules[name]().catch(() => {});
-  }
+  firstScreenCode = Promise.allSettled(screens.map((name) => loadModule<unknown>(screenModules[name])));
+  // Both layouts show the product name from the server's configuration (lib/api/get-app-config.ts):
+  // asked beside the code, its answer is there for the first render instead of one round trip after.
+  if (screens.length > 0) requestEarly('/api/app-config', user?.token, language);
   if (!user) return;
   // Addresses exactly as lib/api/get-me.ts, get-company-modules.ts and get-my-companies.ts build them.
   requestEarly('/api/me', user.token, language);

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
-import './modal.css';
 
 type ModalProps = {
   open: boolean;

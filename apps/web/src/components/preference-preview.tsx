@@ -1,5 +1,4 @@
 import type { LayoutPreferences } from '@kontora/contract/preference-values';
-import './preference-preview.css';
 
 type PreferencePreviewProps = Pick<LayoutPreferences, 'layout' | 'sidebar'>;
 

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';
 import { PreferencePreview } from './preference-preview.tsx';
-import './preferences-form.css';
 
 type Key = keyof LayoutPreferences;
 type Option<K extends Key> = { value: LayoutPreferences[K]; allowed?: (p: LayoutPreferences) => boolean };

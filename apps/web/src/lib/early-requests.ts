@@ -7,14 +7,17 @@
  */
 const FRESH_MS = 30_000;
 
-type Early = { token: string; at: number; response: Promise<Response> };
+type Early = { token: string | undefined; at: number; response: Promise<Response> };
 const early = new Map<string, Early>();
 
-/** `url` as apiRequest builds it (`/api/…` with its query); headers as apiRequest sends them. */
-export function requestEarly(url: string, token: string, language: string): void {
-  const response = fetch(url, {
-    headers: { Accept: 'application/json', 'Accept-Language': language, Authorization: `Bearer ${token}` },
-  });
+/**
+ * `url` as apiRequest builds it (`/api/…` with its query); headers as apiRequest sends them,
+ * without a token for a signed-out visitor.
+ */
+export function requestEarly(url: string, token: string | undefined, language: string): void {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = fetch(url, { headers });
   // A failure surfaces in apiRequest, which takes it as its own.
   response.catch(() => {});
   early.set(url, { token, at: Date.now(), response });

@@ -29,6 +29,15 @@ it('hands an early answer over once, to a request with the same address and toke
   expect(takeEarly('/api/me', 'token-a')).toBeUndefined();
 });
 
+it('asks without a token for a signed-out visitor, and hands the answer to a request without one', async () => {
+  const sent = recordFetches();
+  requestEarly('/api/app-config', undefined, 'hr');
+  expect(sent[0]?.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'hr' });
+  expect(takeEarly('/api/app-config', 'token-a')).toBeUndefined();
+  requestEarly('/api/app-config', undefined, 'hr');
+  expect(await (await takeEarly('/api/app-config', undefined))?.json()).toEqual({ data: 1 });
+});
+
 it('never hands an answer to another session, nor a stale one', () => {
   recordFetches();
   requestEarly('/api/me', 'token-a', 'en');

@@ -35,11 +35,12 @@ function onLanguage(language: string): void {
   setApiLanguage(language);
 }
 
-export function initI18n(): typeof i18next {
+/** Starts i18next; the promise settles once the visit's translations are in (or failed to load). */
+export function initI18n(): Promise<unknown> {
   const language = detectLanguage();
   onLanguage(language);
   i18next.on('languageChanged', onLanguage);
-  void i18next
+  return i18next
     .use(jsonBackend)
     .use(initReactI18next)
     .init({
@@ -51,6 +52,6 @@ export function initI18n(): typeof i18next {
       defaultNS: 'translation',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
-    });
-  return i18next;
+    })
+    .catch(() => {});
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadedModule } from './loaded-modules.ts';
 
 /**
  * Why a screen's code did not arrive: `offline` when the server could not be
@@ -60,14 +61,22 @@ export function retryFailedScreens(): void {
  */
 export function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   let failedIn: number | null = null;
+  const load = async () => {
+    try {
+      return { default: pick(await importer()) };
+    } catch (error) {
+      failedIn = retryGeneration;
+      throw new ChunkLoadError(await classifyImportFailure(error), error);
+    }
+  };
   const attempt = () =>
-    lazy(async () => {
-      try {
-        return { default: pick(await importer()) };
-      } catch (error) {
-        failedIn = retryGeneration;
-        throw new ChunkLoadError(await classifyImportFailure(error), error);
-      }
+    lazy(() => {
+      const ready = loadedModule(importer);
+      if (ready === undefined) return load();
+      // Code already here (lib/loaded-modules.ts): a thenable that answers at once, which
+      // React.lazy reads as resolved on the spot, so the first render does not suspend.
+      const answer = { default: pick(ready) };
+      return { then: (resolve: (value: typeof answer) => void) => resolve(answer) } as Promise<typeof answer>;
     });
   let current = attempt();
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, as React.lazy is, so each screen keeps one identity.
