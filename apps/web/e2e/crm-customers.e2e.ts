@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { chooseCompany, countApiRequests, loginAs, newPage, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -57,6 +57,20 @@ function row(page: Page, name: string) {
 }
 
 describe('CRM customers', () => {
+  it('a first load of the list asks each of its questions once', async () => {
+    const name = fresh('First load');
+    const company = await companyWith(name, [{ first_name: 'Ema', last_name: 'Rano' }]);
+    const page = await anaIn(name);
+    await openList(page);
+    const asked = countApiRequests(page);
+    await page.reload();
+    await row(page, 'Ema Rano').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.get(`/api/companies/${company.id}/customers`)).toBe(1);
+    expect([...asked].filter(([, n]) => n !== 1)).toEqual([]);
+    await page.context().close();
+  });
+
   it('Ana adds a customer (after fixing an invalid OIB) and finds it through the top-bar search and the list search', async () => {
     const company = fresh('Cedar Trade d.o.o.');
     await companyWith(company, [{ first_name: 'Ivan', last_name: 'Horvat' }]);

@@ -5,7 +5,14 @@ import {
   type WebhookReceiver,
 } from '../../server/src/test-support/webhook-receiver.ts';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import {
+  chooseCompany,
+  countApiRequests,
+  loginAs,
+  newPage,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 // Stand-ins start first: the server of this file reads its environment at start.
@@ -147,6 +154,7 @@ describe('company dashboard widgets', () => {
     );
     // A fresh load: the accounts screen left the account (as it was then) in the page's cache.
     await page.goto('/#/company/dashboard');
+    const asked = countApiRequests(page);
     await page.reload();
     const integration = page.getByRole('region', { name: 'CRM integration' });
     const social = page.getByRole('region', { name: 'Social' });
@@ -174,6 +182,8 @@ describe('company dashboard widgets', () => {
     const reconnect = social.getByRole('region', { name: 'Accounts to reconnect' });
     await reconnect.getByRole('link', { name: 'Acme on X' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // One request per question (the three post lists share their path).
+    expect([...asked].filter(([path, n]) => n !== (path.endsWith('/social/posts') ? 3 : 1))).toEqual([]);
 
     await page.setViewportSize(PHONE);
     await success.waitFor();

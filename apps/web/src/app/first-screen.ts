@@ -107,13 +107,35 @@ export function preloadFirstScreen(language: string): void {
   // The dashboard's largest text is the CRM widget's next to-dos: its figures, asked as soon as
   // the modules say the company has the CRM (address as features/shared/api/get-crm-stats.ts builds it).
   if (screens.includes('DashboardScreen')) {
-    requestEarlyAfter(
-      modules,
-      (data) => hasModule(data, MODULE_ID.crm),
-      `/api/companies/${company.id}/crm/stats`,
-      user.token,
-      language,
-    );
+    const base = `/api/companies/${company.id}`;
+    const after = (module: number, url: string) =>
+      requestEarlyAfter(modules, (data) => hasModule(data, module), url, user.token, language);
+    after(MODULE_ID.crm, `${base}/crm/stats`);
+    // The other widgets' first questions (the social widget's company time zone, accounts and posts;
+    // the integration widget's keys, webhooks and connectors), as their api modules build them:
+    // asked by the first render, their round trips came after the libraries had run.
+    after(MODULE_ID.social, base);
+    after(MODULE_ID.social, `${base}/social/accounts`);
+    after(MODULE_ID.social, `${base}/social/posts?status=scheduled&limit=5&sort=scheduled`);
+    after(MODULE_ID.social, `${base}/social/posts?status=failed&limit=5`);
+    after(MODULE_ID.social, `${base}/social/posts?status=partly_failed&limit=5`);
+    for (const list of ['api-keys', 'webhooks', 'connectors'])
+      after(MODULE_ID.crmIntegration, `${base}/${list}`);
+  }
+  // The customer list's first questions when the address carries no search or filter: the first
+  // page, its count, the saved views and the members (owner names), as features/crm/api and
+  // features/shared/api build them.
+  if (screens.includes('CustomerListScreen') && !location.hash.includes('?')) {
+    const base = `/api/companies/${company.id}`;
+    for (const url of ['customers?limit=50', 'customers/count', 'customer-views', 'members']) {
+      requestEarlyAfter(
+        modules,
+        (data) => hasModule(data, MODULE_ID.crm),
+        `${base}/${url}`,
+        user.token,
+        language,
+      );
+    }
   }
 }
 

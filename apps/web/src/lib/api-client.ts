@@ -108,6 +108,21 @@ function toError(response: Response, body: unknown): ApiRequestError {
   });
 }
 
+/**
+ * An early answer for a request that may be cancelled (TanStack Query passes a signal): the
+ * early fetch cannot be stopped, so the caller stops waiting for it, as an aborted fetch would.
+ */
+function unlessAborted(pending: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return pending;
+  const aborted = () => new DOMException('The request was cancelled.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = getSession().user?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -119,14 +134,15 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   let response: Response;
   try {
     // The entry may have asked already (lib/early-requests.ts); the answer is taken once.
-    const asked = method === 'GET' && !options.signal ? takeEarly(url, token) : undefined;
-    response = await (asked ??
-      fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      }));
+    const asked = method === 'GET' ? takeEarly(url, token) : undefined;
+    response = await (asked
+      ? unlessAborted(asked, options.signal)
+      : fetch(url, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });

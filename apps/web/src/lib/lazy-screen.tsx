@@ -76,6 +76,7 @@ export function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => C
       // Code already here (lib/loaded-modules.ts): a thenable that answers at once, which
       // React.lazy reads as resolved on the spot, so the first render does not suspend.
       const answer = { default: pick(ready) };
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, React.lazy calls its then at once.
       return { then: (resolve: (value: typeof answer) => void) => resolve(answer) } as Promise<typeof answer>;
     });
   let current = attempt();
