@@ -11,18 +11,31 @@ import { preloadAppShell } from './build/preload-app-shell.ts';
  * The manifest lets scripts/bundle-size.ts follow what each route loads.
  * Every text file gets .br and .gz copies (build/precompress.ts) that the server sends as they are.
  */
+/**
+ * A test for a codeSplitting group: the app's modules listed (paths from apps/web) and the one
+ * zod-free module of the shared contract package the group also takes.
+ */
+function moduleGroup(files: string[], contractModule: string): (id: string) => boolean {
+  const ids = new Set(files.map((file) => path.resolve(import.meta.dirname, file)));
+  const contract = new RegExp(`packages[\\\\/]contract[\\\\/]src[\\\\/]${contractModule}\\.ts$`);
+  return (id) => ids.has(id) || contract.test(id);
+}
+
 /** The modules src/main.tsx imports (directly or not); none of them may import a library. */
-const BOOT_MODULES = [
-  'src/app/first-screen.ts',
-  'src/app/screen-modules.ts',
-  'src/config/paths.ts',
-  'src/lib/early-requests.ts',
-  'src/lib/language-detect.ts',
-  'src/lib/loaded-modules.ts',
-  'src/lib/storage.ts',
-  'src/lib/translations-fetch.ts',
-  'src/lib/zod-jitless.ts',
-].map((file) => path.resolve(import.meta.dirname, file));
+const isBootModule = moduleGroup(
+  [
+    'src/app/first-screen.ts',
+    'src/app/screen-modules.ts',
+    'src/config/paths.ts',
+    'src/lib/early-requests.ts',
+    'src/lib/language-detect.ts',
+    'src/lib/loaded-modules.ts',
+    'src/lib/storage.ts',
+    'src/lib/translations-fetch.ts',
+    'src/lib/zod-jitless.ts',
+  ],
+  'limits',
+);
 
 /**
  * Small modules that app/start.tsx and both layouts import statically, shared by too few chunks for
@@ -30,29 +43,22 @@ const BOOT_MODULES = [
  * Only modules without imports of their own beyond the libraries and `shared`, or the chunk would
  * bring those along (includeDependenciesRecursively).
  */
-const FIRST_LOAD_MODULES = [
-  'src/app/layout/footer.tsx',
-  'src/app/layout/language-menu.tsx',
-  'src/components/error-boundary.tsx',
-  'src/components/preferences-form.tsx',
-  'src/components/status-pages.tsx',
-  'src/features/shared/api/crm-keys.ts',
-  'src/features/shared/api/get-customers.ts',
-  'src/features/shared/live/live-store.ts',
-  'src/lib/api/get-company-modules.ts',
-  'src/lib/preferences-dom.ts',
-  'src/lib/use-media-query.ts',
-].map((file) => path.resolve(import.meta.dirname, file));
-
-function isFirstLoadModule(id: string): boolean {
-  return (
-    FIRST_LOAD_MODULES.includes(id) || /packages[\\/]contract[\\/]src[\\/]preference-values\.ts$/.test(id)
-  );
-}
-
-function isBootModule(id: string): boolean {
-  return BOOT_MODULES.includes(id) || /packages[\\/]contract[\\/]src[\\/]limits\.ts$/.test(id);
-}
+const isFirstLoadModule = moduleGroup(
+  [
+    'src/app/layout/footer.tsx',
+    'src/app/layout/language-menu.tsx',
+    'src/components/error-boundary.tsx',
+    'src/components/preferences-form.tsx',
+    'src/components/status-pages.tsx',
+    'src/features/shared/api/crm-keys.ts',
+    'src/features/shared/api/get-customers.ts',
+    'src/features/shared/live/live-store.ts',
+    'src/lib/api/get-company-modules.ts',
+    'src/lib/preferences-dom.ts',
+    'src/lib/use-media-query.ts',
+  ],
+  'preference-values',
+);
 
 export default defineConfig({
   base: './',
