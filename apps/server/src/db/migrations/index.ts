@@ -24,6 +24,7 @@ import * as m025 from './025-connector-depth.ts';
 import * as m027 from './027-social-post-options.ts';
 import * as m028 from './028-calendar-page-plans.ts';
 import * as m029 from './029-event-versions.ts';
+import * as m030 from './030-event-counts-company-gone.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '027-social-post-options': m027,
   '028-calendar-page-plans': m028,
   '029-event-versions': m029,
+  '030-event-counts-company-gone': m030,
 };
