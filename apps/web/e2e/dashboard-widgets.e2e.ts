@@ -154,7 +154,6 @@ describe('company dashboard widgets', () => {
     );
     // A fresh load: the accounts screen left the account (as it was then) in the page's cache.
     await page.goto('/#/company/dashboard');
-    const asked = countApiRequests(page);
     await page.reload();
     const integration = page.getByRole('region', { name: 'CRM integration' });
     const social = page.getByRole('region', { name: 'Social' });
@@ -182,9 +181,6 @@ describe('company dashboard widgets', () => {
     const reconnect = social.getByRole('region', { name: 'Accounts to reconnect' });
     await reconnect.getByRole('link', { name: 'Acme on X' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    // One request per question (the three post lists share their path).
-    expect([...asked].filter(([path, n]) => n !== (path.endsWith('/social/posts') ? 3 : 1))).toEqual([]);
-
     await page.setViewportSize(PHONE);
     await success.waitFor();
     await next.first().waitFor();
@@ -214,6 +210,11 @@ describe('company dashboard widgets', () => {
     await addMarko(company.id);
 
     const owner = await dashboardAs(USERS.ana, name, DESKTOP);
+    // A first load asks each widget's questions once (the entry asked them early). Checked on this
+    // quiet company: in the other story the failing webhook's retries refetch lists through the
+    // live updates, which would count twice for a good reason.
+    const asked = countApiRequests(owner);
+    await owner.reload();
     const connect = owner
       .getByRole('region', { name: 'Social' })
       .getByRole('link', { name: 'Connect an account' });
@@ -224,6 +225,9 @@ describe('company dashboard widgets', () => {
       .getByRole('link', { name: 'Add a webhook' });
     await add.waitFor();
     expect(await add.getAttribute('href')).toBe('#/company/crm-integration?tab=webhooks');
+    await owner.waitForLoadState('networkidle');
+    // The three post lists share their path.
+    expect([...asked].filter(([path, n]) => n !== (path.endsWith('/social/posts') ? 3 : 1))).toEqual([]);
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.context().close();
 
