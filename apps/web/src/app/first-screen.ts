@@ -104,16 +104,17 @@ export function preloadFirstScreen(language: string): void {
   const modules = `/api/company-modules/${company.id}`;
   requestEarly(modules, user.token, language);
   requestEarly('/api/me/companies?limit=100', user.token, language);
-  // The dashboard's largest text is the CRM widget's next to-dos: its figures, asked as soon as
-  // the modules say the company has the CRM (address as features/shared/api/get-crm-stats.ts builds it).
+  const base = `/api/companies/${company.id}`;
+  /** Asked once the modules answer, when the company has `module`. */
+  const after = (module: number, url: string) =>
+    requestEarlyAfter(modules, (data) => hasModule(data, module), url, user.token, language);
   if (screens.includes('DashboardScreen')) {
-    const base = `/api/companies/${company.id}`;
-    const after = (module: number, url: string) =>
-      requestEarlyAfter(modules, (data) => hasModule(data, module), url, user.token, language);
+    // The dashboard's largest text is the CRM widget's next to-dos: its figures (address as
+    // features/shared/api/get-crm-stats.ts builds it). Then the other widgets' first questions
+    // (the social widget's company time zone, accounts and posts; the integration widget's keys,
+    // webhooks and connectors), as their api modules build them: asked by the first render, their
+    // round trips came after the libraries had run.
     after(MODULE_ID.crm, `${base}/crm/stats`);
-    // The other widgets' first questions (the social widget's company time zone, accounts and posts;
-    // the integration widget's keys, webhooks and connectors), as their api modules build them:
-    // asked by the first render, their round trips came after the libraries had run.
     after(MODULE_ID.social, base);
     after(MODULE_ID.social, `${base}/social/accounts`);
     after(MODULE_ID.social, `${base}/social/posts?status=scheduled&limit=5&sort=scheduled`);
@@ -126,16 +127,8 @@ export function preloadFirstScreen(language: string): void {
   // page, its count, the saved views and the members (owner names), as features/crm/api and
   // features/shared/api build them.
   if (screens.includes('CustomerListScreen') && !location.hash.includes('?')) {
-    const base = `/api/companies/${company.id}`;
-    for (const url of ['customers?limit=50', 'customers/count', 'customer-views', 'members']) {
-      requestEarlyAfter(
-        modules,
-        (data) => hasModule(data, MODULE_ID.crm),
-        `${base}/${url}`,
-        user.token,
-        language,
-      );
-    }
+    for (const url of ['customers?limit=50', 'customers/count', 'customer-views', 'members'])
+      after(MODULE_ID.crm, `${base}/${url}`);
   }
 }
 
