@@ -89,8 +89,12 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
       draft: when === 'draft',
     };
     const opened = (saved: SocialPost) => navigate(paths.company.socialPost.href(saved.id));
-    if (post) update.mutate({ id: post.id, body }, { onSuccess: opened });
-    else create.mutate(body, { onSuccess: opened });
+    // Not a callback of mutate(): saving refetches the post, whose new version re-keys this form
+    // (composer-tab.tsx), and a form remounted before the answer is handed out never hears mutate()'s
+    // callbacks (the saved post stayed in the composer). The promise settles whatever is on screen.
+    const saving = post ? update.mutateAsync({ id: post.id, body }) : create.mutateAsync(body);
+    // A failure shows through `save.error`, beside the fields.
+    saving.then(opened, () => {});
   };
 
   return (
