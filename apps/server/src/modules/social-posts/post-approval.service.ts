@@ -110,6 +110,20 @@ async function step(
   });
 }
 
+/** A link answered already (409), with what the answer was. */
+function refuseAnswered(link: { status: string }): void {
+  if (link.status === 'approved' || link.status === 'changes_requested') {
+    throw new AppError(
+      409,
+      'approval_used',
+      link.status === 'approved'
+        ? 'This link was already used: the post was approved.'
+        : 'This link was already used: changes were requested.',
+      { details: { status: [link.status] } },
+    );
+  }
+}
+
 /**
  * The link behind a token, refused in the order a client can act on: unknown or
  * altered (404), answered already (409), replaced by a newer link, past its
@@ -121,16 +135,7 @@ async function openLink(db: Database, token: string) {
   if (!(await moduleIdsOf(db, link.company_id)).includes(MODULE_ID.social)) {
     throw forbidden('module_disabled', 'The social module is not enabled for this company.');
   }
-  if (link.status === 'approved' || link.status === 'changes_requested') {
-    throw new AppError(
-      409,
-      'approval_used',
-      link.status === 'approved'
-        ? 'This link was already used: the post was approved.'
-        : 'This link was already used: changes were requested.',
-      { details: { status: [link.status] } },
-    );
-  }
+  refuseAnswered(link);
   if (link.status === 'replaced') {
     throw new AppError(410, 'approval_replaced', 'A newer approval link replaced this one.');
   }
@@ -139,6 +144,10 @@ async function openLink(db: Database, token: string) {
   }
   const post = await findPostRow(db, link.company_id, link.post_id);
   if (post?.status !== 'draft' || post.version !== link.post_version) {
+    // A second answer racing the first reads the link before the first commits and the post after
+    // it: the link has been used, which is what that answer must hear, not that the post changed.
+    const again = await findApprovalByHash(db, hashToken(token));
+    if (again) refuseAnswered(again);
     throw new AppError(
       410,
       'approval_outdated',
