@@ -226,7 +226,8 @@ describe('company dashboard widgets', () => {
     await add.waitFor();
     expect(await add.getAttribute('href')).toBe('#/company/crm-integration?tab=webhooks');
     await owner.waitForLoadState('networkidle');
-    // The three post lists share their path.
+    // The three post lists share their path; they were asked at all, so the check below is not empty.
+    expect(asked.get(`/api/companies/${company.id}/social/posts`)).toBe(3);
     expect([...asked].filter(([path, n]) => n !== (path.endsWith('/social/posts') ? 3 : 1))).toEqual([]);
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.context().close();
