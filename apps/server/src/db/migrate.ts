@@ -12,7 +12,24 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  await vacuumRewrittenTables(db, applied);
+  return applied;
+}
+
+/**
+ * PostgreSQL: a migration that rewrites a table whole (a generated column replaced) leaves it
+ * without statistics and without its visibility map, so index-only scans read a table row per
+ * entry until autovacuum comes by (decision 026: the search walks rely on them). Such a
+ * migration names the table in `vacuumAfter`; VACUUM cannot run inside the migration's
+ * transaction, so it runs here, once the migrations have committed.
+ */
+async function vacuumRewrittenTables(db: Database, applied: string[]): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  const tables = new Set(
+    applied.flatMap((name) => (migrations[name] as { vacuumAfter?: string[] }).vacuumAfter ?? []),
+  );
+  for (const table of tables) await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
 }
 
 /** Advisory lock class of the start-up lock (the change feed uses 6006). */

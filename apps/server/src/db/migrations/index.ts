@@ -25,6 +25,7 @@ import * as m027 from './027-social-post-options.ts';
 import * as m028 from './028-calendar-page-plans.ts';
 import * as m029 from './029-event-versions.ts';
 import * as m030 from './030-event-counts-company-gone.ts';
+import * as m031 from './031-search-name-marker.ts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '028-calendar-page-plans': m028,
   '029-event-versions': m029,
   '030-event-counts-company-gone': m030,
+  '031-search-name-marker': m031,
 };

@@ -45,7 +45,7 @@ export async function matchingCustomers(
   }
   const result = await sql<{ id: number; status: CustomerStatus }>`select x.id, x.status from customers x
     where x.company_id = ${companyId}
-    and x.search_vector @@ to_tsquery('simple', ${tsQuery(filter.terms)}) ${rest}
+    and x.search_vector @@ ${tsQuery(filter.terms)}::tsquery ${rest}
     limit ${limit}`.execute(db);
   return result.rows;
 }

@@ -76,7 +76,31 @@ export function ftsMatch(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"*`).join(' ');
 }
 
-/** PostgreSQL to_tsquery('simple', …) expression of the same meaning. */
+/**
+ * A term that can begin a name's first word as PostgreSQL marks it (migration 031): plain
+ * lower-case letters. The marked word is the customer's first word when the sort key starts
+ * with it, indexed as `^word` instead of `word`, so that a search knows, from the index alone,
+ * which matches sit together in name order (decision 026).
+ */
+export function canBeginName(term: string): boolean {
+  return /^[a-z]+$/.test(term);
+}
+
+/**
+ * PostgreSQL tsquery (cast with `::tsquery`, lexemes as written) of the same meaning as
+ * ftsMatch: every term begins some word, the first word of the name (`^word`) included.
+ */
 export function tsQuery(terms: readonly string[]): string {
-  return terms.map((t) => `${t}:*`).join(' & ');
+  return terms.map((t) => (canBeginName(t) ? `('${t}':* | '^${t}':*)` : `'${t}':*`)).join(' & ');
+}
+
+/** The same terms matched only by words other than a marked first word of the name. */
+export function plainTsQuery(terms: readonly string[]): string {
+  return terms.map((t) => `'${t}':*`).join(' & ');
+}
+
+/** Sort keys (`sort_name`, collation "C") that begin with the term: from the term up to, not including, the bound. */
+export function nameRange(term: string): { from: string; below: string } {
+  const last = term.charCodeAt(term.length - 1);
+  return { from: term, below: term.slice(0, -1) + String.fromCharCode(last + 1) };
 }

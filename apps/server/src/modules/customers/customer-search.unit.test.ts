@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ftsMatch, searchTerms, searchText, sortName, tsQuery } from './customer-search.ts';
+import {
+  ftsMatch,
+  nameRange,
+  plainTsQuery,
+  searchTerms,
+  searchText,
+  sortName,
+  tsQuery,
+} from './customer-search.ts';
 
 describe('customer search words', () => {
   it('folds case and diacritics, including letters Unicode does not decompose', () => {
@@ -36,6 +44,12 @@ describe('customer search words', () => {
     expect(terms).toEqual(['ana', 'or', 'kov', 'x']);
     expect(ftsMatch(terms)).toBe('"ana"* "or"* "kov"* "x"*');
     expect(searchTerms('091 2345678')).toEqual(['091', 'n2345678']);
-    expect(tsQuery(terms)).toBe('ana:* & or:* & kov:* & x:*');
+    expect(tsQuery(terms)).toBe(
+      "('ana':* | '^ana':*) & ('or':* | '^or':*) & ('kov':* | '^kov':*) & ('x':* | '^x':*)",
+    );
+    expect(tsQuery(['ana', 'n2345678', 'žuti'])).toBe("('ana':* | '^ana':*) & 'n2345678':* & 'žuti':*");
+    expect(plainTsQuery(['ana', 'n2345678'])).toBe("'ana':* & 'n2345678':*");
+    expect(nameRange('ivana')).toEqual({ from: 'ivana', below: 'ivanb' });
+    expect(nameRange('maz')).toEqual({ from: 'maz', below: 'ma{' });
   });
 });
