@@ -26,9 +26,7 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
  */
 async function vacuumRewrittenTables(db: Database, applied: string[]): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  const tables = new Set(
-    applied.flatMap((name) => (migrations[name] as { vacuumAfter?: string[] }).vacuumAfter ?? []),
-  );
+  const tables = new Set(applied.flatMap((name) => migrations[name]?.vacuumAfter ?? []));
   for (const table of tables) await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
 }
 

@@ -27,8 +27,11 @@ import * as m029 from './029-event-versions.ts';
 import * as m030 from './030-event-counts-company-gone.ts';
 import * as m031 from './031-search-name-marker.ts';
 
+/** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
+export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
+
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, KontoraMigration> = {
   '001-core': m001,
   '002-crm': m002,
   '003-admin': m003,

@@ -47,8 +47,7 @@ export async function postgresSearchPage<Row>(
   tuning: SearchTuning = { commonMatches: PG_COMMON_MATCHES, window: WALK_WINDOW },
 ): Promise<Row[]> {
   const page = pageConditions(filter, after);
-  const { col, dir, filters } = page;
-  const order = sql`order by ${col} ${dir}, x.id ${dir}`;
+  const { col, dir, filters, order } = page;
   const query = sql`${tsQuery(filter.terms)}::tsquery`;
 
   if ((await estimatedMatches(db, companyId, query)) >= tuning.commonMatches) {
@@ -85,7 +84,7 @@ export async function nameClusterIds(
   db: Database,
   companyId: number,
   filter: ListFilter,
-  { col, dir, filters }: Page,
+  { dir, filters, order }: Page,
   limit: number,
   tuning: SearchTuning,
 ): Promise<number[] | undefined> {
@@ -95,7 +94,6 @@ export async function nameClusterIds(
   if ((await estimatedMatches(db, companyId, plain)) >= tuning.commonMatches) return undefined;
 
   const query = sql`${tsQuery(filter.terms)}::tsquery`;
-  const order = sql`order by ${col} ${dir}, x.id ${dir}`;
   type Key = { id: number; k: string };
   const found: Key[] = [];
   for (const term of starts) {

@@ -22,7 +22,7 @@ export interface SearchTuning {
 const sortColumn = { name: 'sort_name', created_at: 'created_at', updated_at: 'updated_at' } as const;
 
 /**
- * The page's sort key, direction and conditions on a customer `x` (filters and
+ * The page's sort key, direction, `order by` and conditions on a customer `x` (filters and
  * the keyset position), as both engines' search pages write them.
  */
 export function pageConditions(filter: ListFilter, after: { value: string; id: number } | undefined) {
@@ -41,7 +41,7 @@ export function pageConditions(filter: ListFilter, after: { value: string; id: n
     ],
     sql` `,
   );
-  return { col, dir, filters };
+  return { col, dir, filters, order: sql`order by ${col} ${dir}, x.id ${dir}` };
 }
 
 /**
@@ -65,8 +65,7 @@ export async function sqliteSearchPageIds(
   limit: number,
   tuning: SearchTuning = { commonMatches: COMMON_MATCHES, window: WALK_WINDOW },
 ): Promise<number[]> {
-  const { col, dir, filters } = pageConditions(filter, after);
-  const order = sql`order by ${col} ${dir}, x.id ${dir}`;
+  const { filters, order } = pageConditions(filter, after);
   const match = ftsMatch(filter.terms);
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
