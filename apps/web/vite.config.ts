@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenHints } from './build/first-screen-hints.ts';
 import { leanBootstrap } from './build/lean-bootstrap.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadAppShell } from './build/preload-app-shell.ts';
@@ -71,6 +72,11 @@ export default defineConfig({
     }),
     // The app the small entry imports on every visit downloads alongside it (src/main.tsx).
     preloadAppShell(['src/app/start.tsx']),
+    // The first screen's code and translations asked for by index.html itself (an inline script).
+    firstScreenHints({
+      screenModules: path.resolve(import.meta.dirname, 'src/app/screen-modules.ts'),
+      hintsEntry: path.resolve(import.meta.dirname, 'src/app/first-screen-hints.ts'),
+    }),
     precompress(),
   ],
   build: {

@@ -1,13 +1,5 @@
 import type { Plugin } from 'vite';
-
-type Chunk = {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  imports: string[];
-  isEntry: boolean;
-  moduleIds: string[];
-};
+import type { BuiltChunk as Chunk } from './built-chunk.ts';
 
 /**
  * The entry runs only once every chunk it imports statically has arrived; one library among

@@ -54,6 +54,26 @@ describe('Content-Security-Policy (no inline styles, connections to this origin 
     await page.context().close();
   });
 
+  it("runs index.html's own inline script (allowed by its hash): the document asks for the translations", async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+    await page.goto('/#/login');
+    await page.locator('h1').first().waitFor();
+    // The translations asked for by a <link> element (the script's preload), not by the entry's fetch().
+    const byLink = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link')
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    expect(byLink).toContainEqual(expect.stringMatching(/\/assets\/i18n\/[a-z]{2}\.json$/));
+    // Each downloaded once: the entry's own requests took the preloaded answers.
+    const names = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(names.length).toBe(new Set(names).size);
+    await page.context().close();
+  });
+
   it('notices a violation: an inline style element is refused and reported', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await page.goto('/#/login');

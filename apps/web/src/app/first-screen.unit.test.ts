@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
-import { firstScreens, hasModule } from './first-screen.ts';
+import { hasModule } from './first-screen.ts';
+import { firstScreens } from './first-screen-route.ts';
 
 describe('the first screen the entry loads before the app has started', () => {
   it('is the login screen for a signed-out visit, wherever it was going', () => {
