@@ -1,9 +1,11 @@
-import type { ChangeEntry, ChangeType } from '@kontora/contract/change-feed';
+import {
+  type ChangeEntry,
+  type ChangeKind,
+  type ChangeType,
+  changeKindOf,
+} from '@kontora/contract/change-feed';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { LiveChange } from '@kontora/contract/live';
-
-/** The record kind a change type starts with (`social_post` of `social_post.approved`). */
-type ChangePrefix = ChangeType extends `${infer Prefix}.${string}` ? Prefix : never;
 
 /**
  * The module a person needs to receive a change of each kind: the one the API
@@ -12,7 +14,7 @@ type ChangePrefix = ChangeType extends `${infer Prefix}.${string}` ? Prefix : ne
  * (the company page and the team list are open to all of them). A Record, so
  * that a new kind of change does not compile until someone decides who sees it.
  */
-const MODULE_OF_PREFIX: Readonly<Record<ChangePrefix, number | null>> = {
+const MODULE_OF_KIND: Readonly<Record<ChangeKind, number | null>> = {
   customer: MODULE_ID.crm,
   event: MODULE_ID.crm,
   social_post: MODULE_ID.social,
@@ -25,7 +27,7 @@ const MODULE_OF_PREFIX: Readonly<Record<ChangePrefix, number | null>> = {
 
 /** The module a person needs to receive a change (live push and resume replay alike); null: every member. */
 export function moduleOfChange(type: ChangeType): number | null {
-  return MODULE_OF_PREFIX[type.slice(0, type.indexOf('.')) as ChangePrefix];
+  return MODULE_OF_KIND[changeKindOf(type)];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CHANGE_TYPES, type ChangeEntityType } from '@kontora/contract/change-feed';
+import { CHANGE_TYPES, type ChangeKind, changeKindOf } from '@kontora/contract/change-feed';
 import { MODULE_ID } from '@kontora/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
@@ -13,10 +13,10 @@ import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
  */
 
 const { dashboard, crmIntegration, crm, social } = MODULE_ID;
-const EVERYONE: ChangeEntityType[] = ['member', 'company'];
+const EVERYONE: ChangeKind[] = ['member', 'company'];
 
 /** A company with these modules, and the kinds of record its member must hear of (none else). */
-const CASES: { name: string; modules: number[]; hears: ChangeEntityType[] }[] = [
+const CASES: { name: string; modules: number[]; hears: ChangeKind[] }[] = [
   { name: 'dashboard only', modules: [dashboard], hears: EVERYONE },
   { name: 'CRM integration', modules: [dashboard, crmIntegration], hears: [...EVERYONE, 'api_key'] },
   { name: 'CRM', modules: [dashboard, crm], hears: [...EVERYONE, 'customer', 'event'] },
@@ -61,11 +61,10 @@ async function subscribed(modules: number[], after?: number) {
  */
 async function writeEveryChangeType(companyId: number): Promise<number> {
   for (const type of CHANGE_TYPES) {
-    const entityType = type.slice(0, type.indexOf('.')) as ChangeEntityType;
     await recordChange(t.ctx.db, {
       companyId,
       type,
-      entity: { type: entityType, id: 1 },
+      entity: { type: changeKindOf(type), id: 1 },
       actor: byUser(userId),
     });
   }
@@ -80,7 +79,7 @@ async function writeEveryChangeType(companyId: number): Promise<number> {
 /** The kinds of record a socket heard of, once the last change written has reached it. */
 async function heardKinds(client: LiveTestClient, lastId: number): Promise<string[]> {
   await client.next((m) => 'id' in m && m.id === lastId);
-  return [...new Set(changesOf(client.messages).map((m) => m.type.slice(0, m.type.indexOf('.'))))].sort();
+  return [...new Set(changesOf(client.messages).map((m) => changeKindOf(m.type)))].sort();
 }
 
 describe('changes go only to people whose company has the module to read them', () => {
