@@ -4,7 +4,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../server/src/test-support/webhook-receiver.ts';
-import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
+import { type ApiClient, addMember, apiAs, createCrmCompany } from './fixtures/api.ts';
 import {
   chooseCompany,
   countApiRequests,
@@ -42,16 +42,7 @@ const ALL_MODULES = [0, 1, 2, 3];
 const DAY = 24 * 3600_000;
 
 /** Adds the demo member Marko to a company, as a member (read-only on both modules). */
-async function addMarko(companyId: number) {
-  const admin = await apiAs(e2e.stack, USERS.superuser);
-  const users = await admin.call<{ items: { id: number; email: string }[] }>(
-    'GET',
-    `/admin/users?q=${encodeURIComponent(USERS.marko)}`,
-  );
-  const marko = users.items.find((user) => user.email === USERS.marko);
-  if (!marko) throw new Error('demo user marko missing');
-  await admin.call('POST', `/admin/companies/${companyId}/members`, { user_id: marko.id, role: 'member' });
-}
+const addMarko = (companyId: number) => addMember(e2e.stack, companyId, USERS.marko, 'member');
 
 async function waitUntil<T>(
   read: () => Promise<T>,

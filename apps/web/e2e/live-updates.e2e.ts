@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, createCrmCompany } from './fixtures/api.ts';
+import { addMember, apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
 import { calendarDay, dragTo } from './fixtures/calendar.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
@@ -21,21 +21,19 @@ async function personIn(email: string, company: string, hash: string): Promise<P
   return page;
 }
 
+/** A new CRM company with Ana as its owner and Marko as a member; Ana's API client. */
+async function companyOfAnaAndMarko(name: string) {
+  const company = await createCrmCompany(e2e.stack, name);
+  await addMember(e2e.stack, company.id, USERS.marko, 'member');
+  return { company, ana: await apiAs(e2e.stack, USERS.ana) };
+}
+
 const customerRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: new RegExp(name) });
 
 describe('live updates', () => {
   it('Ana creates, renames and deletes a customer and drags a to-do in her browser; Marko’s list, customer page and calendar follow within a second without a reload, and his half-typed form stays', async () => {
-    const company = await createCrmCompany(e2e.stack, `Živo ${Date.now()} d.o.o.`);
-    const admin = await apiAs(e2e.stack, USERS.superuser);
-    const users = await admin.call<{ items: { id: number; email: string }[] }>(
-      'GET',
-      `/admin/users?q=${encodeURIComponent(USERS.marko)}`,
-    );
-    const marko = users.items.find((u) => u.email === USERS.marko);
-    if (!marko) throw new Error('demo user marko missing');
-    await admin.call('POST', `/admin/companies/${company.id}/members`, { user_id: marko.id, role: 'member' });
-    const ana = await apiAs(e2e.stack, USERS.ana);
+    const { company, ana } = await companyOfAnaAndMarko(`Živo ${Date.now()} d.o.o.`);
     const base = `/companies/${company.id}`;
 
     const markoPage = await personIn(USERS.marko, company.name, '/company/customer/list');
@@ -115,5 +113,39 @@ describe('live updates', () => {
       .click();
     await anaPage.waitForURL(/#\/company\/customer\/list/);
     await customerRow(markoPage, 'Lena Lukić-Horvat').waitFor({ state: 'detached', timeout: FOLLOWS_MS });
+  });
+
+  it('Ana renames a to-do while Marko has it open in the edit form: his form says who changed it, Reload takes her title in and keeps his location, and his save keeps both', async () => {
+    const { company, ana } = await companyOfAnaAndMarko(`Živi to-do ${Date.now()} d.o.o.`);
+    const todo = await ana.call<{ id: number }>('POST', `/companies/${company.id}/events`, {
+      title: 'Send the offer',
+      start_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    const markoPage = await personIn(USERS.marko, company.name, '/company/customer/events');
+    await markoPage
+      .getByRole('region', { name: 'Open' })
+      .getByRole('button', { name: 'Send the offer', exact: true })
+      .click();
+    const edit = markoPage.getByRole('dialog', { name: 'Edit to-do' });
+    await edit.getByLabel('Location').fill('Meeting room 2');
+
+    await ana.call('PATCH', `/companies/${company.id}/events/${todo.id}`, { title: 'Send the signed offer' });
+
+    const notice = edit.getByText(/Changed by .+ — reload or keep editing/);
+    await notice.waitFor({ timeout: FOLLOWS_MS });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Send the offer');
+    await edit.getByRole('button', { name: 'Reload' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Send the signed offer');
+    expect(await edit.getByLabel('Location').inputValue()).toBe('Meeting room 2');
+
+    // Saved over her version: no 409, and her title stays.
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const saved = await ana.call<{ title: string; location: string | null }>(
+      'GET',
+      `/companies/${company.id}/events/${todo.id}`,
+    );
+    expect(saved).toMatchObject({ title: 'Send the signed offer', location: 'Meeting room 2' });
   });
 });

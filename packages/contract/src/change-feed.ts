@@ -76,6 +76,11 @@ export const CHANGE_TYPES = [
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
+/** The kind of record a change type is about: the part before the dot (`social_post` of `social_post.approved`). */
+export type ChangeKind = ChangeType extends `${infer Kind}.${string}` ? Kind : never;
+
+export const changeKindOf = (type: ChangeType): ChangeKind => type.slice(0, type.indexOf('.')) as ChangeKind;
+
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
 export const CHANGE_ENTITY_TYPES = [
   'customer',

@@ -1,14 +1,33 @@
-import type { ChangeEntry, ChangeType } from '@kontora/contract/change-feed';
+import {
+  type ChangeEntry,
+  type ChangeKind,
+  type ChangeType,
+  changeKindOf,
+} from '@kontora/contract/change-feed';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { LiveChange } from '@kontora/contract/live';
 
 /**
- * The module a person needs to receive a change: the same one the API asks
- * for to read that record. Company and team changes go to every member (the
- * company page and the team list are open to all of them).
+ * The module a person needs to receive a change of each kind: the one the API
+ * asks for to read that record (the routes of customers, events, social posts,
+ * accounts and media, API keys). Company and team changes go to every member
+ * (the company page and the team list are open to all of them). A Record, so
+ * that a new kind of change does not compile until someone decides who sees it.
  */
+const MODULE_OF_KIND: Readonly<Record<ChangeKind, number | null>> = {
+  customer: MODULE_ID.crm,
+  event: MODULE_ID.crm,
+  social_post: MODULE_ID.social,
+  social_account: MODULE_ID.social,
+  social_media: MODULE_ID.social,
+  api_key: MODULE_ID.crmIntegration,
+  member: null,
+  company: null,
+};
+
+/** The module a person needs to receive a change (live push and resume replay alike); null: every member. */
 export function moduleOfChange(type: ChangeType): number | null {
-  return type.startsWith('customer.') || type.startsWith('event.') ? MODULE_ID.crm : null;
+  return MODULE_OF_KIND[changeKindOf(type)];
 }
 
 /**

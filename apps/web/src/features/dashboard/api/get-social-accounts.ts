@@ -1,6 +1,7 @@
 import type { SocialAccount } from '@kontora/contract/social-posts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { socialKeys } from '../../shared/api/social-keys.ts';
 
 /** The company's social accounts (same key and shape as the social screens, so their changes show here). */
 export function getSocialAccounts(companyId: number): Promise<{ items: SocialAccount[] }> {
@@ -9,7 +10,7 @@ export function getSocialAccounts(companyId: number): Promise<{ items: SocialAcc
 
 export const dashboardSocialAccountsQueryOptions = (companyId: number) =>
   queryOptions({
-    queryKey: ['social', companyId, 'accounts'],
+    queryKey: socialKeys.accounts(companyId),
     queryFn: () => getSocialAccounts(companyId),
   });
 

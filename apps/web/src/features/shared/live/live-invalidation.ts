@@ -1,6 +1,37 @@
-import type { ChangeType } from '@kontora/contract/change-feed';
+import { type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-feed';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { companyProfileQueryOptions } from '../../../lib/api/get-company.ts';
+import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
 import { crmKeys } from '../api/crm-keys.ts';
+import { apiKeysQueryOptions } from '../api/get-api-keys.ts';
+import { teamChangeKeys } from '../api/invalidate-team.ts';
+import { socialKeys } from '../api/social-keys.ts';
+import { socialMediaKeys } from '../api/social-media-keys.ts';
+
+/**
+ * The screens that show each kind of record, by their query keys. A Record,
+ * so that a new kind of change does not compile until it is given its screens.
+ */
+const KEYS_BY_KIND: Readonly<Record<ChangeKind, (companyId: number) => QueryKey[]>> = {
+  // A customer change shows in to-dos, a to-do in the customer page and the stats: all of the CRM
+  // (lists, customer page, timeline, to-dos, calendar, duplicates, the dashboard's CRM widget).
+  customer: (companyId) => [crmKeys.all(companyId)],
+  event: (companyId) => [crmKeys.all(companyId)],
+  // Posts, their per-account results and accounts: the social screens and the dashboard's social widget.
+  social_post: (companyId) => [socialKeys.all(companyId)],
+  social_account: (companyId) => [socialKeys.all(companyId)],
+  // The media library and the post editor's media picker.
+  social_media: (companyId) => [socialMediaKeys.all(companyId)],
+  // The API keys tab and the dashboard's integration widget (its count of active keys).
+  api_key: (companyId) => [apiKeysQueryOptions(companyId).queryKey],
+  member: teamChangeKeys,
+  company: (companyId) => [
+    companyProfileQueryOptions(companyId).queryKey,
+    companyModulesQueryOptions(companyId).queryKey,
+    ['me', 'companies'],
+    ['admin'],
+  ],
+};
 
 /**
  * The cached queries a change of another person makes stale. Only queries on
@@ -9,13 +40,9 @@ import { crmKeys } from '../api/crm-keys.ts';
  * and half-typed forms stay (forms take their values once, when they open).
  */
 export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
-  const [entity] = type.split('.');
-  // A customer change shows in to-dos, a to-do in the customer page and the stats: all of the CRM.
-  if (entity === 'customer' || entity === 'event') return [crmKeys.all(companyId)];
-  // Posts, their per-account results and accounts: the social screens and the dashboard's social widget.
-  if (entity?.startsWith('social_')) return [['social', companyId]];
-  if (entity === 'member') return [['team', companyId], ['admin'], ['me', 'companies']];
-  return [['company-profile', companyId], ['company-modules', companyId], ['me', 'companies'], ['admin']];
+  const kind = changeKindOf(type);
+  // A type newer than this page (a deploy while it was open): no screen of this build shows it.
+  return Object.hasOwn(KEYS_BY_KIND, kind) ? KEYS_BY_KIND[kind](companyId) : [];
 }
 
 /**

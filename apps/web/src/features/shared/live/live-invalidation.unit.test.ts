@@ -1,19 +1,93 @@
+import { CHANGE_TYPES, type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-feed';
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { companyProfileQueryOptions } from '../../../lib/api/get-company.ts';
+import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
+import { myCompaniesQueryOptions } from '../../../lib/api/get-my-companies.ts';
+import { customerQueryOptions } from '../../crm/api/get-customer.ts';
+import { timelineQueryOptions } from '../../crm/api/get-timeline.ts';
+import { dashboardSocialAccountsQueryOptions } from '../../dashboard/api/get-social-accounts.ts';
+import { dashboardSocialPostsQueryOptions } from '../../dashboard/api/get-social-posts.ts';
+import { dashboardWebhooksQueryOptions } from '../../dashboard/api/get-webhooks.ts';
+import { accountsQueryOptions } from '../../social/api/get-accounts.ts';
+import { calendarPostsQueryOptions } from '../../social/api/get-calendar-posts.ts';
+import { postQueryOptions } from '../../social/api/get-post.ts';
+import { postsQueryOptions } from '../../social/api/get-posts.ts';
+import { socialMediaPagesOptions } from '../../social/api/get-social-media.ts';
+import { crmKeys } from '../api/crm-keys.ts';
+import { apiKeysQueryOptions } from '../api/get-api-keys.ts';
+import { eventsQueryOptions } from '../api/get-events.ts';
+import { invitationsQueryOptions } from '../api/get-invitations.ts';
+import { teamQueryOptions } from '../api/get-team.ts';
 import { keysForChange } from './live-invalidation.ts';
 
+const COMPANY = 7;
+const RANGE = { from: '2025-01-01', to: '2025-02-01' };
+
+/** The queries of the screens, taken from their own options so that a renamed key fails here. */
+const SCREENS: Record<string, QueryKey> = {
+  'customer list': crmKeys.customerList(COMPANY, {}),
+  'customer page': customerQueryOptions(COMPANY, 1).queryKey,
+  'customer timeline': timelineQueryOptions(COMPANY, 1).queryKey,
+  'to-do list': eventsQueryOptions(COMPANY, {}).queryKey,
+  'dashboard CRM widget': [...crmKeys.stats(COMPANY), null],
+  'API keys tab and dashboard integration widget': apiKeysQueryOptions(COMPANY).queryKey,
+  'dashboard webhooks': dashboardWebhooksQueryOptions(COMPANY).queryKey,
+  'social posts': postsQueryOptions(COMPANY, {}).queryKey,
+  'social post': postQueryOptions(COMPANY, 1).queryKey,
+  'social calendar': calendarPostsQueryOptions(COMPANY, RANGE).queryKey,
+  'social accounts': accountsQueryOptions(COMPANY).queryKey,
+  'dashboard social posts': dashboardSocialPostsQueryOptions(COMPANY, 'scheduled').queryKey,
+  'dashboard social accounts': dashboardSocialAccountsQueryOptions(COMPANY).queryKey,
+  'media library': socialMediaPagesOptions(COMPANY).queryKey,
+  team: teamQueryOptions(COMPANY).queryKey,
+  invitations: invitationsQueryOptions(COMPANY).queryKey,
+  'company profile': companyProfileQueryOptions(COMPANY).queryKey,
+  'company modules': companyModulesQueryOptions(COMPANY).queryKey,
+  'my companies': myCompaniesQueryOptions({ limit: 100 }).queryKey,
+  'another company’s customers': crmKeys.customerList(COMPANY + 1, {}),
+  'another company’s API keys': apiKeysQueryOptions(COMPANY + 1).queryKey,
+};
+
+/** The screens a change refetches. */
+const refetched = (type: ChangeType): string[] =>
+  Object.entries(SCREENS)
+    .filter(([, screenKey]) => keysForChange(type, COMPANY).some((key) => partialMatchKey(screenKey, key)))
+    .map(([name]) => name);
+
+const CRM = ['customer list', 'customer page', 'customer timeline', 'to-do list', 'dashboard CRM widget'];
+const SOCIAL = [
+  'social posts',
+  'social post',
+  'social calendar',
+  'social accounts',
+  'dashboard social posts',
+  'dashboard social accounts',
+];
+
+/** The screens that show each kind of record (a customer change shows in the to-dos, a to-do in the stats). */
+const SHOWN_ON: Record<ChangeKind, string[]> = {
+  customer: CRM,
+  event: CRM,
+  social_post: SOCIAL,
+  social_account: SOCIAL,
+  social_media: ['media library'],
+  api_key: ['API keys tab and dashboard integration widget'],
+  member: ['team', 'invitations', 'my companies'],
+  company: ['company profile', 'company modules', 'my companies'],
+};
+
 describe('keysForChange', () => {
-  it('refetches the whole CRM of the company for customer and to-do changes', () => {
-    expect(keysForChange('customer.updated', 7)).toEqual([['crm', 7]]);
-    expect(keysForChange('event.done', 7)).toEqual([['crm', 7]]);
+  it.each(CHANGE_TYPES)('%s refetches exactly the screens that show its kind of record', (type) => {
+    expect(refetched(type)).toEqual(SHOWN_ON[changeKindOf(type)]);
   });
 
-  it('refetches the team and admin lists for member changes, the company for company changes', () => {
-    expect(keysForChange('member.removed', 7)).toEqual([['team', 7], ['admin'], ['me', 'companies']]);
-    expect(keysForChange('company.modules_changed', 7)).toContainEqual(['company-modules', 7]);
+  it('refetches the admin pages for member and company changes', () => {
+    expect(keysForChange('member.removed', COMPANY)).toContainEqual(['admin']);
+    expect(keysForChange('company.updated', COMPANY)).toContainEqual(['admin']);
   });
 
-  it('refetches the company’s social screens (and the dashboard widget) for social changes', () => {
-    expect(keysForChange('social_post.status_changed', 7)).toEqual([['social', 7]]);
-    expect(keysForChange('social_account.connected', 7)).toEqual([['social', 7]]);
+  it('refetches nothing for a type newer than the page (a deploy while it was open)', () => {
+    expect(keysForChange('webhook.created' as ChangeType, COMPANY)).toEqual([]);
   });
 });

@@ -68,8 +68,11 @@ export function useLiveStatus(): LiveStatus | null {
   );
 }
 
+/** The records that carry a version, which open edit forms compare against. */
+export type VersionedRecord = 'customer' | 'event';
+
 /** The last change pushed for a record (e.g. `customer`, 42), if any since the page loaded. */
-export function useLastChange(entity: 'customer' | 'event', id: number): LiveChange | undefined {
+export function useLastChange(entity: VersionedRecord, id: number): LiveChange | undefined {
   const records = useSyncExternalStore(
     subscribe,
     () => state.records,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
 import { useSession } from '../../../lib/session.ts';
 import { createInvalidator, keysForChange, keysOnLive } from './live-invalidation.ts';
 import { LiveSocket } from './live-socket.ts';
@@ -24,7 +25,7 @@ export function useLiveUpdates(): void {
       },
       onJob: rememberJob,
       onResync: () => void queryClient.invalidateQueries(),
-      onAccessChanged: () => invalidate([['company-modules', companyId]]),
+      onAccessChanged: () => invalidate([companyModulesQueryOptions(companyId).queryKey]),
       onStatus(status) {
         setLiveStatus(status);
         if (status === 'live')

@@ -1,7 +1,7 @@
 import type { SocialNetwork } from '@kontora/contract/social-posts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialPath } from './social-keys.ts';
+import { socialPath } from '../../shared/api/social-keys.ts';
 
 export function connectAccount(companyId: number, type: SocialNetwork): Promise<{ authorize_url: string }> {
   return api.post(`${socialPath(companyId)}/accounts/connect`, { type });

@@ -1,7 +1,7 @@
 import type { PostCreateBody, SocialPostDetail } from '@kontora/contract/social-posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateSocial, socialPath } from './social-keys.ts';
+import { invalidateSocial, socialPath } from '../../shared/api/social-keys.ts';
 
 export function createPost(companyId: number, body: PostCreateBody): Promise<SocialPostDetail> {
   return api.post(`${socialPath(companyId)}/posts`, body);

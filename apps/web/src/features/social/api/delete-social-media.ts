@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialMediaKeys, socialMediaPath } from './social-media-keys.ts';
+import { socialMediaKeys, socialMediaPath } from '../../shared/api/social-media-keys.ts';
 
 export function deleteSocialMedia(companyId: number, id: number): Promise<void> {
   return api.delete<void>(`${socialMediaPath(companyId)}/${id}`);

@@ -1,7 +1,7 @@
 import { SOCIAL_LIMITS, type SocialPost } from '@kontora/contract/social-posts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { socialKeys } from '../../shared/api/social-keys.ts';
 import { getPosts } from './get-posts.ts';
-import { socialKeys } from './social-keys.ts';
 
 export type CalendarRange = { from: string; to: string };
 

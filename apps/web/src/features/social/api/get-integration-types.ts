@@ -1,7 +1,7 @@
 import type { SocialIntegrationType } from '@kontora/contract/helpers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialKeys } from './social-keys.ts';
+import { socialKeys } from '../../shared/api/social-keys.ts';
 
 export function getIntegrationTypes(): Promise<SocialIntegrationType[]> {
   return api.get('/company-social-integration-types');

@@ -1,7 +1,7 @@
 import type { PostPage } from '@kontora/contract/social-posts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialKeys, socialPath } from './social-keys.ts';
+import { socialKeys, socialPath } from '../../shared/api/social-keys.ts';
 
 export type PostFilters = {
   status?: string;

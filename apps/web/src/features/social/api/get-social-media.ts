@@ -1,7 +1,7 @@
 import type { MediaKind, SocialMedia, SocialMediaPage } from '@kontora/contract/social-media';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialMediaKeys, socialMediaPath } from './social-media-keys.ts';
+import { socialMediaKeys, socialMediaPath } from '../../shared/api/social-media-keys.ts';
 
 export function getSocialMedia(
   companyId: number,

@@ -1,7 +1,7 @@
 import type { TikTokCreatorInfo } from '@kontora/contract/social-posts';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { socialKeys, socialPath } from './social-keys.ts';
+import { socialKeys, socialPath } from '../../shared/api/social-keys.ts';
 
 export function getTikTokCreatorInfo(companyId: number, accountId: number): Promise<TikTokCreatorInfo> {
   return api.get(`${socialPath(companyId)}/accounts/${accountId}/tiktok-creator-info`);

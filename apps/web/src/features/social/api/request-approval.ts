@@ -1,7 +1,7 @@
 import type { ApprovalLink } from '@kontora/contract/social-approval';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateSocial, socialPath } from './social-keys.ts';
+import { invalidateSocial, socialPath } from '../../shared/api/social-keys.ts';
 
 export function requestApproval(companyId: number, postId: number): Promise<ApprovalLink> {
   return api.post(`${socialPath(companyId)}/posts/${postId}/request-approval`);

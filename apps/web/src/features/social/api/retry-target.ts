@@ -1,7 +1,7 @@
 import type { SocialPostDetail } from '@kontora/contract/social-posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateSocial, socialPath } from './social-keys.ts';
+import { invalidateSocial, socialPath } from '../../shared/api/social-keys.ts';
 
 export function retryTarget(companyId: number, postId: number, targetId: number): Promise<SocialPostDetail> {
   return api.post(`${socialPath(companyId)}/posts/${postId}/targets/${targetId}/retry`);

@@ -1,7 +1,7 @@
 import type { PostUpdateBody, SocialPostDetail } from '@kontora/contract/social-posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateSocial, socialPath } from './social-keys.ts';
+import { invalidateSocial, socialPath } from '../../shared/api/social-keys.ts';
 
 export function updatePost(companyId: number, id: number, body: PostUpdateBody): Promise<SocialPostDetail> {
   return api.patch(`${socialPath(companyId)}/posts/${id}`, body);

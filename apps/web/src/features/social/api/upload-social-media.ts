@@ -2,7 +2,7 @@ import type { SocialMedia } from '@kontora/contract/social-media';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { socialMediaKeys, socialMediaPath } from './social-media-keys.ts';
+import { socialMediaKeys, socialMediaPath } from '../../shared/api/social-media-keys.ts';
 
 /** `POST …/social/media`: one file as the form part `file`, with upload progress. */
 export function uploadSocialMedia(

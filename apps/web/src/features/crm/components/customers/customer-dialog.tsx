@@ -9,14 +9,15 @@ import { Modal } from '../../../../components/modal.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { followLatest } from '../../../../lib/follow-latest.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { ChangedUnderneathNotice } from '../../../shared/components/changed-underneath-notice.tsx';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
 import { useUpdateCustomer } from '../../api/update-customer.ts';
 import { DuplicateWarning } from '../duplicates/duplicate-warning.tsx';
-import { ChangedUnderneathNotice } from './changed-underneath-notice.tsx';
 import { CustomerFormFields } from './customer-form-fields.tsx';
 import {
   CUSTOMER_FORM_FIELDS,
@@ -186,12 +187,7 @@ function EditCustomerForm({
       form.setError('root', { type: 'server', message: errorMessage(t, result.error) });
       return;
     }
-    const before = toFormValues(base);
-    const after = toFormValues(result.data);
-    const current = form.getValues();
-    for (const field of CUSTOMER_FORM_FIELDS) {
-      if (current[field] === before[field]) form.setValue(field, after[field] as never);
-    }
+    followLatest(form, CUSTOMER_FORM_FIELDS, toFormValues(base), toFormValues(result.data));
     setBase(result.data);
     setStale(false);
   };
@@ -220,7 +216,8 @@ function EditCustomerForm({
           </div>
         ) : (
           <ChangedUnderneathNotice
-            customerId={customer.id}
+            record="customer"
+            id={customer.id}
             baseVersion={base.version}
             reloading={latest.isFetching}
             onReload={() => void reload()}

@@ -19,6 +19,7 @@ import { useCreateEvent } from '../../api/create-event.ts';
 import { invalidateCrm } from '../../api/crm-keys.ts';
 import { useDeleteEvent } from '../../api/delete-event.ts';
 import { useUpdateEvent } from '../../api/update-event.ts';
+import { ChangedUnderneathNotice } from '../changed-underneath-notice.tsx';
 import { useOwnerOptions } from '../owner-options.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import {
@@ -37,6 +38,7 @@ import {
 import { useOccurrenceScope } from './occurrence-scope.tsx';
 import { ReminderFields } from './reminder-fields.tsx';
 import { RepeatFields } from './repeat-fields.tsx';
+import { useEditedVersion } from './use-edited-version.ts';
 
 type EventFormProps = {
   event: TodoEvent | null;
@@ -68,6 +70,12 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
     [event, draft, timeZone, user?.id],
   );
   const form = useForm<EventFormValues>({ defaultValues: initial });
+  const edited = useEditedVersion(event, form, timeZone);
+  // What a save measures its changes against: the version taken in last (a reload moves it on).
+  const baseValues = useMemo(
+    () => (edited.base ? eventValues(edited.base, timeZone) : initial),
+    [edited.base, timeZone, initial],
+  );
   const { errors, isSubmitting } = form.formState;
   const allDay = form.watch('all_day');
   const customerId = form.watch('customer_id');
@@ -92,17 +100,17 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
     if (result.problems) return setProblems(result.problems);
     try {
       let saved: TodoEvent;
-      if (event) {
-        const before = toEventBody(initial, timeZone).body;
+      if (edited.base) {
+        const before = toEventBody(baseValues, timeZone).body;
         const changes = before ? changedEventFields(before, result.body) : result.body;
         // The rule text is rebuilt from the form: unchanged choices must not read as a new rule.
-        if (sameRepeat(initial, values)) delete changes.recurrence;
+        if (sameRepeat(baseValues, values)) delete changes.recurrence;
         if (Object.keys(changes).length === 0) return onDone();
         const occurrence = await target('edit');
         if (occurrence === null) return;
         saved = await update.mutateAsync({
-          id: event.id,
-          body: { ...changes, version: event.version },
+          id: edited.base.id,
+          body: { ...changes, version: edited.base.version },
           occurrence,
         });
         notify('success', t('crm.eventDialog.saved', { title: saved.title }));
@@ -155,6 +163,15 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
     <form noValidate onSubmit={onSubmit}>
       <div className="modal-body">
         {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+        {edited.base && (
+          <ChangedUnderneathNotice
+            record="event"
+            id={edited.base.id}
+            baseVersion={edited.base.version}
+            reloading={edited.reloading}
+            onReload={() => void edited.reload()}
+          />
+        )}
         <TextField
           label={t('crm.eventFields.title')}
           registration={form.register('title')}

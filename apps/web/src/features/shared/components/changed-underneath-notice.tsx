@@ -1,28 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLastChange } from '../../../shared/live/live-store.ts';
+import { useLastChange, type VersionedRecord } from '../live/live-store.ts';
 
 /**
- * In an open edit form: someone else saved this customer since the form
- * opened (a live update with a newer version). The person may reload (fields
- * they have not touched follow, what they typed stays) or keep editing; a
- * save then meets the 409 and its recovery, as before live updates.
+ * In an open edit form (a customer, a to-do): someone else saved this record
+ * since the form took its version, as a live update with a newer version says.
+ * The person may reload (fields they have not touched follow, what they typed
+ * stays) or keep editing; a save then meets the 409 and its recovery, as
+ * before live updates. Only a newer version counts: notes, reminders and
+ * deletions leave the version where it was, and a reload that took the newer
+ * version in hides the notice.
  */
 export function ChangedUnderneathNotice({
-  customerId,
+  record,
+  id,
   baseVersion,
   reloading,
   onReload,
 }: {
-  customerId: number;
+  record: VersionedRecord;
+  id: number;
   baseVersion: number;
   reloading: boolean;
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const change = useLastChange('customer', customerId);
+  const change = useLastChange(record, id);
   const [keptOver, setKeptOver] = useState<number | null>(null);
-  const version = change?.type === 'customer.updated' ? (change.version ?? 0) : 0;
+  const version = change?.version ?? 0;
   if (!change || version <= baseVersion || version === keptOver) return null;
   return (
     <div className="alert alert-info d-flex flex-wrap align-items-center gap-3" role="alert">

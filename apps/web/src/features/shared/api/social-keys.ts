@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Query keys of the social screens; every mutation invalidates the company's whole social tree. */
+/**
+ * Query keys of the social screens and the dashboard's social widget; every
+ * mutation, and another person's post or account change on the live socket,
+ * invalidates the company's whole social tree. The media library has its own
+ * tree (social-media-keys.ts).
+ */
 export const socialKeys = {
   all: (companyId: number) => ['social', companyId] as const,
   accounts: (companyId: number) => ['social', companyId, 'accounts'] as const,
