@@ -46,6 +46,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
+import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
       ? createRedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false }))
       : createMemoryRateLimiter(),
     jobs: createJobs({ db, dialect, config, log: app.log }),
+    adminNotices: createAdminNotices(),
   };
   // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
   registerMailJobs(ctx);

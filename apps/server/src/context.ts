@@ -3,6 +3,7 @@ import type { Database, Dialect } from './db/database.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AdminNotices } from './modules/live/admin-notices.ts';
 
 /** What services need from the outside world, built once in app.ts and passed down explicitly. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   mailer: Mailer;
   limiter: RateLimiter;
   jobs: Jobs;
+  /** Changes of people, reported once committed, for the superusers' live admin screens. */
+  adminNotices: AdminNotices;
 }

@@ -28,6 +28,32 @@ async function companyOfAnaAndMarko(name: string) {
   return { company, ana: await apiAs(e2e.stack, USERS.ana) };
 }
 
+/** A second superuser, invited by the demo one and activated through the API; answers the password. */
+async function newSuperuser(email: string, fullName: string): Promise<string> {
+  const admin = await apiAs(e2e.stack, USERS.superuser);
+  await admin.call('POST', '/admin/users', { email, full_name: fullName, is_admin: true, language: 'en' });
+  const mail = await e2e.stack.readMail(email);
+  const token = /#\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no activation link in ${mail.text}`);
+  const password = 'a second superuser passphrase';
+  const res = await fetch(`${e2e.stack.baseUrl}/api/activate/${token}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ full_name: fullName, password }),
+  });
+  if (!res.ok) throw new Error(`activate ${email}: ${res.status} ${await res.text()}`);
+  return password;
+}
+
+/** A superuser on an admin screen, with no company chosen, the live connection up. */
+async function superuserOn(hash: string, email: string = USERS.superuser, password?: string): Promise<Page> {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+  await loginAs(page, email, password);
+  await page.goto(`/#${hash}`);
+  await page.locator('[data-live-status="live"]').waitFor();
+  return page;
+}
+
 const customerRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: new RegExp(name) });
 
@@ -147,5 +173,58 @@ describe('live updates', () => {
       `/companies/${company.id}/events/${todo.id}`,
     );
     expect(saved).toMatchObject({ title: 'Send the signed offer', location: 'Meeting room 2' });
+  });
+
+  it('two superusers: one invites a person, disables her and creates a company in his browser; the other’s open people and company lists follow within a second, without a reload', async () => {
+    // Unique, so that a retry of the story meets nothing of its first run.
+    const stamp = Date.now();
+    const password = await newSuperuser(`vera.${stamp}@example.com`, 'Vera Vukić');
+    const vera = await superuserOn('/admin/users', `vera.${stamp}@example.com`, password);
+    await vera.getByLabel('Search by name or email').fill(`petra.${stamp}`);
+    await vera.getByText('Nobody matches the filters.').waitFor();
+    const admin = await superuserOn('/admin/users');
+
+    await admin.getByRole('button', { name: 'Invite a person' }).click();
+    const invite = admin.getByRole('dialog', { name: 'Invite a person' });
+    await invite.getByLabel('Email').fill(`petra.${stamp}@example.com`);
+    await invite.getByLabel('Full name').fill('Petra Perić');
+    await invite.getByLabel('Find a company…').fill('Bistro');
+    await invite.getByRole('combobox', { name: 'Add to company' }).selectOption({ label: 'Bistro Mare' });
+    await invite.getByRole('button', { name: 'Add', exact: true }).click();
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Petra Perić' }).waitFor();
+    const petra = vera.getByRole('row', { name: /Petra Perić/ });
+    await petra.getByText('Invited').waitFor({ timeout: FOLLOWS_MS });
+
+    await admin.getByRole('button', { name: 'Disable account' }).click();
+    await admin
+      .getByRole('alertdialog', { name: 'Disable Petra Perić?' })
+      .getByRole('button', { name: 'Disable account' })
+      .click();
+    await admin.getByRole('button', { name: 'Enable account' }).waitFor();
+    await petra.getByText('Disabled').waitFor({ timeout: FOLLOWS_MS });
+
+    const company = `Lumen ${stamp} d.o.o.`;
+    await vera.goto('/#/admin/companies');
+    await vera.getByLabel('Search by name, legal name or OIB').fill(`Lumen ${stamp}`);
+    await vera.getByText('No company matches the filters.').waitFor();
+    await admin.goto('/#/admin/companies');
+    await admin.getByRole('button', { name: 'New company' }).click();
+    const create = admin.getByRole('dialog', { name: 'New company' });
+    await create.getByLabel('Name', { exact: true }).fill(company);
+    await create.getByRole('button', { name: 'Create company' }).click();
+    await admin.getByRole('heading', { level: 1, name: company }).waitFor();
+    await vera.getByRole('row', { name: new RegExp(company) }).waitFor({ timeout: FOLLOWS_MS });
+    await Promise.all([vera.context().close(), admin.context().close()]);
+  });
+
+  it('the team list follows a member added by someone else', async () => {
+    const company = await createCrmCompany(e2e.stack, `Tim ${Date.now()} d.o.o.`);
+    const ana = await personIn(USERS.ana, company.name, '/company/team');
+    const team = ana.getByRole('region', { name: `Team of ${company.name}` });
+    await team.getByRole('row', { name: new RegExp(USERS.ana) }).waitFor();
+    await addMember(e2e.stack, company.id, USERS.marko, 'member');
+    await team.getByRole('row', { name: new RegExp(USERS.marko) }).waitFor({ timeout: FOLLOWS_MS });
+    await ana.context().close();
   });
 });

@@ -62,6 +62,36 @@ export const LiveJob = z.object({
 });
 export type LiveJob = z.infer<typeof LiveJob>;
 
+/** What an admin notice is about: a person (`user.*`), or a company and its members. */
+export const ADMIN_NOTICE_KINDS = [
+  'user.created',
+  'user.updated',
+  'user.disabled',
+  'user.enabled',
+  'company.created',
+  'company.updated',
+  'company.modules_changed',
+  'member.added',
+  'member.updated',
+  'member.removed',
+] as const;
+
+/**
+ * Something on the admin screens changed (a person, any company, its members),
+ * whoever changed it. Only sent to superusers, whether or not they subscribed
+ * to a company. Like `job`, not part of the resumable feed: a client refetches
+ * its admin screens whenever its socket comes (back) up.
+ */
+export const LiveAdmin = z.object({
+  type: z.literal('admin'),
+  kind: z.enum(ADMIN_NOTICE_KINDS),
+  /** The person's id for `user.*`, otherwise the company's. */
+  id: z.number(),
+  actor_name: z.string().nullable(),
+  at: z.string(),
+});
+export type LiveAdmin = z.infer<typeof LiveAdmin>;
+
 export type LiveServerMessage =
   | { type: 'ready' }
   | { type: 'subscribed'; company_id: number; last_id: number }
@@ -72,4 +102,5 @@ export type LiveServerMessage =
   | { type: 'ping' }
   | { type: 'pong' }
   | LiveJob
+  | LiveAdmin
   | LiveChange;

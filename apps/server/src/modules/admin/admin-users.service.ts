@@ -22,6 +22,7 @@ import {
   type TeamActor,
 } from '../members/members.service.ts';
 import { createInvitedAccount } from '../users/users.service.ts';
+import type { AdminActor } from './admin-actor.ts';
 import { existingCompanyIds } from './admin-companies.repository.ts';
 import {
   type AdminUserRow,
@@ -94,7 +95,7 @@ export async function getAdminUser(ctx: AppContext, id: number): Promise<AdminUs
 /** Creates an invited account with its memberships and mails the activation link. */
 export async function inviteUser(
   ctx: AppContext,
-  actor: TeamActor,
+  actor: AdminActor,
   body: InviteUserBody,
 ): Promise<AdminUser> {
   const language = body.language ?? actor.language;
@@ -121,13 +122,14 @@ export async function inviteUser(
     await sendActivationMail(ctx, trx, { id: userId });
     return userId;
   });
+  ctx.adminNotices.notify({ kind: 'user.created', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
 
 /** Name, language, superuser flag; `memberships` replaces all of them (each change audited per company). */
 export async function updateAdminUser(
   ctx: AppContext,
-  actor: TeamActor,
+  actor: AdminActor,
   id: number,
   body: UpdateUserBody,
 ): Promise<AdminUser> {
@@ -150,6 +152,7 @@ export async function updateAdminUser(
   });
   evictSessionsOf(id);
   for (const companyId of touched) forgetCompanyAccess(companyId);
+  ctx.adminNotices.notify({ kind: 'user.updated', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
 
@@ -174,13 +177,13 @@ async function replaceMemberships(
 }
 
 /** Disables the account and ends all of its sessions at once. */
-export async function disableUser(ctx: AppContext, actor: TeamActor, id: number): Promise<AdminUser> {
+export async function disableUser(ctx: AppContext, actor: AdminActor, id: number): Promise<AdminUser> {
   if (id === actor.id)
     throw conflict('You cannot disable your own account.', 'status', 'cannot_disable_self');
-  await ctx.db.transaction().execute(async (trx) => {
+  const disabled = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAdminUser(trx, id);
     if (!current) throw notFound('Person');
-    if (current.status === 'disabled') return;
+    if (current.status === 'disabled') return false;
     await assertNotLastSuperuser(trx, current, 'status');
     await updateUserAsAdmin(trx, id, { status: 'disabled' });
     await endSessionsOf(trx, id);
@@ -190,18 +193,20 @@ export async function disableUser(ctx: AppContext, actor: TeamActor, id: number)
       before: { status: current.status },
       after: { status: 'disabled' },
     });
+    return true;
   });
   // Evicted again after commit: a request between the eviction and the commit may have cached the old state.
   await endSessionsOf(ctx.db, id);
+  if (disabled) ctx.adminNotices.notify({ kind: 'user.disabled', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
 
 /** Back to active, or to invited for someone who never activated their account. */
-export async function enableUser(ctx: AppContext, actor: TeamActor, id: number): Promise<AdminUser> {
-  await ctx.db.transaction().execute(async (trx) => {
+export async function enableUser(ctx: AppContext, actor: AdminActor, id: number): Promise<AdminUser> {
+  const enabled = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAdminUser(trx, id);
     if (!current) throw notFound('Person');
-    if (current.status !== 'disabled') return;
+    if (current.status !== 'disabled') return false;
     const status = (await hasPassword(trx, id)) ? 'active' : 'invited';
     await updateUserAsAdmin(trx, id, { status });
     await recordAudit(trx, {
@@ -210,8 +215,10 @@ export async function enableUser(ctx: AppContext, actor: TeamActor, id: number):
       before: { status: current.status },
       after: { status },
     });
+    return true;
   });
   evictSessionsOf(id);
+  if (enabled) ctx.adminNotices.notify({ kind: 'user.enabled', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
 

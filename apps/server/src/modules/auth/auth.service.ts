@@ -128,6 +128,7 @@ export async function activate(
     password_hash: passwordHash,
     status: 'active',
   });
+  ctx.adminNotices.notify({ kind: 'user.updated', id: user.id, actorName: body.full_name });
   // The account was made by company invitations: activating it accepts them (decision 011).
   await acceptOnActivation(ctx, user);
   return startSession(ctx, { ...user, full_name: body.full_name, status: 'active' }, request);

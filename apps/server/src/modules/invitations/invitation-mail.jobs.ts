@@ -68,7 +68,7 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
     if (invitation.token_hash !== hashToken(token)) return;
     const person = await findUserWithHashByEmail(ctx.db, invitation.email);
     if (!person) {
-      await ctx.db.transaction().execute(async (trx) => {
+      const userId = await ctx.db.transaction().execute(async (trx) => {
         // The invitation's language (since migration 023), else the one queued with the mail.
         const wanted = invitation.language ?? payload.language;
         const language = isLanguage(wanted) ? wanted : 'hr';
@@ -97,7 +97,10 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
           },
         });
         await sendActivationMail(ctx, trx, { id: userId });
+        return userId;
       });
+      // Made by the job, for whoever invited: no one person to name.
+      ctx.adminNotices.notify({ kind: 'user.created', id: userId, actorName: null });
       return;
     }
     // Not yet activated: a fresh activation link; activating accepts the invitations waiting for it.

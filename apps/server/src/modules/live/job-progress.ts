@@ -1,9 +1,8 @@
 import type { LiveJob } from '@kontora/contract/live';
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import type { JobEvent } from '../../jobs/jobs.ts';
 import { moduleOfJob } from './live-messages.ts';
+import { createRelay, type Relay, type RelayOptions } from './redis-relay.ts';
 
 /** A job event as it travels between instances: with the module a person needs to receive it. */
 export interface PublishedJobEvent {
@@ -34,40 +33,16 @@ export const toLiveJob = (event: JobEvent): LiveJob => ({
  */
 export function createJobProgressRelay(
   ctx: AppContext,
-  options: { redisUrl: string | undefined; channel: string; log: FastifyBaseLogger },
+  options: Omit<RelayOptions, 'what'>,
   deliver: (published: PublishedJobEvent) => void,
-) {
-  let publisher: Redis | undefined;
-  let subscriber: Redis | undefined;
-  let unobserve: (() => void) | undefined;
-
-  return {
-    async start() {
-      if (options.redisUrl) {
-        publisher = new Redis(options.redisUrl);
-        subscriber = new Redis(options.redisUrl);
-        await subscriber.subscribe(options.channel);
-        subscriber.on('message', (_channel: string, text: string) => {
-          try {
-            deliver(JSON.parse(text) as PublishedJobEvent);
-          } catch (err) {
-            options.log.warn({ err }, 'live updates: unreadable job event');
-          }
-        });
-      }
-      unobserve = ctx.jobs.observe((event) => {
+): Relay {
+  return createRelay<PublishedJobEvent>(
+    { ...options, what: 'job event' },
+    (publish) =>
+      ctx.jobs.observe((event) => {
         const module = moduleOfJob(event.name);
-        if (module === undefined) return;
-        const published: PublishedJobEvent = { event, module };
-        if (!publisher) return deliver(published);
-        publisher.publish(options.channel, JSON.stringify(published)).catch((err) => {
-          options.log.warn({ err }, 'live updates: publishing a job event failed');
-        });
-      });
-    },
-    async stop() {
-      unobserve?.();
-      await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
-    },
-  };
+        if (module !== undefined) publish({ event, module });
+      }),
+    deliver,
+  );
 }

@@ -93,6 +93,11 @@ export class LiveConnection {
     if (this.#modules.has(module)) this.send(text);
   }
 
+  /** An admin notice: to superusers only, subscribed to a company or not. `principal` is as of the last check. */
+  pushAdmin(text: string): void {
+    if (this.principal?.user.is_admin) this.send(text);
+  }
+
   /** Checks the session and the company again (called whenever rights may have changed). */
   recheck(): Promise<void> {
     this.#queue = this.#queue.then(() => this.#recheck()).catch((err) => this.#fail(err));

@@ -1,5 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
-import { LIVE_CLOSE } from '@kontora/contract/live';
+import { LIVE_CLOSE, type LiveAdmin } from '@kontora/contract/live';
+import { adminNoticeOfChange } from './admin-notices.ts';
 import { type PublishedJobEvent, toLiveJob } from './job-progress.ts';
 import type { LiveConnection } from './live-connection.ts';
 import { RIGHTS_CHANGES, toLiveChange } from './live-messages.ts';
@@ -72,7 +73,20 @@ export class LiveHub {
       }
       // The entry is committed: the new rights can be read right away.
       if (RIGHTS_CHANGES.has(entry.type)) this.recheckWhere((c) => c.companyId === entry.company_id, [0]);
+      const notice = adminNoticeOfChange(entry);
+      if (notice) this.#toSuperusers(notice);
     }
+  }
+
+  /**
+   * A person's change (from any instance), for the admin screens. That
+   * person's own sockets are checked first: one who has just lost the
+   * superuser flag, or been disabled, hears nothing more, not even of that.
+   */
+  async deliverAdmin(notice: LiveAdmin): Promise<void> {
+    const own = [...this.#all].filter((c) => c.userId === notice.id);
+    await Promise.all(own.map((c) => c.recheck()));
+    this.#toSuperusers(notice);
   }
 
   /** A company job's state or progress (from any instance): to that company's sockets that may see its module. */
@@ -109,6 +123,11 @@ export class LiveHub {
     clearInterval(this.#sweep);
     for (const timer of this.#timers) clearTimeout(timer);
     for (const conn of [...this.#all]) conn.close(1001, 'server_closing');
+  }
+
+  #toSuperusers(notice: LiveAdmin): void {
+    const text = JSON.stringify(notice);
+    for (const conn of this.#all) conn.pushAdmin(text);
   }
 
   #leave(conn: LiveConnection): void {

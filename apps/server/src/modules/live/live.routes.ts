@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { LIVE_CLOSE, LIVE_LIMITS } from '@kontora/contract/live';
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveAdmin } from '@kontora/contract/live';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { policies } from '../../plugins/access.ts';
@@ -9,6 +9,7 @@ import { createFeedTailer } from './feed-tailer.ts';
 import { createJobProgressRelay } from './job-progress.ts';
 import { LiveConnection } from './live-connection.ts';
 import { LiveHub } from './live-hub.ts';
+import { createRelay } from './redis-relay.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -33,6 +34,21 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     { redisUrl: ctx.config.redisUrl, channel: `${ctx.config.jobs.queuePrefix}:live-jobs`, log: app.log },
     (published) => hub.deliverJob(published),
   );
+  const adminNotices = createRelay<LiveAdmin>(
+    {
+      redisUrl: ctx.config.redisUrl,
+      channel: `${ctx.config.jobs.queuePrefix}:live-admin`,
+      log: app.log,
+      what: 'admin notice',
+    },
+    ctx.adminNotices.observe,
+    (notice) => {
+      // The notice comes after its commit, but maybe before the session eviction's broadcast (another
+      // channel): the person's sessions cached here are dropped, so the check of their sockets reads it.
+      if (notice.kind.startsWith('user.')) sessionCache.evict(notice.id, true);
+      void hub.deliverAdmin(notice);
+    },
+  );
 
   // A write answered successfully has committed: whatever it recorded can be read now.
   app.addHook('onResponse', async (request, reply) => {
@@ -43,6 +59,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
   app.addHook('onReady', async () => {
     await tailer.start();
     await jobProgress.start();
+    await adminNotices.start();
     unlisten.push(
       sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
       companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
@@ -58,6 +75,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       for (const client of this.websocketServer.clients) client.close(1001, 'server_closing');
       await tailer.stop();
       await jobProgress.stop();
+      await adminNotices.stop();
     },
   });
 

@@ -103,6 +103,29 @@ describe('two instances behind one address', () => {
     expect(Date.now() - committed).toBeLessThan(1_000);
   });
 
+  it('an admin change through A reaches a superuser’s socket on B within 1 s', async () => {
+    const socket = await connectLive(b.url);
+    sockets.push(socket);
+    socket.send({ type: 'auth', token: root });
+    await socket.next((m) => m.type === 'ready');
+    // A person's change travels on the relay; a company's comes from the feed, woken by the nudge.
+    const invited = await call(a, 'POST', '/admin/users', root, {
+      email: 'across@example.com',
+      full_name: 'A',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    await socket.next(
+      (m) => m.type === 'admin' && m.kind === 'user.created' && m.id === invited.data.id,
+      1_000,
+    );
+    const modules = await call(a, 'PUT', `/admin/companies/${company}/modules`, root, { modules: [0, 1, 2] });
+    expect(modules.status, modules.text).toBe(200);
+    await socket.next(
+      (m) => m.type === 'admin' && m.kind === 'company.modules_changed' && m.id === company,
+      1_000,
+    );
+  });
+
   it('jobs enqueued through A and B run exactly once', async () => {
     const emails = Array.from({ length: 10 }, (_, i) => `twin-${i}@example.com`);
     await Promise.all(

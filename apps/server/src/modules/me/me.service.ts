@@ -21,6 +21,9 @@ export async function updateMe(
   });
   const row = await findUserById(ctx.db, principal.user.id);
   if (!row) throw notFound('Person');
+  // Preferences show on no admin screen: only a new name or language is worth a refetch there.
+  if (body.full_name !== undefined || body.language !== undefined)
+    ctx.adminNotices.notify({ kind: 'user.updated', id: row.id, actorName: row.full_name });
   return toSessionUser(row);
 }
 

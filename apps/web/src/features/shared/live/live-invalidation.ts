@@ -47,11 +47,17 @@ export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
 
 /**
  * The cached queries the socket's coming (back) up makes stale: the company's
- * followed jobs. Their events are not in the change feed, so a resume does not
- * replay what a job did while the socket was down, or before it first came up.
+ * followed jobs, and a superuser's admin screens. Their messages are not in
+ * the change feed, so a resume does not replay what happened while the socket
+ * was down, or before it first came up.
  */
-export function keysOnLive(companyId: number): QueryKey[] {
-  return [['company-job', companyId]];
+export function keysOnLive(companyId: number | null, isSuperuser: boolean): QueryKey[] {
+  return [...(companyId === null ? [] : [['company-job', companyId]]), ...(isSuperuser ? [['admin']] : [])];
+}
+
+/** An admin notice: every admin list and page (working out which of them show that record is not worth it). */
+export function keysForAdmin(): QueryKey[] {
+  return [['admin']];
 }
 
 /** Collects keys for a moment, so an import of thousands of rows refetches each screen once. */

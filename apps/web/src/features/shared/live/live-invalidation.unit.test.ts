@@ -19,7 +19,7 @@ import { apiKeysQueryOptions } from '../api/get-api-keys.ts';
 import { eventsQueryOptions } from '../api/get-events.ts';
 import { invitationsQueryOptions } from '../api/get-invitations.ts';
 import { teamQueryOptions } from '../api/get-team.ts';
-import { keysForChange } from './live-invalidation.ts';
+import { keysForAdmin, keysForChange, keysOnLive } from './live-invalidation.ts';
 
 const COMPANY = 7;
 const RANGE = { from: '2025-01-01', to: '2025-02-01' };
@@ -89,5 +89,15 @@ describe('keysForChange', () => {
 
   it('refetches nothing for a type newer than the page (a deploy while it was open)', () => {
     expect(keysForChange('webhook.created' as ChangeType, COMPANY)).toEqual([]);
+  });
+});
+
+describe('admin screens', () => {
+  it('are refetched on an admin notice, and whenever a superuser’s socket comes (back) up', () => {
+    expect(keysForAdmin()).toEqual([['admin']]);
+    expect(keysOnLive(7, true)).toEqual([['company-job', 7], ['admin']]);
+    // A superuser on the admin screens without a current company.
+    expect(keysOnLive(null, true)).toEqual([['admin']]);
+    expect(keysOnLive(7, false)).toEqual([['company-job', 7]]);
   });
 });

@@ -1,4 +1,4 @@
-import type { LiveChange, LiveJob, LiveServerMessage } from '@kontora/contract/live';
+import type { LiveAdmin, LiveChange, LiveJob, LiveServerMessage } from '@kontora/contract/live';
 // The constants from their zod-free module: this socket opens on every signed-in first load.
 import { LIVE_CLOSE, LIVE_LIMITS } from '@kontora/contract/live-limits';
 
@@ -8,6 +8,8 @@ export interface LiveSocketHandlers {
   onChange(change: LiveChange): void;
   /** A company job's state or progress (decision 028). */
   onJob(job: LiveJob): void;
+  /** A person or a company changed (superusers only). */
+  onAdmin(notice: LiveAdmin): void;
   /** Too much was missed while away: refetch what is on screen. */
   onResync(): void;
   onAccessChanged(): void;
@@ -20,13 +22,14 @@ const FIRST_RETRY_MS = 500;
 /**
  * One connection to `/api/ws` for a session token and a company
  * (packages/contract/src/live.ts): the token goes in the first message, never
- * in the address. Remembers the last event id and resumes from it after any
+ * in the address. Without a company (a superuser on the admin screens) it
+ * subscribes to none and carries admin notices only. Remembers the last event id and resumes from it after any
  * drop, reconnecting with exponential back-off (with jitter, so that clients
  * of a restarted server do not all come back at once).
  */
 export class LiveSocket {
   readonly #token: string;
-  readonly #companyId: number;
+  readonly #companyId: number | null;
   readonly #on: LiveSocketHandlers;
   #ws: WebSocket | null = null;
   #lastId: number | undefined;
@@ -35,7 +38,7 @@ export class LiveSocket {
   #retry: ReturnType<typeof setTimeout> | undefined;
   #watchdog: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(token: string, companyId: number, handlers: LiveSocketHandlers) {
+  constructor(token: string, companyId: number | null, handlers: LiveSocketHandlers) {
     this.#token = token;
     this.#companyId = companyId;
     this.#on = handlers;
@@ -103,6 +106,10 @@ export class LiveSocket {
   #receive(ws: WebSocket, message: LiveServerMessage): void {
     switch (message.type) {
       case 'ready':
+        if (this.#companyId === null) {
+          this.#live();
+          return;
+        }
         ws.send(
           JSON.stringify({
             type: 'subscribe',
@@ -113,8 +120,7 @@ export class LiveSocket {
         return;
       case 'subscribed':
         this.#lastId ??= message.last_id;
-        this.#attempt = 0;
-        this.#on.onStatus('live');
+        this.#live();
         return;
       case 'resync':
         this.#lastId = message.last_id;
@@ -132,10 +138,19 @@ export class LiveSocket {
         // Not part of the feed: it moves no resume position.
         this.#on.onJob(message);
         return;
+      case 'admin':
+        // Neither is this: its id is a person's or a company's, no feed position.
+        this.#on.onAdmin(message);
+        return;
       default:
         this.#lastId = Math.max(this.#lastId ?? 0, message.id);
         this.#on.onChange(message);
     }
+  }
+
+  #live(): void {
+    this.#attempt = 0;
+    this.#on.onStatus('live');
   }
 
   /** A server that says nothing for the silence limit is gone (a dropped network rarely tells): reconnect. */

@@ -59,7 +59,7 @@ export function useLiveJob(jobId: string | null | undefined): ReceivedJob | unde
   return jobId ? jobs.get(jobId) : undefined;
 }
 
-/** null while no connection is wanted (signed out, no company). */
+/** null while no connection is wanted (signed out; no company, for anyone but a superuser). */
 export function useLiveStatus(): LiveStatus | null {
   return useSyncExternalStore(
     subscribe,

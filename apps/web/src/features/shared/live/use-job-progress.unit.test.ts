@@ -16,7 +16,7 @@ describe('a followed job', () => {
     const client = new QueryClient();
     client.setQueryData(companyJobKey(7, 'job-1'), { state: 'active' });
     client.setQueryData(companyJobKey(8, 'job-2'), { state: 'active' });
-    for (const queryKey of keysOnLive(7)) await client.invalidateQueries({ queryKey });
+    for (const queryKey of keysOnLive(7, false)) await client.invalidateQueries({ queryKey });
     expect(client.getQueryState(companyJobKey(7, 'job-1'))?.isInvalidated).toBe(true);
     // Another company's jobs are not this socket's.
     expect(client.getQueryState(companyJobKey(8, 'job-2'))?.isInvalidated).toBe(false);
