@@ -26,12 +26,20 @@ let root: string;
 let company: number;
 const sockets: LiveTestClient[] = [];
 
-async function call(server: ChildServer, method: string, url: string, token?: string, body?: unknown) {
+async function call(
+  server: ChildServer,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  clientAddress?: string,
+) {
   const res = await fetch(`${server.url}/api${url}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -39,8 +47,12 @@ async function call(server: ChildServer, method: string, url: string, token?: st
   return { status: res.status, data: text ? JSON.parse(text).data : undefined, text };
 }
 
-const login = async (server: ChildServer, email = ADMIN.email, password = ADMIN.password) =>
-  call(server, 'POST', '/login', undefined, { email, password });
+const login = async (
+  server: ChildServer,
+  email = ADMIN.email,
+  password = ADMIN.password,
+  clientAddress?: string,
+) => call(server, 'POST', '/login', undefined, { email, password }, clientAddress);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'kontora-two-'));
@@ -54,6 +66,9 @@ beforeAll(async () => {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     // This test's own BullMQ queues and live channel on the shared Redis.
     JOBS_QUEUE_PREFIX: `kontora-two-${randomBytes(4).toString('hex')}`,
+    // The failed logins below come from an address of their own (X-Forwarded-For): the login
+    // counters live in the shared Redis, and 127.0.0.1's per-address ceiling is everyone's.
+    TRUST_PROXY: '1',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SECRET_KEY: 's'.repeat(64),
@@ -145,11 +160,12 @@ describe('two instances behind one address', () => {
 
   it('rate limits are shared: 10 failed logins split over A and B, then 429', async () => {
     const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    const from = `10.${[...randomBytes(3)].join('.')}`;
     for (let i = 0; i < 10; i++) {
-      expect((await login(i % 2 ? b : a, email, 'wrong password')).status).toBe(401);
+      expect((await login(i % 2 ? b : a, email, 'wrong password', from)).status).toBe(401);
     }
-    expect((await login(a, email, 'wrong password')).status).toBe(429);
-    expect((await login(b, email, 'wrong password')).status).toBe(429);
+    expect((await login(a, email, 'wrong password', from)).status).toBe(429);
+    expect((await login(b, email, 'wrong password', from)).status).toBe(429);
   });
 
   it('cache evictions are shared: an update through A shows in B’s next list', async () => {
