@@ -1,32 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMember, apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { loginAs, newPage, USERS } from './fixtures/browser.ts';
 import { calendarDay, dragTo } from './fixtures/calendar.ts';
+import { companyOfAnaAndMarko, customerRow, liveDot, personIn } from './fixtures/live.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
 
 /** "Follows by itself" (issue 13): within a second of the other person's change, with no reload. */
 const FOLLOWS_MS = 1_000;
-
-/** A person in the company, on a screen, with the live connection up (the top-bar dot says so). */
-async function personIn(email: string, company: string, hash: string): Promise<Page> {
-  const page = await newPage(e2e.browser, e2e.stack.baseUrl);
-  await loginAs(page, email);
-  await chooseCompany(page, company);
-  await page.waitForURL(/#\/company\/dashboard$/);
-  await page.goto(`/#${hash}`);
-  await page.locator('[data-live-status="live"]').waitFor();
-  return page;
-}
-
-/** A new CRM company with Ana as its owner and Marko as a member; Ana's API client. */
-async function companyOfAnaAndMarko(name: string) {
-  const company = await createCrmCompany(e2e.stack, name);
-  await addMember(e2e.stack, company.id, USERS.marko, 'member');
-  return { company, ana: await apiAs(e2e.stack, USERS.ana) };
-}
 
 /** A second superuser, invited by the demo one and activated through the API; answers the password. */
 async function newSuperuser(email: string, fullName: string): Promise<string> {
@@ -50,20 +33,17 @@ async function superuserOn(hash: string, email: string = USERS.superuser, passwo
   const page = await newPage(e2e.browser, e2e.stack.baseUrl);
   await loginAs(page, email, password);
   await page.goto(`/#${hash}`);
-  await page.locator('[data-live-status="live"]').waitFor();
+  await liveDot(page, 'live').waitFor();
   return page;
 }
 
-const customerRow = (page: Page, name: string) =>
-  page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: new RegExp(name) });
-
 describe('live updates', () => {
   it('Ana creates, renames and deletes a customer and drags a to-do in her browser; Marko’s list, customer page and calendar follow within a second without a reload, and his half-typed form stays', async () => {
-    const { company, ana } = await companyOfAnaAndMarko(`Živo ${Date.now()} d.o.o.`);
+    const { company, ana } = await companyOfAnaAndMarko(e2e, `Živo ${Date.now()} d.o.o.`);
     const base = `/companies/${company.id}`;
 
-    const markoPage = await personIn(USERS.marko, company.name, '/company/customer/list');
-    const anaPage = await personIn(USERS.ana, company.name, '/company/customer/list');
+    const markoPage = await personIn(e2e, USERS.marko, company.name, '/company/customer/list');
+    const anaPage = await personIn(e2e, USERS.ana, company.name, '/company/customer/list');
     await expect(markoPage.getByRole('status', { name: /Live/ }).count()).resolves.toBe(1);
 
     // Ana adds a customer in her browser: it appears in Marko's list.
@@ -142,12 +122,12 @@ describe('live updates', () => {
   });
 
   it('Ana renames a to-do while Marko has it open in the edit form: his form says who changed it, Reload takes her title in and keeps his location, and his save keeps both', async () => {
-    const { company, ana } = await companyOfAnaAndMarko(`Živi to-do ${Date.now()} d.o.o.`);
+    const { company, ana } = await companyOfAnaAndMarko(e2e, `Živi to-do ${Date.now()} d.o.o.`);
     const todo = await ana.call<{ id: number }>('POST', `/companies/${company.id}/events`, {
       title: 'Send the offer',
       start_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
     });
-    const markoPage = await personIn(USERS.marko, company.name, '/company/customer/events');
+    const markoPage = await personIn(e2e, USERS.marko, company.name, '/company/customer/events');
     await markoPage
       .getByRole('region', { name: 'Open' })
       .getByRole('button', { name: 'Send the offer', exact: true })
@@ -220,7 +200,7 @@ describe('live updates', () => {
 
   it('the team list follows a member added by someone else', async () => {
     const company = await createCrmCompany(e2e.stack, `Tim ${Date.now()} d.o.o.`);
-    const ana = await personIn(USERS.ana, company.name, '/company/team');
+    const ana = await personIn(e2e, USERS.ana, company.name, '/company/team');
     const team = ana.getByRole('region', { name: `Team of ${company.name}` });
     await team.getByRole('row', { name: new RegExp(USERS.ana) }).waitFor();
     await addMember(e2e.stack, company.id, USERS.marko, 'member');

@@ -69,12 +69,17 @@ export class LiveSocket {
 
   readonly #offline = () => {
     this.#on.onStatus('offline');
-    this.#ws?.close(1000, 'offline');
+    if (this.#ws) this.#giveUp(this.#ws, 1000, 'offline');
   };
+
+  /** While the browser says it has no network, "offline" through every retry, not "reconnecting" at each dial. */
+  #notLive(): LiveStatus {
+    return navigator.onLine === false ? 'offline' : 'reconnecting';
+  }
 
   #connect(): void {
     if (this.#stopped) return;
-    this.#on.onStatus('reconnecting');
+    this.#on.onStatus(this.#notLive());
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
     this.#ws = ws;
@@ -83,24 +88,41 @@ export class LiveSocket {
       this.#heard();
     };
     ws.onmessage = (event) => {
+      if (this.#ws !== ws) return;
       this.#heard();
       this.#receive(ws, JSON.parse(String(event.data)) as LiveServerMessage);
     };
-    ws.onclose = (event) => {
-      if (this.#ws !== ws) return;
-      this.#ws = null;
-      clearTimeout(this.#watchdog);
-      if (this.#stopped) return;
-      // Signed out, disabled or no longer a member: reconnecting would be refused the same way.
-      if (event.code === LIVE_CLOSE.unauthenticated || event.code === LIVE_CLOSE.forbidden) {
-        this.#on.onStatus('offline');
-        return;
-      }
-      this.#on.onStatus(navigator.onLine === false ? 'offline' : 'reconnecting');
-      const delay = Math.min(LIVE_LIMITS.reconnectMaxMs, FIRST_RETRY_MS * 2 ** this.#attempt);
-      this.#attempt++;
-      this.#retry = setTimeout(() => this.#connect(), delay / 2 + (Math.random() * delay) / 2);
-    };
+    ws.onclose = (event) => this.#lost(ws, event.code);
+    // Watched from the dial: a handshake lost on the way may neither open nor fail for minutes.
+    this.#heard();
+  }
+
+  /**
+   * Closes a connection and goes on at once: on a dead network the close event
+   * waits for a closing handshake the peer cannot answer (minutes, in Chromium).
+   */
+  #giveUp(ws: WebSocket, code: number, reason: string): void {
+    ws.close(code, reason);
+    this.#lost(ws, code);
+  }
+
+  #lost(ws: WebSocket, code: number): void {
+    // A connection given up earlier, whose close event comes late.
+    if (this.#ws !== ws) return;
+    this.#ws = null;
+    clearTimeout(this.#watchdog);
+    if (this.#stopped) return;
+    // Signed out, disabled or no longer a member: reconnecting would be refused the same way,
+    // also when the browser comes back online, so the socket stops for good.
+    if (code === LIVE_CLOSE.unauthenticated || code === LIVE_CLOSE.forbidden) {
+      this.stop();
+      this.#on.onStatus('offline');
+      return;
+    }
+    this.#on.onStatus(this.#notLive());
+    const delay = Math.min(LIVE_LIMITS.reconnectMaxMs, FIRST_RETRY_MS * 2 ** this.#attempt);
+    this.#attempt++;
+    this.#retry = setTimeout(() => this.#connect(), delay / 2 + (Math.random() * delay) / 2);
   }
 
   #receive(ws: WebSocket, message: LiveServerMessage): void {
@@ -157,6 +179,7 @@ export class LiveSocket {
   #heard(): void {
     clearTimeout(this.#watchdog);
     const ws = this.#ws;
-    this.#watchdog = setTimeout(() => ws?.close(4408, 'silent'), LIVE_LIMITS.idleMs);
+    if (ws)
+      this.#watchdog = setTimeout(() => this.#giveUp(ws, LIVE_CLOSE.silent, 'silent'), LIVE_LIMITS.idleMs);
   }
 }
