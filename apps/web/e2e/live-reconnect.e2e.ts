@@ -10,7 +10,7 @@ const e2e = stackAndBrowserForFile();
 const LABEL = {
   live: 'Live: changes by others appear by themselves',
   reconnecting: 'Reconnecting: changes by others will appear again shortly',
-  offline: 'Offline: changes by others do not appear until you reload',
+  offline: 'Offline: changes by others do not appear by themselves for now',
 };
 
 /** Longer than the longest back-off (30 s): the client comes back by itself within it. */
