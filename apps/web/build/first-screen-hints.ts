@@ -46,6 +46,27 @@ export function screenFiles(
   return result;
 }
 
+/**
+ * Fails the build when a first screen that must load without zod (its schemas are about
+ * 23 KB compressed) brings it in: an import of a contract module that uses zod, anywhere
+ * below the layout or the screen, is enough (decision 021).
+ */
+export function refuseZod(files: ScreenFiles, screens: string[], chunks: Chunk[]): void {
+  for (const screen of screens) {
+    for (const file of files[screen]?.scripts ?? []) {
+      const zod = chunks
+        .find((chunk) => chunk.fileName === file)
+        ?.moduleIds.find((id) => /[\\/]zod[\\/]/.test(id));
+      if (zod) {
+        throw new Error(
+          `first-screen-hints: ${screen} loads ${file}, which holds ${zod}; the first screens stay free of zod ` +
+            '(docs/decisions/021-lean-css-and-first-paint.md)',
+        );
+      }
+    }
+  }
+}
+
 /** Bundles src/app/first-screen-hints.ts into one small script with the screens' files written in. */
 async function hintsScript(entry: string, files: ScreenFiles): Promise<string> {
   const bundle = await rolldown({
@@ -85,7 +106,12 @@ export function largestPreload(html: string, chunks: Chunk[]): string | undefine
  * stylesheets above it), after the libraries' preload (largestPreload). The server allows it in its CSP by its hash
  * (apps/server/src/plugins/security-headers.ts reads index.html).
  */
-export function firstScreenHints(options: { screenModules: string; hintsEntry: string }): Plugin {
+export function firstScreenHints(options: {
+  screenModules: string;
+  hintsEntry: string;
+  /** Screens whose first load must not include zod (refuseZod). */
+  zodFreeScreens: string[];
+}): Plugin {
   return {
     name: 'kontora-first-screen-hints',
     apply: 'build',
@@ -101,6 +127,12 @@ export function firstScreenHints(options: { screenModules: string; hintsEntry: s
           [...html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map(([, file]) => file ?? ''),
         );
         const files = screenFiles(screenModulePaths(options.screenModules), chunks, alreadyAsked);
+        // The app shell's own chunks too: index.html asks for them on every first load.
+        refuseZod(
+          { ...files, shell: { scripts: [...alreadyAsked], styles: [] } },
+          [...options.zodFreeScreens, 'shell'],
+          chunks,
+        );
         const script = `<script>${await hintsScript(options.hintsEntry, files)}</script>\n    `;
         const largest = largestPreload(html, chunks);
         const rest = largest ? html.replace(`${largest}\n`, '').replace(largest, '') : html;

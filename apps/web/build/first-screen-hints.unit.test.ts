@@ -3,7 +3,13 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { screenModules } from '../src/app/screen-modules.ts';
-import { firstScreenHints, largestPreload, screenFiles, screenModulePaths } from './first-screen-hints.ts';
+import {
+  firstScreenHints,
+  largestPreload,
+  refuseZod,
+  screenFiles,
+  screenModulePaths,
+} from './first-screen-hints.ts';
 
 const src = path.resolve(import.meta.dirname, '../src');
 const SCREEN_MODULES = path.join(src, 'app/screen-modules.ts');
@@ -50,6 +56,21 @@ describe('the first screen hints of index.html', () => {
     );
   });
 
+  it('fails the build when a screen that must stay light loads zod', () => {
+    const chunks = [
+      chunk('assets/login.js', { moduleIds: ['/src/login.tsx'] }),
+      chunk('assets/schemas.js', { moduleIds: ['/node_modules/zod/v4/core/schemas.js'] }),
+    ];
+    const files = {
+      LoginScreen: { scripts: ['assets/login.js'], styles: [] },
+      ProfileScreen: { scripts: ['assets/schemas.js'], styles: [] },
+    };
+    expect(() => refuseZod(files, ['LoginScreen'], chunks)).not.toThrow();
+    expect(() => refuseZod(files, ['LoginScreen', 'ProfileScreen'], chunks)).toThrow(
+      /ProfileScreen loads assets\/schemas.js, which holds \/node_modules\/zod/,
+    );
+  });
+
   it('puts the largest preloaded chunk first', () => {
     const html = [
       '<link rel="modulepreload" crossorigin href="./assets/boot.js">',
@@ -77,7 +98,11 @@ describe('the first screen hints of index.html', () => {
       '<link rel="modulepreload" crossorigin href="./assets/vendor.js">',
       '</head>',
     ].join('\n');
-    const plugin = firstScreenHints({ screenModules: SCREEN_MODULES, hintsEntry: HINTS_ENTRY });
+    const plugin = firstScreenHints({
+      screenModules: SCREEN_MODULES,
+      hintsEntry: HINTS_ENTRY,
+      zodFreeScreens: ['LoginScreen'],
+    });
     const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: object) => Promise<string> };
     const out = await hook.handler(html, { bundle });
 

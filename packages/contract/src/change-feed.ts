@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_TYPES } from './change-types.ts';
 
 /**
  * The change feed: one entry for every committed change to a company's data,
@@ -34,52 +35,7 @@ import { z } from 'zod';
  *   `social_post.changes_requested`: `{comment}` (the client's answer through the approval link, decision 023).
  * - `social_account.*`: `data` is `{type, name}` of the account.
  */
-export const CHANGE_TYPES = [
-  'customer.created',
-  'customer.updated',
-  'customer.deleted',
-  'customer.imported',
-  'customer.bulk_updated',
-  'customer.bulk_deleted',
-  'customer.note_added',
-  'customer.merged',
-  'customer.merge_undone',
-  'event.created',
-  'event.updated',
-  'event.deleted',
-  'event.done',
-  'event.undone',
-  'member.added',
-  'member.updated',
-  'member.removed',
-  'company.created',
-  'company.updated',
-  'company.modules_changed',
-  'social_media.created',
-  'social_media.deleted',
-  'api_key.created',
-  'api_key.revoked',
-  'event.occurrence_updated',
-  'event.occurrence_deleted',
-  'event.reminder_due',
-  'social_post.created',
-  'social_post.updated',
-  'social_post.deleted',
-  'social_post.status_changed',
-  'social_post.approval_requested',
-  'social_post.approved',
-  'social_post.changes_requested',
-  'social_account.connected',
-  'social_account.disconnected',
-  'social_account.reconnect_needed',
-  'social_account.expires_soon',
-] as const;
-export type ChangeType = (typeof CHANGE_TYPES)[number];
-
-/** The kind of record a change type is about: the part before the dot (`social_post` of `social_post.approved`). */
-export type ChangeKind = ChangeType extends `${infer Kind}.${string}` ? Kind : never;
-
-export const changeKindOf = (type: ChangeType): ChangeKind => type.slice(0, type.indexOf('.')) as ChangeKind;
+export { CHANGE_TYPES, type ChangeKind, type ChangeType, changeKindOf } from './change-types.ts';
 
 /** The record a change is about; `id` is null for changes to many records at once (imports, bulk actions). */
 export const CHANGE_ENTITY_TYPES = [

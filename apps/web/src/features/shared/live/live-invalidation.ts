@@ -1,4 +1,4 @@
-import { type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-feed';
+import { type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-types';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { companyProfileQueryOptions } from '../../../lib/api/get-company.ts';
 import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
