@@ -48,6 +48,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
+import { createSettingsNotices } from './modules/live/settings-notices.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
       : createMemoryRateLimiter(),
     jobs: createJobs({ db, dialect, config, log: app.log }),
     adminNotices: createAdminNotices(),
+    settingsNotices: createSettingsNotices(),
   };
   // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
   registerMailJobs(ctx);

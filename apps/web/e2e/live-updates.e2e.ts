@@ -10,6 +10,8 @@ const e2e = stackAndBrowserForFile();
 
 /** "Follows by itself" (issue 13): within a second of the other person's change, with no reload. */
 const FOLLOWS_MS = 1_000;
+/** A job queued now has been picked up and run by then. */
+const JOB_RUNS_MS = 10_000;
 
 /** A second superuser, invited by the demo one and activated through the API; answers the password. */
 async function newSuperuser(email: string, fullName: string): Promise<string> {
@@ -196,6 +198,50 @@ describe('live updates', () => {
     await admin.getByRole('heading', { level: 1, name: company }).waitFor();
     await vera.getByRole('row', { name: new RegExp(company) }).waitFor({ timeout: FOLLOWS_MS });
     await Promise.all([vera.context().close(), admin.context().close()]);
+  });
+
+  it('Ana adds, turns off and removes a webhook endpoint through the API; Marko’s Webhooks tab and dashboard widget follow within a second, without a reload', async () => {
+    const { company, ana } = await companyOfAnaAndMarko(e2e, `Živi webhook ${Date.now()} d.o.o.`, [0, 1, 2]);
+    const dashboard = await personIn(e2e, USERS.marko, company.name, '/company/dashboard');
+    const tab = await personIn(e2e, USERS.marko, company.name, '/company/crm-integration?tab=webhooks');
+    await dashboard.getByText('No webhook is set up yet.').waitFor();
+    await tab.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
+    const url = 'https://hooks.example.com/kontora-live';
+
+    const hook = await ana.call<{ id: number }>('POST', `/companies/${company.id}/webhooks`, {
+      url,
+      description: 'Live story hook',
+      event_types: ['customer.created'],
+    });
+    const row = tab.getByTestId('webhook-row').filter({ hasText: url });
+    await row.waitFor({ timeout: FOLLOWS_MS });
+    await dashboard.getByTestId('widget-webhook-success').waitFor({ timeout: FOLLOWS_MS });
+
+    // Turned off: the widget lists it among the endpoints needing attention.
+    await ana.call('PATCH', `/companies/${company.id}/webhooks/${hook.id}`, { enabled: false });
+    await dashboard.getByRole('link', { name: 'Live story hook' }).waitFor({ timeout: FOLLOWS_MS });
+
+    await ana.call('DELETE', `/companies/${company.id}/webhooks/${hook.id}`);
+    await row.waitFor({ state: 'detached', timeout: FOLLOWS_MS });
+    await dashboard.getByText('No webhook is set up yet.').waitFor({ timeout: FOLLOWS_MS });
+    await Promise.all([dashboard.context().close(), tab.context().close()]);
+  });
+
+  it('Ana runs a duplicate scan through the API; Marko’s open duplicates screen follows it to its groups, without a reload', async () => {
+    const { company, ana } = await companyOfAnaAndMarko(e2e, `Živi duplikati ${Date.now()} d.o.o.`);
+    for (const last_name of ['Horvat', 'Kos'])
+      await ana.call('POST', `/companies/${company.id}/customers`, {
+        first_name: 'Ivana',
+        last_name,
+        email: 'ivana@example.com',
+      });
+    const marko = await personIn(e2e, USERS.marko, company.name, '/company/customer/duplicates');
+    await marko.getByText('No scan yet.', { exact: false }).waitFor();
+    await ana.call('POST', `/companies/${company.id}/customers/duplicate-groups`);
+    // The scan is a job: it waits for a worker, then its end reaches Marko as its live message does.
+    await marko.getByRole('status').filter({ hasText: 'Groups found: 1.' }).waitFor({ timeout: JOB_RUNS_MS });
+    await marko.getByRole('list', { name: 'Groups of possible duplicates' }).waitFor();
+    await marko.context().close();
   });
 
   it('the team list follows a member added by someone else', async () => {

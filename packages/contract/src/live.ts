@@ -77,15 +77,37 @@ export const ADMIN_NOTICE_KINDS = [
 ] as const;
 
 /**
- * Something on the admin screens changed (a person, any company, its members),
- * whoever changed it. Only sent to superusers, whether or not they subscribed
- * to a company. Like `job`, not part of the resumable feed: a client refetches
- * its admin screens whenever its socket comes (back) up.
+ * What a settings notice is about: a webhook endpoint or a HubSpot/Pipedrive
+ * connection of the subscribed company (`webhook.disabled`: turned off after
+ * failing, by nobody). Connector runs ending are told by their job
+ * (`connectors.sync`), not here.
+ */
+export const SETTINGS_NOTICE_KINDS = [
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.disabled',
+  'connector.connected',
+  'connector.disconnected',
+] as const;
+export type SettingsNoticeKind = (typeof SETTINGS_NOTICE_KINDS)[number];
+
+/**
+ * Something on the administration screens changed, whoever changed it. Admin
+ * kinds (a person, any company, its members) are only sent to superusers,
+ * whether or not they subscribed to a company. Settings kinds (a company's
+ * CRM integration settings, which are in no feed: the feed also goes to
+ * customers' webhooks and the public API) are only sent to the sockets
+ * subscribed to that company whose person may use CRM integration. They share
+ * the `admin` type so that a page loaded before they existed takes them as
+ * what they are, passing notices, and never as feed changes. Like `job`, not
+ * part of the resumable feed: a client refetches those screens whenever its
+ * socket comes (back) up.
  */
 export const LiveAdmin = z.object({
   type: z.literal('admin'),
-  kind: z.enum(ADMIN_NOTICE_KINDS),
-  /** The person's id for `user.*`, otherwise the company's. */
+  kind: z.enum([...ADMIN_NOTICE_KINDS, ...SETTINGS_NOTICE_KINDS]),
+  /** The person's id for `user.*`, the endpoint's or connection's for settings kinds, otherwise the company's. */
   id: z.number(),
   actor_name: z.string().nullable(),
   at: z.string(),

@@ -1,4 +1,5 @@
 import type { LiveServerMessage } from '@kontora/contract/live';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 
 export interface LiveTestClient {
@@ -93,4 +94,24 @@ export async function subscribeLive(
     LiveServerMessage,
     { type: 'subscribed' }
   >;
+}
+
+/** A socket on an app in this process, authenticated and subscribed; put in `open`, to be closed after the file. */
+export async function injectSubscribed(
+  app: FastifyInstance,
+  open: LiveTestClient[],
+  token: string,
+  companyId: number,
+): Promise<LiveTestClient> {
+  const client = liveClient((await app.injectWS('/api/ws')) as unknown as WebSocket);
+  open.push(client);
+  await subscribeLive(client, token, companyId);
+  return client;
+}
+
+/** Everything sent to this socket before now has arrived once its pong does (one socket keeps order). */
+export async function settled(client: LiveTestClient): Promise<void> {
+  const from = client.messages.length;
+  client.send({ type: 'ping' });
+  await client.next((m) => m.type === 'pong', 5_000, from);
 }

@@ -1,5 +1,12 @@
 // Here, not in features/shared/live: it checks the live keys against the screens of every feature, which only app/ may import.
 import { CHANGE_TYPES, type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-feed';
+import type { JobState } from '@kontora/contract/jobs';
+import {
+  ADMIN_NOTICE_KINDS,
+  type LiveJob,
+  SETTINGS_NOTICE_KINDS,
+  type SettingsNoticeKind,
+} from '@kontora/contract/live';
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { customerQueryOptions } from '../features/crm/api/get-customer.ts';
@@ -9,10 +16,17 @@ import { dashboardSocialPostsQueryOptions } from '../features/dashboard/api/get-
 import { dashboardWebhooksQueryOptions } from '../features/dashboard/api/get-webhooks.ts';
 import { crmKeys } from '../features/shared/api/crm-keys.ts';
 import { apiKeysQueryOptions } from '../features/shared/api/get-api-keys.ts';
+import { connectorKeys } from '../features/shared/api/get-connectors.ts';
 import { eventsQueryOptions } from '../features/shared/api/get-events.ts';
 import { invitationsQueryOptions } from '../features/shared/api/get-invitations.ts';
 import { teamQueryOptions } from '../features/shared/api/get-team.ts';
-import { keysForAdmin, keysForChange, keysOnLive } from '../features/shared/live/live-invalidation.ts';
+import { webhookKeys } from '../features/shared/api/webhook-keys.ts';
+import {
+  keysForAdmin,
+  keysForChange,
+  keysForJob,
+  keysOnLive,
+} from '../features/shared/live/live-invalidation.ts';
 import { accountsQueryOptions } from '../features/social/api/get-accounts.ts';
 import { calendarPostsQueryOptions } from '../features/social/api/get-calendar-posts.ts';
 import { postQueryOptions } from '../features/social/api/get-post.ts';
@@ -34,6 +48,11 @@ const SCREENS: Record<string, QueryKey> = {
   'dashboard CRM widget': [...crmKeys.stats(COMPANY), null],
   'API keys tab and dashboard integration widget': apiKeysQueryOptions(COMPANY).queryKey,
   'dashboard webhooks': dashboardWebhooksQueryOptions(COMPANY).queryKey,
+  'webhooks tab': webhookKeys.list(COMPANY),
+  'webhook deliveries': webhookKeys.deliveries(COMPANY, 1),
+  'connectors tab and dashboard integration widget': connectorKeys.list(COMPANY),
+  'connector log': connectorKeys.log(COMPANY, 1),
+  duplicates: crmKeys.duplicateGroups(COMPANY),
   'social posts': postsQueryOptions(COMPANY, {}).queryKey,
   'social post': postQueryOptions(COMPANY, 1).queryKey,
   'social calendar': calendarPostsQueryOptions(COMPANY, RANGE).queryKey,
@@ -48,15 +67,27 @@ const SCREENS: Record<string, QueryKey> = {
   'my companies': myCompaniesQueryOptions({ limit: 100 }).queryKey,
   'another company’s customers': crmKeys.customerList(COMPANY + 1, {}),
   'another company’s API keys': apiKeysQueryOptions(COMPANY + 1).queryKey,
+  'another company’s webhooks': webhookKeys.list(COMPANY + 1),
+  'another company’s connectors': connectorKeys.list(COMPANY + 1),
 };
 
-/** The screens a change refetches. */
-const refetched = (type: ChangeType): string[] =>
+/** The screens these keys refetch. */
+const screensOf = (keys: QueryKey[]): string[] =>
   Object.entries(SCREENS)
-    .filter(([, screenKey]) => keysForChange(type, COMPANY).some((key) => partialMatchKey(screenKey, key)))
+    .filter(([, screenKey]) => keys.some((key) => partialMatchKey(screenKey, key)))
     .map(([name]) => name);
 
-const CRM = ['customer list', 'customer page', 'customer timeline', 'to-do list', 'dashboard CRM widget'];
+/** The screens a change refetches. */
+const refetched = (type: ChangeType): string[] => screensOf(keysForChange(type, COMPANY));
+
+const CRM = [
+  'customer list',
+  'customer page',
+  'customer timeline',
+  'to-do list',
+  'dashboard CRM widget',
+  'duplicates',
+];
 const SOCIAL = [
   'social posts',
   'social post',
@@ -93,12 +124,74 @@ describe('keysForChange', () => {
   });
 });
 
-describe('admin screens', () => {
-  it('are refetched on an admin notice, and whenever a superuser’s socket comes (back) up', () => {
-    expect(keysForAdmin()).toEqual([['admin']]);
-    expect(keysOnLive(7, true)).toEqual([['company-job', 7], ['admin']]);
+const WEBHOOKS = ['dashboard webhooks', 'webhooks tab'];
+const CONNECTORS = ['connectors tab and dashboard integration widget'];
+
+/** The screens that show each kind of setting (the dashboard widget reads the tabs' lists). */
+const SETTING_SHOWN_ON: Record<SettingsNoticeKind, string[]> = {
+  'webhook.created': WEBHOOKS,
+  'webhook.updated': WEBHOOKS,
+  'webhook.deleted': WEBHOOKS,
+  'webhook.disabled': WEBHOOKS,
+  'connector.connected': CONNECTORS,
+  'connector.disconnected': CONNECTORS,
+};
+
+describe('keysForAdmin', () => {
+  it.each(ADMIN_NOTICE_KINDS)('%s refetches the admin screens', (kind) => {
+    expect(keysForAdmin(kind, COMPANY)).toEqual([['admin']]);
+    expect(keysForAdmin(kind, null)).toEqual([['admin']]);
+  });
+
+  it.each(SETTINGS_NOTICE_KINDS)('%s refetches exactly the screens that show that setting', (kind) => {
+    expect(screensOf(keysForAdmin(kind, COMPANY))).toEqual(SETTING_SHOWN_ON[kind]);
+  });
+});
+
+const job = (name: string, state: JobState): LiveJob => ({
+  type: 'job',
+  job_id: '1',
+  name,
+  state,
+  progress: 50,
+  message: null,
+  run_at: null,
+  at: '2025-01-01T00:00:00Z',
+});
+
+describe('keysForJob', () => {
+  it.each([
+    ['connectors.sync', [...CONNECTORS, 'connector log']],
+    ['customers.duplicate_scan', ['duplicates']],
+  ])('%s, started or settled, refetches exactly the screens showing its results', (name, screens) => {
+    for (const [state, previous] of [
+      ['active', undefined],
+      ['completed', 'active'],
+      ['failed', 'active'],
+      ['dead', 'failed'],
+    ] as const) {
+      expect(screensOf(keysForJob(job(name, state), previous, COMPANY))).toEqual(screens);
+    }
+  });
+
+  it('refetches nothing on progress alone, or for a job nobody follows', () => {
+    expect(keysForJob(job('connectors.sync', 'active'), 'active', COMPANY)).toEqual([]);
+    expect(keysForJob(job('mail.send', 'completed'), 'active', COMPANY)).toEqual([]);
+  });
+});
+
+describe('when the socket comes (back) up', () => {
+  it('refetches what no resume replays: jobs and their results, settings, a superuser’s admin screens', () => {
+    const resumed = keysOnLive(COMPANY, false, true);
+    expect(screensOf(resumed)).toEqual([...WEBHOOKS, ...CONNECTORS, 'connector log', 'duplicates']);
+    expect(resumed).toContainEqual(['company-job', COMPANY]);
+    expect(keysOnLive(COMPANY, true, true)).toContainEqual(['admin']);
     // A superuser on the admin screens without a current company.
-    expect(keysOnLive(null, true)).toEqual([['admin']]);
-    expect(keysOnLive(7, false)).toEqual([['company-job', 7]]);
+    expect(keysOnLive(null, true, true)).toEqual([['admin']]);
+  });
+
+  it('asks for no settings or job results the screens have just read, when it first comes up', () => {
+    expect(keysOnLive(COMPANY, false, false)).toEqual([['company-job', COMPANY]]);
+    expect(keysOnLive(COMPANY, true, false)).toEqual([['company-job', COMPANY], ['admin']]);
   });
 });

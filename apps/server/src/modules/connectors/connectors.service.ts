@@ -13,6 +13,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
+import { announceSetting } from '../live/settings-notices.ts';
 import { latestChangeId } from './change-position.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
 import { ConnectorAuthError, errorText } from './connector-errors.ts';
@@ -139,6 +140,7 @@ export async function createConnector(
     });
     return newId;
   });
+  await announceSetting(ctx, actor.companyId, actor, 'connector.connected', id);
   return getConnector(ctx, actor.companyId, id);
 }
 
@@ -156,6 +158,7 @@ export async function deleteConnector(ctx: AppContext, actor: Actor, id: number)
       before: { provider: row.provider, base_url: row.base_url },
     });
   });
+  await announceSetting(ctx, actor.companyId, actor, 'connector.disconnected', id);
 }
 
 /** "Sync now": a run queued at once (a run already going carries on; this one then finds nothing left). */

@@ -2,7 +2,7 @@ import { LIVE_CLOSE, type LiveAdmin, type LiveServerMessage } from '@kontora/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { loadConfig } from '../../config.ts';
-import { type LiveTestClient, liveClient, subscribeLive } from '../../test-support/live-client.ts';
+import { type LiveTestClient, liveClient, settled, subscribeLive } from '../../test-support/live-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -58,13 +58,6 @@ async function socket(token: string, companyId?: number): Promise<LiveTestClient
     await client.next((m) => m.type === 'ready');
   }
   return client;
-}
-
-/** Everything sent to this socket before now has arrived once its pong does (one socket keeps order). */
-async function settled(client: LiveTestClient): Promise<void> {
-  const from = client.messages.length;
-  client.send({ type: 'ping' });
-  await client.next((m) => m.type === 'pong', 5_000, from);
 }
 
 const notice = (client: LiveTestClient, kind: LiveAdmin['kind'], id: number) =>

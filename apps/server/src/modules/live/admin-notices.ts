@@ -1,5 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { ADMIN_NOTICE_KINDS, type LiveAdmin } from '@kontora/contract/live';
+import { createNoticeBoard } from './notice-board.ts';
 
 /** A committed change of a person, for the superusers' admin screens. */
 export interface AdminNotice {
@@ -20,22 +21,12 @@ export interface AdminNotices {
 }
 
 export function createAdminNotices(): AdminNotices {
-  const listeners = new Set<(message: LiveAdmin) => void>();
+  const board = createNoticeBoard<LiveAdmin>();
   return {
     notify({ kind, id, actorName }) {
-      const message: LiveAdmin = {
-        type: 'admin',
-        kind,
-        id,
-        actor_name: actorName,
-        at: new Date().toISOString(),
-      };
-      for (const listener of listeners) listener(message);
+      board.notify({ type: 'admin', kind, id, actor_name: actorName, at: new Date().toISOString() });
     },
-    observe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    observe: board.observe,
   };
 }
 

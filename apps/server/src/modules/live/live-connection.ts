@@ -88,8 +88,11 @@ export class LiveConnection {
     if (entry.id > this.#sentUpTo && this.#mayReceive(entry)) this.send(text);
   }
 
-  /** A company job's event; not held during a replay: it is not part of the feed and carries no id to order by. */
-  pushJob(module: number, text: string): void {
+  /**
+   * A job's event or a settings notice, for people who may use `module`; not held during a
+   * replay: it is not part of the feed and carries no id to order by.
+   */
+  pushToModule(module: number, text: string): void {
     if (this.#modules.has(module)) this.send(text);
   }
 

@@ -1,7 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
-import { LIVE_CLOSE, type LiveAdmin } from '@kontora/contract/live';
+import { LIVE_CLOSE, type LiveAdmin, type LiveJob } from '@kontora/contract/live';
 import { adminNoticeOfChange } from './admin-notices.ts';
-import { type PublishedJobEvent, toLiveJob } from './job-progress.ts';
 import type { LiveConnection } from './live-connection.ts';
 import { RIGHTS_CHANGES, toLiveChange } from './live-messages.ts';
 
@@ -89,12 +88,15 @@ export class LiveHub {
     this.#toSuperusers(notice);
   }
 
-  /** A company job's state or progress (from any instance): to that company's sockets that may see its module. */
-  deliverJob({ event, module }: PublishedJobEvent): void {
-    const set = this.#byCompany.get(event.companyId);
+  /**
+   * A company's passing message (from any instance): a job's state or progress,
+   * a settings notice. To that company's sockets that may use its module.
+   */
+  deliverToModule(companyId: number, module: number, message: LiveJob | LiveAdmin): void {
+    const set = this.#byCompany.get(companyId);
     if (!set?.size) return;
-    const text = JSON.stringify(toLiveJob(event));
-    for (const conn of set) conn.pushJob(module, text);
+    const text = JSON.stringify(message);
+    for (const conn of set) conn.pushToModule(module, text);
   }
 
   /** A person's sessions or account changed (sign-out, disabled, password reset) on any instance. */

@@ -5,7 +5,7 @@ import {
   changeKindOf,
 } from '@kontora/contract/change-feed';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { LiveChange } from '@kontora/contract/live';
+import type { LiveChange, SettingsNoticeKind } from '@kontora/contract/live';
 
 /**
  * The module a person needs to receive a change of each kind: the one the API
@@ -44,6 +44,21 @@ const FOLLOWED_JOBS: Readonly<Record<string, number>> = {
 /** The module needed to follow a job; undefined for a job that is not followed. */
 export const moduleOfJob = (name: string): number | undefined =>
   Object.hasOwn(FOLLOWED_JOBS, name) ? FOLLOWED_JOBS[name] : undefined;
+
+/**
+ * The module a person needs to hear a settings notice (`webhook.*`,
+ * `connector.*`): the one the webhook and connector routes ask for. A Record,
+ * as above, so that a new kind of setting is given its readers.
+ */
+const MODULE_OF_SETTING: Readonly<
+  Record<SettingsNoticeKind extends `${infer S}.${string}` ? S : never, number>
+> = {
+  webhook: MODULE_ID.crmIntegration,
+  connector: MODULE_ID.crmIntegration,
+};
+
+export const moduleOfSetting = (kind: SettingsNoticeKind): number =>
+  MODULE_OF_SETTING[kind.slice(0, kind.indexOf('.')) as keyof typeof MODULE_OF_SETTING];
 
 /** Changes after which the subscribers of that company must have their rights checked again. */
 export const RIGHTS_CHANGES: ReadonlySet<ChangeType> = new Set([

@@ -6,10 +6,11 @@ import { policies } from '../../plugins/access.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { companyAccessCache } from '../companies/company-access-cache.ts';
 import { createFeedTailer } from './feed-tailer.ts';
-import { createJobProgressRelay } from './job-progress.ts';
+import { createJobProgressRelay, toLiveJob } from './job-progress.ts';
 import { LiveConnection } from './live-connection.ts';
 import { LiveHub } from './live-hub.ts';
 import { createRelay } from './redis-relay.ts';
+import type { PublishedSettingsNotice } from './settings-notices.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,18 +30,17 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     },
     (entries) => hub.deliver(entries),
   );
-  const jobProgress = createJobProgressRelay(
-    ctx,
-    { redisUrl: ctx.config.redisUrl, channel: `${ctx.config.jobs.queuePrefix}:live-jobs`, log: app.log },
-    (published) => hub.deliverJob(published),
+  // Each kind of passing message has its channel on the shared Redis: `<JOBS_QUEUE_PREFIX>:live-<name>`.
+  const relayTo = (name: string) => ({
+    redisUrl: ctx.config.redisUrl,
+    channel: `${ctx.config.jobs.queuePrefix}:live-${name}`,
+    log: app.log,
+  });
+  const jobProgress = createJobProgressRelay(ctx, relayTo('jobs'), ({ event, module }) =>
+    hub.deliverToModule(event.companyId, module, toLiveJob(event)),
   );
   const adminNotices = createRelay<LiveAdmin>(
-    {
-      redisUrl: ctx.config.redisUrl,
-      channel: `${ctx.config.jobs.queuePrefix}:live-admin`,
-      log: app.log,
-      what: 'admin notice',
-    },
+    { ...relayTo('admin'), what: 'admin notice' },
     ctx.adminNotices.observe,
     (notice) => {
       // The notice comes after its commit, but maybe before the session eviction's broadcast (another
@@ -48,6 +48,12 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       if (notice.kind.startsWith('user.')) sessionCache.evict(notice.id, true);
       void hub.deliverAdmin(notice);
     },
+  );
+  // Changes of webhook endpoints and connections: to the company's sockets on every instance.
+  const settingsNotices = createRelay<PublishedSettingsNotice>(
+    { ...relayTo('settings'), what: 'settings notice' },
+    ctx.settingsNotices.observe,
+    ({ companyId, module, notice }) => hub.deliverToModule(companyId, module, notice),
   );
 
   // A write answered successfully has committed: whatever it recorded can be read now.
@@ -60,6 +66,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     await tailer.start();
     await jobProgress.start();
     await adminNotices.start();
+    await settingsNotices.start();
     unlisten.push(
       sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
       companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
@@ -76,6 +83,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       await tailer.stop();
       await jobProgress.stop();
       await adminNotices.stop();
+      await settingsNotices.stop();
     },
   });
 

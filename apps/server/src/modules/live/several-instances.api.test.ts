@@ -141,6 +141,23 @@ describe('two instances behind one address', () => {
     );
   });
 
+  it('a webhook endpoint added through A reaches a socket on B within 1 s (settings notices)', async () => {
+    const modules = await call(a, 'PUT', `/admin/companies/${company}/modules`, root, { modules: [0, 1, 2] });
+    expect(modules.status, modules.text).toBe(200);
+    const socket = await connectLive(b.url);
+    sockets.push(socket);
+    await subscribeLive(socket, root, company);
+    const created = await call(a, 'POST', `/companies/${company}/webhooks`, root, {
+      url: 'https://hooks.example.com/kontora',
+      event_types: ['customer.created'],
+    });
+    expect(created.status, created.text).toBe(201);
+    await socket.next(
+      (m) => m.type === 'admin' && m.kind === 'webhook.created' && m.id === created.data.id,
+      1_000,
+    );
+  });
+
   it('jobs enqueued through A and B run exactly once', async () => {
     const emails = Array.from({ length: 10 }, (_, i) => `twin-${i}@example.com`);
     await Promise.all(

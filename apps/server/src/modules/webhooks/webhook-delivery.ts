@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
+import { announceSetting } from '../live/settings-notices.ts';
 import { type AllowList, allowList } from './webhook-address-guard.ts';
 import { insertDelivery, type MessageRow, setMessageState } from './webhook-deliveries.repository.ts';
 import { sendEndpointDisabledMails } from './webhook-disabled-mail.ts';
@@ -180,6 +181,8 @@ export async function attemptDelivery(
       );
     }
   });
+  // The batch has committed: screens showing the endpoint may read it turned off.
+  if (disabled) await announceSetting(ctx, job.company_id, null, 'webhook.disabled', job.endpoint_id);
   return { nextAt: disabled ? null : nextAt, disabled };
 }
 

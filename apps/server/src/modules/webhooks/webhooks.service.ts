@@ -13,6 +13,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { announceSetting } from '../live/settings-notices.ts';
 import {
   attemptCounts,
   failedMessagesSince,
@@ -143,6 +144,7 @@ export async function createWebhook(
     });
     return newId;
   });
+  await announceSetting(ctx, actor.companyId, actor, 'webhook.created', id);
   return { ...(await getWebhook(ctx, actor.companyId, id)), secret };
 }
 
@@ -168,6 +170,7 @@ export async function updateWebhook(
     const changed = after && changedFields(auditedFields(before), auditedFields(after));
     if (changed) await auditEndpoint(trx, actor, 'update', id, changed);
   });
+  await announceSetting(ctx, actor.companyId, actor, 'webhook.updated', id);
   return getWebhook(ctx, actor.companyId, id);
 }
 
@@ -177,6 +180,7 @@ export async function deleteWebhook(ctx: AppContext, actor: Actor, id: number): 
     if (!(await deleteEndpoint(trx, actor.companyId, id))) throw notFound('Webhook');
     await auditEndpoint(trx, actor, 'delete', id, { before: auditedFields(row) });
   });
+  await announceSetting(ctx, actor.companyId, actor, 'webhook.deleted', id);
 }
 
 /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch over. */
@@ -201,6 +205,8 @@ export async function rotateWebhookSecret(
       after: { previous_secret_expires_at: previousUntil },
     });
   });
+  // The screen shows until when the previous secret still signs.
+  await announceSetting(ctx, actor.companyId, actor, 'webhook.updated', id);
   return { ...(await getWebhook(ctx, actor.companyId, id)), secret };
 }
 

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryPage } from '@kontora/contract/webhooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { webhookKeys, webhooksPath } from './webhook-keys.ts';
+import { webhookKeys, webhooksPath } from '../../shared/api/webhook-keys.ts';
 
 export function getWebhookDeliveries(
   companyId: number,

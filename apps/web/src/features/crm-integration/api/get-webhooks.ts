@@ -1,7 +1,7 @@
 import type { Webhook } from '@kontora/contract/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { webhookKeys, webhooksPath } from './webhook-keys.ts';
+import { webhookKeys, webhooksPath } from '../../shared/api/webhook-keys.ts';
 
 export function getWebhooks(companyId: number): Promise<{ items: Webhook[] }> {
   return api.get<{ items: Webhook[] }>(webhooksPath(companyId));

@@ -1,7 +1,7 @@
 import type { WebhookWithSecret } from '@kontora/contract/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateWebhooks, webhooksPath } from './webhook-keys.ts';
+import { invalidateWebhooks, webhooksPath } from '../../shared/api/webhook-keys.ts';
 
 export function rotateWebhookSecret(companyId: number, id: number): Promise<WebhookWithSecret> {
   return api.post<WebhookWithSecret>(`${webhooksPath(companyId)}/${id}/rotate-secret`);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateWebhooks, webhooksPath } from './webhook-keys.ts';
+import { invalidateWebhooks, webhooksPath } from '../../shared/api/webhook-keys.ts';
 
 export function sendWebhookTest(companyId: number, id: number): Promise<{ queued: number }> {
   return api.post<{ queued: number }>(`${webhooksPath(companyId)}/${id}/test`);

@@ -1,7 +1,7 @@
 import type { Webhook, WebhookUpdateBody } from '@kontora/contract/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateWebhooks, webhooksPath } from './webhook-keys.ts';
+import { invalidateWebhooks, webhooksPath } from '../../shared/api/webhook-keys.ts';
 
 export function updateWebhook(companyId: number, id: number, body: WebhookUpdateBody): Promise<Webhook> {
   return api.patch<Webhook>(`${webhooksPath(companyId)}/${id}`, body);

@@ -6,7 +6,6 @@ import { crmKeys } from '../../shared/api/crm-keys.ts';
 import { customersPath } from '../../shared/api/get-customers.ts';
 
 const groupsPath = (companyId: number) => `${customersPath(companyId)}/duplicate-groups`;
-const groupsKey = (companyId: number) => [...crmKeys.customers(companyId), 'duplicate-groups'] as const;
 
 export function getDuplicateGroups(companyId: number, offset: number, signal?: AbortSignal) {
   return api.get<DuplicateGroupsPage>(groupsPath(companyId), { query: { offset, limit: 50 }, signal });
@@ -18,7 +17,7 @@ export function getDuplicateGroups(companyId: number, offset: number, signal?: A
  */
 export const duplicateGroupsOptions = (companyId: number, followedLive = false) =>
   infiniteQueryOptions({
-    queryKey: groupsKey(companyId),
+    queryKey: crmKeys.duplicateGroups(companyId),
     queryFn: ({ pageParam, signal }) => getDuplicateGroups(companyId, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_offset ?? undefined,
@@ -34,7 +33,7 @@ export function useDuplicateGroups(companyId: number, followedLive = false) {
 export function useRefreshDuplicateGroups(companyId: number) {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: groupsKey(companyId) }),
+    () => queryClient.invalidateQueries({ queryKey: crmKeys.duplicateGroups(companyId) }),
     [queryClient, companyId],
   );
 }
@@ -47,6 +46,6 @@ export function useStartDuplicateScan(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => startDuplicateScan(companyId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKey(companyId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: crmKeys.duplicateGroups(companyId) }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Webhook } from '@kontora/contract/webhooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { webhookKeys } from '../../shared/api/webhook-keys.ts';
 
 /**
  * The company's webhook endpoints with their 24-hour figures, for the
@@ -12,7 +13,7 @@ export function getWebhooks(companyId: number): Promise<{ items: Webhook[] }> {
 }
 
 export const dashboardWebhooksQueryOptions = (companyId: number) =>
-  queryOptions({ queryKey: ['webhooks', companyId, 'list'], queryFn: () => getWebhooks(companyId) });
+  queryOptions({ queryKey: webhookKeys.list(companyId), queryFn: () => getWebhooks(companyId) });
 
 export function useDashboardWebhooks(companyId: number) {
   // Success rates move as attempts arrive: refreshed now and then while the dashboard is shown.

@@ -11,6 +11,7 @@ export const crmKeys = {
   customerList: (companyId: number, filter: object) =>
     ['crm', companyId, 'customers', 'list', filter] as const,
   customer: (companyId: number, id: number) => ['crm', companyId, 'customers', 'detail', id] as const,
+  duplicateGroups: (companyId: number) => ['crm', companyId, 'customers', 'duplicate-groups'] as const,
   timeline: (companyId: number, id: number) => ['crm', companyId, 'customers', 'timeline', id] as const,
   events: (companyId: number) => ['crm', companyId, 'events'] as const,
   eventList: (companyId: number, params: object) => ['crm', companyId, 'events', 'list', params] as const,

@@ -1,12 +1,16 @@
 import { type ChangeKind, type ChangeType, changeKindOf } from '@kontora/contract/change-types';
+import type { JobState } from '@kontora/contract/jobs';
+import type { LiveAdmin, LiveJob, SettingsNoticeKind } from '@kontora/contract/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { companyProfileQueryOptions } from '../../../lib/api/get-company.ts';
 import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
 import { crmKeys } from '../api/crm-keys.ts';
 import { apiKeysQueryOptions } from '../api/get-api-keys.ts';
+import { connectorKeys } from '../api/get-connectors.ts';
 import { teamChangeKeys } from '../api/invalidate-team.ts';
 import { socialKeys } from '../api/social-keys.ts';
 import { socialMediaKeys } from '../api/social-media-keys.ts';
+import { webhookKeys } from '../api/webhook-keys.ts';
 
 /**
  * The screens that show each kind of record, by their query keys. A Record,
@@ -46,18 +50,70 @@ export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
 }
 
 /**
- * The cached queries the socket's coming (back) up makes stale: the company's
- * followed jobs, and a superuser's admin screens. Their messages are not in
- * the change feed, so a resume does not replay what happened while the socket
- * was down, or before it first came up.
+ * The screens that show each kind of setting (settings notices): the CRM
+ * integration screen's Webhooks and Connectors tabs and the dashboard's
+ * integration widget, which read the same lists.
  */
-export function keysOnLive(companyId: number | null, isSuperuser: boolean): QueryKey[] {
-  return [...(companyId === null ? [] : [['company-job', companyId]]), ...(isSuperuser ? [['admin']] : [])];
+const KEYS_BY_SETTING: Readonly<Record<SettingsNoticeKind, (companyId: number) => QueryKey[]>> = {
+  'webhook.created': (companyId) => [webhookKeys.list(companyId)],
+  'webhook.updated': (companyId) => [webhookKeys.list(companyId)],
+  'webhook.deleted': (companyId) => [webhookKeys.list(companyId)],
+  'webhook.disabled': (companyId) => [webhookKeys.list(companyId)],
+  'connector.connected': (companyId) => [connectorKeys.list(companyId)],
+  'connector.disconnected': (companyId) => [connectorKeys.list(companyId)],
+};
+
+/**
+ * The screens that show what each followed job leaves behind (decision 028),
+ * for the people who did not start it: a sync's counts, state and log on the
+ * Connectors tab and the widget's last sync; a scan's groups.
+ */
+const KEYS_BY_JOB: Readonly<Record<string, (companyId: number) => QueryKey[]>> = {
+  'connectors.sync': (companyId) => [connectorKeys.all(companyId)],
+  'customers.duplicate_scan': (companyId) => [crmKeys.duplicateGroups(companyId)],
+};
+
+/**
+ * The cached queries the socket's coming (back) up makes stale: the company's
+ * followed jobs and a superuser's admin screens, and after a drop (`resumed`)
+ * the company's integration settings and what its jobs leave behind. None of
+ * their messages is in the change feed, so a resume does not replay what
+ * happened while the socket was down. Settings and job results are not asked
+ * again when it first comes up: the screens have just read them (a change
+ * between that read and the subscription goes unseen, as a feed change does).
+ */
+export function keysOnLive(companyId: number | null, isSuperuser: boolean, resumed: boolean): QueryKey[] {
+  const company: QueryKey[] =
+    companyId === null
+      ? []
+      : [
+          ['company-job', companyId],
+          ...(resumed
+            ? [...Object.values(KEYS_BY_JOB).flatMap((keys) => keys(companyId)), webhookKeys.list(companyId)]
+            : []),
+        ];
+  return [...company, ...(isSuperuser ? [['admin']] : [])];
 }
 
-/** An admin notice: every admin list and page (working out which of them show that record is not worth it). */
-export function keysForAdmin(): QueryKey[] {
-  return [['admin']];
+const isSettingsKind = (kind: string): kind is SettingsNoticeKind => Object.hasOwn(KEYS_BY_SETTING, kind);
+
+/**
+ * An admin notice. Of a person or a company: every admin list and page
+ * (working out which of them show that record is not worth it). Of a setting
+ * of the subscribed company: the screens that show it.
+ */
+export function keysForAdmin(kind: LiveAdmin['kind'], companyId: number | null): QueryKey[] {
+  if (!isSettingsKind(kind)) return [['admin']];
+  return companyId === null ? [] : KEYS_BY_SETTING[kind](companyId);
+}
+
+/**
+ * A followed job's message: the screens showing its results, when its state
+ * changed (started, finished, failed); progress alone changes nothing there.
+ */
+export function keysForJob(job: LiveJob, previous: JobState | undefined, companyId: number): QueryKey[] {
+  const keys = Object.hasOwn(KEYS_BY_JOB, job.name) ? KEYS_BY_JOB[job.name] : undefined;
+  return keys && job.state !== previous ? keys(companyId) : [];
 }
 
 /** Collects keys for a moment, so an import of thousands of rows refetches each screen once. */

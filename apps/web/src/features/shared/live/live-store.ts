@@ -1,3 +1,4 @@
+import type { JobState } from '@kontora/contract/jobs';
 import type { LiveChange, LiveJob } from '@kontora/contract/live';
 import { useSyncExternalStore } from 'react';
 import type { LiveStatus } from './live-socket.ts';
@@ -42,11 +43,14 @@ export function rememberChange(change: LiveChange): void {
   emit({ ...state, records });
 }
 
-export function rememberJob(job: LiveJob): void {
+/** Keeps a job's message; answers the state its previous one had, if one arrived. */
+export function rememberJob(job: LiveJob): JobState | undefined {
+  const previous = state.jobs.get(job.job_id)?.state;
   const jobs = new Map(state.jobs);
   if (jobs.size > 200) jobs.clear();
   jobs.set(job.job_id, { ...job, receivedAt: Date.now() });
   emit({ ...state, jobs });
+  return previous;
 }
 
 /** The last live message about a job, if one arrived since the page loaded. */

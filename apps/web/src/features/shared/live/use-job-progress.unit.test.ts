@@ -13,12 +13,14 @@ describe('a followed job', () => {
   });
 
   it('is read again when the socket comes (back) up: its events missed meanwhile are not replayed', async () => {
-    const client = new QueryClient();
-    client.setQueryData(companyJobKey(7, 'job-1'), { state: 'active' });
-    client.setQueryData(companyJobKey(8, 'job-2'), { state: 'active' });
-    for (const queryKey of keysOnLive(7, false)) await client.invalidateQueries({ queryKey });
-    expect(client.getQueryState(companyJobKey(7, 'job-1'))?.isInvalidated).toBe(true);
-    // Another company's jobs are not this socket's.
-    expect(client.getQueryState(companyJobKey(8, 'job-2'))?.isInvalidated).toBe(false);
+    for (const resumed of [false, true]) {
+      const client = new QueryClient();
+      client.setQueryData(companyJobKey(7, 'job-1'), { state: 'active' });
+      client.setQueryData(companyJobKey(8, 'job-2'), { state: 'active' });
+      for (const queryKey of keysOnLive(7, false, resumed)) await client.invalidateQueries({ queryKey });
+      expect(client.getQueryState(companyJobKey(7, 'job-1'))?.isInvalidated).toBe(true);
+      // Another company's jobs are not this socket's.
+      expect(client.getQueryState(companyJobKey(8, 'job-2'))?.isInvalidated).toBe(false);
+    }
   });
 });

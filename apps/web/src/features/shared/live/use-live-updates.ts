@@ -2,13 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
 import { useSession } from '../../../lib/session.ts';
-import { createInvalidator, keysForAdmin, keysForChange, keysOnLive } from './live-invalidation.ts';
+import {
+  createInvalidator,
+  keysForAdmin,
+  keysForChange,
+  keysForJob,
+  keysOnLive,
+} from './live-invalidation.ts';
 import { LiveSocket } from './live-socket.ts';
 import { rememberChange, rememberJob, setLiveStatus } from './live-store.ts';
 
 /**
  * Keeps one live connection for the signed-in person's current company while
- * the app shell is open, and turns its messages into query invalidations. A
+ * the app shell is open, and turns its messages (changes, settings notices,
+ * followed jobs' state changes) into query invalidations. A
  * superuser keeps one without a company too: the admin screens need none.
  */
 export function useLiveUpdates(): void {
@@ -20,20 +27,25 @@ export function useLiveUpdates(): void {
   useEffect(() => {
     if (!token || (companyId === null && !isSuperuser) || typeof WebSocket === 'undefined') return;
     const invalidate = createInvalidator(queryClient);
+    let wasLive = false;
     const socket = new LiveSocket(token, companyId, {
       onChange(change) {
         rememberChange(change);
         if (companyId !== null) invalidate(keysForChange(change.type, companyId));
       },
-      onJob: rememberJob,
-      onAdmin: () => invalidate(keysForAdmin()),
+      onJob(job) {
+        const previous = rememberJob(job);
+        if (companyId !== null) invalidate(keysForJob(job, previous, companyId));
+      },
+      onAdmin: (notice) => invalidate(keysForAdmin(notice.kind, companyId)),
       onResync: () => void queryClient.invalidateQueries(),
       onAccessChanged: () => invalidate([companyModulesQueryOptions(companyId).queryKey]),
       onStatus(status) {
         setLiveStatus(status);
-        if (status === 'live')
-          for (const queryKey of keysOnLive(companyId, isSuperuser))
-            void queryClient.invalidateQueries({ queryKey });
+        if (status !== 'live') return;
+        for (const queryKey of keysOnLive(companyId, isSuperuser, wasLive))
+          void queryClient.invalidateQueries({ queryKey });
+        wasLive = true;
       },
     });
     socket.start();

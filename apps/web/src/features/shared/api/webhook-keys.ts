@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export const webhooksPath = (companyId: number) => `/companies/${companyId}/webhooks`;
 
-/** Query keys of the webhooks screen, all under `['webhooks', companyId]`. */
+/** Query keys of the webhooks screen and the dashboard's integration widget, all under `['webhooks', companyId]`. */
 export const webhookKeys = {
   all: (companyId: number) => ['webhooks', companyId] as const,
   list: (companyId: number) => ['webhooks', companyId, 'list'] as const,
