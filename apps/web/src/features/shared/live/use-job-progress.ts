@@ -1,7 +1,7 @@
 import type { JobState, JobSummary } from '@kontora/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useLiveJob, useLiveStatus } from './live-store.ts';
+import { type ReceivedJob, useLiveJob, useLiveStatus } from './live-store.ts';
 
 export interface JobProgress {
   state: JobState;
@@ -27,11 +27,32 @@ export function jobPollInterval(state: JobState | undefined, liveUp: boolean): n
 export const companyJobKey = (companyId: number, jobId: string) => ['company-job', companyId, jobId] as const;
 
 /**
+ * What a screen shows of a job: its last live message or its last read, whichever arrived
+ * later, except that a read still unsettled never replaces a settled message. A read asked
+ * for when the job started can be answered after a quick job's "completed" has come by the
+ * socket; taken as the newer, it showed the job running at 0 % for good (polling stops once
+ * the live state is settled).
+ */
+export function jobView(
+  live: ReceivedJob | undefined,
+  fetched: JobSummary | undefined,
+  fetchedAt: number,
+): JobProgress | undefined {
+  const readIsBehind = live && fetched && isJobSettled(live.state) && !isJobSettled(fetched.state);
+  if (live && (!fetched || readIsBehind || live.receivedAt >= fetchedAt)) {
+    return { state: live.state, progress: live.progress, message: live.message };
+  }
+  return fetched
+    ? { state: fetched.state, progress: fetched.progress, message: fetched.progress_message }
+    : undefined;
+}
+
+/**
  * Follows one company job (an import, a scan, a connector sync) by its id
  * (decision 028): its state and progress arrive on the live socket; the job is
  * read at the start, again whenever the socket comes (back) up, and until it
  * settles every 2 s while the socket is not live (every 15 s while it is).
- * Whichever of the two is newer wins.
+ * Whichever of the two is newer wins (jobView).
  */
 export function useJobProgress(companyId: number, jobId: string | null | undefined): JobProgress | undefined {
   const live = useLiveJob(jobId);
@@ -42,11 +63,5 @@ export function useJobProgress(companyId: number, jobId: string | null | undefin
     enabled: !!jobId,
     refetchInterval: (query) => jobPollInterval(live?.state ?? query.state.data?.state, liveUp),
   });
-  const fetched = read.data;
-  if (live && (!fetched || live.receivedAt >= read.dataUpdatedAt)) {
-    return { state: live.state, progress: live.progress, message: live.message };
-  }
-  return fetched
-    ? { state: fetched.state, progress: fetched.progress, message: fetched.progress_message }
-    : undefined;
+  return jobView(live, read.data, read.dataUpdatedAt);
 }
