@@ -53,6 +53,7 @@ const isFirstLoadModule = moduleGroup(
     'src/components/status-pages.tsx',
     'src/features/shared/api/crm-keys.ts',
     'src/features/shared/api/get-api-keys.ts',
+    'src/features/shared/api/get-connectors.ts',
     'src/features/shared/api/get-customers.ts',
     'src/features/shared/api/invalidate-team.ts',
     'src/features/shared/api/social-keys.ts',
@@ -61,6 +62,7 @@ const isFirstLoadModule = moduleGroup(
     'src/features/shared/live/live-store.ts',
     'src/lib/api/get-company-modules.ts',
     'src/lib/preferences-dom.ts',
+    'src/lib/use-can-manage-company.ts',
     'src/lib/use-media-query.ts',
   ],
   // change-types: the live updates' change kinds (features/shared/live/live-invalidation.ts).
