@@ -6,10 +6,10 @@ import { policies } from '../../plugins/access.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { companyAccessCache } from '../companies/company-access-cache.ts';
 import { createFeedTailer } from './feed-tailer.ts';
-import { createJobProgressRelay, toLiveJob } from './job-progress.ts';
+import { followedJobEvents, type PublishedJobEvent, toLiveJob } from './job-progress.ts';
 import { LiveConnection } from './live-connection.ts';
 import { LiveHub } from './live-hub.ts';
-import { createRelay } from './redis-relay.ts';
+import { createRelays, relayChannel } from './redis-relay.ts';
 import type { PublishedSettingsNotice } from './settings-notices.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,30 +30,35 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     },
     (entries) => hub.deliver(entries),
   );
-  // Each kind of passing message has its channel on the shared Redis: `<JOBS_QUEUE_PREFIX>:live-<name>`.
-  const relayTo = (name: string) => ({
-    redisUrl: ctx.config.redisUrl,
-    channel: `${ctx.config.jobs.queuePrefix}:live-${name}`,
-    log: app.log,
-  });
-  const jobProgress = createJobProgressRelay(ctx, relayTo('jobs'), ({ event, module }) =>
-    hub.deliverToModule(event.companyId, module, toLiveJob(event)),
-  );
-  const adminNotices = createRelay<LiveAdmin>(
-    { ...relayTo('admin'), what: 'admin notice' },
-    ctx.adminNotices.observe,
-    (notice) => {
-      // The notice comes after its commit, but maybe before the session eviction's broadcast (another
-      // channel): the person's sessions cached here are dropped, so the check of their sockets reads it.
-      if (notice.kind.startsWith('user.')) sessionCache.evict(notice.id, true);
-      void hub.deliverAdmin(notice);
-    },
-  );
-  // Changes of webhook endpoints and connections: to the company's sockets on every instance.
-  const settingsNotices = createRelay<PublishedSettingsNotice>(
-    { ...relayTo('settings'), what: 'settings notice' },
-    ctx.settingsNotices.observe,
-    ({ companyId, module, notice }) => hub.deliverToModule(companyId, module, notice),
+  // Passing messages, each kind on its channel of the shared Redis: `<JOBS_QUEUE_PREFIX>:live-<name>`.
+  const relays = createRelays(
+    { redisUrl: ctx.config.redisUrl, channelPrefix: `${ctx.config.jobs.queuePrefix}:live-`, log: app.log },
+    [
+      relayChannel<PublishedJobEvent>({
+        name: 'jobs',
+        what: 'job event',
+        source: followedJobEvents(ctx),
+        deliver: ({ event, module }) => hub.deliverToModule(event.companyId, module, toLiveJob(event)),
+      }),
+      relayChannel<LiveAdmin>({
+        name: 'admin',
+        what: 'admin notice',
+        source: ctx.adminNotices.observe,
+        deliver: (notice) => {
+          // The notice comes after its commit, but maybe before the session eviction's broadcast (another
+          // channel): the person's sessions cached here are dropped, so the check of their sockets reads it.
+          if (notice.kind.startsWith('user.')) sessionCache.evict(notice.id, true);
+          void hub.deliverAdmin(notice);
+        },
+      }),
+      // Changes of webhook endpoints and connections: to the company's sockets on every instance.
+      relayChannel<PublishedSettingsNotice>({
+        name: 'settings',
+        what: 'settings notice',
+        source: ctx.settingsNotices.observe,
+        deliver: ({ companyId, module, notice }) => hub.deliverToModule(companyId, module, notice),
+      }),
+    ],
   );
 
   // A write answered successfully has committed: whatever it recorded can be read now.
@@ -64,9 +69,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
   const unlisten: (() => void)[] = [];
   app.addHook('onReady', async () => {
     await tailer.start();
-    await jobProgress.start();
-    await adminNotices.start();
-    await settingsNotices.start();
+    await relays.start();
     unlisten.push(
       sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
       companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
@@ -81,9 +84,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       hub.stop();
       for (const client of this.websocketServer.clients) client.close(1001, 'server_closing');
       await tailer.stop();
-      await jobProgress.stop();
-      await adminNotices.stop();
-      await settingsNotices.stop();
+      await relays.stop();
     },
   });
 
