@@ -89,7 +89,9 @@ export function keysOnLive(companyId: number | null, isSuperuser: boolean, resum
       : [
           ['company-job', companyId],
           ...(resumed
-            ? [...Object.values(KEYS_BY_JOB).flatMap((keys) => keys(companyId)), webhookKeys.list(companyId)]
+            ? [...Object.values(KEYS_BY_JOB), ...Object.values(KEYS_BY_SETTING)].flatMap((keys) =>
+                keys(companyId),
+              )
             : []),
         ];
   return [...company, ...(isSuperuser ? [['admin']] : [])];

@@ -43,8 +43,8 @@ export function useLiveUpdates(): void {
       onStatus(status) {
         setLiveStatus(status);
         if (status !== 'live') return;
-        for (const queryKey of keysOnLive(companyId, isSuperuser, wasLive))
-          void queryClient.invalidateQueries({ queryKey });
+        // Through the batching invalidator: several setting kinds name the same list.
+        invalidate(keysOnLive(companyId, isSuperuser, wasLive));
         wasLive = true;
       },
     });
