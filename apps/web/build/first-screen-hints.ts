@@ -92,7 +92,8 @@ async function hintsScript(entry: string, files: ScreenFiles): Promise<string> {
  */
 export function largestPreload(html: string, chunks: Chunk[]): string | undefined {
   const size = (file: string) => chunks.find((chunk) => chunk.fileName === file)?.code.length ?? 0;
-  const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)];
+  // With its indentation and line end, so that taking it out leaves no blank line.
+  const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload" crossorigin href="\.\/([^"]+)">\n?/g)];
   preloads.sort((a, b) => size(b[1] ?? '') - size(a[1] ?? ''));
   return preloads[0]?.[0];
 }
@@ -135,7 +136,7 @@ export function firstScreenHints(options: {
         );
         const script = `<script>${await hintsScript(options.hintsEntry, files)}</script>\n    `;
         const largest = largestPreload(html, chunks);
-        const rest = largest ? html.replace(`${largest}\n`, '').replace(largest, '') : html;
+        const rest = largest ? html.replace(largest, '') : html;
         const at = rest.search(/<script type="module"|<link rel="stylesheet"/);
         if (at < 0) throw new Error('first-screen-hints: index.html has no entry script or stylesheet');
         const first = largest ? `${largest.trim()}\n    ` : '';
