@@ -12,7 +12,7 @@ import { createCustomer, updateCustomer } from '../apps/server/src/modules/custo
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 
 /**
- * Issue 10: the cost the change-feed entry adds to a customer update (target:
+ * Decision 009: the cost the change-feed entry adds to a customer update (target:
  * under 10 %). Times the whole update service call (read, checks, the
  * transaction with UPDATE, timeline entry and feed entry, read back) one at a
  * time, with the feed write on and off alternating update by update, so that

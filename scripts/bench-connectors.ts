@@ -10,7 +10,7 @@ import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/acc
 import { startHubspotStandin } from '../apps/server/src/test-support/connector-standins/hubspot.ts';
 
 /**
- * Issue 14: the first import of 10,000 contacts from the HubSpot stand-in
+ * Decision 022: the first import of 10,000 contacts from the HubSpot stand-in
  * (target under 30 s). The whole server in this process on a fresh SQLite
  * file; the connection is made through the service (its token tested with
  * one call), the import runs as its job, with the throttle at 80 % of

@@ -211,7 +211,7 @@ async function benchTarget(target: Target): Promise<void> {
     if (!uncachedOnly)
       for (const [name, url] of routes)
         one.push(await measure(name, { url, headers, connections: 1, seconds: SECONDS }));
-    // Every search (issue 16), every request computed, as a first search after a change is.
+    // Every search (decision 026), every request computed, as a first search after a change is.
     for (const [name, query] of UNCACHED_SEARCHES)
       one.push(
         await measureUncached(

@@ -11,7 +11,7 @@ import { runDuplicateScan } from '../apps/server/src/modules/customers/customer-
 import { findDuplicates } from '../apps/server/src/modules/customers/customer-duplicates.service.ts';
 
 /**
- * Duplicates (issue 16): a duplicate warning's lookups (p50/p99) and the company-wide scan job,
+ * Duplicates (decision 019): a duplicate warning's lookups (p50/p99) and the company-wide scan job,
  * on an already seeded database (`npm run seed:bulk`, or bench-crm's data/bench): the SQLite file
  * in BENCH_DUP_SQLITE (default data/bench/kontora.sqlite) and, when set, BENCH_DUP_PG (a URL).
  */

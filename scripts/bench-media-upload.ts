@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startServer } from './bench/server-process.ts';
 
 /**
- * Media upload (issue 15): a 200 MB video through `POST …/social/media` into the
+ * Media upload (decision 015): a 200 MB video through `POST …/social/media` into the
  * folder store, with the server's resident memory sampled every 20 ms. The
  * figure is the peak above the idle level measured after a small warm-up upload
  * (which loads the multipart, file-type and sharp code). Target: under 100 MB,

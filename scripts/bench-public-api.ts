@@ -3,7 +3,7 @@ import { type Figure, figureOf, measure, printFigures } from './bench/measure.ts
 import { startServer } from './bench/server-process.ts';
 
 /**
- * Issue 14: a public-API read with an API key against the same read with a
+ * Decision 013: a public-API read with an API key against the same read with a
  * session (target: within 10 %). The key is looked up by its hash in the
  * database on every request (decision 013), the session through its cache.
  * Runs alternate, so that the machine's other load hits both alike. Each

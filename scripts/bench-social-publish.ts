@@ -10,7 +10,7 @@ import { startXStandin } from '../apps/server/src/test-support/social-standins/x
 import { startServer } from './bench/server-process.ts';
 
 /**
- * Scheduled publishing (issue 15): POSTS posts, all scheduled for the same minute,
+ * Scheduled publishing (decision 016): POSTS posts, all scheduled for the same minute,
  * spread over ACCOUNTS accounts on the X stand-in (which answers each tweet after
  * LATENCY_MS, as a real network takes its time). Prints the time from that minute to
  * the last tweet, how many were published, and how many texts the network has more than

@@ -13,7 +13,7 @@ import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/acc
 import { startWebhookReceiver } from '../apps/server/src/test-support/webhook-receiver.ts';
 
 /**
- * Issue 14: customer changes delivered as signed webhooks to a local receiver
+ * Decision 014: customer changes delivered as signed webhooks to a local receiver
  * that verifies every one with the `standardwebhooks` package (target ≥ 500
  * deliveries/s). The whole server in this process on a fresh SQLite file:
  * customers are created through the service (each with its change-feed

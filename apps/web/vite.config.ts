@@ -84,7 +84,7 @@ export default defineConfig({
     firstScreenHints({
       screenModules: path.resolve(import.meta.dirname, 'src/app/screen-modules.ts'),
       hintsEntry: path.resolve(import.meta.dirname, 'src/app/first-screen-hints.ts'),
-      // The screens Lighthouse measures (issue 17) and the layouts every visit loads.
+      // The screens Lighthouse measures (decision 021) and the layouts every visit loads.
       zodFreeScreens: ['AccountLayout', 'MainLayout', 'LoginScreen', 'DashboardScreen', 'CustomerListScreen'],
     }),
     precompress(),

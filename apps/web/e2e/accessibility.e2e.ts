@@ -160,7 +160,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await invited.context().close();
   });
 
-  it('navigation screens of issue 12: admin overview, invite confirmation, team, in light and dark', async () => {
+  it('navigation screens: admin overview, invite confirmation, team, in light and dark', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await loginAs(page, USERS.superuser);
     for (const theme of ['Light', 'Dark']) {

@@ -20,7 +20,7 @@ async function anaIn(company: string, options: Parameters<typeof newPage>[2] = {
 
 const day = (page: Page, date: string): Locator => page.locator(`[role="cell"][data-date="${date}"]`);
 
-describe('calendar (issue 12, item 9)', () => {
+describe('calendar options', () => {
   it('a drag that saved says so with Undo, which puts the to-do back', async () => {
     const company = fresh('Undo Co');
     const created = await createCrmCompany(e2e.stack, company);

@@ -9,7 +9,7 @@ const e2e = stackAndBrowserForFile();
 const figure = async (page: Page, label: string) =>
   (await page.getByRole('link', { name: new RegExp(`^${label} `) }).textContent())?.replace(label, '').trim();
 
-describe('CRM dashboard date range (issue 12, item 8)', () => {
+describe('CRM dashboard date range', () => {
   it('every tile follows the chosen period, on desktop and phone, light and dark', async () => {
     const company = await createCrmCompany(e2e.stack, 'Range Dashboard Co');
     const api = await apiAs(e2e.stack, USERS.ana);

@@ -83,7 +83,7 @@ describe('CRM customer import', () => {
     await wizard.getByRole('button', { name: 'Import valid rows (3)' }).click();
     await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
     await wizard.getByText('The import is finished.').waitFor();
-    // Finished is good news even with a refused row: a success, not a warning (issue 12, item 11).
+    // Finished is good news even with a refused row: a success, not a warning.
     expect(
       await wizard.getByRole('status').filter({ hasText: 'The import is finished.' }).getAttribute('class'),
     ).toContain('alert-success');

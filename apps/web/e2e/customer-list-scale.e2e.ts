@@ -45,7 +45,7 @@ const headers = async (page: Page) =>
     .map((h) => h.replace(/[↑↓]/g, '').trim())
     .filter(Boolean);
 
-describe('the customer list at scale (issue 12, items 5 and 6)', () => {
+describe('the customer list at scale (decision 020)', () => {
   it('counts the matches, offers all of them after the loaded page, and acts on the filter on the server', async () => {
     const company = fresh('Scale Co');
     await companyWith(company, 55, 5);

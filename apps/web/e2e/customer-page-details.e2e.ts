@@ -4,7 +4,7 @@ import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-/** Issue 12 item 10: the customer page's timeline, its edit form's discard question, and long names in the list. */
+/** The customer page's timeline, its edit form's discard question, and long names in the list. */
 const e2e = stackAndBrowserForFile();
 let ana: ApiClient;
 let company: { id: number; name: string };

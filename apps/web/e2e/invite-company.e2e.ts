@@ -11,7 +11,7 @@ async function openInviteDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Invite a person' });
 }
 
-describe('an invitation never silently leaves the person with no company (issue 12, item 1)', () => {
+describe('an invitation never silently leaves the person with no company', () => {
   it('a company chosen but not added with "Add" is added when the invitation is sent', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 1440, height: 900 } });
     await loginAs(page, USERS.superuser);

@@ -147,7 +147,7 @@ describe('layout and menu', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'CRM' }).waitFor();
     await logout(page);
-    // The sign-in page keeps the theme picked in this browser (issue 12, item 12).
+    // The sign-in page keeps the theme picked in this browser.
     await expect.poll(() => htmlAttribute(page, 'data-bs-theme')).toBe('dark');
     await page.context().close();
 

@@ -8,7 +8,7 @@ import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
 
-/** "Follows by itself" (issue 13): within a second of the other person's change, with no reload. */
+/** "Follows by itself" (decision 017): within a second of the other person's change, with no reload. */
 const FOLLOWS_MS = 1_000;
 /** A job queued now has been picked up and run by then. */
 const JOB_RUNS_MS = 10_000;
@@ -79,7 +79,7 @@ describe('live updates', () => {
     await edit.getByRole('button', { name: 'Keep editing' }).click();
     expect(await edit.getByLabel('Email').inputValue()).toBe('lena@exam');
     await edit.getByRole('button', { name: 'Cancel' }).click();
-    // What he typed is not saved: the form asks first (issue 12, item 10).
+    // What he typed is not saved: the form asks first.
     await markoPage
       .getByRole('alertdialog', { name: 'Discard changes?' })
       .getByRole('button', { name: 'Discard' })

@@ -12,7 +12,7 @@ async function sectionTitles(page: Page): Promise<string[]> {
   return menu(page).locator('.kt-menu-title').allTextContents();
 }
 
-describe('navigation (issue 12, item 4)', () => {
+describe('navigation (decision 020)', () => {
   it('a member changes company from a neutral place, sees no "Administration" and no Team', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 1440, height: 900 } });
     await loginAs(page, USERS.marko);

@@ -4,7 +4,7 @@ import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, logout, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-/** Issue 12, item 12: the smaller things a new user trips over, each at 1440×900 and 390×844. */
+/** The smaller things a new user trips over, each at 1440×900 and 390×844. */
 const e2e = stackAndBrowserForFile();
 
 const DESKTOP = { width: 1440, height: 900 };

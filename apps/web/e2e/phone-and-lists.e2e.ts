@@ -12,7 +12,7 @@ const PHONES = [
 ];
 type Viewport = typeof DESKTOP;
 
-/** The superuser inside Acme: every list of issue 12 is open to them (CRM, social, administration). */
+/** The superuser inside Acme: every list is open to them (CRM, social, administration). */
 async function superuserInAcme(viewport: Viewport): Promise<Page> {
   const page = await newPage(e2e.browser, e2e.stack.baseUrl, {
     viewport,
@@ -66,7 +66,7 @@ async function hold(page: Page, url: RegExp): Promise<{ release: () => Promise<v
 
 const reloadBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading the new results…' });
 
-describe('issue 12 item 13: the top bar and the customer list on a phone', () => {
+describe('the top bar and the customer list on a phone', () => {
   for (const viewport of PHONES) {
     it(`at ${viewport.width} px the search is an icon that opens a full-width field; Escape and Close give the focus back`, async () => {
       const page = await superuserInAcme(viewport);
@@ -193,7 +193,7 @@ function crowdedControls(page: Page): Promise<string[]> {
   });
 }
 
-describe('issue 12 item 13: filter bars wrap on a phone', () => {
+describe('filter bars wrap on a phone', () => {
   for (const viewport of PHONES) {
     it(`at ${viewport.width} px no filter control sticks out or covers another`, async () => {
       const page = await superuserInAcme(viewport);
@@ -270,7 +270,7 @@ const RELOAD_CASES: ReloadCase[] = [
 const settled = (page: Page) =>
   expect.poll(() => page.locator('.placeholder-glow, [aria-busy="true"]').count()).toBe(0);
 
-describe('issue 12 item 6: every list keeps its previous rows dimmed while a filter reloads, and shows a skeleton first', () => {
+describe('every list keeps its previous rows dimmed while a filter reloads, and shows a skeleton first', () => {
   for (const viewport of [DESKTOP, PHONES[0] as Viewport]) {
     it(`at ${viewport.width} px: to-dos, admin companies and people, audit, posts, media`, async () => {
       const page = await superuserInAcme(viewport);

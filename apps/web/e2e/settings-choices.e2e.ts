@@ -5,7 +5,7 @@ import { apiAs } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-/** Issue 12, item 12: time zone, currency and appearance settings that no longer confuse. */
+/** Decision 030: time zone, currency and appearance settings that no longer confuse. */
 const e2e = stackAndBrowserForFile();
 
 /** Each story runs axe four times and signs in once per viewport: on the shared 2-core machine that takes ~60 s. */
@@ -39,7 +39,7 @@ function storeRetiredCurrency(companyId: number): void {
   }
 }
 
-describe('company time zone and currency (issue 12, item 12)', () => {
+describe('company time zone and currency', () => {
   it.each(VIEWPORTS)(
     'a zone is found by typing, grouped by region with its offset, picked by keyboard; the currency list is current ($width px)',
     async (viewport) => {
@@ -131,7 +131,7 @@ describe('company time zone and currency (issue 12, item 12)', () => {
   );
 });
 
-describe('appearance settings (issue 12, item 12)', () => {
+describe('appearance settings', () => {
   it.each(VIEWPORTS)(
     'shows a miniature of each layout and sidebar style, and Reset to defaults restores them and says so ($width px)',
     async (viewport) => {

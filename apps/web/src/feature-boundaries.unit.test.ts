@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md convention 1 and 13: a feature owns its folder and does not import another feature;
+ * A feature owns its folder and does not import another feature;
  * what several features need lives in `lib/`, `components/` or the `shared` feature. This test
  * keeps the rule true for code not yet written, the way bulletproof-react's restricted-path lint
  * rules do: it reads every import (static, re-export, side-effect and dynamic `import()`) of every

@@ -80,7 +80,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 /**
- * "All customers matching this filter" (issue 12, item 5): the list's filter
+ * "All customers matching this filter" (decision 020): the list's filter
  * without its sort. Counted exactly up to `matchCountMax`, then "more than";
  * bulk actions by filter act on at most that many, so that one request stays
  * one bounded transaction (decision 020).

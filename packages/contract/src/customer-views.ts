@@ -8,7 +8,7 @@ export { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS, type CustomerColumn } from './c
 /**
  * The customer list's columns a person may show, hide and order (the name
  * always comes first and is not listed), and saved views: a named filter, sort
- * and columns, the person's own or shared with the company (issue 12, item 5). The constants
+ * and columns, the person's own or shared with the company (decision 020). The constants
  * without zod live in ./customer-view-values.ts (re-exported here).
  */
 /** The visible columns in their order: each at most once. */

@@ -3,7 +3,7 @@ import { MEDIA_VARIANTS } from './social-media.ts';
 import { SocialNetwork } from './social-posts.ts';
 
 /**
- * Approval links of social posts (issue 15 item 5, decision 023): the author asks
+ * Approval links of social posts (decision 023): the author asks
  * for one, the client opens it without signing in, sees the post as each network
  * will show it, and approves or asks for changes.
  */

@@ -4,7 +4,7 @@ import type { SocialIntegrationType } from './helpers.ts';
 
 /**
  * The company's media library, `/api/companies/{companyId}/social/media`
- * (issue 15, decision 015). Upload is `multipart/form-data` with one part
+ * (decision 015). Upload is `multipart/form-data` with one part
  * `file`; the type is decided from the file's first bytes, never its name or
  * declared type.
  *

@@ -4,7 +4,7 @@ import { Cursor, Id } from './fields.ts';
 import type { SocialIntegrationType } from './helpers.ts';
 
 /**
- * Social accounts, posts and their publishing (issue 15, decision 016), under
+ * Social accounts, posts and their publishing (decision 016), under
  * `/api/companies/{companyId}/social/…`. The composer (web) and the server run the
  * same per-network rules (`postProblems`), so what the composer shows as you type
  * is what the server refuses.

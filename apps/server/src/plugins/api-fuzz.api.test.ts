@@ -3,7 +3,7 @@ import { seededRandom } from '../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
- * Issue 11: malformed requests to every operation the API documents (read from its own
+ * Malformed requests to every operation the API documents (read from its own
  * /api/openapi.json) must answer a 4xx in the documented shape `{message, code}`, never a 5xx.
  * Sent as a signed-in superuser and as a plain member. The values come from a fixed seed, so a
  * failure reproduces: the message names the request.

@@ -3,7 +3,7 @@ import { customerCount } from '../test-support/customer-count.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
- * Issue 11, hole 4: NUL bytes, other control characters and the year 0000 answered 500 on
+ * NUL bytes, other control characters and the year 0000 answered 500 on
  * PostgreSQL (and were stored on SQLite). Each is now a 400 naming the field, on both databases.
  */
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 /**
- * Issue 11, hole 8: refusals made by the framework (router, body parsers, Node's HTTP parser,
+ * Refusals made by the framework (router, body parsers, Node's HTTP parser,
  * static files) answered in Fastify's own shape or with a wrong code. Each now answers
  * `{message, code}` with a code that fits.
  */

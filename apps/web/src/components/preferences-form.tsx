@@ -26,7 +26,7 @@ const GROUPS: { [K in Key]: Option<K>[] } = {
 
 const ORDER: Key[] = ['layout', 'width', 'sidebar', 'theme', 'topbar'];
 
-/** The groups whose choices show a miniature of the app (issue 12, item 12). */
+/** The groups whose choices show a miniature of the app (decision 030). */
 const WITH_PREVIEW: Key[] = ['layout', 'sidebar'];
 
 function previewOf(key: Key, value: string) {

@@ -3,7 +3,7 @@ import { MODULE_ID } from '@kontora/contract/limits';
 /** Every route of the app, once (docs/product.md §2). `path` is for the router, `href()` for links. */
 export const paths = {
   home: { path: '/', href: () => '/' },
-  /** "Change company": open to everyone signed in, so it lives outside the admin area (issue 12, item 4). */
+  /** "Change company": open to everyone signed in, so it lives outside the admin area (decision 020). */
   chooseCompany: { path: '/companies', href: () => '/companies' },
   auth: {
     login: { path: '/login', href: () => '/login' },
@@ -19,7 +19,7 @@ export const paths = {
       href: (token: string) => `/invitation/${encodeURIComponent(token)}`,
     },
   },
-  /** A social post's approval link, opened by a client without signing in (issue 15, decision 023). */
+  /** A social post's approval link, opened by a client without signing in (decision 023). */
   approve: { path: '/approve/:token', href: (token: string) => `/approve/${encodeURIComponent(token)}` },
   company: {
     dashboard: { path: '/company/dashboard', href: () => '/company/dashboard' },

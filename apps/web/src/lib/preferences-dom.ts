@@ -9,7 +9,7 @@ export const systemDarkQuery = () => window.matchMedia('(prefers-color-scheme: d
 
 /**
  * The theme of a signed-out page (login, activation): the one last picked in this
- * browser, else the system's setting until someone picks one (issue 12, item 12).
+ * browser, else the system's setting until someone picks one.
  * Signed in, the person's saved preferences decide.
  */
 export function signedOutTheme(): Theme {

@@ -5,7 +5,7 @@ export const STORAGE_KEYS = {
   user: 'currentLeadUser',
   company: 'currentCompany',
   initialWidth: 'initialScreenWidthInitial',
-  /** Kontora's own: the theme last picked in this browser (issue 12, item 12). */
+  /** Kontora's own: the theme last picked in this browser. */
   pickedTheme: 'kontoraPickedTheme',
 } as const;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { types } from './column-types.ts';
 
 /**
- * The company's media library (issue 15, decision 015): one row per uploaded
+ * The company's media library (decision 015): one row per uploaded
  * image or video; the bytes live in the media store (folder or S3) under
  * `storage_key`, the thumbnail (images only) under `thumbnail_key`.
  *

@@ -3,7 +3,7 @@ import { types } from './column-types.ts';
 
 /**
  * The customer list's saved views and each person's column choice, per company
- * (issue 12, item 5; decision 020). A view belongs to its author and may be
+ * (decision 020). A view belongs to its author and may be
  * shared with the company; both go when the company or the person goes.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { types } from './column-types.ts';
 
 /**
- * Approval links of social posts (issue 15 item 5, decision 023) and the indexes
+ * Approval links of social posts (decision 023) and the indexes
  * the posts list needs for its author and date-range filters (item 7).
  *
  * A link's token is 256 random bits stored only as its SHA-256 (as invitations,

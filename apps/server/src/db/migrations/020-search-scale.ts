@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Search and dashboard figures at a million customers (issue 16, item 6; decision 026).
+ * Search and dashboard figures at a million customers (decision 026).
  *
  * The three sort indexes of the customer list also carry the search words
  * (`search_text` on SQLite, `search_vector` as an INCLUDE column on

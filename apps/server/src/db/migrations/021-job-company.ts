@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The company a job works for (issue 13, item 2; decision 028): its progress is
+ * The company a job works for (decision 028): its progress is
  * published to that company's live sockets, and the company's people may read
  * the job (`GET /api/companies/{companyId}/jobs/{jobId}`). Null for jobs of the
  * whole deployment (mail, maintenance). No foreign key: job rows are kept for

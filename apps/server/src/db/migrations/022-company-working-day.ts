@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * When a company's working day starts, as "HH:MM" in its own time zone: the
- * calendar's week and day views open scrolled there instead of at midnight
- * (issue 12, item 9). Existing companies get 08:00, the product's default.
+ * calendar's week and day views open scrolled there instead of at midnight.
+ * Existing companies get 08:00, the product's default.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Per-network choices of a post beyond its text (issue 15, decision 024): for now TikTok's
+ * Per-network choices of a post beyond its text (decision 024): for now TikTok's
  * privacy level, which TikTok requires the person to choose from the creator's own options.
  * JSON like `overrides`; existing posts have none ('{}').
  */

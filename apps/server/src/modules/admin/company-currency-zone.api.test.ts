@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-/** Issue 12, item 12: the currency and time-zone choices of a company (decision 030). */
+/** The currency and time-zone choices of a company (decision 030). */
 let t: TestApp;
 let root: string;
 let owner: string;

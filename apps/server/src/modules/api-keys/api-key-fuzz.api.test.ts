@@ -7,7 +7,7 @@ import { seededRandom } from '../../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
- * Issue 14, key fuzzing: malformed `Authorization` headers against the public API. Every answer
+ * Key fuzzing: malformed `Authorization` headers against the public API. Every answer
  * is 401/403/404/431 with the documented code (decision 013), never a 5xx, and no log line holds
  * a key. The headers come from a fixed seed, so a failure reproduces: the message names the header.
  */

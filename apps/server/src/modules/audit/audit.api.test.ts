@@ -128,7 +128,7 @@ describe('audit entries', () => {
     for (const e of items) expect(Date.parse(e.created_at)).toBeGreaterThan(0);
   });
 
-  it('names the record and its company, not by number (issue 12, item 12)', async () => {
+  it('names the record and its company, not by number', async () => {
     const { items } = await audit();
     const byAction = (action: string) => items.find((e) => e.action === action);
     expect(byAction('membership.role')).toMatchObject({

@@ -98,7 +98,7 @@ async function activationTarget(ctx: AppContext, token: string, request: Fastify
 
 /**
  * The activation page before activating: in the invitation's language (the
- * account was made in it) with the name the inviter typed (issue 12, item 12).
+ * account was made in it) with the name the inviter typed.
  * The link itself is the secret, so its holder may see the name.
  */
 export async function previewActivation(

@@ -31,7 +31,7 @@ const columns = [
  *
  * `along` is another write of the same transaction (its timeline entry, say)
  * that goes to the database in the same statement, so the entry costs no
- * round trip of its own on PostgreSQL (issue 10: the round trip was most of
+ * round trip of its own on PostgreSQL (decision 009: the round trip was most of
  * its cost). Its result is not answered. SQLite, in process, runs it first.
  *
  * PostgreSQL: the company's transaction-level advisory lock is taken before

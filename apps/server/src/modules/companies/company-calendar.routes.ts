@@ -9,7 +9,7 @@ import { updateCompanyCalendarSettings } from './company-calendar.service.ts';
 const tags = ['companies'];
 
 /**
- * The company's calendar settings: when its working day starts (issue 12, item 9).
+ * The company's calendar settings: when its working day starts.
  * Members read it with the company profile (`GET /companies/:companyId`).
  */
 export async function companyCalendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { twoCompanies } from '../../test-support/two-companies.ts';
 
-/** Saved views of the customer list and a person's columns (issue 12, item 5). */
+/** Saved views of the customer list and a person's columns (decision 020). */
 let t: TestApp;
 let ana: string; // owner of Acme
 let marko: string; // member of Acme

@@ -20,7 +20,7 @@ const access = policies.company(MODULE_ID.crm);
 const ViewParams = CompanyParams.extend({ id: Id });
 const base = '/companies/:companyId/customer-views';
 
-/** Saved views of the customer list and the person's columns (issue 12, item 5; decision 020). */
+/** Saved views of the customer list and the person's columns (decision 020). */
 export async function customerViewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-/** Issue 12 item 11: a refused row lists every reason it failed, not only the first. */
+/** A refused row lists every reason it failed, not only the first. */
 let t: TestApp;
 let ana: string;
 let acme: number;

@@ -4,7 +4,7 @@ import { customerCount } from '../../test-support/customer-count.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
- * Issue 11, holes 2 and 3: an oversized or broken-off import kept the rows it had saved, and some
+ * An oversized or broken-off import kept the rows it had saved, and some
  * files or mappings answered 500 after saving rows. Each attack now saves nothing and says why.
  */
 

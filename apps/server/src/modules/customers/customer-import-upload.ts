@@ -19,7 +19,7 @@ export interface ImportUpload {
 }
 
 /**
- * Receives the whole upload before anything is saved (issue 11: an import is all or nothing), then
+ * Receives the whole upload before anything is saved (an import is all or nothing), then
  * takes the file (and the form's mapping) out of it. Refused: over 50 MB (413, as soon as it grows
  * past), broken off (400), a form without a file, or a file that is not text.
  */

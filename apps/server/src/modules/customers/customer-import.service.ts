@@ -87,7 +87,7 @@ export function readRow(
 }
 
 /**
- * All or nothing (issue 11): the whole upload has been received first (customer-import-upload.ts),
+ * All or nothing: the whole upload has been received first (customer-import-upload.ts),
  * so a file that turns out too large or arrives too slowly is refused before a single row is
  * written. Then the rows are read and checked, and the valid ones saved in one transaction:
  * a failure part-way saves nothing. Refused rows are reported with their line and reasons.

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { twoCompanies } from '../../test-support/two-companies.ts';
 import { countMatching } from './customer-match.repository.ts';
 
-/** "All N matching this filter" (issue 12, item 5): the capped count and the bulk actions by filter. */
+/** "All N matching this filter" (decision 020): the capped count and the bulk actions by filter. */
 let t: TestApp;
 let ana: string; // owner of Acme
 let eva: string; // owner of Beta only

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-/** Issue 12 item 10: to-dos linked to a customer and status changes show in that customer's timeline. */
+/** To-dos linked to a customer and status changes show in that customer's timeline. */
 let t: TestApp;
 let ana: string;
 let eva: string;

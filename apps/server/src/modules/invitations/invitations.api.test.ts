@@ -142,7 +142,7 @@ describe('inviting by email', () => {
     expect(await teamEmails()).toContain(email);
   });
 
-  it('the activation page opens in the invitation’s language with the typed name, also after a re-send (issue 12, item 12)', async () => {
+  it('the activation page opens in the invitation’s language with the typed name, also after a re-send', async () => {
     const email = fresh('german');
     // The owner's profile says German; the screen they invite from shows Italian.
     const sent = await t.call(owner, {

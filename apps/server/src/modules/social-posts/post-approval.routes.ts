@@ -28,7 +28,7 @@ import {
 const tags = ['social'];
 const publicBase = '/social/approvals/:token';
 
-/** Issue 15 item 5: the author asks for a link; the client answers through it without signing in. */
+/** Decision 023: the author asks for a link; the client answers through it without signing in. */
 export async function postApprovalRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -70,7 +70,7 @@ const auditedFields = (row: EndpointRow) => ({
   enabled: Boolean(row.enabled),
 });
 
-/** Endpoint changes are in the audit log (issue 14): who added, changed, removed or re-keyed which endpoint. */
+/** Endpoint changes are in the audit log (decision 014): who added, changed, removed or re-keyed which endpoint. */
 function auditEndpoint(
   db: Database,
   actor: Actor,

@@ -59,7 +59,7 @@ const COMPANY_MENU: MenuNode[] = [
     module: MODULE_ID.crm,
     children: [
       { id: 'crm-dashboard', label: 'menu.crmDashboard', icon: 'chart', to: paths.company.crm.href() },
-      // Customers, To-dos and Calendar side by side: to-dos were three levels deep (issue 12, item 4).
+      // Customers, To-dos and Calendar side by side: to-dos were three levels deep (decision 020).
       {
         id: 'customer-list',
         label: 'menu.customers',

@@ -70,7 +70,7 @@ function Tile({
   );
 }
 
-/** `#/admin/overview`: the superuser's start in the admin area (issue 12, item 4). */
+/** `#/admin/overview`: the superuser's start in the admin area (decision 020). */
 export function AdminOverviewScreen() {
   const { t } = useTranslation();
   const format = useFormatters();

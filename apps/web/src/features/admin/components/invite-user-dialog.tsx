@@ -44,7 +44,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
   const invite = useInviteUser();
   const switchId = useId();
   const [memberships, setMemberships] = useState<MembershipRow[]>([]);
-  // A company chosen in the picker but not added with "Add": sending adds it (issue 12, item 1).
+  // A company chosen in the picker but not added with "Add": sending adds it.
   const [pending, setPending] = useState<MembershipRow | null>(null);
   const [editorKey, setEditorKey] = useState(0);
   // Values waiting for "send without a company" to be confirmed.

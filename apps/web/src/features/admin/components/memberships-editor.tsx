@@ -22,7 +22,7 @@ type MembershipsEditorProps = {
   linkCompanies?: boolean;
   /**
    * The company and role chosen in the picker but not yet added, so that a form
-   * sending the rows can add it rather than silently drop it (issue 12, item 1).
+   * sending the rows can add it rather than silently drop it.
    */
   onPendingChange?: (row: MembershipRow | null) => void;
 };

@@ -19,7 +19,7 @@ import { PasswordFields } from './password-fields.tsx';
 /**
  * An invited person sets their name and password; the answer signs them in. The
  * page speaks the invitation's language and starts with the name the inviter
- * typed, which the person may change (issue 12, item 12).
+ * typed, which the person may change.
  */
 export function ActivateScreen() {
   const { t } = useTranslation();

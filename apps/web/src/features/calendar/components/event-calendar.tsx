@@ -39,8 +39,8 @@ const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
 /**
  * Week and day get a fixed height (three quarters of the window, at least 420 px)
  * so their grid scrolls inside itself and opens at the working day (`scrollTime`);
- * with `height="auto"` the whole day shows and the page opens at midnight
- * (issue 12, item 9). Month and list stay as tall as their content.
+ * with `height="auto"` the whole day shows and the page opens at midnight.
+ * Month and list stay as tall as their content.
  */
 const isTimeGrid = (view: CalendarView) => view === 'timeGridWeek' || view === 'timeGridDay';
 const gridHeight = () => Math.max(420, Math.round(window.innerHeight * 0.75));

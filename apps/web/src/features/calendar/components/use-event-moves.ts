@@ -40,7 +40,7 @@ export function useEventMoves(companyId: number, timeZone: string) {
       mutate(
         { id: todo.id, body: movedEventBody(info.event, todo, change, timeZone), occurrence },
         {
-          // A short confirmation with Undo: puts the to-do back where it was (issue 12, item 9).
+          // A short confirmation with Undo: puts the to-do back where it was.
           onSuccess: (saved) =>
             notify('success', t('calendar.moved', { title: todo.title }), UNDO_MS, {
               label: t('calendar.undo'),

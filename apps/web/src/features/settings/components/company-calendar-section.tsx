@@ -10,7 +10,7 @@ import { useUpdateCompanyCalendar } from '../api/update-company-calendar.ts';
 
 /**
  * When the company's working day starts: the calendar's week and day views open
- * scrolled there (issue 12, item 9). Owners and admins change it; others read it.
+ * scrolled there. Owners and admins change it; others read it.
  */
 export function CompanyCalendarSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session.ts';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 
-/** Layout and theme, and the company's settings; the language is chosen on the Profile only (issue 12, item 12). */
+/** Layout and theme, and the company's settings; the language is chosen on the Profile only. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { company } = useSession();

@@ -24,7 +24,7 @@ type SearchComboboxProps = {
  * One control that searches and picks (WAI-ARIA combobox with a list): typing asks
  * the server for matches, arrows and Enter or a click choose, Escape closes, the
  * clear button goes back to "no choice". Used where a search box and a select side
- * by side read as two filters (issue 12, item 12).
+ * by side read as two filters.
  */
 export function SearchCombobox({
   label,

@@ -27,7 +27,7 @@ export type CustomerTableProps = {
 
 /**
  * The loaded customers: name (with email), then the person's columns (status, owner, phone,
- * tags, dates); rows selectable. A phone gets cards instead (issue 12, item 13).
+ * tags, dates); rows selectable. A phone gets cards instead (decision 020).
  */
 export function CustomerTable({
   customers,

@@ -16,7 +16,7 @@ describe('funnelSteps', () => {
     ]);
   });
 
-  it('draws bars that never grow from one step to the next (issue 12, item 8)', () => {
+  it('draws bars that never grow from one step to the next', () => {
     // 9 prospects and 18 customers: the customer bar is not longer than the prospect bar.
     const reached = funnelSteps(funnel(5, 9, 18)).map((s) => s.reached);
     expect(reached).toEqual([32, 27, 18]);

@@ -30,7 +30,7 @@ type ListStatesProps = {
 };
 
 /**
- * Every list's four states in one place (issue 12, item 6): a skeleton on the
+ * Every list's four states in one place (decision 020): a skeleton on the
  * first load (the page keeps its shape, no lone spinner), the error with
  * "Try again", the empty state, and the rows. While a new search or filter
  * loads, the previous answer stays visible but dimmed, marked busy, under a
