@@ -10,7 +10,7 @@ export interface LimitResult {
 /**
  * Fixed-window counters keyed by purpose and subject (e.g. `login:ip:1.2.3.4`).
  * In memory for one instance; Redis when REDIS_URL is set, so several API instances
- * share the same counts (decision 003, addendum).
+ * share the same counts (decision 034).
  */
 export interface RateLimiter {
   /**

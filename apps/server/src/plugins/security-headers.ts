@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
  * computed once: per-request policy building (as helmet does per route) showed
  * up as several percent of CPU on the hottest authenticated reads.
  *
- * No inline styles at all (decision 003, addendum): React sets `style`
+ * No inline styles at all (decision 035): React sets `style`
  * props and the calendar/chart widgets set element styles through the CSSOM
  * (`element.style.x = …`), which CSP does not govern; the app's and the docs'
  * stylesheets are files. The one inline script is the build's own, in index.html

@@ -8,7 +8,7 @@ export const THROTTLE = {
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   /**
    * Per client address, across accounts: a ceiling against spraying many accounts, high enough
-   * that people behind one proxy don't lock each other out (decision 003, addendum).
+   * that people behind one proxy don't lock each other out (decision 034).
    */
   loginFailuresPerAddress: { limit: 100, windowMs: 15 * 60_000 },
   /** Current-password checks of a signed-in person (password change, two-factor settings). */
