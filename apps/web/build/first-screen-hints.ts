@@ -102,7 +102,7 @@ export function largestPreload(html: string, chunks: Chunk[]): string | undefine
  * Writes an inline script into index.html that asks for the first screen's code and the
  * translations while the document is being read, instead of after the entry and its `boot`
  * chunk have downloaded and run: on a phone network that second wave of requests came one
- * round trip and a script evaluation later (docs/decisions/021-lean-css-and-first-paint.md).
+ * round trip and a script evaluation later (docs/decisions/036-document-asks-for-first-screen.md).
  * It goes before the stylesheet, so it does not wait for it (a script does wait for the
  * stylesheets above it), after the libraries' preload (largestPreload). The server allows it in its CSP by its hash
  * (apps/server/src/plugins/security-headers.ts reads index.html).

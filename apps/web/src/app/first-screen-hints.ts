@@ -8,7 +8,7 @@ import { firstScreens, pathOfHash, type ScreenName } from './first-screen-route.
  * each screen. It runs while the document is still being read, before any script file has
  * arrived, and asks for the first screen's code and the visit's translations — the requests the
  * entry (main.tsx) would otherwise send only once it and its `boot` chunk had downloaded and run
- * (docs/decisions/021-lean-css-and-first-paint.md). The entry asks for the same addresses again
+ * (docs/decisions/036-document-asks-for-first-screen.md). The entry asks for the same addresses again
  * and the browser answers those from these downloads.
  */
 declare const FIRST_SCREEN_FILES: Partial<Record<ScreenName, { scripts: string[]; styles: string[] }>>;
