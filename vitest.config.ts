@@ -28,7 +28,7 @@ export default defineConfig({
           // PostgreSQL run: one migrated template database copied by every test file.
           globalSetup: ['apps/server/src/test-support/pg-template.global-setup.ts'],
           // Files share their worker's loaded modules instead of importing the whole server
-          // again each (decision 025): each builds its own app on its own database, and
+          // again each (decision 037): each builds its own app on its own database, and
           // createTestApp empties the process-wide caches first.
           isolate: false,
           testTimeout: 30_000,
