@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  * a stored response used without the origin), or `Pragma: no-cache` when no
  * `Cache-Control` is sent (§5.4). Routes that keep answers in memory
  * (customer list, to-do list, CRM dashboard) skip their lookup for such a
- * request and still store what they compute (decision 026).
+ * request and still store what they compute (decision 038).
  */
 export function wantsFreshAnswer(headers: IncomingHttpHeaders): boolean {
   const cacheControl = headers['cache-control'];

@@ -3,7 +3,7 @@ import { isPostgres } from './column-types.ts';
 
 /**
  * PostgreSQL: the customer's first word is indexed as `^word` when the name's sort key begins
- * with it (decision 026, session 10). A word that begins many names (a first name such as
+ * with it (decision 039). A word that begins many names (a first name such as
  * "ivana") has its matches together in name order, far from the start; to find the first page
  * the search sorted every match, one table block each (15,689 for "ivana" at a million
  * customers). With the mark, the index tells those matches from the others: the marked ones
