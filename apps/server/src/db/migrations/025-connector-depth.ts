@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { types } from './column-types.ts';
 
 /**
- * Connectors in depth (docs/decisions/022-crm-connectors.md):
+ * Connectors in depth (docs/decisions/041-connector-initial-push-intents-and-budgets.md):
  * - connectors.backfill_after: the initial push of customers that existed
  *   before the connection — the last customer id it handled (its checkpoint);
  *   null when there is none to do. Connections made before this migration
