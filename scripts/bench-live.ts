@@ -224,7 +224,7 @@ export async function benchLive(): Promise<void> {
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    JOBS_QUEUE_PREFIX: `kontora-bench-live-${process.pid}`,
+    REDIS_PREFIX: `kontora-bench-live-${process.pid}`,
     SEED_DEMO: '1',
     SECRET_KEY: 'b'.repeat(64),
   };

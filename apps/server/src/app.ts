@@ -130,7 +130,10 @@ export async function buildApp(
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(config.dataDir, app.log)),
     limiter: config.redisUrl
-      ? createRedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false }))
+      ? createRedisRateLimiter(
+          new Redis(config.redisUrl, { lazyConnect: false }),
+          `${config.redisPrefix}:rl:`,
+        )
       : createMemoryRateLimiter(),
     jobs: createJobs({ db, dialect, config, log: app.log }),
     adminNotices: createAdminNotices(),
@@ -158,7 +161,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     await ctx.jobs.stop(config.jobs.shutdownGraceMs);
   });
-  const stopInvalidation = config.redisUrl ? wireCacheInvalidation(config.redisUrl) : async () => {};
+  const stopInvalidation = config.redisUrl
+    ? wireCacheInvalidation(config.redisUrl, `${config.redisPrefix}:cache-evict`)
+    : async () => {};
   app.addHook('onClose', async () => {
     await stopInvalidation();
     ctx.mailer.close();

@@ -79,8 +79,16 @@ const Env = z.object({
   JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(9).default(8),
   /** `bullmq` needs REDIS_URL; by default BullMQ runs the jobs exactly when REDIS_URL is set. */
   JOBS_ENGINE: z.enum(['embedded', 'bullmq']).optional(),
-  /** Key prefix of the BullMQ queues in Redis (one per deployment sharing a Redis). */
-  JOBS_QUEUE_PREFIX: z.string().min(1).default('kontora'),
+  /**
+   * Prefix of every Redis key and channel of this deployment (rate limits, cache evictions,
+   * live updates, BullMQ queues), so deployments sharing a Redis share nothing.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .optional(),
+  /** The earlier name of REDIS_PREFIX, when it named only the queues; still read when REDIS_PREFIX is unset. */
+  JOBS_QUEUE_PREFIX: z.string().min(1).optional(),
   /** 0 runs no jobs in this process (an API-only instance). */
   JOBS_WORKER: Flag.default(true),
   /** Media library folder (when no S3 bucket is configured); default DATA_DIR/media. */
@@ -154,8 +162,11 @@ export type Config = {
   session: { idleMs: number; maxMs: number };
   /** Days change-feed entries are kept before pruning. */
   changeFeedDays: number;
+  /** REDIS_PREFIX: every Redis key and channel of this deployment starts with it and a colon. */
+  redisPrefix: string;
   jobs: {
     engine: 'embedded' | 'bullmq';
+    /** The BullMQ queues' prefix: the deployment's REDIS_PREFIX (tests give each run its own). */
     queuePrefix: string;
     concurrency: number;
     pollMs: number;
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const redisPrefix = e.REDIS_PREFIX ?? e.JOBS_QUEUE_PREFIX ?? 'kontora';
   const dataDir = path.resolve(e.DATA_DIR);
   const isPostgres = !!e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
   const database: Config['database'] = isPostgres
@@ -215,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     database,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -232,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     changeFeedDays: e.CHANGE_FEED_DAYS,
     jobs: {
       engine: e.JOBS_ENGINE ?? (e.REDIS_URL ? 'bullmq' : 'embedded'),
-      queuePrefix: e.JOBS_QUEUE_PREFIX,
+      queuePrefix: redisPrefix,
       concurrency: e.JOBS_CONCURRENCY,
       pollMs: e.JOBS_POLL_MS,
       leaseMs: e.JOBS_LEASE_SECONDS * 1000,

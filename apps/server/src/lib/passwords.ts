@@ -1,6 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const argon2Async = promisify(argon2);
 
@@ -53,21 +52,4 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
-}
-
-/**
- * True when the password is too guessable to accept: a known common password,
- * one repeated character, a plain sequence, or the email's own name.
- */
-export function isCommonPassword(password: string, email?: string): boolean {
-  const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return true;
-  if (/^(.)\1+$/.test(lower)) return true;
-  if ('01234567890123456789'.includes(lower) || '98765432109876543210'.includes(lower)) return true;
-  if ('abcdefghijklmnopqrstuvwxyz'.includes(lower) || 'qwertyuiopasdfghjklzxcvbnm'.includes(lower))
-    return true;
-  const base = lower.replace(/[\d!@#$%^&*._-]+$/, '');
-  if (base.length >= 4 && COMMON_PASSWORDS.has(base)) return true;
-  const local = email?.split('@')[0]?.toLowerCase();
-  return !!local && local.length >= 4 && (lower === local || base === local);
 }

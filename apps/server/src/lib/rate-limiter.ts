@@ -74,7 +74,7 @@ export function createMemoryRateLimiter(): RateLimiter {
 /** Decrements only a counter that still exists, so a late give-back never creates a key without expiry. */
 const GIVE_BACK = "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end return 0";
 
-export function createRedisRateLimiter(redis: Redis, prefix = 'kontora:rl:'): RateLimiter {
+export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
     async hit(key, windowMs) {
       const k = prefix + key;

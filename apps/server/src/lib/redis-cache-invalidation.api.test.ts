@@ -6,7 +6,7 @@ import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const stop = wireCacheInvalidation(redisUrl);
+const stop = wireCacheInvalidation(redisUrl, 'kontora:cache-evict');
 const otherInstance = new Redis(redisUrl);
 afterAll(async () => {
   await stop();

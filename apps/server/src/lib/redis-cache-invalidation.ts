@@ -5,7 +5,6 @@ import { companyAccessCache } from '../modules/companies/company-access-cache.ts
 import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
-const CHANNEL = 'kontora:cache-evict';
 const caches: Record<string, TaggedCache<unknown>> = {
   session: sessionCache,
   company: companyAccessCache,
@@ -16,12 +15,13 @@ const caches: Record<string, TaggedCache<unknown>> = {
 /**
  * With several API instances, a logout, a disabled account or a removed
  * membership on one instance must take effect on all of them: cache evictions
- * are broadcast on Redis as `<cache>:<tag>`.
+ * are broadcast on Redis as `<cache>:<tag>`, on the deployment's own channel
+ * (`<REDIS_PREFIX>:cache-evict`), so another deployment on the same Redis hears none.
  */
-export function wireCacheInvalidation(redisUrl: string): () => Promise<void> {
+export function wireCacheInvalidation(redisUrl: string, channel: string): () => Promise<void> {
   const publisher = new Redis(redisUrl);
   const subscriber = new Redis(redisUrl);
-  void subscriber.subscribe(CHANNEL);
+  void subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, message: string) => {
     const [name, tag] = message.split(':');
     const cache = name ? caches[name] : undefined;
@@ -30,7 +30,7 @@ export function wireCacheInvalidation(redisUrl: string): () => Promise<void> {
   for (const [name, cache] of Object.entries(caches)) {
     // A broadcast lost to a Redis outage costs the other instances at most the caches' TTL
     // (5 s) of staleness; it must not surface as an unhandled rejection.
-    cache.onEvict((tag) => void publisher.publish(CHANNEL, `${name}:${tag}`).catch(() => {}));
+    cache.onEvict((tag) => void publisher.publish(channel, `${name}:${tag}`).catch(() => {}));
   }
   return async () => {
     // The caches outlive this app (they are the process's): they stop broadcasting through it.

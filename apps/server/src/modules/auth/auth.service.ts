@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { guessablePasswordReason } from '../../lib/password-guessability.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, nowIso } from '../../lib/tokens.ts';
 import { acceptOnActivation } from '../invitations/invitations.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
@@ -64,13 +65,29 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<voi
   await deleteSession(ctx.db, principal.sessionId, principal.user.id);
 }
 
-/** Rejects passwords that are common or built from the person's own email (400 with details on `field`). */
-export function assertAcceptablePassword(password: string, email: string, field = 'password'): void {
-  if (isCommonPassword(password, email)) {
+/**
+ * Rejects passwords that are common, or built from the person's email or name or the
+ * product's name (400 with details on `field`).
+ */
+export function assertAcceptablePassword(
+  ctx: AppContext,
+  password: string,
+  person: { email: string; full_name: string | null },
+  field = 'password',
+): void {
+  const reason = guessablePasswordReason(password, {
+    email: person.email,
+    fullName: person.full_name,
+    productName: ctx.config.appName,
+  });
+  if (reason === 'common_password')
     throw new AppError(400, 'validation_failed', 'This password is too common. Choose another.', {
-      details: { [field]: ['common_password'] },
+      details: { [field]: [reason] },
     });
-  }
+  if (reason)
+    throw new AppError(400, 'validation_failed', 'This password is built from a name. Choose another.', {
+      details: { [field]: [reason] },
+    });
 }
 
 /**
@@ -120,7 +137,7 @@ export async function activate(
   request: FastifyRequest,
 ): Promise<LoginData> {
   const { found, user } = await activationTarget(ctx, token, request);
-  assertAcceptablePassword(body.password, user.email);
+  assertAcceptablePassword(ctx, body.password, { email: user.email, full_name: body.full_name });
   const passwordHash = await hashPassword(body.password);
   if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
   await updateUser(ctx.db, user.id, {
@@ -159,7 +176,7 @@ export async function resetPassword(
   if (!found) throw invalidToken();
   const user = await findUserWithHashById(ctx.db, found.user_id);
   if (user?.status !== 'active') throw invalidToken();
-  assertAcceptablePassword(password, user.email);
+  assertAcceptablePassword(ctx, password, user);
   const passwordHash = await hashPassword(password);
   if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
   await updateUser(ctx.db, user.id, { password_hash: passwordHash });

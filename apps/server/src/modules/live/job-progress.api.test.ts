@@ -37,7 +37,11 @@ describe.each(['embedded', 'bullmq'] as const)('job progress on the live socket 
     const defaults = loadConfig({});
     t = await createTestApp(
       engine === 'bullmq'
-        ? { redisUrl: REDIS_URL, jobs: { ...defaults.jobs, engine: 'bullmq', queuePrefix: prefix } }
+        ? {
+            redisUrl: REDIS_URL,
+            redisPrefix: prefix,
+            jobs: { ...defaults.jobs, engine: 'bullmq', queuePrefix: prefix },
+          }
         : {},
     );
     const anaId = await t.user('ana@example.com');

@@ -25,14 +25,14 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     {
       pollMs: ctx.config.live.pollMs,
       redisUrl: ctx.config.redisUrl,
-      channel: `${ctx.config.jobs.queuePrefix}:live-nudge`,
+      channel: `${ctx.config.redisPrefix}:live-nudge`,
       log: app.log,
     },
     (entries) => hub.deliver(entries),
   );
-  // Passing messages, each kind on its channel of the shared Redis: `<JOBS_QUEUE_PREFIX>:live-<name>`.
+  // Passing messages, each kind on its channel of the shared Redis: `<REDIS_PREFIX>:live-<name>`.
   const relays = createRelays(
-    { redisUrl: ctx.config.redisUrl, channelPrefix: `${ctx.config.jobs.queuePrefix}:live-`, log: app.log },
+    { redisUrl: ctx.config.redisUrl, channelPrefix: `${ctx.config.redisPrefix}:live-`, log: app.log },
     [
       relayChannel<PublishedJobEvent>({
         name: 'jobs',

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 
 export interface RelayOptions {
   redisUrl: string | undefined;
-  /** Each relay's channel is this plus its name: `<JOBS_QUEUE_PREFIX>:live-<name>`. */
+  /** Each relay's channel is this plus its name: `<REDIS_PREFIX>:live-<name>`. */
   channelPrefix: string;
   log: FastifyBaseLogger;
 }

@@ -65,7 +65,7 @@ beforeAll(async () => {
     DATABASE_URL: created.database.url,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     // This test's own BullMQ queues and live channel on the shared Redis.
-    JOBS_QUEUE_PREFIX: `kontora-two-${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: `kontora-two-${randomBytes(4).toString('hex')}`,
     // The failed logins below come from an address of their own (X-Forwarded-For): the login
     // counters live in the shared Redis, and 127.0.0.1's per-address ceiling is everyone's.
     TRUST_PROXY: '1',

@@ -82,6 +82,21 @@ describe('POST /api/me/password', () => {
       payload: { current_password: PASSWORD, new_password: 'qwertyuiop' },
     });
     expect(common.json().details).toEqual({ new_password: ['common_password'] });
+    // Built from the product's or the person's own name, or a unit said again (ASVS 6.2.11).
+    for (const [new_password, code] of [
+      ['Kontora-demo-2026', 'password_from_context'],
+      ['maja-maja-2026!', 'password_from_context'],
+      ['eveeveeve1', 'common_password'],
+      ['pwrulespwrules', 'common_password'],
+    ]) {
+      const refused = await t.call(current, {
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { current_password: PASSWORD, new_password },
+      });
+      expect(refused.statusCode, new_password).toBe(400);
+      expect(refused.json().details).toEqual({ new_password: [code] });
+    }
     const ok = await t.call(current, {
       method: 'POST',
       url: '/api/me/password',

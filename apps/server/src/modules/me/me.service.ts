@@ -39,7 +39,7 @@ export async function changePassword(
       details: { current_password: ['wrong_password'] },
     });
   }
-  assertAcceptablePassword(body.new_password, user.email, 'new_password');
+  assertAcceptablePassword(ctx, body.new_password, user, 'new_password');
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
   await endSessionsOf(ctx.db, user.id, principal.sessionId);
 }
