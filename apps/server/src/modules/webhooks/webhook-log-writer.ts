@@ -8,8 +8,12 @@ const writers = new WeakMap<Database, (work: Work) => Promise<void>>();
 /**
  * Runs the log writes of the attempts that finished in the same event-loop
  * turn in one transaction: one commit for many deliveries (a commit per
- * attempt was the largest cost of a delivery). A failure fails every attempt
- * of the batch; their jobs run again, and receivers deduplicate by webhook-id.
+ * attempt was the largest cost of a delivery). When the batch fails (say one
+ * company's endpoint was deleted with an attempt in flight, and its log row
+ * breaks a foreign key), each write runs again in a transaction of its own,
+ * so only the failing attempt fails: the others, of any company, are logged
+ * once and not delivered again. A write must therefore give the same result
+ * when run a second time after a rollback.
  */
 export function inLogTransaction(db: Database, work: Work): Promise<void> {
   let writer = writers.get(db);
@@ -33,7 +37,16 @@ function createWriter(db: Database) {
       });
       for (const item of batch) item.resolve();
     } catch (err) {
-      for (const item of batch) item.reject(err);
+      if (batch.length === 1) batch[0]?.reject(err);
+      else for (const item of batch) await runAlone(item);
+    }
+  };
+  const runAlone = async (item: Pending) => {
+    try {
+      await db.transaction().execute(item.work);
+      item.resolve();
+    } catch (err) {
+      item.reject(err);
     }
   };
   return (work: Work) =>
