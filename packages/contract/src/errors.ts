@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'internal_error',
   'idempotency_key_reused',
   'idempotency_key_in_use',
+  'idempotent_replay_stale',
   'invalid_api_key',
   'insufficient_scope',
   'api_key_not_allowed',

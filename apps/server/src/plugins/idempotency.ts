@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
 import { principalOf } from './access.ts';
 import {
   claimKey,
@@ -22,10 +23,19 @@ import {
  * and so in the OpenAPI document. See docs/decisions/009-change-feed.md.
  */
 
+/**
+ * A create whose answer carries a secret (a webhook's signing secret): its kept answer is
+ * sealed at rest, and repeated only while `stillCurrent` says the secret in it is still
+ * the record's (not rotated, not deleted); otherwise the replay is refused with 409.
+ */
+export interface SecretBearingCreate {
+  stillCurrent(request: FastifyRequest, answer: unknown): Promise<boolean>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Accepts an Idempotency-Key header (POST creates). */
-    idempotent?: boolean;
+    idempotent?: boolean | SecretBearingCreate;
   }
   interface FastifyRequest {
     idempotencyClaim: KeyScope | null;
@@ -46,11 +56,17 @@ const hashOf = (request: FastifyRequest) =>
     .update(JSON.stringify([request.url.split('?')[1] ?? '', request.body ?? null]))
     .digest('hex');
 
+const secretBearing = (request: FastifyRequest) => {
+  const option = request.routeOptions.config.idempotent;
+  return typeof option === 'object' ? option : undefined;
+};
+
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotencyClaim', null);
+  const box = createSecretBox(ctx.config.secretKey, 'idempotent-answer');
 
   app.addHook('onRoute', (route) => {
-    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    if (!(route.config as { idempotent?: unknown } | undefined)?.idempotent) return;
     if (route.method !== 'POST' || route.schema?.headers) {
       throw new Error(`Route ${route.method} ${route.url}: idempotent routes are POSTs without own headers`);
     }
@@ -97,11 +113,20 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
       );
     }
     if (outcome.kind === 'done') {
+      const secrets = secretBearing(request);
+      const body = secrets ? box.open(outcome.body).toString() : outcome.body;
+      if (secrets && !(await secrets.stillCurrent(request, JSON.parse(body)))) {
+        throw new AppError(
+          409,
+          'idempotent_replay_stale',
+          'What this Idempotency-Key created has changed since (its secret was rotated or it was deleted), so its first answer is not repeated.',
+        );
+      }
       return (reply as FastifyReply)
         .code(outcome.status)
         .header('idempotent-replayed', 'true')
         .type('application/json; charset=utf-8')
-        .send(outcome.body);
+        .send(body);
     }
     request.idempotencyClaim = scope;
   });
@@ -112,7 +137,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     if (!claim) return payload;
     request.idempotencyClaim = null;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await completeKey(ctx.db, claim, reply.statusCode, payload);
+      const kept = secretBearing(request) ? box.seal(Buffer.from(payload)) : payload;
+      await completeKey(ctx.db, claim, reply.statusCode, kept);
     } else {
       await releaseKey(ctx.db, claim);
     }

@@ -210,3 +210,50 @@ describe('access', () => {
     expect((await t.app.inject({ method: 'GET', url: url(acme) })).statusCode).toBe(401);
   });
 });
+
+describe('an idempotent create carries a secret', () => {
+  const createWithKey = (key: string) =>
+    t.call(ana, {
+      method: 'POST',
+      url: url(acme),
+      headers: { 'idempotency-key': key },
+      payload: { url: 'https://hooks.example.com/replayed', event_types: ['customer.created'] },
+    });
+  const keptAnswers = () =>
+    t.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', 'like', 'replay-%')
+      .execute();
+
+  it('repeats the first answer while its secret still signs, and keeps it sealed', async () => {
+    const first = await createWithKey('replay-current');
+    expect(first.statusCode).toBe(201);
+    const again = await createWithKey('replay-current');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.secret).toBe(first.json().data.secret);
+    const kept = (await keptAnswers()).map((r) => r.response_body ?? '');
+    expect(kept.length).toBeGreaterThan(0);
+    for (const body of kept) expect(body).not.toContain('whsec_');
+  });
+
+  it('refuses to repeat it after the secret was rotated', async () => {
+    const first = await createWithKey('replay-rotated');
+    const { id } = first.json().data as { id: number };
+    expect((await call(ana, 'POST', url(acme, `/${id}/rotate-secret`))).statusCode).toBe(200);
+    const again = await createWithKey('replay-rotated');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('idempotent_replay_stale');
+    expect(again.body).not.toContain('whsec_');
+  });
+
+  it('refuses to repeat it after the endpoint was deleted', async () => {
+    const first = await createWithKey('replay-deleted');
+    const { id } = first.json().data as { id: number };
+    expect((await call(ana, 'DELETE', url(acme, `/${id}`))).statusCode).toBe(204);
+    const again = await createWithKey('replay-deleted');
+    expect(again.statusCode).toBe(409);
+    expect(again.body).not.toContain('whsec_');
+  });
+});

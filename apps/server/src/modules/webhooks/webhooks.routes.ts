@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import {
+  createAnswerStillCurrent,
   createWebhook,
   deleteWebhook,
   getWebhook,
@@ -53,7 +54,13 @@ export async function webhooksRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.post(base, {
-    config: { access: managers, idempotent: true },
+    config: {
+      access: managers,
+      // A retry gets the first answer only while its secret still signs (not rotated, not deleted).
+      idempotent: {
+        stillCurrent: (request, answer) => createAnswerStillCurrent(ctx, companyOf(request).id, answer),
+      },
+    },
     schema: {
       tags,
       summary: 'Add an endpoint; the answer carries its signing secret, this once',

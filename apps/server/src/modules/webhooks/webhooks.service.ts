@@ -104,6 +104,22 @@ export async function getWebhook(ctx: AppContext, companyId: number, id: number)
   return toWebhook(row, counts.get(id));
 }
 
+/**
+ * Whether a kept create answer may be repeated: its endpoint still exists and still signs
+ * with the secret in it. After a rotation or a deletion an old answer would hand out a
+ * secret that is no longer the endpoint's (or belongs to nothing).
+ */
+export async function createAnswerStillCurrent(
+  ctx: AppContext,
+  companyId: number,
+  answer: unknown,
+): Promise<boolean> {
+  const data = (answer as { data?: { id?: unknown; secret?: unknown } } | null)?.data;
+  if (typeof data?.id !== 'number' || typeof data.secret !== 'string') return false;
+  const row = await findEndpoint(ctx.db, companyId, data.id);
+  return !!row && secretBox(ctx).open(row.secret_encrypted).toString() === data.secret;
+}
+
 export async function createWebhook(
   ctx: AppContext,
   actor: Actor,
