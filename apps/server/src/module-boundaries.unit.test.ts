@@ -188,15 +188,24 @@ describe('server module boundaries', () => {
     console.info(
       `module boundaries: ${crossingCount} allow-listed crossings, ${edgeCount} cycle edges, ${upwardCount} upward imports`,
     );
-    expect(crossings(imports).filter((crossing) => !Object.hasOwn(ALLOWED_CROSSINGS, crossing))).toEqual([]);
+    expect(
+      crossings(imports).filter((crossing) => !Object.hasOwn(ALLOWED_CROSSINGS, crossing)),
+      "import the other module's *.service.ts (expose what you need there), or move shared code below the modules (decision 033)",
+    ).toEqual([]);
   });
 
   it('no two modules depend on each other, directly or through others', () => {
-    expect(moduleCycles(withoutAllowedEdges)).toEqual([]);
+    expect(
+      moduleCycles(withoutAllowedEdges),
+      'modules that import each other: move what both need to lib/, or the concept to the module that owns it (decision 033)',
+    ).toEqual([]);
   });
 
   it('db, jobs, mail and lib import no module', () => {
-    expect(upwardImports(imports).filter((edge) => !Object.hasOwn(ALLOWED_UPWARD, edge))).toEqual([]);
+    expect(
+      upwardImports(imports).filter((edge) => !Object.hasOwn(ALLOWED_UPWARD, edge)),
+      'shared code must not depend on a module (decision 033)',
+    ).toEqual([]);
   });
 
   it('the allow-lists only shrink: every entry still crosses, and says why', () => {
@@ -211,6 +220,9 @@ describe('server module boundaries', () => {
     const unexplained = Object.entries({ ...ALLOWED_CROSSINGS, ...ALLOWED_CYCLE_EDGES, ...ALLOWED_UPWARD })
       .filter(([, reason]) => reason.trim().length < 10)
       .map(([entry]) => entry);
-    expect({ gone, noLongerCycles, unexplained }).toEqual({ gone: [], noLongerCycles: [], unexplained: [] });
+    expect(
+      { gone, noLongerCycles, unexplained },
+      'delete the entries that no longer cross; give every entry its reason',
+    ).toEqual({ gone: [], noLongerCycles: [], unexplained: [] });
   });
 });
