@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, importSpecifiers } from '../../../scripts/import-graph.ts';
 
 /**
  * A feature owns its folder and does not import another feature;
@@ -23,22 +24,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(full);
     return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
-}
-
-/** Comments are blanked first so that an import quoted in a comment does not count. */
-function stripComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
-
-const IMPORT_PATTERNS = [
-  /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, // import x from '…', export { x } from '…'
-  /\bimport\s*['"]([^'"]+)['"]/g, // import '…' (side effect, e.g. CSS)
-  /\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g, // import('…'), also with a plain template literal
-];
-
-function importSpecifiers(source: string): string[] {
-  const code = stripComments(source);
-  return IMPORT_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1] ?? ''));
 }
 
 type Import = { from: string; specifier: string; target: string };
@@ -70,63 +55,16 @@ function crossFeatureImports(imports: Import[]): string[] {
     .map(({ from, specifier }) => `${path.relative(SRC, from)} imports '${specifier}'`);
 }
 
-/** Strongly connected components with more than one file (Tarjan), i.e. import cycles. */
+/** Groups of files that import each other, directly or through others. */
 function importCycles(imports: Import[]): string[][] {
   const edges = new Map<string, string[]>();
   for (const { from, target } of imports) edges.set(from, [...(edges.get(from) ?? []), target]);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) as number);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of edges.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop() as string;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) cycles.push(component.map((file) => path.relative(SRC, file)).sort());
-    }
-  };
-  for (const node of edges.keys()) if (!index.has(node)) visit(node);
-  return cycles;
+  return cyclesOf(edges).map((cycle) => cycle.map((file) => path.relative(SRC, file)).sort());
 }
 
 const imports = relativeImports(sourceFiles(SRC));
 
 describe('web feature boundaries', () => {
-  it('reads static, type, re-export, side-effect and dynamic imports, but not commented ones', () => {
-    const source = [
-      "import { a } from './a.ts';",
-      "import type { B } from '../b.ts';",
-      'import {\n  c,\n  d,\n} from "./cd.ts";',
-      "export { e } from './e.ts';",
-      "import './f.css';",
-      "const g = () => import('./g.tsx');",
-      'const g2 = () => import(`./g2.tsx`);',
-      "// import { h } from './h.ts';",
-      "/* import('./i.ts') */",
-    ].join('\n');
-    expect(importSpecifiers(source).sort()).toEqual(
-      ['./a.ts', '../b.ts', './cd.ts', './e.ts', './f.css', './g.tsx', './g2.tsx'].sort(),
-    );
-  });
-
   it('finds the imports of the source tree (the walk is not empty)', () => {
     expect(imports.filter(({ from }) => featureOf(from) !== undefined).length).toBeGreaterThan(100);
   });

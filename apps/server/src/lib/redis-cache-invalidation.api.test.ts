@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiKeyCache } from '../modules/api-keys/api-key-cache.ts';
-import { sessionCache } from '../modules/auth/session-cache.ts';
 import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
+import { sessionCache } from './session-cache.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stop = wireCacheInvalidation(redisUrl, 'kontora:cache-evict');

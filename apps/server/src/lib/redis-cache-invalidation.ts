@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { apiKeyCache } from '../modules/api-keys/api-key-cache.ts';
-import { sessionCache } from '../modules/auth/session-cache.ts';
-import { companyAccessCache } from '../modules/companies/company-access-cache.ts';
 import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
+import { companyAccessCache } from './company-access-cache.ts';
+import { sessionCache } from './session-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
 const caches: Record<string, TaggedCache<unknown>> = {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCache } from '../modules/auth/session-cache.ts';
-import { THROTTLE } from '../modules/auth/throttle.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../test-support/test-app.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
+import { sessionCache } from './session-cache.ts';
+import { THROTTLE } from './throttle.ts';
 
 // Two deployments on one Redis, told apart only by REDIS_PREFIX: they share no counter and no channel.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../lib/errors.ts';
+import type { Principal } from '../lib/principal.ts';
 import type { KeyPrincipal } from '../modules/api-keys/api-key-auth.service.ts';
-import { authenticate, type Principal } from '../modules/auth/session.service.ts';
+import { authenticate } from '../modules/auth/session.service.ts';
 import { companyAccess } from '../modules/companies/companies.service.ts';
 import { authorizeApiKey } from './api-key-access.ts';
 

@@ -64,6 +64,14 @@ const secretBearing = (request: FastifyRequest) => {
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotencyClaim', null);
   const box = createSecretBox(ctx.config.secretKey, 'idempotent-answer');
+  /** A kept answer sealed under another SECRET_KEY cannot be read: it is treated as stale. */
+  const openKept = (sealed: string) => {
+    try {
+      return box.open(sealed).toString();
+    } catch {
+      return undefined;
+    }
+  };
 
   app.addHook('onRoute', (route) => {
     if (!(route.config as { idempotent?: unknown } | undefined)?.idempotent) return;
@@ -114,8 +122,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     }
     if (outcome.kind === 'done') {
       const secrets = secretBearing(request);
-      const body = secrets ? box.open(outcome.body).toString() : outcome.body;
-      if (secrets && !(await secrets.stillCurrent(request, JSON.parse(body)))) {
+      const body = secrets ? openKept(outcome.body) : outcome.body;
+      if (secrets && (body === undefined || !(await secrets.stillCurrent(request, JSON.parse(body))))) {
         throw new AppError(
           409,
           'idempotent_replay_stale',

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
+import { companyAccessCache } from '../../lib/company-access-cache.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { companyAccessCache } from '../companies/company-access-cache.ts';
 
 const companyColumns = [
   'companies.id',

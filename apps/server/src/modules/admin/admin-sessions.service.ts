@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { endSessionsOf } from '../auth/session.service.ts';
 import type { TeamActor } from '../members/members.service.ts';
 import { findAdminUser } from './admin-users.repository.ts';
 
@@ -13,7 +13,7 @@ export async function revokeAllSessionsOf(
 ): Promise<number> {
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findAdminUser(trx, userId))) throw notFound('Person');
-    const count = await deleteSessionsOfUser(trx, userId);
+    const count = await endSessionsOf(trx, userId);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'user.revoke_sessions',
@@ -26,6 +26,6 @@ export async function revokeAllSessionsOf(
     return count;
   });
   // Evicted again after commit: a request between the eviction and the commit may have cached the session.
-  await deleteSessionsOfUser(ctx.db, userId);
+  await endSessionsOf(ctx.db, userId);
   return revoked;
 }

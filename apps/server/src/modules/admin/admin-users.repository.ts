@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
 
 /** What the admin pages show of a person: never the password hash. */
 const adminUserColumns = [

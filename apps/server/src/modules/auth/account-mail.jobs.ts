@@ -7,7 +7,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { hashToken, isoIn, nowIso } from '../../lib/tokens.ts';
 import { jobMessageId, MAIL_JOB_OPTIONS } from '../../mail/mail.jobs.ts';
 import { renderTokenMail } from '../../mail/templates.ts';
-import { findUserWithHashByEmail, findUserWithHashById } from '../users/users.repository.ts';
+import { findUserWithHashByEmail, findUserWithHashById } from '../users/users.service.ts';
 import { findUsableToken, insertOneTimeToken, invalidateTokens } from './one-time-tokens.repository.ts';
 
 export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;

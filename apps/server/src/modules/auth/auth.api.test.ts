@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCache } from '../../lib/session-cache.ts';
+import { THROTTLE } from '../../lib/throttle.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
 import { findUserWithHashByEmail, updateUser } from '../users/users.repository.ts';
-import { sessionCache } from './session-cache.ts';
-import { THROTTLE } from './throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   ResetPasswordBody,
 } from '@kontora/contract/auth';
 import { Email, Token } from '@kontora/contract/fields';
-import { TwoFactorChallenge } from '@kontora/contract/two-factor';
+import { TwoFactorChallenge, TwoFactorLoginBody } from '@kontora/contract/two-factor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from './auth.service.ts';
+import { completeTwoFactorLogin } from './two-factor-login.service.ts';
 
 const tags = ['auth'];
 
@@ -40,6 +41,18 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: dataOf(z.union([LoginData, TwoFactorChallenge])), ...errors(400, 401, 403, 429) },
     },
     handler: async (request) => ({ data: await login(ctx, request.body, request) }),
+  });
+
+  app.post('/login/two-factor', {
+    // Public: the caller holds no session yet, only the half-session token from POST /api/login.
+    config: { access: policies.public },
+    schema: {
+      tags,
+      summary: 'Second sign-in step: the token from POST /api/login with a code or a recovery code',
+      body: TwoFactorLoginBody,
+      response: { 200: dataOf(LoginData), ...errors(400, 401, 429) },
+    },
+    handler: async (request) => ({ data: await completeTwoFactorLogin(ctx, request.body, request) }),
   });
 
   app.post('/logout', {

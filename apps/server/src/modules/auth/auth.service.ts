@@ -7,10 +7,11 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { guessablePasswordReason } from '../../lib/password-guessability.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { countAttempt, THROTTLE, takeAttempts } from '../../lib/throttle.ts';
 import { hashToken, nowIso } from '../../lib/tokens.ts';
 import { acceptOnActivation } from '../invitations/invitations.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
-import { issueTwoFactorChallenge } from '../two-factor/two-factor-login.service.ts';
 import {
   findUserWithHashByEmail,
   findUserWithHashById,
@@ -19,9 +20,9 @@ import {
 } from '../users/users.service.ts';
 import { queueActivationMail, queuePasswordResetMail } from './account-mail.jobs.ts';
 import { consumeToken, findUsableToken, invalidateTokens } from './one-time-tokens.repository.ts';
-import { type Principal, startSession } from './session.service.ts';
+import { startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
-import { countAttempt, THROTTLE, takeAttempts } from './throttle.ts';
+import { issueTwoFactorChallenge } from './two-factor-login.service.ts';
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
 const invalidToken = () =>

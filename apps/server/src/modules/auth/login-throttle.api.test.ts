@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
+import { THROTTLE } from '../../lib/throttle.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
-import { THROTTLE } from './throttle.ts';
 
 // Unique per run: the Redis-backed app shares its counters with every other run on this Redis.
 const run = `${process.pid}-${Date.now()}`;

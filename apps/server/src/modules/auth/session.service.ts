@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { recordLogin, toSessionUser, type UserRow } from '../users/users.service.ts';
-import { sessionCache } from './session-cache.ts';
 import {
   deleteSession,
   deleteSessionsOfUser,
@@ -13,13 +14,6 @@ import {
   insertSession,
   touchSession,
 } from './sessions.repository.ts';
-
-export interface Principal {
-  sessionId: number;
-  user: ReturnType<typeof toSessionUser> & { status: UserRow['status'] };
-  /** Checked where a company requires two-factor sign-in of its members. */
-  twoFactorEnabled: boolean;
-}
 
 /** Writing last_used_at on every request would turn each read into a write; once a minute is precise enough for idle expiry. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { userColumns } from '../users/users.repository.ts';
-import { sessionCache } from './session-cache.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
+import { userColumns } from '../users/users.service.ts';
 
 export async function insertSession(
   db: Database,

@@ -1,6 +1,7 @@
 import type { CompanyProfile, MyCompaniesData } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import { companyAccessCache } from '../../lib/company-access-cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   type CompanyAccess,
@@ -10,7 +11,6 @@ import {
   findModuleIds,
   findModuleIdsOf,
 } from './company-access.repository.ts';
-import { companyAccessCache } from './company-access-cache.ts';
 import { listCompaniesFor } from './my-companies.repository.ts';
 
 /** The company's IANA time zone as stored (callers fall back with safeTimeZone). */
@@ -31,7 +31,7 @@ export function moduleIdsOfMany(db: Database, companyIds: number[]): Promise<Map
 /**
  * The company, the person's role in it (null when not a member) and its
  * enabled modules; null when there is no such company. Asked on every
- * company-scoped request, so answers are cached (company-access-cache.ts).
+ * company-scoped request, so answers are cached (lib/company-access-cache.ts).
  */
 export async function companyAccess(
   ctx: AppContext,
@@ -39,7 +39,7 @@ export async function companyAccess(
   userId: number,
 ): Promise<CompanyAccess | null> {
   const cacheKey = `${companyId}:${userId}`;
-  let found = companyAccessCache.get(cacheKey);
+  let found = companyAccessCache.get(cacheKey) as CompanyAccess | null | undefined;
   if (found === undefined) {
     found = (await findCompanyAccess(ctx.db, companyId, userId)) ?? null;
     companyAccessCache.set(cacheKey, companyId, found);

@@ -1,7 +1,7 @@
 import type { CompanyCalendarSettings } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
+import type { Principal } from '../../lib/principal.ts';
 import type { CompanyScope } from '../../plugins/access.ts';
-import type { Principal } from '../auth/session.service.ts';
 import { findWorkdayStart, setWorkdayStart } from './company-calendar.repository.ts';
 import { changeCompanySetting } from './company-setting.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { companyAccessCache } from './company-access-cache.ts';
+import { companyAccessCache } from '../../lib/company-access-cache.ts';
 
 export async function findRequireTwoFactor(db: Database, companyId: number): Promise<boolean | undefined> {
   const row = await db

@@ -1,8 +1,8 @@
 import type { CompanySecurity } from '@kontora/contract/two-factor';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
 import type { CompanyScope } from '../../plugins/access.ts';
-import type { Principal } from '../auth/session.service.ts';
 import { findRequireTwoFactor, setRequireTwoFactor } from './company-security.repository.ts';
 import { changeCompanySetting } from './company-setting.ts';
 

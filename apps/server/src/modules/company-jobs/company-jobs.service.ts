@@ -4,7 +4,7 @@ import { rowIdOfBullJob } from '../../jobs/job-relay.ts';
 import { companyOfJob } from '../../jobs/jobs.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CompanyScope } from '../../plugins/access.ts';
-import { moduleOfJob } from '../live/live-messages.ts';
+import { moduleOfJob } from '../live/live.service.ts';
 
 /** The job row behind a job id: the row id itself (embedded engine) or `row-<id>` (BullMQ). */
 const rowIdOf = (jobId: string) => (/^\d+$/.test(jobId) ? Number(jobId) : rowIdOfBullJob(jobId));

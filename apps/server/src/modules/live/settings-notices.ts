@@ -1,7 +1,7 @@
 import type { LiveAdmin, SettingsNoticeKind } from '@kontora/contract/live';
 import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import { moduleOfSetting } from './live-messages.ts';
 import { createNoticeBoard, type NoticeBoard } from './notice-board.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE } from '../../lib/throttle.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
-import { THROTTLE } from '../auth/throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {

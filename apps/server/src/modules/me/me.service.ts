@@ -3,11 +3,10 @@ import type { ChangePasswordBody, UpdateMeBody } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { assertAcceptablePassword } from '../auth/auth.service.ts';
-import { checkCurrentPassword } from '../auth/current-password.ts';
-import type { Principal } from '../auth/session.service.ts';
 import { endSessionsOf } from '../auth/session.service.ts';
-import { findUserById, toSessionUser, updateUser } from '../users/users.service.ts';
+import { checkCurrentPassword, findUserById, toSessionUser, updateUser } from '../users/users.service.ts';
 
 export async function updateMe(
   ctx: AppContext,

@@ -2,7 +2,7 @@ import type { CompanyRole } from '@kontora/contract/limits';
 import type { Member } from '@kontora/contract/members';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import { companyAccessCache } from '../companies/company-access-cache.ts';
+import { companyAccessCache } from '../../lib/company-access-cache.ts';
 
 const memberColumns = [
   'memberships.user_id',

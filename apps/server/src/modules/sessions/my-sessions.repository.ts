@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
 
 /** The person's sessions still alive: not past their absolute expiry, nor idle past `idleSince`. */
 export function listLiveSessionsOfUser(db: Database, userId: number, now: string, idleSince: string) {

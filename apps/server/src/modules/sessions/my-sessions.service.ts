@@ -1,9 +1,9 @@
 import type { MySessionsData } from '@kontora/contract/sessions';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { isoIn, nowIso } from '../../lib/tokens.ts';
-import type { Principal } from '../auth/session.service.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { endSessionsOf } from '../auth/session.service.ts';
 import { deviceName } from './device-name.ts';
 import { deleteSessionOfUser, listLiveSessionsOfUser } from './my-sessions.repository.ts';
 
@@ -33,5 +33,5 @@ export async function revokeMySession(ctx: AppContext, principal: Principal, ses
 }
 
 export function revokeMyOtherSessions(ctx: AppContext, principal: Principal): Promise<number> {
-  return deleteSessionsOfUser(ctx.db, principal.user.id, principal.sessionId);
+  return endSessionsOf(ctx.db, principal.user.id, principal.sessionId);
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
 
 /**
  * A person's TOTP enrolment and recovery codes. Every write evicts the

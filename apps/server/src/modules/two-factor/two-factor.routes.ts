@@ -1,10 +1,8 @@
-import { LoginData } from '@kontora/contract/auth';
 import {
   DisableTwoFactorBody,
   EnableTwoFactorBody,
   RecoveryCodes,
   RegenerateRecoveryCodesBody,
-  TwoFactorLoginBody,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@kontora/contract/two-factor';
@@ -21,24 +19,11 @@ import {
   startSetup,
   twoFactorStatus,
 } from './two-factor.service.ts';
-import { completeTwoFactorLogin } from './two-factor-login.service.ts';
 
 const tags = ['two-factor'];
 
 export async function twoFactorRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/login/two-factor', {
-    // Public: the caller holds no session yet, only the half-session token from POST /api/login.
-    config: { access: policies.public },
-    schema: {
-      tags: ['auth'],
-      summary: 'Second sign-in step: the token from POST /api/login with a code or a recovery code',
-      body: TwoFactorLoginBody,
-      response: { 200: dataOf(LoginData), ...errors(400, 401, 429) },
-    },
-    handler: async (request) => ({ data: await completeTwoFactorLogin(ctx, request.body, request) }),
-  });
 
   app.get('/me/two-factor', {
     config: { access: policies.user },

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { sessionCache } from '../../lib/session-cache.ts';
 
 /** Columns safe to load for an authenticated person; the password hash is selected only where it is checked. */
 export const userColumns = [

@@ -1,8 +1,12 @@
 /**
  * The users module's face to other modules. People have no rules of their own
  * here (sign-in, the team and the admin area hold those), so the face is the
- * person store itself: the reads and writes others need, and the DTO.
+ * person store itself: the reads and writes others need, the DTO, the columns
+ * safe to load for a query that joins users (the session lookup), and the
+ * check of a person's current password that password change (me) and the
+ * two-factor settings share.
  */
+export { checkCurrentPassword } from './current-password.ts';
 export { toSessionUser } from './user-dto.ts';
 export {
   findUserById,
@@ -12,6 +16,7 @@ export {
   recordLogin,
   type UserRow,
   updateUser,
+  userColumns,
 } from './users.repository.ts';
 
 import type { Database } from '../../db/database.ts';

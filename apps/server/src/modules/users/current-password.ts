@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { findUserWithHashById } from '../users/users.repository.ts';
-import { countAttempt, THROTTLE } from './throttle.ts';
+import { countAttempt, THROTTLE } from '../../lib/throttle.ts';
+import { findUserWithHashById } from './users.repository.ts';
 
 /**
  * Checks a signed-in person's current password (password change, two-factor

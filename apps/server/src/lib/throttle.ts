@@ -1,9 +1,13 @@
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from './errors.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
 
-/** Throttling rules for the account endpoints (docs/product.md §9). Windows are fixed, per key. */
+/**
+ * Throttling rules for the account endpoints (docs/product.md §9), in one table
+ * for the modules that apply them (sign-in in auth, the current-password check
+ * in users). Windows are fixed, per key.
+ */
 export const THROTTLE = {
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   /**

@@ -8,10 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
-import { consumeToken, findUsableToken, insertOneTimeToken } from '../auth/one-time-tokens.repository.ts';
-import { startSession } from '../auth/session.service.ts';
-import { findUserWithHashById } from '../users/users.repository.ts';
-import { verifySecondFactor } from './two-factor.service.ts';
+import { verifySecondFactor } from '../two-factor/two-factor.service.ts';
+import { findUserWithHashById } from '../users/users.service.ts';
+import { consumeToken, findUsableToken, insertOneTimeToken } from './one-time-tokens.repository.ts';
+import { startSession } from './session.service.ts';
 
 const CHALLENGE_TTL_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
 
