@@ -14,6 +14,12 @@ export const LIVE_LIMITS = {
   reconnectMaxMs: 30_000,
   /** Longest client message the server reads. */
   messageMaxBytes: 4_096,
+  /**
+   * Messages a client may send: a burst of this many, then this many a second. The client
+   * sends an auth, a subscribe per company switch and a ping or pong per heartbeat.
+   */
+  messageBurst: 20,
+  messagesPerSecond: 5,
 } as const;
 
 /**
@@ -30,4 +36,6 @@ export const LIVE_CLOSE = {
   forbidden: 4403,
   /** Nothing heard from the client for 60 s. */
   silent: 4408,
+  /** More messages than `messageBurst` / `messagesPerSecond` allow; the client reconnects with back-off. */
+  tooManyMessages: 4429,
 } as const;

@@ -33,6 +33,9 @@ export class LiveConnection {
   /** Entries up to this id reached the client by a replay (or are covered by its resync): not sent again. */
   #sentUpTo = 0;
   #queue: Promise<void> = Promise.resolve();
+  /** Messages the client may still send now (a token bucket: LIVE_LIMITS.messageBurst, refilled per second). */
+  #allowance: number = LIVE_LIMITS.messageBurst;
+  #allowanceAt = Date.now();
   #closed = false;
   readonly #authTimer: NodeJS.Timeout;
   readonly ctx: AppContext;
@@ -55,10 +58,25 @@ export class LiveConnection {
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer).byteLength;
       if (isBinary || size > LIVE_LIMITS.messageMaxBytes)
         return this.close(LIVE_CLOSE.badMessage, 'bad_message');
+      // A flood of tiny messages would keep this process answering one socket before anyone
+      // else's request: past its allowance the socket is closed, and ws stops reading it.
+      if (!this.#takeAllowance()) return this.close(LIVE_CLOSE.tooManyMessages, 'too_many_messages');
       this.#queue = this.#queue.then(() => this.#handle(String(data))).catch((err) => this.#fail(err));
     });
     socket.on('close', () => this.#dispose());
     socket.on('error', () => this.#dispose());
+  }
+
+  #takeAllowance(): boolean {
+    const now = Date.now();
+    this.#allowance = Math.min(
+      LIVE_LIMITS.messageBurst,
+      this.#allowance + ((now - this.#allowanceAt) / 1000) * LIVE_LIMITS.messagesPerSecond,
+    );
+    this.#allowanceAt = now;
+    if (this.#allowance < 1) return false;
+    this.#allowance -= 1;
+    return true;
   }
 
   get userId(): number | null {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LIVE_CLOSE } from '@kontora/contract/live';
+import { LIVE_CLOSE, LIVE_LIMITS } from '@kontora/contract/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { loadConfig } from '../../config.ts';
@@ -118,6 +118,45 @@ describe('authentication by the first message', () => {
     const c = await socket();
     c.send({ type: 'hello' });
     expect((await c.closed).code).toBe(LIVE_CLOSE.badMessage);
+  });
+
+  it('closes a socket that floods pings, and the server keeps answering others meanwhile', async () => {
+    const c = await socket();
+    c.send({ type: 'auth', token: ana });
+    await c.next((m) => m.type === 'ready');
+    const health: number[] = [];
+    const timing = (async () => {
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        health.push(performance.now() - started);
+      }
+    })();
+    for (let i = 0; i < 5_000 && c.ws.readyState === c.ws.OPEN; i++) c.send({ type: 'ping' });
+    expect(await c.closed).toEqual({ code: LIVE_CLOSE.tooManyMessages, reason: 'too_many_messages' });
+    await timing;
+    // The auth took one of the burst; no more pongs than the rest of it were answered.
+    expect(c.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(LIVE_LIMITS.messageBurst);
+    expect(health).toHaveLength(20);
+  });
+
+  it('lets a client that keeps to the pace go on', async () => {
+    const c = await socket();
+    c.send({ type: 'auth', token: ana });
+    await c.next((m) => m.type === 'ready');
+    for (let i = 0; i < LIVE_LIMITS.messageBurst - 1; i++) c.send({ type: 'ping' });
+    await c.next(
+      (m) =>
+        m.type === 'pong' &&
+        c.messages.filter((p) => p.type === 'pong').length === LIVE_LIMITS.messageBurst - 1,
+    );
+    await sleep(1_000 / LIVE_LIMITS.messagesPerSecond + 50);
+    c.send({ type: 'ping' });
+    await c.next(
+      (m) =>
+        m.type === 'pong' && c.messages.filter((p) => p.type === 'pong').length === LIVE_LIMITS.messageBurst,
+    );
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
   });
 });
 
