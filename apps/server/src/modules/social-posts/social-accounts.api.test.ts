@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  browserCookie,
   connectX,
   type SocialKit,
   startTwoCompanies,
@@ -53,16 +54,59 @@ describe('connecting accounts', () => {
       payload: { type: 'x' },
     });
     const back = new URL(kit.x.consent(start.json().data.authorize_url));
-    const forged = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}?state=forged&code=abc` });
-    expect(forged.headers.location).toContain('error=invalid_state');
+    const cookie = browserCookie(start);
+    const forged = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}?state=forged&code=abc`,
+      headers: { cookie: `${cookie}; kontora_oauth_${'0'.repeat(16)}=forged` },
+    });
+    expect(forged.headers.location).toMatch(/error=(invalid_state|other_browser)/);
     const wrongNetwork = await kit.t.app.inject({
       method: 'GET',
       url: `/api/social/oauth/facebook/callback${back.search}`,
+      headers: { cookie },
     });
     expect(wrongNetwork.headers.location).toContain('error=invalid_state');
     // The state was taken by the wrong-network attempt: single use.
-    const reused = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const reused = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(reused.headers.location).toContain('error=invalid_state');
+  });
+
+  it('refuses a callback opened in another browser than the one that started it', async () => {
+    // An attacker starts connecting into their company and sends the consent link to a victim:
+    // the victim's browser has no cookie of that start, so nothing is connected.
+    const before = (await kit.t.call(ana, { method: 'GET', url: accounts(acme) })).json().data.items.length;
+    const start = await kit.t.call(ana, {
+      method: 'POST',
+      url: `${accounts(acme)}/connect`,
+      payload: { type: 'x' },
+    });
+    expect(String(start.headers['set-cookie'])).toMatch(
+      /^kontora_oauth_\w{16}=\w+; Path=\/api\/social\/oauth; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    const back = new URL(kit.x.consent(start.json().data.authorize_url));
+    const victim = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(victim.headers.location).toContain('error=other_browser');
+    const wrongCookie = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: browserCookie(start).replace(/=.*/, '=someone-elses') },
+    });
+    expect(wrongCookie.headers.location).toContain('error=invalid_state');
+    expect((await kit.t.call(ana, { method: 'GET', url: accounts(acme) })).json().data.items).toHaveLength(
+      before,
+    );
+    // The browser that started it can still finish: the other browser's attempt did not use it up.
+    const own = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: browserCookie(start) },
+    });
+    expect(own.headers.location).toContain('connected=');
   });
 
   it('lets only owners and admins connect and disconnect; members see the list', async () => {

@@ -11,10 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { cookiesOf } from '../../lib/cookies.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { tiktokCreatorInfo } from './creator-info.service.ts';
-import { disconnectAccount, finishConnect, listAccounts, startConnect } from './social-accounts.service.ts';
+import {
+  disconnectAccount,
+  finishConnect,
+  listAccounts,
+  oauthCookieName,
+  startConnect,
+} from './social-accounts.service.ts';
 
 const tags = ['social'];
 const base = '/companies/:companyId/social/accounts';
@@ -59,7 +66,16 @@ export async function socialAccountsRoutes(fastify: FastifyInstance, { ctx }: { 
       body: ConnectBody,
       response: { 200: dataOf(ConnectAnswer), ...errors(400, 401, 403, 404, 413, 415) },
     },
-    handler: async (request) => ({ data: await startConnect(ctx, actorOf(request), request.body.type) }),
+    handler: async (request, reply) => {
+      const { authorize_url, cookie } = await startConnect(ctx, actorOf(request), request.body.type);
+      const secure = ctx.config.appUrl.startsWith('https:') ? '; Secure' : '';
+      // Lax: sent on the network's top-level redirect back to the callback, not on cross-site requests.
+      reply.header(
+        'set-cookie',
+        `${cookie.name}=${cookie.value}; Path=/api/social/oauth; Max-Age=${cookie.maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return { data: { authorize_url } };
+    },
   });
 
   app.delete(`${base}/:id`, {
@@ -93,7 +109,18 @@ export async function socialAccountsRoutes(fastify: FastifyInstance, { ctx }: { 
       response: { 302: z.null(), ...errors(400) },
     },
     handler: async (request, reply) => {
-      const target = await finishConnect(ctx, request.params.type, request.query);
+      const target = await finishConnect(
+        ctx,
+        request.params.type,
+        request.query,
+        cookiesOf(request.headers.cookie),
+      );
+      // The state is used up whatever the outcome: its cookie goes too.
+      if (request.query.state)
+        reply.header(
+          'set-cookie',
+          `${oauthCookieName(request.query.state)}=; Path=/api/social/oauth; Max-Age=0`,
+        );
       return reply.redirect(target, 302);
     },
   });

@@ -51,22 +51,35 @@ export async function listAccounts(ctx: AppContext, companyId: number): Promise<
   return (await listAccountRows(ctx.db, companyId)).map(toAccountDto);
 }
 
-/** Starts an OAuth 2 code flow: a random state (stored hashed, bound to person and company, 10 min) and PKCE where used. */
+/**
+ * The browser that starts a connection gets a cookie of its own, named after the state,
+ * and the state is stored hashed together with it: a callback opened in another browser
+ * (someone who consented on a link an attacker sent them) finds no state. Without it,
+ * whoever consented would connect their network account into the attacker's company.
+ */
+export const oauthCookieName = (state: string) => `kontora_oauth_${hashToken(state).slice(0, 16)}`;
+const boundStateHash = (state: string, binder: string) => hashToken(`${state}.${binder}`);
+
+/**
+ * Starts an OAuth 2 code flow: a random state (stored hashed, bound to person, company and
+ * the starting browser's cookie, 10 min) and PKCE where used.
+ */
 export async function startConnect(
   ctx: AppContext,
   actor: Actor,
   type: SocialNetwork,
-): Promise<{ authorize_url: string }> {
+): Promise<{ authorize_url: string; cookie: { name: string; value: string; maxAgeSeconds: number } }> {
   if (!ctx.config.social.networks[type].clientId) throw invalidField('type', 'not_configured');
   const adapter = adapterFor(ctx.config, type);
   const state = newToken();
+  const binder = newToken();
   const verifier = adapter.pkce ? newToken() : null;
   const challenge = verifier ? createHash('sha256').update(verifier).digest('base64url') : null;
   await insertOauthState(ctx.db, {
     company_id: actor.companyId,
     user_id: personOf(actor),
     type,
-    state_hash: hashToken(state),
+    state_hash: boundStateHash(state, binder),
     code_verifier: tokenBox(ctx.config).seal(verifier),
     expires_at: isoIn(STATE_TTL_MS),
     created_at: nowIso(),
@@ -77,6 +90,7 @@ export async function startConnect(
       redirectUri: redirectUri(ctx, type),
       codeChallenge: challenge,
     }),
+    cookie: { name: oauthCookieName(state), value: binder, maxAgeSeconds: STATE_TTL_MS / 1000 },
   };
 }
 
@@ -99,10 +113,13 @@ export async function finishConnect(
   ctx: AppContext,
   type: SocialNetwork,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  cookies: Record<string, string>,
 ): Promise<string> {
   const back = (outcome: string) => `${ctx.config.appUrl}/#/company/social/accounts?${outcome}`;
   if (!query.state) return back('error=invalid_state');
-  const state = await takeOauthState(ctx.db, hashToken(query.state));
+  const binder = cookies[oauthCookieName(query.state)];
+  if (!binder) return back('error=other_browser');
+  const state = await takeOauthState(ctx.db, boundStateHash(query.state, binder));
   if (!state || state.type !== type || state.expires_at < nowIso()) return back('error=invalid_state');
   if (query.error || !query.code) return back('error=denied');
   const access = await companyAccess(ctx, state.company_id, state.user_id);

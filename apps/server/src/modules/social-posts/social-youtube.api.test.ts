@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMedium,
+  browserCookie,
   eventually,
   expireSoon,
   type NetworkSuite,
@@ -39,9 +40,18 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
     });
     const consent = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
     const back = new URL(String(consent.headers.get('location')));
-    const first = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const cookie = browserCookie(start);
+    const first = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(first.headers.location).toContain('connected=1');
-    const replay = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const replay = await kit.t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(replay.headers.location).toContain('error=invalid_state');
     // A state issued for YouTube does not open another network's callback.
     const other = await kit.t.call(ana, {
@@ -53,6 +63,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
     const crossed = await kit.t.app.inject({
       method: 'GET',
       url: `/api/social/oauth/linkedin/callback?code=x&state=${encodeURIComponent(String(state))}`,
+      headers: { cookie: browserCookie(other) },
     });
     expect(crossed.headers.location).toContain('error=invalid_state');
     expect(await posts.accounts()).toHaveLength(1);

@@ -147,6 +147,11 @@ export async function startSocialKit(): Promise<SocialKit> {
   };
 }
 
+/** The cookie a connect's answer gave the browser, as the browser sends it back to the callback. */
+export function browserCookie(start: { headers: Record<string, unknown> }): string {
+  return String(start.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+}
+
 /** Connects the stand-in X account through the real flow: connect → consent on "x.com" → callback. */
 export async function connectX(kit: SocialKit, token: string, companyId: number): Promise<number> {
   const start = await kit.t.call(token, {
@@ -156,7 +161,11 @@ export async function connectX(kit: SocialKit, token: string, companyId: number)
   });
   if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
   const back = new URL(kit.x.consent(start.json().data.authorize_url));
-  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const callback = await kit.t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: browserCookie(start) },
+  });
   if (callback.statusCode !== 302 || !String(callback.headers.location).includes('connected=')) {
     throw new Error(`callback: ${callback.statusCode} ${callback.headers.location}`);
   }
@@ -174,7 +183,11 @@ export async function connectFacebook(kit: SocialKit, token: string, companyId: 
   if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
   const dialog = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
   const back = new URL(String(dialog.headers.get('location')));
-  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const callback = await kit.t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: browserCookie(start) },
+  });
   if (!String(callback.headers.location).includes('connected='))
     throw new Error(`callback: ${callback.headers.location}`);
   const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
@@ -200,7 +213,11 @@ export async function connectNetwork(
   if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
   const consent = await fetch(start.json().data.authorize_url, { redirect: 'manual' });
   const back = new URL(String(consent.headers.get('location')));
-  const callback = await kit.t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const callback = await kit.t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: browserCookie(start) },
+  });
   if (!String(callback.headers.location).includes('connected='))
     throw new Error(`callback: ${callback.statusCode} ${callback.headers.location}`);
   const list = await kit.t.call(token, { method: 'GET', url: `/api/companies/${companyId}/social/accounts` });
