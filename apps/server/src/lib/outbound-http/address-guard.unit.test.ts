@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { allowList, resolveGuardedAddress } from './address-guard.ts';
+import { isBlockedAddress } from './blocked-addresses.ts';
+
+describe('address guard', () => {
+  it('blocks private, loopback, link-local, metadata, IPv4-mapped and IPv4-compatible addresses', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '172.20.1.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a00:1',
+    ]) {
+      expect(isBlockedAddress(a), a).toBe(true);
+    }
+    for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:1.1.1.1'])
+      expect(isBlockedAddress(a), a).toBe(false);
+  });
+
+  it('lets allow-listed hosts and ranges through, and nothing else', async () => {
+    const none = allowList([]);
+    await expect(resolveGuardedAddress(new URL('http://127.0.0.1:9/'), none)).rejects.toThrow(/not public/);
+    await expect(resolveGuardedAddress(new URL('http://[fd00:ec2::254]/'), none)).rejects.toThrow(
+      /not public/,
+    );
+    const ranges = allowList(['127.0.0.0/8', 'receiver.internal']);
+    expect(await resolveGuardedAddress(new URL('http://127.0.0.1:9/'), ranges)).toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    await expect(resolveGuardedAddress(new URL('http://10.0.0.1/'), ranges)).rejects.toThrow(/not public/);
+    await expect(resolveGuardedAddress(new URL('http://localhost:9/'), ranges)).resolves.toBeDefined();
+  });
+});
