@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowList, resolveGuardedAddress } from './address-guard.ts';
 import { isBlockedAddress } from './blocked-addresses.ts';
+import { guardedHttp } from './guarded-http.ts';
 
 describe('address guard', () => {
   it('blocks private, loopback, link-local, metadata, IPv4-mapped and IPv4-compatible addresses', () => {
@@ -42,5 +43,31 @@ describe('address guard', () => {
     });
     await expect(resolveGuardedAddress(new URL('http://10.0.0.1/'), ranges)).rejects.toThrow(/not public/);
     await expect(resolveGuardedAddress(new URL('http://localhost:9/'), ranges)).resolves.toBeDefined();
+  });
+});
+
+describe('guarded client, before any socket', () => {
+  const resolvingTo = (address: string) =>
+    guardedHttp(
+      () => [],
+      async () => [{ address, family: address.includes(':') ? 6 : 4 }],
+    );
+  const options = { method: 'GET', timeoutMs: 1000, maxBytes: 1000, overflow: 'fail' as const };
+
+  it('refuses a name resolving to a non-public address, in any spelling', async () => {
+    for (const address of ['127.0.0.1', '::127.0.0.1', '::ffff:7f00:1', '169.254.169.254']) {
+      await expect(
+        resolvingTo(address).request(new URL('http://x.test/'), options),
+        address,
+      ).rejects.toMatchObject({
+        code: 'private_address',
+      });
+    }
+  });
+
+  it('never calls a URL carrying user info', async () => {
+    await expect(
+      resolvingTo('93.184.216.34').request(new URL('http://u:p@x.test/'), options),
+    ).rejects.toMatchObject({ code: 'invalid_url' });
   });
 });
