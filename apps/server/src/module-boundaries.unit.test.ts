@@ -36,7 +36,6 @@ const CACHE_RELAY =
 const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
   'calendar-feed/calendar-ics.ts -> events/event-occurrences.repository.ts': BEING_REWORKED,
   'calendar-feed/calendar-ics.ts -> events/events.repository.ts': BEING_REWORKED,
-  'connectors/connector-address.ts -> webhooks/webhook-address-guard.ts': OUTBOUND_CLIENT,
   'connectors/connector-local.ts -> customers/customer-activities.repository.ts': BEING_REWORKED,
   'connectors/connector-local.ts -> customers/customer-apply.ts': BEING_REWORKED,
   'connectors/connector-local.ts -> customers/customer-dto.ts': BEING_REWORKED,

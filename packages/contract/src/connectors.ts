@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cursor, hasControlCharacters } from './fields.ts';
+import { OutboundUrl } from './outbound-url.ts';
 
 /**
  * CRM connectors: a company's two-way sync with HubSpot or Pipedrive
@@ -24,24 +25,10 @@ export const CONNECTOR_LIMITS = {
   logPageMax: 200,
 } as const;
 
-const BaseUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'required' })
-  .max(CONNECTOR_LIMITS.baseUrlMax, { error: 'too_long' })
-  .refine((v) => !hasControlCharacters(v), { error: 'control_characters', abort: true })
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && !u.search;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'invalid_url' },
-  )
-  .transform((v) => v.replace(/\/+$/, ''));
+/** The provider's API root: the product appends its own paths, so no query either. */
+export const ConnectorBaseUrl = OutboundUrl(CONNECTOR_LIMITS.baseUrlMax, { query: false }).transform((v) =>
+  v.replace(/\/+$/, ''),
+);
 
 export const ConnectorCreateBody = z
   .object({
@@ -52,7 +39,7 @@ export const ConnectorCreateBody = z
       .min(1, { error: 'required' })
       .max(CONNECTOR_LIMITS.tokenMax, { error: 'too_long' })
       .refine((v) => !hasControlCharacters(v), { error: 'control_characters' }),
-    base_url: BaseUrl.optional(),
+    base_url: ConnectorBaseUrl.optional(),
   })
   .strict();
 export type ConnectorCreateBody = z.output<typeof ConnectorCreateBody>;

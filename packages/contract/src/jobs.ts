@@ -38,8 +38,17 @@ export const JobsOverview = z.object({
 });
 export type JobsOverview = z.infer<typeof JobsOverview>;
 
+/** The row id inside a job id (`123` on the embedded engine, `row-123` on BullMQ): a PostgreSQL integer. */
+const rowIdFits = (id: string) => {
+  const digits = /^(?:row-)?(\d+)$/.exec(id)?.[1];
+  return digits === undefined || Number(digits) <= 2_147_483_647;
+};
+
 /** Job ids are strings: database row ids on both engines, but opaque to clients. */
-export const JobId = z.string().regex(/^[\w:.-]{1,200}$/);
+export const JobId = z
+  .string()
+  .regex(/^[\w:.-]{1,200}$/)
+  .refine(rowIdFits, { error: 'invalid_id' });
 
 export const JobsQuery = z.object({
   state: JobState.optional(),

@@ -1,6 +1,6 @@
 import twitterText from 'twitter-text';
 import { z } from 'zod';
-import { Cursor, Id } from './fields.ts';
+import { Cursor, Id, isInDateRange } from './fields.ts';
 import type { SocialIntegrationType } from './helpers.ts';
 
 /**
@@ -176,9 +176,15 @@ export const PostListQuery = z
     /** Posts written by this person. */
     author_id: Id.optional(),
     /** The post's date (its schedule, else when it was written) on or after this instant. */
-    from: z.iso.datetime({ offset: true, error: 'invalid_datetime' }).optional(),
+    from: z.iso
+      .datetime({ offset: true, error: 'invalid_datetime' })
+      .refine(isInDateRange, { error: 'date_out_of_range' })
+      .optional(),
     /** … and before this instant. */
-    to: z.iso.datetime({ offset: true, error: 'invalid_datetime' }).optional(),
+    to: z.iso
+      .datetime({ offset: true, error: 'invalid_datetime' })
+      .refine(isInDateRange, { error: 'date_out_of_range' })
+      .optional(),
     /** `newest` (default): newest first; `scheduled`: soonest scheduled time first, posts without one left out. */
     sort: z.enum(['newest', 'scheduled'], { error: 'invalid_filter' }).default('newest'),
     limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.pageMax).default(SOCIAL_LIMITS.pageDefault),

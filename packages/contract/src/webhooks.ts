@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from './change-feed.ts';
-import { Cursor, DateTimeInput, hasControlCharacters, OptionalText } from './fields.ts';
+import { Cursor, DateTimeInput, OptionalText } from './fields.ts';
+import { OutboundUrl } from './outbound-url.ts';
 
 /**
  * Outgoing webhooks (Standard Webhooks): endpoints a company registers, the
@@ -27,24 +28,11 @@ export const WEBHOOK_TEST_TYPE = 'webhook.test';
 
 export const WebhookEventType = z.enum(CHANGE_TYPES);
 
-/** An http(s) URL without control characters; where it may point is checked at every delivery. */
-export const WebhookUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'required' })
-  .max(WEBHOOK_LIMITS.urlMax, { error: 'too_long' })
-  .refine((v) => !hasControlCharacters(v), { error: 'control_characters', abort: true })
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'invalid_url' },
-  );
+/**
+ * An http(s) URL without control characters, user info or fragment (a query
+ * is the receiver's to use); where it may point is checked at every delivery.
+ */
+export const WebhookUrl = OutboundUrl(WEBHOOK_LIMITS.urlMax, { query: true });
 
 const EventTypes = z
   .array(WebhookEventType)

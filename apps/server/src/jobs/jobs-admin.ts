@@ -3,7 +3,8 @@ import { invalidField } from '../lib/errors.ts';
 import * as repo from './jobs.repository.ts';
 import type { Jobs } from './jobs.ts';
 
-const toId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
+/** A row id, or null for anything else (also one past PostgreSQL integers: no such row). */
+const toId = (id: string) => (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null);
 
 /** The admin face over the jobs table (the embedded engine's jobs, and the relay's not-yet-relayed rows). */
 export function createJobsAdmin(db: Database): Pick<Jobs, 'stats' | 'list' | 'get' | 'retry' | 'discard'> {

@@ -3,11 +3,11 @@ import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** A test app whose jobs run at once and retry almost at once, and which may reach loopback stand-ins. */
-export function startConnectorApp(): Promise<TestApp> {
+export function startConnectorApp(webhookAllowedHosts = ['127.0.0.1']): Promise<TestApp> {
   const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
   return createTestApp({
     jobs: { ...defaults.jobs, pollMs: 50, backoffScale: 0.001 },
-    webhookAllowedHosts: ['127.0.0.1'],
+    webhookAllowedHosts,
   });
 }
 

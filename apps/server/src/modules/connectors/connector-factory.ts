@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { type GuardedHttp, guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import type { CrmConnector } from './connector.ts';
 import type { ConnectorRow } from './connectors.repository.ts';
@@ -20,8 +21,11 @@ export function connectorOf(
   provider: ConnectorRow['provider'],
   baseUrl: string,
   token: string,
+  outbound: GuardedHttp,
 ): CrmConnector {
-  return provider === 'hubspot' ? hubspotConnector(baseUrl, token) : pipedriveConnector(baseUrl, token);
+  return provider === 'hubspot'
+    ? hubspotConnector(baseUrl, token, outbound)
+    : pipedriveConnector(baseUrl, token, outbound);
 }
 
 // One client per stored connection in this process, so its throttle counts every request it makes.
@@ -36,6 +40,7 @@ export function connectorFor(ctx: AppContext, row: ConnectorRow): CrmConnector {
       row.provider,
       row.base_url,
       tokenBox(ctx).open(row.token_encrypted).toString('utf8'),
+      guardedHttpFor(ctx.config),
     );
     clients.set(key, client);
   }

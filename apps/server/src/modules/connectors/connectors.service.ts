@@ -12,11 +12,17 @@ import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { announceSetting } from '../live/settings-notices.ts';
 import { latestChangeId } from './change-position.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
-import { ConnectorAuthError, errorText } from './connector-errors.ts';
+import {
+  ConnectorAuthError,
+  ConnectorRequestError,
+  ConnectorUnreachableError,
+  errorText,
+} from './connector-errors.ts';
 import { connectorOf, tokenBox } from './connector-factory.ts';
 import { syncConnectorJob } from './connector-job.ts';
 import {
@@ -92,12 +98,12 @@ export async function createConnector(
   const baseUrl = body.base_url ?? CONNECTOR_DEFAULT_BASE_URL[body.provider];
   await assertReachableBaseUrl(ctx, baseUrl);
   try {
-    await connectorOf(body.provider, baseUrl, body.token).test(AbortSignal.timeout(60_000));
+    await connectorOf(body.provider, baseUrl, body.token, guardedHttpFor(ctx.config)).test(
+      AbortSignal.timeout(60_000),
+    );
   } catch (err) {
-    if (err instanceof ConnectorAuthError) {
-      throw invalidField('token', 'token_refused', `The provider refused the token: ${errorText(err)}`);
-    }
-    throw invalidField('base_url', 'unreachable', `The provider could not be reached: ${errorText(err)}`);
+    if (err instanceof ConnectorAuthError) throw invalidField('token', 'token_refused', errorText(err));
+    throw invalidField('base_url', baseUrlProblem(err), errorText(err));
   }
   const at = new Date().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -201,4 +207,18 @@ export async function listConnectorLog(
     })),
     next_cursor: rows.length > query.limit && last ? encodeCursor(['l', last.id]) : null,
   };
+}
+
+/**
+ * The code a failed connect test answers on `base_url`: the address refused,
+ * the provider's refusal (4xx) or failure (5xx) as codes of ours, else unreachable.
+ */
+function baseUrlProblem(err: unknown): string {
+  if (err instanceof ConnectorRequestError) return 'provider_rejected';
+  if (
+    err instanceof ConnectorUnreachableError &&
+    (err.code === 'private_address' || err.code === 'provider_failed')
+  )
+    return err.code;
+  return 'unreachable';
 }

@@ -1,3 +1,4 @@
+import type { GuardedHttp } from '../../lib/outbound-http/guarded-http.ts';
 import type {
   CrmConnector,
   PushItem,
@@ -48,9 +49,10 @@ interface HubspotObject {
   updatedAt?: string;
 }
 
-export function hubspotConnector(baseUrl: string, token: string): CrmConnector {
+export function hubspotConnector(baseUrl: string, token: string, outbound: GuardedHttp): CrmConnector {
   const http: ProviderHttp = {
     baseUrl,
+    outbound,
     headers: { authorization: `Bearer ${token}` },
     throttle: new RequestThrottle(80, 10_000),
   };

@@ -1,3 +1,4 @@
+import type { GuardedHttp } from '../../lib/outbound-http/guarded-http.ts';
 import type {
   CrmConnector,
   PushItem,
@@ -46,9 +47,10 @@ interface PipedriveSearch {
   data?: { items?: { item: { id: number } }[] } | null;
 }
 
-export function pipedriveConnector(baseUrl: string, token: string): CrmConnector {
+export function pipedriveConnector(baseUrl: string, token: string, outbound: GuardedHttp): CrmConnector {
   const http: ProviderHttp = {
     baseUrl,
+    outbound,
     headers: { 'x-api-token': token },
     throttle: new RequestThrottle(16, 2_000),
     readLimits: pipedriveLimits,

@@ -1,13 +1,21 @@
 import {
+  type GuardedHttp,
+  type OutboundAnswer,
+  OutboundError,
+} from '../../lib/outbound-http/guarded-http.ts';
+import {
   ConnectorAuthError,
   ConnectorPausedError,
   ConnectorRequestError,
   ConnectorUnreachableError,
+  errorText,
 } from './connector-errors.ts';
 import { type RequestThrottle, sleep } from './request-throttle.ts';
 
 /** One request gets this long. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A larger answer is not read (a page of 100 records is far smaller). */
+const ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 /** Times a request is tried again after a 429 (waiting Retry-After) or a 5xx / network error. */
 const MAX_RETRIES = 5;
 /** Retry-After is followed up to this long; a longer wait fails the run, which its job retries later. */
@@ -23,6 +31,8 @@ export interface LimitReading {
 
 export interface ProviderHttp {
   baseUrl: string;
+  /** Every request goes through the guarded client (docs/decisions/031-one-guarded-outbound-client.md). */
+  outbound: GuardedHttp;
   headers: Record<string, string>;
   throttle: RequestThrottle;
   /** Reads the provider's rate-limit headers of every answer (Pipedrive's daily budget). */
@@ -58,7 +68,8 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
  * A JSON request to a provider, throttled, with 429 Retry-After honoured and
  * 5xx / network failures tried again a few times. Answers the parsed body
  * (null for an empty one, e.g. 204); 401/403 throw ConnectorAuthError, other
- * 4xx ConnectorRequestError with the provider's message.
+ * 4xx ConnectorRequestError. Errors say the status and a code of ours, never
+ * the provider's text: whatever answered, its words do not reach the caller.
  */
 export async function providerRequest<T = unknown>(
   http: ProviderHttp,
@@ -80,30 +91,31 @@ export async function providerRequest<T = unknown>(
     }
     await http.throttle.take(options.signal);
     if (options.throttle) await options.throttle.take(options.signal);
-    let response: Response;
+    let response: OutboundAnswer;
     try {
-      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      response = await fetch(url, {
+      response = await http.outbound.request(url, {
         method,
         headers: {
           ...http.headers,
           accept: 'application/json',
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: options.body === undefined ? null : JSON.stringify(options.body),
-        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-        redirect: 'error',
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        signal: options.signal,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+        maxBytes: ANSWER_MAX_BYTES,
+        overflow: 'fail',
       });
     } catch (err) {
       if (options.signal?.aborted) throw err;
-      if (attempt >= retries || options.once)
-        throw new ConnectorUnreachableError(
-          `${url.host} could not be reached: ${String((err as Error).cause ?? err)}`,
-        );
+      const code = err instanceof OutboundError ? err.code : 'unreachable';
+      // A refused address or an answer too large will not change on a retry; a lost connection may.
+      const final = code !== 'unreachable' && code !== 'timeout';
+      if (final || attempt >= retries || options.once)
+        throw new ConnectorUnreachableError(code, errorText(err));
       await sleep(1000 * 2 ** attempt, options.signal);
       continue;
     }
-    const text = await response.text();
     const limits = http.readLimits?.(response.headers, Date.now()) ?? {};
     if (limits.holdMs) http.throttle.holdFor(limits.holdMs);
     if (limits.pauseUntil) http.pausedUntil = limits.pauseUntil;
@@ -114,31 +126,40 @@ export async function providerRequest<T = unknown>(
         http.pausedUntil = undefined;
         throw new ConnectorPausedError(
           limits.pauseUntil ?? Date.now() + wait,
-          `The provider refused more requests for now (429 ${messageOf(text)}).`,
+          'The provider refused more requests for now (429).',
         );
       }
       if (attempt >= retries || (options.once && response.status !== 429)) {
         throw new ConnectorUnreachableError(
-          `${method} ${url.pathname} answered ${response.status} ${messageOf(text)}`,
+          'provider_failed',
+          `${method} ${url.pathname} answered ${response.status}.`,
         );
       }
       await sleep(wait, options.signal);
       continue;
     }
     if (response.status === 401 || response.status === 403) {
-      throw new ConnectorAuthError(`The provider refused the token (${response.status}): ${messageOf(text)}`);
+      throw new ConnectorAuthError(`The provider refused the token (${response.status}).`);
     }
     if (response.status >= 400) {
       throw new ConnectorRequestError(
-        `${method} ${url.pathname} answered ${response.status}: ${messageOf(text)}`,
+        `${method} ${url.pathname} answered ${response.status}.`,
         response.status,
       );
     }
+    if (response.status >= 300) {
+      // Redirects are not followed: the address they name was not checked.
+      throw new ConnectorUnreachableError(
+        'provider_redirected',
+        `${method} ${url.pathname} answered ${response.status} (redirects are not followed).`,
+      );
+    }
+    const text = response.body.toString('utf8');
     if (text === '') return null as T;
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ConnectorUnreachableError(`${url.host} answered something that is not JSON`);
+      throw new ConnectorUnreachableError('not_json', `${url.host} answered something that is not JSON.`);
     }
   }
 }
@@ -149,15 +170,5 @@ export async function deleteRecord(http: ProviderHttp, path: string, signal?: Ab
     await providerRequest(http, 'DELETE', path, { signal });
   } catch (err) {
     if (!(err instanceof ConnectorRequestError && err.status === 404)) throw err;
-  }
-}
-
-/** The provider's own error message, when its answer has one. */
-function messageOf(text: string): string {
-  try {
-    const body = JSON.parse(text) as { message?: string; error?: string };
-    return String(body.message ?? body.error ?? '').slice(0, 300);
-  } catch {
-    return text.slice(0, 300);
   }
 }

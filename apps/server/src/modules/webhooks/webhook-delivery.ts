@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import { guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { announceSetting } from '../live/settings-notices.ts';
-import { type AllowList, allowList } from './webhook-address-guard.ts';
 import { insertDelivery, type MessageRow, setMessageState } from './webhook-deliveries.repository.ts';
 import { sendEndpointDisabledMails } from './webhook-disabled-mail.ts';
 import { deliverWebhookJob } from './webhook-job.ts';
@@ -27,16 +27,6 @@ export const PREVIOUS_SECRET_MS = 86_400_000;
 
 /** The time webhooks go by; tests move it (5-day disabling, rotation expiry). */
 export const webhookClock = { now: (): number => Date.now() };
-
-const allowLists = new WeakMap<readonly string[], AllowList>();
-function allowListOf(entries: readonly string[]): AllowList {
-  let list = allowLists.get(entries);
-  if (!list) {
-    list = allowList(entries);
-    allowLists.set(entries, list);
-  }
-  return list;
-}
 
 export type Trigger = 'change' | 'test' | 'replay';
 
@@ -112,13 +102,7 @@ export async function attemptDelivery(
     Math.floor(Date.now() / 1000),
     message.body,
   );
-  const answer = await sendDelivery(
-    endpoint.url,
-    headers,
-    message.body,
-    allowListOf(ctx.config.webhookAllowedHosts),
-    signal,
-  );
+  const answer = await sendDelivery(endpoint.url, headers, message.body, guardedHttpFor(ctx.config), signal);
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const gone = answer.status === 410;
   const canRetry = job.trigger === 'change' && job.attempt < MAX_ATTEMPTS && !ok && !gone;

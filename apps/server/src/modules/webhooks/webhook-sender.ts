@@ -1,19 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { WEBHOOK_LIMITS } from '@kontora/contract/webhooks';
-import { type AllowList, resolveDeliveryAddress } from './webhook-address-guard.ts';
+import { type GuardedHttp, OutboundError } from '../../lib/outbound-http/guarded-http.ts';
 
 /** An attempt gets this long from connecting to the end of the answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** More of an answer than this is not read (the log keeps 2 KB); the socket is dropped instead. */
 const READ_MAX_BYTES = 256 * 1024;
-
-// Kept-alive sockets: a busy receiver gets many deliveries over a few connections.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
-};
 
 export interface DeliveryAnswer {
   status: number | null;
@@ -25,78 +16,38 @@ export interface DeliveryAnswer {
 }
 
 /**
- * POSTs the body to the URL at the address the SSRF guard checked: the
- * request's `lookup` answers that address, so the connection cannot go to
- * another one, while the Host header and TLS name stay the URL's host.
+ * POSTs the body to the URL through the guarded client: the address it
+ * checked is the one it connects to, and a redirect is an answer like any
+ * other (docs/decisions/031-one-guarded-outbound-client.md).
  */
 export async function sendDelivery(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
-  allowed: AllowList,
+  outbound: GuardedHttp,
   signal?: AbortSignal,
 ): Promise<DeliveryAnswer> {
-  const url = new URL(rawUrl);
-  let target: { address: string; family: 4 | 6 };
   try {
-    target = await resolveDeliveryAddress(url, allowed);
+    const answer = await outbound.request(new URL(rawUrl), {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Kontora-Webhooks/1.0' },
+      body,
+      signal,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      maxBytes: READ_MAX_BYTES,
+      overflow: 'truncate',
+    });
+    return {
+      status: answer.status,
+      latencyMs: answer.latencyMs,
+      excerpt: excerptOf(answer.body),
+      retryAfterSeconds: retryAfter(answer.headers.get('retry-after') ?? undefined),
+      error: null,
+    };
   } catch (err) {
-    return { status: null, latencyMs: null, excerpt: null, retryAfterSeconds: null, error: message(err) };
+    const latencyMs = err instanceof OutboundError ? err.latencyMs : null;
+    return { status: null, latencyMs, excerpt: null, retryAfterSeconds: null, error: message(err) };
   }
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  };
-  const timeout = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
-  const started = performance.now();
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise<DeliveryAnswer>((resolve) => {
-    const fail = (err: unknown) =>
-      resolve({
-        status: null,
-        latencyMs: Math.round(performance.now() - started),
-        excerpt: null,
-        retryAfterSeconds: null,
-        error: timeout.aborted ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : message(err),
-      });
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        agent: agents[url.protocol as 'http:' | 'https:'],
-        lookup: pinned,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'Kontora-Webhooks/1.0',
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (read < WEBHOOK_LIMITS.responseExcerptBytes) chunks.push(chunk);
-          read += chunk.length;
-          if (read > READ_MAX_BYTES) response.destroy();
-        });
-        const finish = () =>
-          resolve({
-            status: response.statusCode ?? null,
-            latencyMs: Math.round(performance.now() - started),
-            excerpt: excerptOf(Buffer.concat(chunks)),
-            retryAfterSeconds: retryAfter(response.headers['retry-after']),
-            error: null,
-          });
-        response.on('end', finish);
-        response.on('close', finish);
-        response.on('error', finish);
-      },
-    );
-    request.on('error', fail);
-    request.end(body);
-  });
 }
 
 /** The first 2 KB as text, cut on a character boundary. */
