@@ -67,6 +67,7 @@ await runIfPresent('bench-jobs.ts', 'benchJobs');
 await runIfPresent('bench-media-upload.ts', 'benchMediaUpload');
 await runIfPresent('bench-social-publish.ts', 'benchSocialPublish');
 await runIfPresent('bench-live.ts', 'benchLive');
+await runIfPresent('bench-socket-flood.ts', 'benchSocketFlood');
 await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
 await runIfPresent('bench-duplicates.ts', 'benchDuplicates');
 await runIfPresent('bench-public-api.ts', 'benchPublicApi');
