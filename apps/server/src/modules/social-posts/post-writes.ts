@@ -12,6 +12,7 @@ import {
   insertPost as insertPostRow,
   mediaIdsOf,
   type PostRow,
+  releaseMediaFromFinishedPosts,
   replacePostMedia,
   replaceTargets,
   type TargetRow,
@@ -23,8 +24,8 @@ import {
 
 /**
  * Every write of a social post goes through this file: creating, changing (the
- * composer, the calendar's drag, an approval), deleting, and each target's
- * publishing outcome. Each owns its steps in the caller's transaction: the version
+ * composer, the calendar's drag, an approval), deleting, each target's publishing
+ * attempt and outcome, and letting go of a deleted medium. Each owns its steps in the caller's transaction: the version
  * check, the targets and their publish jobs (a replaced target's waiting job is
  * cancelled), the post's status, its history and its change-feed row with real
  * before and after values. A new rule for a post's writes belongs here.
@@ -234,6 +235,29 @@ export async function settleTarget(
       error_code: input.errorCode,
     },
   });
+}
+
+/** A publish attempt is about to go out (`target` follows): a crash from here on leaves it "publishing". */
+export async function markAttempt(db: Database, target: TargetRow, at: string): Promise<void> {
+  target.attempts += 1;
+  target.first_attempt_at ??= at;
+  target.status = 'publishing';
+  await updateTarget(db, target.company_id, target.id, {
+    status: 'publishing',
+    attempts: target.attempts,
+    first_attempt_at: target.first_attempt_at,
+    updated_at: at,
+  });
+}
+
+/** The network named the post it is creating: kept, so a lost answer is settled by a status check. */
+export async function noteRemoteId(db: Database, target: TargetRow, remoteId: string, at: string) {
+  await updateTarget(db, target.company_id, target.id, { remote_id: remoteId.slice(0, 200), updated_at: at });
+}
+
+/** Unlinks a medium from the posts done with it (published or failed; their record keeps text and links). */
+export async function releaseMediumFromFinishedPosts(db: Database, companyId: number, mediaId: number) {
+  await releaseMediaFromFinishedPosts(db, companyId, mediaId);
 }
 
 export const notEditable = () =>

@@ -5,16 +5,10 @@ import { isoIn, nowIso } from '../../lib/tokens.ts';
 import { adapterFor } from './adapters/adapters.ts';
 import { type RemotePost, type SocialAdapter, SocialError } from './adapters/social-adapter.ts';
 import { companyMedia, mediaFiles } from './post-media.ts';
-import { type PostWriter, settleTarget } from './post-writes.ts';
+import { markAttempt, noteRemoteId, type PostWriter, settleTarget } from './post-writes.ts';
 import { accountForPublishing, markReconnectNeeded } from './social-accounts.service.ts';
 import { noticePublishFailed } from './social-notices.ts';
-import {
-  findPostRow,
-  findTarget,
-  mediaIdsOf,
-  type TargetRow,
-  updateTarget,
-} from './social-posts.repository.ts';
+import { findPostRow, findTarget, mediaIdsOf, type TargetRow } from './social-posts.repository.ts';
 
 /** Publish attempts sent to a network before a transient failure becomes final. */
 export const MAX_ATTEMPTS = 5;
@@ -114,16 +108,7 @@ async function run(
     }
   }
   // Mark the attempt before the call: a crash from here on leaves "publishing", which the next run confirms first.
-  const at = nowIso();
-  await updateTarget(ctx.db, companyId, target.id, {
-    status: 'publishing',
-    attempts: target.attempts + 1,
-    first_attempt_at: target.first_attempt_at ?? at,
-    updated_at: at,
-  });
-  target.attempts += 1;
-  target.first_attempt_at ??= at;
-  target.status = 'publishing';
+  await markAttempt(ctx.db, target, nowIso());
   phase.sending = true;
   const mediaIds = (await mediaIdsOf(ctx.db, companyId, [target.post_id])).get(target.post_id) ?? [];
   const media = mediaFiles(ctx, companyId, await companyMedia(ctx, companyId, mediaIds));
@@ -133,12 +118,7 @@ async function run(
     { text, media, options },
     {
       signal,
-      onRemoteId: async (remoteId) => {
-        await updateTarget(ctx.db, companyId, target.id, {
-          remote_id: remoteId.slice(0, 200),
-          updated_at: nowIso(),
-        });
-      },
+      onRemoteId: (remoteId) => noteRemoteId(ctx.db, target, remoteId, nowIso()),
     },
   );
   return { status: 'published', remote };

@@ -24,6 +24,7 @@ import {
   notEditable,
   type PostContent,
   type PostWriter,
+  releaseMediumFromFinishedPosts,
   deletePost as removePost,
   settleTarget,
   stale,
@@ -33,7 +34,6 @@ import {
   findTarget,
   listPostRows,
   type PostRow,
-  releaseMediaFromFinishedPosts,
   targetsOf,
   unpublishedPostUsing,
 } from './social-posts.repository.ts';
@@ -206,7 +206,7 @@ export async function retryTarget(
  * needs the medium, if any. Posts that are done with it (published or failed) let it go.
  */
 export async function postNeedingMedia(db: Database, companyId: number, mediaId: number) {
-  await releaseMediaFromFinishedPosts(db, companyId, mediaId);
+  await releaseMediumFromFinishedPosts(db, companyId, mediaId);
   const post = await unpublishedPostUsing(db, companyId, mediaId);
   return post ? { postId: post.id, title: post.text.split('\n')[0]?.slice(0, 60) ?? '' } : null;
 }
