@@ -24,7 +24,7 @@ import {
   replacePendingApprovals,
 } from './post-approval.repository.ts';
 import { companyMedia } from './post-media.ts';
-import { notePostStep } from './post-writes.ts';
+import { notePostStep, type PostStep } from './post-writes.ts';
 import { findPostRow, mediaIdsOf, type PostRow, targetsOf } from './social-posts.repository.ts';
 import { checkDraftForSending, queueDraft } from './social-posts.service.ts';
 
@@ -191,7 +191,7 @@ export async function requestChanges(
 /** The client's answer as the post's history and change feed record it. */
 interface DecisionStep {
   at: string;
-  of(detail: Record<string, unknown>): NonNullable<Parameters<typeof notePostStep>[4]>;
+  of(detail: Record<string, unknown>): PostStep;
 }
 
 const approvalLink = { id: null, ref: { kind: 'system', name: 'Approval link' } } as const;

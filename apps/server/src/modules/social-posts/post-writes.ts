@@ -25,10 +25,11 @@ import {
 /**
  * Every write of a social post goes through this file: creating, changing (the
  * composer, the calendar's drag, an approval), deleting, each target's publishing
- * attempt and outcome, and letting go of a deleted medium. Each owns its steps in the caller's transaction: the version
- * check, the targets and their publish jobs (a replaced target's waiting job is
- * cancelled), the post's status, its history and its change-feed row with real
- * before and after values. A new rule for a post's writes belongs here.
+ * attempt and outcome, and letting go of a deleted medium. Each owns its steps, in
+ * the caller's transaction: the version check, the targets and their publish jobs
+ * (a replaced target's waiting job is cancelled), the post's status, its history
+ * and its change-feed row with real before and after values. A new rule for a
+ * post's writes belongs here.
  */
 
 /** A post's content as the composer edits it. */
@@ -49,7 +50,7 @@ export interface PostWriter {
 }
 
 /** A line on the post's history and its change-feed row. */
-interface Step {
+export interface PostStep {
   kind: string;
   detail: Record<string, unknown>;
   change: Pick<ChangeInput, 'type'> & Partial<Pick<ChangeInput, 'version' | 'data' | 'changes'>>;
@@ -128,7 +129,7 @@ export async function changePost(
     after: PostContent;
     by: PostWriter;
     at: string;
-    step?: Step;
+    step?: PostStep;
   },
 ): Promise<void> {
   const { row, version, before, after, at } = input;
@@ -176,7 +177,7 @@ export async function notePostStep(
   post: { company_id: number; id: number },
   by: PostWriter,
   at: string,
-  step: Step,
+  step: PostStep,
 ): Promise<void> {
   await recordStep(trx, post, by, at, step);
 }
@@ -333,7 +334,7 @@ async function recordStep(
   post: { company_id: number; id: number },
   by: PostWriter,
   at: string,
-  step: Step,
+  step: PostStep,
 ) {
   await insertHistory(trx, {
     company_id: post.company_id,

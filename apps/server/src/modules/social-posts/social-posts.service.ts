@@ -23,6 +23,7 @@ import {
   isEditable,
   notEditable,
   type PostContent,
+  type PostStep,
   type PostWriter,
   releaseMediumFromFinishedPosts,
   deletePost as removePost,
@@ -234,7 +235,7 @@ export async function queueDraft(
   trx: Database,
   row: PostRow,
   scheduledAt: string | null,
-  input: { by: PostWriter; at: string; step: Parameters<typeof changePost>[2]['step'] },
+  input: { by: PostWriter; at: string; step: PostStep },
 ): Promise<void> {
   await changePost(ctx, trx, {
     row,
