@@ -116,8 +116,9 @@ export async function insertPost(
 }
 
 /**
- * Changes a post read in `trx` from `before` to `after`, if it still has `version`
- * (else 409 `stale_update`). Records an edit, or `step` when the change is one (an approval).
+ * Changes a post read in `trx` from `before` to `after`, if it is still editable (else 409)
+ * and still has `version` (else 409 `stale_update`). Records an edit, or `step` when the
+ * change is one (an approval).
  */
 export async function changePost(
   ctx: AppContext,
@@ -133,6 +134,9 @@ export async function changePost(
   },
 ): Promise<void> {
   const { row, version, before, after, at } = input;
+  // Read in `trx`: a job may have started publishing since the caller's first look.
+  const old = await targetsOf(trx, row.company_id, [row.id]);
+  if (!isEditable(row, old)) throw notEditable();
   const changed = await updatePostIfVersion(trx, row.company_id, row.id, version, {
     text: after.text,
     overrides: JSON.stringify(after.overrides),
@@ -141,7 +145,6 @@ export async function changePost(
     updated_at: at,
   });
   if (!changed) throw stale();
-  const old = await targetsOf(trx, row.company_id, [row.id]);
   await saveTargets(ctx, trx, row.company_id, row.id, after, old, at);
   await recordStep(
     trx,

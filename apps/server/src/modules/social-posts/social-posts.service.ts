@@ -137,10 +137,8 @@ export async function updatePost(
   const after = changed(await contentOf(ctx.db, row), body);
   await checkPost(ctx, actor.companyId, after);
   await ctx.db.transaction().execute(async (trx) => {
-    // Re-read inside the transaction: a job may have started publishing meanwhile.
     const fresh = await findPostRow(trx, actor.companyId, id);
     if (!fresh) throw notFound('Post');
-    if (!isEditable(fresh, await targetsOf(trx, actor.companyId, [id]))) throw notEditable();
     const before = await contentOf(trx, fresh);
     await changePost(ctx, trx, {
       row: fresh,
