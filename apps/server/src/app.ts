@@ -61,6 +61,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { registerCloseConnections } from './plugins/close-connections.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { registerIdempotencyJobs } from './plugins/idempotency.jobs.ts';
@@ -97,11 +98,13 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
     // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
     requestTimeout: 60_000,
-    // On close: idle keep-alive sockets are closed at once, a request still arriving gets 503 with
-    // `Connection: close` (never a reset), and requests in flight finish (decision 008).
+    // On close: a request still arriving gets 503 with `Connection: close` (never a reset) and
+    // requests in flight finish (decision 008); close-connections.ts ends the keep-alive sockets.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // First, so that its preClose hook runs before the jobs' grace does.
+  registerCloseConnections(app);
   // Clients often send `Content-Type: application/json` on bodiless POSTs (disable, resend, logout):
   // treat an empty JSON body as no body instead of refusing it; anything else parses as usual.
   const parseJson = app.getDefaultJsonParser('error', 'error');

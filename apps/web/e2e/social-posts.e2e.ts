@@ -96,6 +96,24 @@ describe('social publishing', () => {
     // 10:15 in Zagreb in July (UTC+2).
     expect(saved.scheduled_at).toBe('2030-07-02T08:15:00.000Z');
     expect(saved.overrides).toEqual({ x: `${text}, changed (X)` });
+
+    // Someone else saved the post first: the server answers 409 stale_update, and the composer says so.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    let refused = 0;
+    await page.route(/\/api\/companies\/\d+\/social\/posts\/\d+$/, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      refused++;
+      await route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Someone else changed this post meanwhile.', code: 'stale_update' }),
+      });
+    });
+    await page.getByLabel('Text', { exact: true }).fill(`${text}, once more`);
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this post meanwhile' }).waitFor();
+    expect(refused).toBe(1);
+    expect(page.url()).toContain('compose?edit=');
   });
 
   it('schedules a post at a time in the company’s zone and lists it as scheduled', async () => {

@@ -106,8 +106,13 @@ export const PostCreateBody = z
   .strict();
 export type PostCreateBody = z.output<typeof PostCreateBody>;
 
-/** Changes a draft or a scheduled post (a post being published or published is not changed). */
-export const PostUpdateBody = PostCreateBody.partial().strict();
+/**
+ * Changes a draft or a scheduled post (a post being published or published is not changed):
+ * any subset of the fields plus the `version` last read; a stale version answers 409 `stale_update`.
+ */
+export const PostUpdateBody = PostCreateBody.partial()
+  .extend({ version: z.number({ error: 'required' }).int().min(1) })
+  .strict();
 export type PostUpdateBody = z.output<typeof PostUpdateBody>;
 
 export const PostTarget = z.object({

@@ -6,7 +6,7 @@ import { type JobDefinition, retryDelayMs } from './define-job.ts';
 import { errorText } from './enqueue.ts';
 import { createJobEvents } from './job-events.ts';
 import { bullJobId, createJobRelay, rowIdOfBullJob } from './job-relay.ts';
-import { createJobWriter, listenForJobs } from './job-rows.ts';
+import { cancelWaitingRows, createJobWriter, listenForJobs } from './job-rows.ts';
 import { companyOfJob } from './jobs.repository.ts';
 import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
@@ -167,6 +167,7 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
       if (dialect === 'sqlite' && started) relaySoon();
       return bullJobId(id);
     },
+    cancelWaiting: cancelWaitingRows,
     repeat(definition, cron, payload) {
       nextCronTime(cron);
       definition.schema.parse(payload);

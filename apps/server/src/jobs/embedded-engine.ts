@@ -5,7 +5,7 @@ import type { JobDefinition } from './define-job.ts';
 import { retryDelayMs } from './define-job.ts';
 import { errorText } from './enqueue.ts';
 import { createJobEvents } from './job-events.ts';
-import { createJobWriter, listenForJobs } from './job-rows.ts';
+import { cancelWaitingRows, createJobWriter, listenForJobs } from './job-rows.ts';
 import * as repo from './jobs.repository.ts';
 import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { createJobsAdmin } from './jobs-admin.ts';
@@ -246,6 +246,8 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
       if (dialect === 'sqlite') wake();
       return String(id);
     },
+
+    cancelWaiting: cancelWaitingRows,
 
     repeat(definition, cron, payload) {
       nextCronTime(cron); // a bad expression fails at start-up, not at the first run

@@ -30,10 +30,23 @@ export function prepareEnqueue(definition: JobDefinition, payload: unknown, opti
   };
 }
 
-/** A payload that names its company (`company_id`, as every company job's does) belongs to it. */
+/**
+ * A payload that names its company (`company_id`, as every company job's does) belongs to it.
+ * One that calls it `companyId` would be stored as nobody's job (no progress for its company,
+ * not in its list): refused, so the mistake fails the first test that enqueues it.
+ */
 function companyIdOf(payload: unknown): number | null {
-  const id = (payload as { company_id?: unknown } | null)?.company_id;
+  const named = payload as { company_id?: unknown; companyId?: unknown } | null;
+  if (named?.companyId !== undefined && named.company_id === undefined) {
+    throw new Error('a job payload names its company `company_id` (the engine reads that), not `companyId`');
+  }
+  const id = named?.company_id;
   return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+}
+
+/** The payload as `prepareEnqueue` stores it (parsed, then serialised): how a job's work is recognised. */
+export function storedPayload(definition: JobDefinition, payload: unknown): string {
+  return JSON.stringify(definition.schema.parse(payload));
 }
 
 /** What is kept of a failure: the message (and the SMTP answer for mail), never a stack of secrets. */

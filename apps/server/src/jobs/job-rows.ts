@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, Dialect } from '../db/database.ts';
 import type { JobDefinition } from './define-job.ts';
-import { prepareEnqueue } from './enqueue.ts';
-import { insertJob, notifyJobs } from './jobs.repository.ts';
+import { prepareEnqueue, storedPayload } from './enqueue.ts';
+import { deleteWaitingJobs, insertJob, notifyJobs } from './jobs.repository.ts';
 import type { EnqueueOptions } from './jobs.ts';
 
 const NOTIFY_CHANNEL = 'kontora_jobs';
@@ -24,6 +24,15 @@ export function createJobWriter(dialect: Dialect) {
     }
     return id;
   };
+}
+
+/** `Jobs.cancelWaiting` on the job rows (both engines: for BullMQ the rows not yet relayed). */
+export function cancelWaitingRows(
+  db: Database,
+  definition: JobDefinition,
+  payload: unknown,
+): Promise<number> {
+  return deleteWaitingJobs(db, definition.name, storedPayload(definition, payload));
 }
 
 /** Calls `onJob` whenever another transaction commits a job (PostgreSQL); polling covers a lost connection. */

@@ -235,6 +235,17 @@ export async function retryJob(db: Database, id: number, now: string): Promise<b
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Deletes the not yet started jobs of one kind with exactly this payload (see `Jobs.cancelWaiting`). */
+export async function deleteWaitingJobs(db: Database, name: string, payload: string): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('name', '=', name)
+    .where('payload', '=', payload)
+    .where('state', 'in', ['waiting', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteJob(db: Database, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('jobs')

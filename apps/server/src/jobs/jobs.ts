@@ -87,6 +87,13 @@ export interface Jobs {
     payload: PayloadOf<D>,
     options?: EnqueueOptions,
   ): Promise<string>;
+  /**
+   * Removes the jobs of this kind with exactly this payload that have not started, with `db`
+   * (the caller's transaction): work a change made moot (a rescheduled post's old publish).
+   * Answers how many. On BullMQ only jobs not yet relayed are removed, so a handler must
+   * still find nothing to do when its work was withdrawn.
+   */
+  cancelWaiting<D extends JobDefinition>(db: Database, definition: D, payload: PayloadOf<D>): Promise<number>;
   /** Runs the job on a cron schedule (`*\/15 * * * *`, UTC) in exactly one process of the deployment. */
   repeat<D extends JobDefinition>(definition: D, cron: string, payload: PayloadOf<D>): void;
 

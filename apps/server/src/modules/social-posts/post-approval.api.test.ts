@@ -285,7 +285,7 @@ describe('links that no longer work', () => {
     const edit = await kit.t.call(ana, {
       method: 'PATCH',
       url: posts(acme, `/${id}`),
-      payload: { text: fresh() },
+      payload: { text: fresh(), version: (await read(acme, id)()).version },
     });
     expect(edit.statusCode).toBe(200);
     const outdated = await answer(second.token, 'approve');
@@ -355,7 +355,7 @@ describe('rescheduling and listing', () => {
     const past = await kit.t.call(ana, {
       method: 'PATCH',
       url: posts(acme, `/${id}`),
-      payload: { scheduled_at: new Date(Date.now() - 60_000).toISOString() },
+      payload: { scheduled_at: new Date(Date.now() - 60_000).toISOString(), version: 1 },
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().details).toEqual({ scheduled_at: ['in_past'] });
@@ -363,7 +363,7 @@ describe('rescheduling and listing', () => {
     const moved = await kit.t.call(ana, {
       method: 'PATCH',
       url: posts(acme, `/${id}`),
-      payload: { scheduled_at: soon },
+      payload: { scheduled_at: soon, version: 1 },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const post = await eventually(read(acme, id), (p) => p.status === 'published');

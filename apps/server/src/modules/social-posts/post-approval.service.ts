@@ -13,7 +13,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
-import { byUser, type ChangeInput, recordChange } from '../change-feed/change-feed.service.ts';
+import { byUser } from '../change-feed/change-feed.service.ts';
 import { companyProfile, moduleIdsOf } from '../companies/companies.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { type ApprovalNotice, renderApprovalNotice } from './approval-mail-templates.ts';
@@ -24,13 +24,8 @@ import {
   replacePendingApprovals,
 } from './post-approval.repository.ts';
 import { companyMedia } from './post-media.ts';
-import {
-  findPostRow,
-  insertHistory,
-  mediaIdsOf,
-  type PostRow,
-  targetsOf,
-} from './social-posts.repository.ts';
+import { notePostStep, type PostStep } from './post-writes.ts';
+import { findPostRow, mediaIdsOf, type PostRow, targetsOf } from './social-posts.repository.ts';
 import { checkDraftForSending, queueDraft } from './social-posts.service.ts';
 
 const LINK_MS = APPROVAL_LIMITS.linkDays * 24 * 3600_000;
@@ -71,43 +66,14 @@ export async function requestApproval(ctx: AppContext, actor: Actor, postId: num
       expires_at: expiresAt,
       created_at: at,
     });
-    await step(trx, row, {
+    const by = { id: personOf(actor), ref: byUser(personOf(actor)) };
+    await notePostStep(trx, row, by, at, {
       kind: 'approval_requested',
       detail: { expires_at: expiresAt },
-      actorId: personOf(actor),
-      change: { type: 'social_post.approval_requested', actor: byUser(personOf(actor)) },
-      at,
+      change: { type: 'social_post.approval_requested', data: { expires_at: expiresAt } },
     });
   });
   return { approval_url: `${ctx.config.appUrl}/#/approve/${token}`, expires_at: expiresAt };
-}
-
-/** One step of the approval on the post's history and in the change feed, in `trx`. */
-async function step(
-  trx: Database,
-  row: PostRow,
-  s: {
-    kind: 'approval_requested' | 'approved' | 'changes_requested';
-    detail: Record<string, unknown>;
-    actorId: number | null;
-    change: Pick<ChangeInput, 'type' | 'actor'>;
-    at: string;
-  },
-) {
-  await insertHistory(trx, {
-    company_id: row.company_id,
-    post_id: row.id,
-    kind: s.kind,
-    detail: JSON.stringify(s.detail),
-    actor_id: s.actorId,
-    created_at: s.at,
-  });
-  await recordChange(trx, {
-    companyId: row.company_id,
-    entity: { type: 'social_post', id: row.id },
-    data: s.detail,
-    ...s.change,
-  });
 }
 
 /** A link answered already (409), with what the answer was. */
@@ -200,10 +166,11 @@ export async function approvalMedium(ctx: AppContext, token: string, mediaId: nu
 export async function approve(ctx: AppContext, token: string): Promise<ApprovalOutcome> {
   const { post } = await openLink(ctx.db, token);
   const scheduledAt = stillAhead(post.scheduled_at);
+  const detail = { scheduled_at: scheduledAt };
   await checkDraftForSending(ctx, post, scheduledAt);
-  await decide(ctx, token, 'approved', null, async (trx, row, at) => {
-    await queueDraft(ctx, trx, row, scheduledAt, at);
-    return { scheduled_at: scheduledAt };
+  await decide(ctx, token, 'approved', null, async (trx, row, step) => {
+    await queueDraft(ctx, trx, row, scheduledAt, { by: approvalLink, at: step.at, step: step.of(detail) });
+    return detail;
   });
   return { status: 'approved', scheduled_at: scheduledAt };
 }
@@ -214,16 +181,27 @@ export async function requestChanges(
   token: string,
   comment: string,
 ): Promise<ApprovalOutcome> {
-  await decide(ctx, token, 'changes_requested', comment, async () => ({ comment }));
+  await decide(ctx, token, 'changes_requested', comment, async (trx, row, step) => {
+    await notePostStep(trx, row, approvalLink, step.at, step.of({ comment }));
+    return { comment };
+  });
   return { status: 'changes_requested', scheduled_at: null };
 }
+
+/** The client's answer as the post's history and change feed record it. */
+interface DecisionStep {
+  at: string;
+  of(detail: Record<string, unknown>): PostStep;
+}
+
+const approvalLink = { id: null, ref: { kind: 'system', name: 'Approval link' } } as const;
 
 async function decide(
   ctx: AppContext,
   token: string,
   status: 'approved' | 'changes_requested',
   comment: string | null,
-  apply: (trx: Database, post: PostRow, at: string) => Promise<Record<string, unknown>>,
+  apply: (trx: Database, post: PostRow, step: DecisionStep) => Promise<Record<string, unknown>>,
 ) {
   await ctx.db.transaction().execute(async (trx) => {
     // Opened again inside the transaction: the link may have been answered or the post edited meanwhile.
@@ -234,16 +212,10 @@ async function decide(
         details: { status: ['answered'] },
       });
     }
-    const detail = await apply(trx, opened.post, at);
-    await step(trx, opened.post, {
-      kind: status,
-      detail,
-      actorId: null,
-      change: {
-        type: status === 'approved' ? 'social_post.approved' : 'social_post.changes_requested',
-        actor: { kind: 'system', name: 'Approval link' },
-      },
+    const type = status === 'approved' ? 'social_post.approved' : 'social_post.changes_requested';
+    const detail = await apply(trx, opened.post, {
       at,
+      of: (facts) => ({ kind: status, detail: facts, change: { type, data: facts } }),
     });
     await mailAuthor(ctx, trx, opened.post, status, detail);
   });

@@ -2,27 +2,19 @@ import type { PostOptions, SocialNetwork, TargetStatus } from '@kontora/contract
 import type { AppContext } from '../../context.ts';
 import { parseJson } from '../../lib/json.ts';
 import { isoIn, nowIso } from '../../lib/tokens.ts';
-import { type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
 import { adapterFor } from './adapters/adapters.ts';
 import { type RemotePost, type SocialAdapter, SocialError } from './adapters/social-adapter.ts';
 import { companyMedia, mediaFiles } from './post-media.ts';
-import { publishTargetJob, refreshPostStatus } from './post-status.ts';
+import { markAttempt, noteRemoteId, type PostWriter, settleTarget } from './post-writes.ts';
 import { accountForPublishing, markReconnectNeeded } from './social-accounts.service.ts';
 import { noticePublishFailed } from './social-notices.ts';
-import {
-  findPostRow,
-  findTarget,
-  insertHistory,
-  mediaIdsOf,
-  type TargetRow,
-  updateTarget,
-} from './social-posts.repository.ts';
+import { findPostRow, findTarget, mediaIdsOf, type TargetRow } from './social-posts.repository.ts';
 
 /** Publish attempts sent to a network before a transient failure becomes final. */
 export const MAX_ATTEMPTS = 5;
 /** Status checks of an unconfirmed attempt before it is reported as "could not confirm" (never re-posted by itself). */
 export const MAX_CHECKS = 5;
-const system: ChangeActorRef = { kind: 'system', name: 'social' };
+const system: PostWriter = { id: null, ref: { kind: 'system', name: 'social' } };
 
 type Outcome =
   | { status: 'published'; remote: RemotePost }
@@ -49,7 +41,12 @@ export const MAX_PROCESSING_CHECKS = 16;
  * definite failure leads to a new attempt. An attempt whose outcome is unknown becomes
  * "unconfirmed" and is settled by status checks alone.
  */
-export async function publishTarget(ctx: AppContext, companyId: number, targetId: number): Promise<void> {
+export async function publishTarget(
+  ctx: AppContext,
+  companyId: number,
+  targetId: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const target = await findTarget(ctx.db, companyId, targetId);
   if (!target || !['queued', 'publishing', 'unconfirmed'].includes(target.status)) return;
   const post = await findPostRow(ctx.db, companyId, target.post_id);
@@ -64,7 +61,7 @@ export async function publishTarget(ctx: AppContext, companyId: number, targetId
     const overrides = (parseJson(post.overrides) as Record<string, string> | undefined) ?? {};
     const text = overrides[account.row.type] ?? post.text;
     const options = (parseJson(post.network_options) as PostOptions | undefined) ?? {};
-    outcome = await run(ctx, adapter, account.ref, account.tokens, target, { text, options }, phase);
+    outcome = await run(ctx, adapter, account.ref, account.tokens, target, { text, options, signal }, phase);
   } catch (error) {
     outcome = failureOutcome(ctx, target, phase, error);
   }
@@ -80,7 +77,7 @@ async function run(
   ref: Parameters<SocialAdapter['publish']>[0],
   tokens: Parameters<SocialAdapter['publish']>[1],
   target: TargetRow,
-  { text, options }: { text: string; options: PostOptions },
+  { text, options, signal }: { text: string; options: PostOptions; signal: AbortSignal | undefined },
   phase: Phase,
 ): Promise<Outcome> {
   const companyId = target.company_id;
@@ -111,16 +108,7 @@ async function run(
     }
   }
   // Mark the attempt before the call: a crash from here on leaves "publishing", which the next run confirms first.
-  const at = nowIso();
-  await updateTarget(ctx.db, companyId, target.id, {
-    status: 'publishing',
-    attempts: target.attempts + 1,
-    first_attempt_at: target.first_attempt_at ?? at,
-    updated_at: at,
-  });
-  target.attempts += 1;
-  target.first_attempt_at ??= at;
-  target.status = 'publishing';
+  await markAttempt(ctx.db, target, nowIso());
   phase.sending = true;
   const mediaIds = (await mediaIdsOf(ctx.db, companyId, [target.post_id])).get(target.post_id) ?? [];
   const media = mediaFiles(ctx, companyId, await companyMedia(ctx, companyId, mediaIds));
@@ -129,12 +117,8 @@ async function run(
     tokens,
     { text, media, options },
     {
-      onRemoteId: async (remoteId) => {
-        await updateTarget(ctx.db, companyId, target.id, {
-          remote_id: remoteId.slice(0, 200),
-          updated_at: nowIso(),
-        });
-      },
+      signal,
+      onRemoteId: (remoteId) => noteRemoteId(ctx.db, target, remoteId, nowIso()),
     },
   );
   return { status: 'published', remote };
@@ -219,28 +203,47 @@ async function record(
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const at = nowIso();
-    let remoteUrl: string | null = null;
-    let errorCode: string | null = null;
+    const history = (remoteUrl: string | null, errorCode: string | null) =>
+      // A transient failure before anything was sent is no step of the post.
+      outcome.status === 'queued' && target.status === 'queued'
+        ? null
+        : {
+            kind: outcome.status,
+            detail: { account_id: target.account_id, remote_url: remoteUrl, error_code: errorCode },
+          };
     if (outcome.status === 'published') {
-      remoteUrl = outcome.remote.url.slice(0, 500);
-      await updateTarget(trx, companyId, target.id, {
-        status: 'published',
-        remote_id: outcome.remote.remoteId.slice(0, 200),
-        remote_url: remoteUrl,
-        published_at: at,
-        error_code: null,
-        error_message: null,
-        next_run_at: null,
-        updated_at: at,
+      const remoteUrl = outcome.remote.url.slice(0, 500);
+      await settleTarget(ctx, trx, {
+        target,
+        changes: {
+          status: 'published',
+          remote_id: outcome.remote.remoteId.slice(0, 200),
+          remote_url: remoteUrl,
+          published_at: at,
+          error_code: null,
+          error_message: null,
+          next_run_at: null,
+        },
+        history: history(remoteUrl, null),
+        by: system,
+        remoteUrl,
+        errorCode: null,
+        at,
       });
     } else if (outcome.status === 'failed') {
-      errorCode = outcome.code;
-      await updateTarget(trx, companyId, target.id, {
-        status: 'failed',
-        error_code: outcome.code,
-        error_message: outcome.message.slice(0, 1000),
-        next_run_at: null,
-        updated_at: at,
+      await settleTarget(ctx, trx, {
+        target,
+        changes: {
+          status: 'failed',
+          error_code: outcome.code,
+          error_message: outcome.message.slice(0, 1000),
+          next_run_at: null,
+        },
+        history: history(null, outcome.code),
+        by: system,
+        remoteUrl: null,
+        errorCode: outcome.code,
+        at,
       });
       await noticePublishFailed(ctx, trx, authorId, {
         postId: target.post_id,
@@ -251,53 +254,23 @@ async function record(
       });
     } else {
       const runAt = isoIn(outcome.delayMs);
-      const checks = outcome.checks;
-      errorCode = outcome.error?.code ?? null;
-      await updateTarget(trx, companyId, target.id, {
-        status: outcome.status,
-        checks,
-        error_code: errorCode,
-        error_message: outcome.error?.message.slice(0, 1000) ?? null,
-        next_run_at: runAt,
-        updated_at: at,
-      });
-      await ctx.jobs.enqueue(
-        trx,
-        publishTargetJob,
-        { companyId, targetId: target.id },
-        {
-          runAt,
-          idempotencyKey: `target-${target.id}-${outcome.status}-${target.attempts}-${checks}`,
-        },
-      );
-    }
-    if (outcome.status !== 'queued' || target.status !== 'queued') {
-      await insertHistory(trx, {
-        company_id: companyId,
-        post_id: target.post_id,
-        kind: outcome.status,
-        detail: JSON.stringify({
-          account_id: target.account_id,
-          remote_url: remoteUrl,
+      const errorCode = outcome.error?.code ?? null;
+      await settleTarget(ctx, trx, {
+        target,
+        changes: {
+          status: outcome.status,
+          checks: outcome.checks,
           error_code: errorCode,
-        }),
-        actor_id: null,
-        created_at: at,
+          error_message: outcome.error?.message.slice(0, 1000) ?? null,
+          next_run_at: runAt,
+        },
+        next: { runAt, key: `target-${target.id}-${outcome.status}-${target.attempts}-${outcome.checks}` },
+        history: history(null, errorCode),
+        by: system,
+        remoteUrl: null,
+        errorCode,
+        at,
       });
     }
-    await refreshPostStatus(trx, companyId, target.post_id);
-    await recordChange(trx, {
-      companyId,
-      type: 'social_post.status_changed',
-      entity: { type: 'social_post', id: target.post_id },
-      actor: system,
-      data: {
-        target_id: target.id,
-        account_id: target.account_id,
-        status: outcome.status,
-        remote_url: remoteUrl,
-        error_code: errorCode,
-      },
-    });
   });
 }

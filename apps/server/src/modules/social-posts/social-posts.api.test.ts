@@ -116,8 +116,13 @@ describe('composing and validating', () => {
     const id = res.json().data.id;
     expect((await kit.t.call(ana, { method: 'GET', url: posts(acme, `/${id}`) })).statusCode).toBe(404);
     expect(
-      (await kit.t.call(ana, { method: 'PATCH', url: posts(acme, `/${id}`), payload: { text: 'x' } }))
-        .statusCode,
+      (
+        await kit.t.call(ana, {
+          method: 'PATCH',
+          url: posts(acme, `/${id}`),
+          payload: { text: 'x', version: 1 },
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await kit.t.call(ana, { method: 'DELETE', url: posts(acme, `/${id}`) })).statusCode).toBe(404);
     const list = await kit.t.call(ana, { method: 'GET', url: posts(acme, '?limit=100') });
@@ -134,8 +139,12 @@ describe('publishing', () => {
       scheduled_at: at,
     });
     const id = draft.json().data.id;
-    const patch = (payload: Record<string, unknown>) =>
-      kit.t.call(ana, { method: 'PATCH', url: posts(acme, `/${id}`), payload });
+    const patch = async (payload: Record<string, unknown>) =>
+      kit.t.call(ana, {
+        method: 'PATCH',
+        url: posts(acme, `/${id}`),
+        payload: { version: (await read(id)()).version, ...payload },
+      });
     const tooLong = await patch({ text: 'x'.repeat(281) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().details).toEqual({ 'networks.x': ['text_too_long'], text: ['too_long'] });
@@ -345,7 +354,7 @@ describe('publishing', () => {
     const patched = await kit.t.call(ana, {
       method: 'PATCH',
       url: posts(acme, `/${res.json().data.id}`),
-      payload: { scheduled_at: later },
+      payload: { scheduled_at: later, version: res.json().data.version },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().data.scheduled_at).toBe(later);

@@ -9,8 +9,9 @@ import { refreshDueAccounts } from './social-accounts.service.ts';
 export const refreshSocialTokensJob = defineJob('social.refresh_tokens', z.object({}), { maxAttempts: 1 });
 
 export function registerSocialPostJobs(ctx: AppContext): void {
-  ctx.jobs.handle(publishTargetJob, async ({ companyId, targetId }) =>
-    publishTarget(ctx, companyId, targetId),
+  // The job's signal (shutdown, timeout) ends the network's request too, not only the wait for it.
+  ctx.jobs.handle(publishTargetJob, async ({ company_id, target_id }, job) =>
+    publishTarget(ctx, company_id, target_id, job.signal),
   );
   ctx.jobs.handle(refreshSocialTokensJob, async () => refreshDueAccounts(ctx));
   ctx.jobs.repeat(refreshSocialTokensJob, '*/10 * * * *', {});

@@ -33,6 +33,24 @@ export async function updatePostRow(
     .execute();
 }
 
+/** Changes the post only if it still has `version` (answers whether it did): of two editors one wins. */
+export async function updatePostIfVersion(
+  db: Database,
+  companyId: number,
+  id: number,
+  version: number,
+  changes: Updateable<SocialPostsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('social_posts')
+    .set({ ...changes, version: version + 1 })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deletePostRow(db: Database, companyId: number, id: number): Promise<void> {
   await db.deleteFrom('social_posts').where('company_id', '=', companyId).where('id', '=', id).execute();
 }

@@ -31,6 +31,7 @@ export type Route = (request: StandinRequest, params: string[]) => StandinAnswer
  */
 export async function startStandin(routes: [string, RegExp, Route][]) {
   const faults: { method: string; path: RegExp; answer: StandinAnswer }[] = [];
+  const hangs: { method: string; path: RegExp; arrived: () => void; closed: () => void }[] = [];
   const calls: { method: string; path: string }[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://standin');
@@ -56,6 +57,14 @@ export async function startStandin(routes: [string, RegExp, Route][]) {
       fields,
     };
     calls.push({ method: request.method, path: request.path });
+    const hang = hangs.findIndex((h) => h.method === request.method && h.path.test(request.path));
+    if (hang >= 0) {
+      const [h] = hangs.splice(hang, 1);
+      if (res.destroyed) h?.closed();
+      else res.on('close', () => h?.closed());
+      h?.arrived();
+      return;
+    }
     let answer: StandinAnswer = {
       status: 404,
       json: { error: { message: `no stand-in route ${request.method} ${request.path}` } },
@@ -89,6 +98,20 @@ export async function startStandin(routes: [string, RegExp, Route][]) {
     calls,
     failNext(method: string, path: RegExp, answer: StandinAnswer) {
       faults.push({ method, path, answer });
+    },
+    /**
+     * The next matching call is never answered, as by a network that hung: `arrived`
+     * resolves when it came, `closed` when the client gave up on it (closed the connection).
+     */
+    hangNext(method: string, path: RegExp) {
+      let arrived!: () => void;
+      let closed!: () => void;
+      const call = {
+        arrived: new Promise<void>((r) => (arrived = r)),
+        closed: new Promise<void>((r) => (closed = r)),
+      };
+      hangs.push({ method, path, arrived, closed });
+      return call;
     },
     close: () =>
       new Promise<void>((resolve) => {

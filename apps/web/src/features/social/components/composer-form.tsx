@@ -34,9 +34,10 @@ const whenOf = (post: SocialPost): When =>
 /**
  * One text with per-network overrides, accounts, media, and now / at a time in the
  * company's zone / draft. With `post` (a draft or a post waiting for its time) it opens
- * with that post's content and saves it through PATCH, under the same rules as a new one.
+ * with that post's content and saves it through PATCH with the version it opened, under
+ * the same rules as a new one; `onStale` hears when someone else saved the post first.
  */
-export function ComposerForm({ post }: { post?: SocialPost }) {
+export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: () => void }) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const navigate = useNavigate();
@@ -92,9 +93,14 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
     // Not a callback of mutate(): saving refetches the post, whose new version re-keys this form
     // (composer-tab.tsx), and a form remounted before the answer is handed out never hears mutate()'s
     // callbacks (the saved post stayed in the composer). The promise settles whatever is on screen.
-    const saving = post ? update.mutateAsync({ id: post.id, body }) : create.mutateAsync(body);
-    // A failure shows through `save.error`, beside the fields.
-    saving.then(opened, () => {});
+    const saving = post
+      ? update.mutateAsync({ id: post.id, body: { ...body, version: post.version } })
+      : create.mutateAsync(body);
+    // A failure shows through `save.error`, beside the fields; a stale version refetches the post,
+    // which opens this form afresh on the latest version, so the parent says why.
+    saving.then(opened, (error) => {
+      if (isApiError(error) && error.code === 'stale_update') onStale?.();
+    });
   };
 
   return (
@@ -217,7 +223,7 @@ export function ComposerForm({ post }: { post?: SocialPost }) {
         </fieldset>
         {save.error ? (
           <div className="alert alert-danger mb-0" role="alert">
-            {isApiError(save.error) && save.error.status === 409
+            {isApiError(save.error) && save.error.code === 'conflict'
               ? t('socialEdit.published')
               : errorMessage(t, save.error)}
           </div>

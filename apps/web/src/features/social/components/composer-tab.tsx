@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/list-states.tsx';
@@ -17,6 +18,7 @@ export function ComposerTab() {
 function EditPost({ id }: { id: number }) {
   const { t } = useTranslation();
   const post = usePost(useCompanyId(), id);
+  const [stale, setStale] = useState(false);
   if (post.isPending) return <PageSpinner />;
   if (post.isError) return <LoadError error={post.error} onRetry={() => void post.refetch()} />;
   const state = editability(post.data);
@@ -27,5 +29,14 @@ function EditPost({ id }: { id: number }) {
       </div>
     );
   // Keyed by version: a post changed elsewhere opens afresh rather than mixing two versions.
-  return <ComposerForm key={post.data.version} post={post.data} />;
+  return (
+    <>
+      {stale ? (
+        <div className="alert alert-warning" role="alert">
+          {t('socialEdit.stale')}
+        </div>
+      ) : null}
+      <ComposerForm key={post.data.version} post={post.data} onStale={() => setStale(true)} />
+    </>
+  );
 }

@@ -85,8 +85,11 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
   const drop = (info: EventDropInfo) => {
     const id = Number(info.event.id);
     const scheduledAt = calendarStringToInstant(info.event.startStr, timeZone);
+    const version = posts.data?.items.find((p) => p.id === id)?.version;
+    if (version === undefined) return info.revert();
+    // A post changed meanwhile answers stale_update: put back, and the refetch shows the latest.
     update.mutate(
-      { id, body: { scheduled_at: scheduledAt } },
+      { id, body: { scheduled_at: scheduledAt, version } },
       {
         onSuccess: () => notify('success', t('socialCalendar.moved', { title: info.event.title })),
         onError: (error) => {
