@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectOf } from '../../db/dialect.ts';
 import { connectorKit, startConnectorApp } from '../../test-support/connector-kit.ts';
 import { type HubspotStandin, startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
+import { expectSentAlong } from '../../test-support/same-statement.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
 
@@ -79,22 +78,8 @@ function timelineOf(company: number, customerIds: number[], kind: string) {
     .execute();
 }
 
-/**
- * PostgreSQL: the timeline entries were written by the change-feed row's own statement
- * (rows written by one statement share its transaction id and command id). SQLite runs
- * the two as adjacent statements of the transaction, which leaves nothing to compare.
- */
-async function sentAlong(company: number, changeId: number, activityIds: number[]) {
-  if (dialectOf(t.ctx.db) !== 'postgres') return;
-  const stamp = (table: 'change_events' | 'customer_activities', ids: number[]) =>
-    sql<{ at: string }>`select xmin::text || '/' || cmin::text as at from ${sql.table(table)}
-      where company_id = ${company} and id in (${sql.join(ids)})`
-      .execute(t.ctx.db)
-      .then((r) => [...new Set(r.rows.map((row) => row.at))]);
-  const [change] = await stamp('change_events', [changeId]);
-  expect(change).toBeDefined();
-  expect(await stamp('customer_activities', activityIds)).toEqual([change]);
-}
+const sentAlong = (company: number, changeId: number, activityIds: number[]) =>
+  expectSentAlong(t, company, changeId, activityIds);
 
 describe('one write door: change feed, timeline sent along, list cache evicted', () => {
   it('CSV import: new rows and updated rows', async () => {

@@ -122,3 +122,4 @@ export {
   type CustomerWrites,
   systemAuthor,
   writeCustomers,
+} from './customer-writes.ts';
