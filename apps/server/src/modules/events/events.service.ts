@@ -9,6 +9,7 @@ import {
 import { RECURRENCE_LIMITS } from '@kontora/contract/recurrence';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
@@ -109,9 +110,15 @@ export async function assertReferences(
 }
 
 export async function getEvent(ctx: AppContext, companyId: number, id: number): Promise<TodoEvent> {
-  const row = await findEvent(ctx.db, companyId, id);
-  if (!row) throw notFound('Event');
-  return toTodoEvent(row);
+  const todo = await findTodo(ctx.db, companyId, id);
+  if (!todo) throw notFound('Event');
+  return todo;
+}
+
+/** The to-do as the API answers it, if the company has it (a series as its first occurrence's row). */
+export async function findTodo(db: Database, companyId: number, id: number): Promise<TodoEvent | undefined> {
+  const row = await findEvent(db, companyId, id);
+  return row ? toTodoEvent(row) : undefined;
 }
 
 /** The range and series columns of a to-do's times and rule. */
