@@ -36,25 +36,13 @@ const CACHE_RELAY =
 const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
   'calendar-feed/calendar-ics.ts -> events/event-occurrences.repository.ts': BEING_REWORKED,
   'calendar-feed/calendar-ics.ts -> events/events.repository.ts': BEING_REWORKED,
-  'connectors/connector-local.ts -> customers/customer-activities.repository.ts': BEING_REWORKED,
-  'connectors/connector-local.ts -> customers/customer-apply.ts': BEING_REWORKED,
-  'connectors/connector-local.ts -> customers/customer-dto.ts': BEING_REWORKED,
-  'connectors/connector-local.ts -> customers/customers.repository.ts': BEING_REWORKED,
-  'connectors/connector-match.ts -> customers/customer-dto.ts': BEING_REWORKED,
-  'connectors/connector-match.ts -> customers/customers.repository.ts': BEING_REWORKED,
-  'connectors/connector-sync.ts -> customers/customer-page-cache.ts': BEING_REWORKED,
   // The three `settings-notices.ts` imports: `announceSetting` is on live.service.ts, to import from there.
   'connectors/connectors.service.ts -> live/settings-notices.ts': BEING_REWORKED,
   'crm-stats/crm-stats-cache.ts -> events/event-counts.repository.ts': BEING_REWORKED,
   'crm-stats/crm-stats.service.ts -> events/event-counts.repository.ts': BEING_REWORKED,
-  'events/event-series.service.ts -> customers/customer-todo-timeline.ts': BEING_REWORKED,
-  'events/events.service.ts -> customers/customer-todo-timeline.ts': BEING_REWORKED,
   'social-posts/post-approval.routes.ts -> social-media/byte-range.ts': BEING_REWORKED,
   'social-posts/post-approval.routes.ts -> social-media/media-reply.ts': BEING_REWORKED,
   'webhooks/webhook-delivery.ts -> live/settings-notices.ts': OUTBOUND_CLIENT,
-  'webhooks/webhook-payload.ts -> customers/customer-dto.ts': OUTBOUND_CLIENT,
-  'webhooks/webhook-payload.ts -> customers/customers.repository.ts': OUTBOUND_CLIENT,
-  'webhooks/webhook-payload.ts -> events/events.repository.ts': OUTBOUND_CLIENT,
   'webhooks/webhooks.service.ts -> live/settings-notices.ts': OUTBOUND_CLIENT,
 };
 

@@ -1,7 +1,6 @@
 import type { Customer } from '@kontora/contract/customers';
 import type { Database } from '../../db/database.ts';
-import { toCustomer } from '../customers/customer-dto.ts';
-import { findCustomersByKeys } from '../customers/customers.repository.ts';
+import { customersByEmails } from '../customers/customers.service.ts';
 import type { RemoteRecord } from './connector.ts';
 import { linksByCustomer } from './connectors.repository.ts';
 
@@ -27,7 +26,7 @@ export async function matchExistingByEmail(
   const emails = [
     ...new Set(wanted.flatMap((r) => [String(r.fields.email).trim(), emailKey(r.fields.email)])),
   ];
-  const rows = await findCustomersByKeys(trx, companyId, { oibs: [], emails, ids: [] });
+  const rows = await customersByEmails(trx, companyId, emails);
   if (rows.length === 0) return matched;
   const linked = new Set(
     (
@@ -42,7 +41,7 @@ export async function matchExistingByEmail(
   const byEmail = new Map<string, Customer>();
   for (const row of rows) {
     const key = emailKey(row.email);
-    if (!linked.has(row.id) && !byEmail.has(key)) byEmail.set(key, toCustomer(row));
+    if (!linked.has(row.id) && !byEmail.has(key)) byEmail.set(key, row);
   }
   const taken = new Set<number>();
   for (const record of wanted) {

@@ -1,6 +1,6 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import { customersById } from './connector-local.ts';
+import { customersByIds } from '../customers/customers.service.ts';
 import type { PullScope } from './connector-pull.ts';
 import { type PushLog, pushCustomers } from './connector-push-records.ts';
 import { deleteLinks, linksByRemote, pendingLinks, updateLink } from './connectors.repository.ts';
@@ -28,7 +28,7 @@ export async function resolvePendingCreates(
   const companyId = actor.companyId;
   const pending = await pendingLinks(ctx.db, companyId, connectorId, PENDING_MAX);
   if (pending.length === 0) return;
-  const customers = await customersById(
+  const customers = await customersByIds(
     ctx.db,
     companyId,
     pending.map((l) => l.customer_id),

@@ -1,13 +1,7 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
-import type { Database } from '../../db/database.ts';
+import { type CustomerWrites, customersByIds } from '../customers/customers.service.ts';
 import type { CrmConnector, RemoteRecord } from './connector.ts';
-import {
-  type ConnectorActor,
-  checkNew,
-  createCustomers,
-  customersById,
-  updateFromRemote,
-} from './connector-local.ts';
+import { type ConnectorActor, checkNew, updateFromRemote } from './connector-local.ts';
 import { matchExistingByEmail } from './connector-match.ts';
 import {
   insertLinks,
@@ -27,20 +21,21 @@ export interface PullScope {
 }
 
 /**
- * Applies one page of remote records inside the caller's transaction (which
- * also saves the checkpoint): unknown records become customers and links;
+ * Applies one page of remote records inside the caller's write session (whose
+ * transaction also saves the checkpoint): unknown records become customers and links;
  * linked ones whose content hash differs from the link's are applied unless
  * the customer changed here later (the latest change wins). Counts and log
  * entries go into `counts` and `log`.
  */
 export async function applyRemotePage(
-  trx: Database,
+  writes: CustomerWrites,
   scope: PullScope,
   records: RemoteRecord[],
   counts: ConnectorCounts,
   log: NewLogEntry[],
 ): Promise<void> {
   const { actor, connectorId, client, pass } = scope;
+  const trx = writes.db;
   const type = records[0]?.type;
   if (type === undefined) return;
   const mapped = client.mappedFields[type] ?? [];
@@ -74,7 +69,7 @@ export async function applyRemotePage(
       )
     ).map((l) => [l.remote_id, l]),
   );
-  const customers = await customersById(
+  const customers = await customersByIds(
     trx,
     actor.companyId,
     [...links.values()].map((l) => l.customer_id),
@@ -100,7 +95,7 @@ export async function applyRemotePage(
       const remoteNewer =
         (record.updatedAt ? Date.parse(record.updatedAt) : 0) > Date.parse(existing.updated_at);
       if (differs && remoteNewer) {
-        const applied = await updateFromRemote(trx, actor, existing, record.fields, mapped);
+        const applied = await updateFromRemote(writes, existing, record.fields, mapped);
         if (!applied.ok) {
           counts.failed++;
           log.push(entry(record, 'record_failed', applied.reason, existing.id));
@@ -166,7 +161,7 @@ export async function applyRemotePage(
         ),
       );
     }
-    const applied = await updateFromRemote(trx, actor, current, record.fields, mapped);
+    const applied = await updateFromRemote(writes, current, record.fields, mapped);
     if (!applied.ok) {
       counts.failed++;
       log.push(entry(record, 'record_failed', applied.reason, current.id));
@@ -181,11 +176,7 @@ export async function applyRemotePage(
   }
 
   await markSeen(trx, actor.companyId, seen, pass);
-  const ids = await createCustomers(
-    trx,
-    actor,
-    news.map((n) => n.fields.value),
-  );
+  const ids = await writes.importMany(news.map((n) => n.fields.value));
   counts.created += ids.length;
   await insertLinks(
     trx,

@@ -1,8 +1,8 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
+import { customersByIds } from '../customers/customers.service.ts';
 import type { PushItem, PushResult } from './connector.ts';
 import { ConnectorPausedError, errorText, PushInterrupted } from './connector-errors.ts';
-import { customersById } from './connector-local.ts';
 import type { PullScope } from './connector-pull.ts';
 import {
   deleteLinks,
@@ -73,7 +73,7 @@ export async function pushCustomers(
 ): Promise<void> {
   const { actor, connectorId, client } = scope;
   const companyId = actor.companyId;
-  const customers = await customersById(ctx.db, companyId, ids);
+  const customers = await customersByIds(ctx.db, companyId, ids);
   const links = new Map(
     (await linksByCustomer(ctx.db, companyId, connectorId, [...customers.keys()])).map((l) => [
       l.customer_id,

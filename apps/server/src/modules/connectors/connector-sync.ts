@@ -1,12 +1,12 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
-import { customersChanged } from '../customers/customer-page-cache.ts';
+import { customersByIds, writeCustomers } from '../customers/customers.service.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
 import { pushExistingCustomers } from './connector-backfill.ts';
 import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
-import { connectorActor, customersById, deleteGoneCustomers } from './connector-local.ts';
+import { connectorActor } from './connector-local.ts';
 import { resolvePendingCreates } from './connector-pending.ts';
 import { applyRemotePage, type PullScope } from './connector-pull.ts';
 import { pushLocalChanges } from './connector-push.ts';
@@ -177,8 +177,6 @@ export async function runSync(
     });
     // A refused token will not be accepted on a retry; anything else is tried again by the job.
     if (!(err instanceof ConnectorAuthError)) throw err;
-  } finally {
-    customersChanged(companyId);
   }
 }
 
@@ -212,12 +210,12 @@ async function fullPass(
       cp.cursor = null;
     }
     const log: NewLogEntry[] = [];
-    await ctx.db.transaction().execute(async (trx) => {
-      await applyRemotePage(trx, scope, page.records, counts, log);
+    // The write session evicts the customer list after each page: the list shows the import growing.
+    await writeCustomers(ctx.db, actor, async (writes, trx) => {
+      await applyRemotePage(writes, scope, page.records, counts, log);
       await insertLog(trx, log);
       await updateConnector(trx, companyId, id, { checkpoint: JSON.stringify(cp), ...lease() });
     });
-    customersChanged(companyId); // the customer list shows the import growing
     saved++;
     await job.progress(
       Math.min(99, Math.round((cp.typeIndex / client.objectTypes.length) * 100)),
@@ -229,13 +227,13 @@ async function fullPass(
   for (;;) {
     const gone = await unseenLinks(ctx.db, companyId, id, client.objectTypes, cp.pass, 500);
     if (gone.length === 0) break;
-    await ctx.db.transaction().execute(async (trx) => {
-      const customers = await customersById(
+    await writeCustomers(ctx.db, actor, async (writes, trx) => {
+      const customers = await customersByIds(
         trx,
         companyId,
         gone.map((l) => l.customer_id),
       );
-      await deleteGoneCustomers(trx, actor, [...customers.values()]);
+      await writes.delete([...customers.values()]);
       await deleteLinks(
         trx,
         companyId,
@@ -283,12 +281,11 @@ async function incrementalPull(
       const page = await scope.client.changedPage(type, since, cursor, job.signal);
       cursor = page.next;
       const log: NewLogEntry[] = [];
-      await ctx.db.transaction().execute(async (trx) => {
-        await applyRemotePage(trx, scope, page.records, counts, log);
+      await writeCustomers(ctx.db, scope.actor, async (writes, trx) => {
+        await applyRemotePage(writes, scope, page.records, counts, log);
         await insertLog(trx, log);
         await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
       });
-      customersChanged(scope.actor.companyId);
     } while (cursor);
   }
 }

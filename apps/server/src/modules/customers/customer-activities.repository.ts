@@ -2,7 +2,7 @@ import type { CompiledQuery, Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomerActivitiesTable } from '../../db/schema.ts';
-import { insertUnnest } from './customers.repository.ts';
+import { insertUnnest, unnestInsert } from './customers.repository.ts';
 
 export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
 export type NewActivity = Insertable<CustomerActivitiesTable>;
@@ -29,9 +29,22 @@ const ACTIVITY_COLUMNS: Record<string, string> = {
   created_at: 'timestamptz',
 };
 
-/** The insert of one entry, compiled to run along with the change feed's (`recordChange`'s `along`). */
-export function activityInsert(db: Database, row: NewActivity): CompiledQuery {
-  return db.insertInto('customer_activities').values(row).compile();
+/**
+ * Timeline entries to go to the database with a change-feed row (`recordChange`'s
+ * `along`): all but the last thousand are inserted now, the last thousand are
+ * answered as one compiled statement, not yet run (none: undefined).
+ */
+export async function activitiesInsert(
+  db: Database,
+  rows: NewActivity[],
+): Promise<CompiledQuery | undefined> {
+  if (rows.length === 0) return undefined;
+  const last = Math.floor((rows.length - 1) / 1000) * 1000;
+  await insertActivities(db, rows.slice(0, last));
+  const slice = rows.slice(last);
+  if (dialectOf(db) === 'postgres')
+    return unnestInsert('customer_activities', ACTIVITY_COLUMNS, slice, false).compile(db);
+  return db.insertInto('customer_activities').values(slice).compile();
 }
 
 export async function insertActivity(db: Database, row: NewActivity): Promise<number> {

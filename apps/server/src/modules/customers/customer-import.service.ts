@@ -5,20 +5,14 @@ import type {
 } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
-import { type Actor, stampOf } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
-import { insertActivities } from './customer-activities.repository.ts';
-import { changeList, patchFor } from './customer-apply.ts';
-import { authorOf, completeCustomer, type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import { completeCustomer, type EditableCustomer } from './customer-dto.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
-import { customersChanged } from './customer-page-cache.ts';
-import { insertCustomers, replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
-import { stale } from './customers.service.ts';
+import { authorOfActor, type CustomerWrites, writeCustomers } from './customer-writes.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
@@ -104,75 +98,21 @@ export async function importCustomers(
     const matcher = new ImportMatcher(ctx.db, actor.companyId, query);
     return (await readAndSave(file, query, members, matcher, null)).report;
   }
-  const result = await ctx.db.transaction().execute((trx) => {
+  const result = await writeCustomers(ctx.db, authorOfActor(actor), (writes, trx) => {
     const matcher = new ImportMatcher(trx, actor.companyId, query);
-    return readAndSave(file, query, members, matcher, saveBatch(trx, actor, matcher));
+    return readAndSave(file, query, members, matcher, saveBatch(writes, matcher));
   });
-  if (result.imported) customersChanged(actor.companyId);
   return result.report;
 }
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
 type SaveBatch = ((creates: EditableCustomer[], updates: Update[]) => Promise<void>) | null;
 
-/** The real run's writes of one batch: new customers (one change per batch, as before), then updates. */
-function saveBatch(trx: Database, actor: Actor, matcher: ImportMatcher): SaveBatch {
-  const at = new Date().toISOString();
-  const by = stampOf(actor, at);
+/** The real run's writes of one batch: new customers (one change per batch), then updates. */
+function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
   return async (creates, updates) => {
-    if (creates.length) {
-      const ids = await insertCustomers(
-        trx,
-        creates.map((c) => newCustomerRow(actor.companyId, c, by)),
-        creates.map((c) => c.tags),
-      );
-      matcher.noteCreated(ids);
-      await insertActivities(
-        trx,
-        ids.map((id) => ({
-          company_id: actor.companyId,
-          customer_id: id,
-          kind: 'imported' as const,
-          body: null,
-          changes: null,
-          ...authorOf(actor),
-          created_at: at,
-        })),
-      );
-      // Feed readers get pages of ids, not one record of them all.
-      await recordChange(trx, {
-        companyId: actor.companyId,
-        type: 'customer.imported',
-        entity: { type: 'customer', id: null },
-        actor: byActor(actor),
-        data: { count: ids.length, ids },
-      });
-    }
-    for (const u of updates) {
-      const patch = patchFor(u.after, u.changed, by);
-      if (!(await updateCustomerIfVersion(trx, actor.companyId, u.id, u.version, patch))) throw stale();
-      if (u.changed.includes('tags')) await replaceTags(trx, actor.companyId, u.id, u.after.tags);
-      const changes = changeList(u.before, u.after, u.changed);
-      await insertActivities(trx, [
-        {
-          company_id: actor.companyId,
-          customer_id: u.id,
-          kind: 'updated',
-          body: null,
-          changes: JSON.stringify(changes),
-          ...authorOf(actor),
-          created_at: at,
-        },
-      ]);
-      await recordChange(trx, {
-        companyId: actor.companyId,
-        type: 'customer.updated',
-        entity: { type: 'customer', id: u.id },
-        version: u.version + 1,
-        actor: byActor(actor),
-        changes,
-      });
-    }
+    matcher.noteCreated(await writes.importMany(creates));
+    for (const u of updates) await writes.change({ ...u.before, id: u.id, version: u.version }, u.after);
   };
 }
 

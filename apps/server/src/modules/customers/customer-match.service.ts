@@ -8,10 +8,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { applyBulk } from './customer-bulk.ts';
 import { countMatching, type MatchFilter, matchingCustomers } from './customer-match.repository.ts';
-import { customersChanged } from './customer-page-cache.ts';
 import { searchTerms } from './customer-search.ts';
+import { authorOfActor, writeCustomers } from './customer-writes.ts';
 
 const CAP = CUSTOMER_MATCH_LIMITS.matchCountMax;
 
@@ -43,12 +42,10 @@ export async function bulkCustomersByFilter(
   actor: Actor,
   body: CustomerBulkFilterBody,
 ): Promise<CustomerBulkFilterResult> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  return writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
     const found = await matchingCustomers(trx, actor.companyId, toMatchFilter(body.filter), CAP + 1);
     if (found.length > CAP) throw invalidField('filter', 'too_many');
-    await applyBulk(trx, actor, body, found);
+    await w.bulk(body, found);
     return { action: body.action, matched: found.length };
   });
-  customersChanged(actor.companyId);
-  return result;
 }

@@ -8,29 +8,22 @@ import {
 import { customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf, stampOf } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { insertActivity } from './customer-activities.repository.ts';
-import { changedFields, changeList, patchFor } from './customer-apply.ts';
-import { authorOf, EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
+import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
 import {
-  deleteMerged,
   findMerge,
   findStoredCustomers,
   idsByCustomer,
   insertMerge,
-  insertStoredCustomers,
-  insertTags,
   markUndone,
   moveRows,
   type StoredCustomer,
   tagsOf,
 } from './customer-merge.repository.ts';
-import { customersChanged } from './customer-page-cache.ts';
-import { replaceTags, updateCustomerIfVersion } from './customers.repository.ts';
-import { getCustomer, stale } from './customers.service.ts';
+import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
+import { getCustomer } from './customers.service.ts';
 
 /** What an undo needs: the rows as they were and what moved from each merged customer. */
 interface MergeSnapshot {
@@ -85,13 +78,12 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
   const companyId = actor.companyId;
   const ids = [body.survivor_id, ...body.merged_ids];
   const at = new Date().toISOString();
-  const mergeId = await ctx.db.transaction().execute(async (trx) => {
+  const mergeId = await writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
     const rows = await findStoredCustomers(trx, companyId, ids);
     if (rows.length !== ids.length) throw notFound('Customer');
     if (rows.some((r) => r.version !== body.versions[String(r.id)])) throw stale();
     const survivor = rows.find((r) => r.id === body.survivor_id) as StoredCustomer;
     const merged = rows.filter((r) => r.id !== body.survivor_id);
-    const before = editable(survivor);
     const after = survivingValues(survivor, rows, body.fields);
     const problems = customerProblems(after);
     if (Object.keys(problems).length) {
@@ -100,7 +92,6 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       });
     }
     if (after.owner_id !== null && !(await isMember(trx, companyId, after.owner_id))) after.owner_id = null;
-    const changed = changedFields(before, after);
     const snapshot: MergeSnapshot = {
       survivor,
       merged,
@@ -108,14 +99,11 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       activities: await idsByCustomer(trx, 'customer_activities', companyId, body.merged_ids),
       events: await idsByCustomer(trx, 'events', companyId, body.merged_ids),
     };
-    const patch = patchFor(after, changed, stampOf(actor, at));
-    if (!(await updateCustomerIfVersion(trx, companyId, survivor.id, survivor.version, patch))) throw stale();
-    if (changed.includes('tags')) await replaceTags(trx, companyId, survivor.id, after.tags);
     const movedActivities = Object.values(snapshot.activities).flat();
     const movedEvents = Object.values(snapshot.events).flat();
     await moveRows(trx, 'customer_activities', companyId, movedActivities, body.merged_ids, survivor.id);
     await moveRows(trx, 'events', companyId, movedEvents, body.merged_ids, survivor.id);
-    if ((await deleteMerged(trx, companyId, body.merged_ids)) !== body.merged_ids.length) throw stale();
+    if ((await w.removeMerged(body.merged_ids)) !== body.merged_ids.length) throw stale();
     const id = await insertMerge(trx, {
       company_id: companyId,
       survivor_id: survivor.id,
@@ -125,22 +113,10 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       created_by: authorIdOf(actor),
       created_at: at,
     });
-    await insertActivity(trx, {
-      company_id: companyId,
-      customer_id: survivor.id,
+    await w.change({ ...editable(survivor), id: survivor.id, version: survivor.version }, after, {
       kind: 'merged',
-      body: merged.map((r) => r.name).join(', '),
-      changes: JSON.stringify(changeList(before, after, changed)),
-      ...authorOf(actor),
-      created_at: at,
-    });
-    await recordChange(trx, {
-      companyId,
       type: 'customer.merged',
-      entity: { type: 'customer', id: survivor.id },
-      version: survivor.version + 1,
-      actor: byActor(actor),
-      changes: changeList(before, after, changed),
+      body: merged.map((r) => r.name).join(', '),
       data: {
         merge_id: id,
         merged_ids: body.merged_ids,
@@ -150,7 +126,6 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
     });
     return id;
   });
-  customersChanged(companyId);
   return {
     merge_id: mergeId,
     survivor: await getCustomer(ctx, companyId, body.survivor_id),
@@ -172,7 +147,7 @@ async function withMembersOnly(db: Database, companyId: number, rows: StoredCust
 export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number): Promise<UndoMergeResult> {
   const companyId = actor.companyId;
   const at = new Date().toISOString();
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
     const merge = await findMerge(trx, companyId, mergeId);
     if (!merge) throw notFound('Merge');
     if (merge.undone_at) throw conflict('This merge has already been undone.');
@@ -197,44 +172,28 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
         updated_by: authorIdOf(actor),
       })),
     );
-    await insertStoredCustomers(trx, restored);
-    await insertTags(trx, companyId, snapshot.tags);
+    await w.restoreMerged(restored, snapshot.tags);
     for (const id of restoredIds) {
       const back = [current.id];
       await moveRows(trx, 'customer_activities', companyId, snapshot.activities[String(id)] ?? [], back, id);
       await moveRows(trx, 'events', companyId, snapshot.events[String(id)] ?? [], back, id);
     }
-    const now = editable(current);
     const [previous] = await withMembersOnly(trx, companyId, [{ ...snapshot.survivor }]);
-    const before = editable(previous as StoredCustomer);
-    const changed = changedFields(now, before);
-    const patch = patchFor(before, changed, stampOf(actor, at));
-    if (!(await updateCustomerIfVersion(trx, companyId, current.id, current.version, patch))) throw stale();
-    if (changed.includes('tags')) await replaceTags(trx, companyId, current.id, before.tags);
     if (!(await markUndone(trx, companyId, mergeId, authorIdOf(actor), at))) {
       throw conflict('This merge has already been undone.');
     }
-    await insertActivity(trx, {
-      company_id: companyId,
-      customer_id: current.id,
-      kind: 'merge_undone',
-      body: snapshot.merged.map((r) => r.name).join(', '),
-      changes: JSON.stringify(changeList(now, before, changed)),
-      ...authorOf(actor),
-      created_at: at,
-    });
-    await recordChange(trx, {
-      companyId,
-      type: 'customer.merge_undone',
-      entity: { type: 'customer', id: current.id },
-      version: current.version + 1,
-      actor: byActor(actor),
-      changes: changeList(now, before, changed),
-      data: { merge_id: mergeId, restored_ids: restoredIds },
-    });
+    await w.change(
+      { ...editable(current), id: current.id, version: current.version },
+      editable(previous as StoredCustomer),
+      {
+        kind: 'merge_undone',
+        type: 'customer.merge_undone',
+        body: snapshot.merged.map((r) => r.name).join(', '),
+        data: { merge_id: mergeId, restored_ids: restoredIds },
+      },
+    );
     return { survivorId: current.id, restoredIds };
   });
-  customersChanged(companyId);
   return {
     survivor: await getCustomer(ctx, companyId, result.survivorId),
     restored_ids: result.restoredIds,

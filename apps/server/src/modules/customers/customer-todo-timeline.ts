@@ -1,31 +1,35 @@
+import type { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { insertActivity } from './customer-activities.repository.ts';
+import { activitiesInsert } from './customer-activities.repository.ts';
 import { authorOf } from './customer-dto.ts';
 
 export type TodoTimelineKind = 'todo_created' | 'todo_done' | 'todo_reopened' | 'todo_deleted';
 
 /**
  * A to-do linked to a customer was created, completed, opened again or
- * deleted: the customer's timeline says so. Called inside the to-do's own
- * transaction, so the entry exists exactly when the change does. The title is
- * kept as the body because the to-do itself may be gone later.
+ * deleted: the customer's timeline says so. Answers the entry's insert, not yet
+ * run, for the to-do's change-feed row to take along in its statement (so the
+ * entry exists exactly when the change does); none for a to-do without a
+ * customer. The title is kept as the body because the to-do may be gone later.
  */
-export async function recordTodoOnTimeline(
+export function todoTimelineEntry(
   trx: Database,
   actor: Actor,
   todo: { customer_id: number | null; title: string },
   kind: TodoTimelineKind,
   changes: { field: string; before: unknown; after: unknown }[] = [],
-): Promise<void> {
-  if (todo.customer_id === null) return;
-  await insertActivity(trx, {
-    company_id: actor.companyId,
-    customer_id: todo.customer_id,
-    kind,
-    body: todo.title,
-    changes: changes.length ? JSON.stringify(changes) : null,
-    ...authorOf(actor),
-    created_at: new Date().toISOString(),
-  });
+): Promise<CompiledQuery | undefined> {
+  if (todo.customer_id === null) return Promise.resolve(undefined);
+  return activitiesInsert(trx, [
+    {
+      company_id: actor.companyId,
+      customer_id: todo.customer_id,
+      kind,
+      body: todo.title,
+      changes: changes.length ? JSON.stringify(changes) : null,
+      ...authorOf(actor),
+      created_at: new Date().toISOString(),
+    },
+  ]);
 }

@@ -126,16 +126,25 @@ export async function insertUnnest(
   rows: readonly object[],
   returning: boolean,
 ): Promise<{ id: number }[]> {
+  return (await unnestInsert(table, columns, rows, returning).execute(db)).rows;
+}
+
+/** The statement of `insertUnnest`, not yet run. */
+export function unnestInsert(
+  table: 'customers' | 'customer_tags' | 'customer_activities' | 'events',
+  columns: Record<string, string>,
+  rows: readonly object[],
+  returning: boolean,
+) {
   const names = Object.keys(columns);
   const arrays = names.map(
     (name) =>
       sql`${rows.map((r) => (r as Record<string, unknown>)[name] ?? null)}::${sql.raw(columns[name] ?? 'text')}[]`,
   );
-  const query = sql<{
+  return sql<{
     id: number;
   }>`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
     select * from unnest(${sql.join(arrays)}) ${returning ? sql`returning id` : sql``}`;
-  return (await query.execute(db)).rows;
 }
 
 export async function replaceTags(db: Database, companyId: number, customerId: number, tags: string[]) {
@@ -168,15 +177,6 @@ export async function updateCustomerIfVersion(
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function deleteCustomer(db: Database, companyId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('customers')
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** Whether the id is a customer of the company. */
@@ -221,9 +221,23 @@ export async function setStatusOf(
     .execute();
 }
 
-export async function deleteCustomers(db: Database, companyId: number, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.deleteFrom('customers').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+/** Deletes the company's customers with these ids; answers the ids that were still there. */
+export async function deleteCustomersReturning(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<number[]> {
+  const deleted: number[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .deleteFrom('customers')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .returning('id')
+      .execute();
+    deleted.push(...rows.map((r) => r.id));
+  }
+  return deleted;
 }
 
 /** Customers of the company with one of these OIB/VAT ids, emails or ids (an import's matches). */

@@ -1,14 +1,11 @@
-import type { ChangeType } from '@kontora/contract/change-feed';
 import type { EventUpdateBody, TodoEvent } from '@kontora/contract/events';
 import { formatRecurrence, type OccurrenceScope, parseRecurrence } from '@kontora/contract/recurrence';
 import { safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
-import { recordTodoOnTimeline } from '../customers/customer-todo-timeline.ts';
 import {
   deleteOccurrenceRowsFrom,
   findOccurrenceRow,
@@ -16,8 +13,8 @@ import {
   saveOccurrenceRow,
 } from './event-occurrences.repository.ts';
 import { OCCURRENCE_FIELDS, occurrenceEvent } from './event-occurrences.ts';
-import { scheduleReminders } from './event-reminders.ts';
-import { type EventRow, findEvent, insertEvent, updateEventIfVersion } from './events.repository.ts';
+import { changeTodo, insertTodo, stale, type TodoChange } from './event-writes.ts';
+import { type EventRow, findEvent } from './events.repository.ts';
 import {
   assertReferences,
   deleteEvent,
@@ -38,9 +35,6 @@ import { countBefore, expandSeries, type OccurrenceTimes, seriesUntil } from './
  * second before with UNTIL and starts a new one there; "all" changes the
  * series, with the occurrence's move applied to the series' first start.
  */
-
-const stale = () =>
-  new AppError(409, 'stale_update', 'Someone else changed this event meanwhile. Reload it and try again.');
 
 type Series = EventRow & { recurrence: string };
 
@@ -104,32 +98,14 @@ function movedTimes(body: EventUpdateBody, times: OccurrenceTimes) {
 }
 
 /** Bumps the series' version (its reminders are re-queued) and records the change. */
-async function touchSeries(
+function touchSeries(
   ctx: AppContext,
   trx: Database,
   actor: Actor,
   row: EventRow,
-  type: ChangeType,
-  data: Record<string, unknown>,
+  change: Omit<TodoChange, 'changes'>,
 ) {
-  const at = new Date().toISOString();
-  if (
-    !(await updateEventIfVersion(trx, actor.companyId, row.id, row.version, {
-      updated_at: at,
-      updated_by: authorIdOf(actor),
-    }))
-  ) {
-    throw stale();
-  }
-  await recordChange(trx, {
-    companyId: actor.companyId,
-    type,
-    entity: { type: 'event', id: row.id },
-    version: row.version + 1,
-    actor: byActor(actor),
-    data,
-  });
-  await scheduleReminders(ctx, trx, actor.companyId, row.id);
+  return changeTodo(ctx, trx, actor, row, {}, change);
 }
 
 export async function updateOccurrences(
@@ -190,9 +166,9 @@ export async function updateOccurrences(
           ? { start_at: moved.start, end_at: moved.end, all_day: body.all_day ?? Boolean(row.all_day) }
           : {}),
       });
-      await touchSeries(ctx, trx, actor, row, 'event.occurrence_updated', {
-        occurrence_start: occurrence,
-        changes: body,
+      await touchSeries(ctx, trx, actor, row, {
+        type: 'event.occurrence_updated',
+        data: { occurrence_start: occurrence, changes: body },
       });
     });
     return getOccurrence(ctx, actor.companyId, id, occurrence);
@@ -232,21 +208,14 @@ export async function updateOccurrences(
       reminders: row.reminders,
       ...reminderColumns(body.reminders, body.reminder_minutes),
     };
-    const newId = await insertEvent(trx, fresh);
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'event.created',
-      entity: { type: 'event', id: newId },
-      version: 1,
-      actor: byActor(actor),
+    const newId = await insertTodo(ctx, trx, actor, fresh, () => ({
       data: { split_from: { id, occurrence_start: occurrence } },
-    });
+    }));
     // Unmoved occurrences keep what was changed for them; moved ones no longer line up.
     if (moved.delta === 0 && body.recurrence === undefined) {
       await moveOccurrenceRowsFrom(trx, actor.companyId, id, newId, occurrence);
     }
     await endSeriesBefore(ctx, actor, series, occurrence, trx);
-    await scheduleReminders(ctx, trx, actor.companyId, newId);
     return newId;
   });
   const created = await findEvent(ctx.db, actor.companyId, newId);
@@ -269,24 +238,21 @@ async function endSeriesBefore(
   const run = async (db: Database) => {
     const tz = safeTimeZone(await companyTimeZone(db, actor.companyId));
     const recurrence = ruleEndingBefore(series.recurrence, occurrence);
-    const at = new Date().toISOString();
-    const ok = await updateEventIfVersion(db, actor.companyId, series.id, series.version, {
-      recurrence,
-      series_until_at: seriesUntil({ ...seriesTimes(series), recurrence }, tz, SERIES_SCAN_MAX),
-      updated_at: at,
-      updated_by: authorIdOf(actor),
-    });
-    if (!ok) throw stale();
-    await deleteOccurrenceRowsFrom(db, actor.companyId, series.id, occurrence);
-    await recordChange(db, {
-      companyId: actor.companyId,
-      type: 'event.updated',
-      entity: { type: 'event', id: series.id },
-      version: series.version + 1,
-      actor: byActor(actor),
-      changes: [{ field: 'recurrence', before: series.recurrence, after: recurrence }],
-    });
-    await scheduleReminders(ctx, db, actor.companyId, series.id);
+    await changeTodo(
+      ctx,
+      db,
+      actor,
+      series,
+      {
+        recurrence,
+        series_until_at: seriesUntil({ ...seriesTimes(series), recurrence }, tz, SERIES_SCAN_MAX),
+      },
+      {
+        type: 'event.updated',
+        changes: [{ field: 'recurrence', before: series.recurrence, after: recurrence }],
+      },
+      () => deleteOccurrenceRowsFrom(db, actor.companyId, series.id, occurrence),
+    );
   };
   if (trx) await run(trx);
   else await ctx.db.transaction().execute(run);
@@ -305,7 +271,10 @@ export async function deleteOccurrences(
   if (scope === 'following') return endSeriesBefore(ctx, actor, series, occurrence, null);
   await ctx.db.transaction().execute(async (trx) => {
     await saveOccurrenceRow(trx, actor.companyId, id, occurrence, { cancelled: true });
-    await touchSeries(ctx, trx, actor, row, 'event.occurrence_deleted', { occurrence_start: occurrence });
+    await touchSeries(ctx, trx, actor, row, {
+      type: 'event.occurrence_deleted',
+      data: { occurrence_start: occurrence },
+    });
   });
 }
 
@@ -327,12 +296,15 @@ export async function setOccurrenceDone(
         done,
         completed_at: done ? new Date().toISOString() : null,
       });
-      await touchSeries(ctx, trx, actor, row, done ? 'event.done' : 'event.undone', {
-        occurrence_start: occurrence,
+      await touchSeries(ctx, trx, actor, row, {
+        type: done ? 'event.done' : 'event.undone',
+        data: { occurrence_start: occurrence },
+        timeline: {
+          todo: row,
+          kind: done ? 'todo_done' : 'todo_reopened',
+          changes: [{ field: 'occurrence_start', before: null, after: occurrence }],
+        },
       });
-      await recordTodoOnTimeline(trx, actor, row, done ? 'todo_done' : 'todo_reopened', [
-        { field: 'occurrence_start', before: null, after: occurrence },
-      ]);
     });
   }
   return getOccurrence(ctx, actor.companyId, id, occurrence);

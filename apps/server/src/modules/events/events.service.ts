@@ -9,28 +9,24 @@ import {
 import { RECURRENCE_LIMITS } from '@kontora/contract/recurrence';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
-import { recordTodoOnTimeline } from '../customers/customer-todo-timeline.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { deleteOccurrenceRows, listOccurrenceRows, listSeries } from './event-occurrences.repository.ts';
 import { listOccurrences } from './event-occurrences.ts';
-import { scheduleReminders } from './event-reminders.ts';
 import { spanOf } from './event-span.ts';
+import { changeTodo, deleteTodo, insertTodo, stale } from './event-writes.ts';
 import {
   countEvents,
-  deleteEvent as deleteEventRow,
   type EventConditions,
   type EventPatch,
   type EventRow,
   findEvent,
-  insertEvent,
   listEvents,
-  updateEventIfVersion,
 } from './events.repository.ts';
 import { seriesUntil } from './recurrence-expand.ts';
 
@@ -96,9 +92,6 @@ export function toTodoEvent(row: EventRow): TodoEvent {
   };
 }
 
-const stale = () =>
-  new AppError(409, 'stale_update', 'Someone else changed this event meanwhile. Reload it and try again.');
-
 export async function assertReferences(
   ctx: AppContext,
   companyId: number,
@@ -117,9 +110,15 @@ export async function assertReferences(
 }
 
 export async function getEvent(ctx: AppContext, companyId: number, id: number): Promise<TodoEvent> {
-  const row = await findEvent(ctx.db, companyId, id);
-  if (!row) throw notFound('Event');
-  return toTodoEvent(row);
+  const todo = await findTodo(ctx.db, companyId, id);
+  if (!todo) throw notFound('Event');
+  return todo;
+}
+
+/** The to-do as the API answers it, if the company has it (a series as its first occurrence's row). */
+export async function findTodo(db: Database, companyId: number, id: number): Promise<TodoEvent | undefined> {
+  const row = await findEvent(db, companyId, id);
+  return row ? toTodoEvent(row) : undefined;
 }
 
 /** The range and series columns of a to-do's times and rule. */
@@ -172,20 +171,12 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     ...reminderColumns(body.reminders, body.reminder_minutes),
     location: body.location ?? null,
   };
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const newId = await insertEvent(trx, row);
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'event.created',
-      entity: { type: 'event', id: newId },
-      version: 1,
-      actor: byActor(actor),
+  const id = await ctx.db.transaction().execute((trx) =>
+    insertTodo(ctx, trx, actor, row, (newId) => ({
       data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
-    });
-    await recordTodoOnTimeline(trx, actor, row, 'todo_created');
-    await scheduleReminders(ctx, trx, actor.companyId, newId);
-    return newId;
-  });
+      timeline: { todo: row, kind: 'todo_created' },
+    })),
+  );
   return getEvent(ctx, actor.companyId, id);
 }
 
@@ -244,23 +235,26 @@ export async function updateEvent(
   } else {
     patch.series_until_at = null;
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await updateEventIfVersion(trx, actor.companyId, id, current.version, patch))) throw stale();
-    if (timesMoved && current.recurrence) await deleteOccurrenceRows(trx, actor.companyId, id);
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'event.updated',
-      entity: { type: 'event', id },
-      version: current.version + 1,
-      actor: byActor(actor),
-      changes: UPDATABLE.filter((f) => !same(current[f], merged[f])).map((field) => ({
-        field,
-        before: current[field],
-        after: merged[field],
-      })),
-    });
-    await scheduleReminders(ctx, trx, actor.companyId, id);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    changeTodo(
+      ctx,
+      trx,
+      actor,
+      current,
+      patch,
+      {
+        type: 'event.updated',
+        changes: UPDATABLE.filter((f) => !same(current[f], merged[f])).map((field) => ({
+          field,
+          before: current[field],
+          after: merged[field],
+        })),
+      },
+      async () => {
+        if (timesMoved && current.recurrence) await deleteOccurrenceRows(trx, actor.companyId, id);
+      },
+    ),
+  );
   return getEvent(ctx, actor.companyId, id);
 }
 
@@ -277,38 +271,23 @@ export async function setDone(ctx: AppContext, actor: Actor, id: number, done: b
     updated_by: authorIdOf(actor),
     updated_at: at,
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await updateEventIfVersion(trx, actor.companyId, id, current.version, patch))) throw stale();
-    await recordChange(trx, {
-      companyId: actor.companyId,
+  await ctx.db.transaction().execute((trx) =>
+    changeTodo(ctx, trx, actor, current, patch, {
       type: done ? 'event.done' : 'event.undone',
-      entity: { type: 'event', id },
-      version: current.version + 1,
-      actor: byActor(actor),
       changes: [
         { field: 'done', before: current.done, after: done },
         { field: 'completed_at', before: current.completed_at, after: patch.completed_at },
       ],
-    });
-    await recordTodoOnTimeline(trx, actor, current, done ? 'todo_done' : 'todo_reopened');
-    await scheduleReminders(ctx, trx, actor.companyId, id);
-  });
+      timeline: { todo: current, kind: done ? 'todo_done' : 'todo_reopened' },
+    }),
+  );
   return getEvent(ctx, actor.companyId, id);
 }
 
 export async function deleteEvent(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findEvent(trx, actor.companyId, id);
-    if (!row || !(await deleteEventRow(trx, actor.companyId, id))) throw notFound('Event');
-    await recordChange(trx, {
-      companyId: actor.companyId,
-      type: 'event.deleted',
-      entity: { type: 'event', id },
-      version: row.version,
-      actor: byActor(actor),
-      data: { ...toTodoEvent(row) },
-    });
-    await recordTodoOnTimeline(trx, actor, row, 'todo_deleted');
+    if (!row || !(await deleteTodo(trx, actor, row, { ...toTodoEvent(row) }))) throw notFound('Event');
   });
 }
 

@@ -1,10 +1,8 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_TYPE } from '@kontora/contract/webhooks';
 import type { Database } from '../../db/database.ts';
-import { toCustomer } from '../customers/customer-dto.ts';
-import { findCustomer } from '../customers/customers.repository.ts';
-import { findEvent } from '../events/events.repository.ts';
-import { toTodoEvent } from '../events/events.service.ts';
+import { customersByIds } from '../customers/customers.service.ts';
+import { findTodo } from '../events/events.service.ts';
 
 /**
  * The body of a message: `{type, timestamp, data}` (Standard Webhooks). For a
@@ -28,12 +26,10 @@ async function dataOf(db: Database, change: ChangeEntry): Promise<Record<string,
   const { type: entity, id } = change.entity;
   const deleted = change.type.endsWith('.deleted');
   if (id !== null && !deleted && entity === 'customer') {
-    const row = await findCustomer(db, change.company_id, id);
-    return row ? toCustomer(row) : { id };
+    return (await customersByIds(db, change.company_id, [id])).get(id) ?? { id };
   }
   if (id !== null && !deleted && entity === 'event') {
-    const row = await findEvent(db, change.company_id, id);
-    return row ? toTodoEvent(row) : { id };
+    return (await findTodo(db, change.company_id, id)) ?? { id };
   }
   if (deleted) return { id };
   return {

@@ -1,0 +1,381 @@
+import type { FieldChange } from '@kontora/contract/change-feed';
+import {
+  type Customer,
+  type CustomerStatus,
+  type CustomerUpdateBody,
+  customerProblems,
+} from '@kontora/contract/customers';
+import type { Database } from '../../db/database.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
+import {
+  byActor,
+  type ChangeActorRef,
+  type ChangeInput,
+  recordChange,
+} from '../change-feed/change-feed.service.ts';
+import { isMember } from '../members/members.service.ts';
+import { activitiesInsert, type NewActivity } from './customer-activities.repository.ts';
+import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
+import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import {
+  deleteMerged,
+  insertStoredCustomers,
+  insertTags,
+  type StoredCustomer,
+} from './customer-merge.repository.ts';
+import { customersChanged } from './customer-page-cache.ts';
+import {
+  deleteCustomersReturning,
+  insertCustomers,
+  replaceTags,
+  setStatusOf,
+  updateCustomerIfVersion,
+} from './customers.repository.ts';
+
+/**
+ * The one door through which customers are written: what happens when a
+ * customer changes lives here. Every write of a customer row (the edit form,
+ * bulk actions, the CSV import, merge and its undo, the CRM connectors) goes
+ * through a session of `writeCustomers`, which owns, for each write:
+ * - the checks (the fields fit together, the owner is a member, the version
+ *   is still the one the writer read: 409 `stale_update` otherwise),
+ * - the row, its tags and its derived columns (customer-apply.ts),
+ * - the timeline entry (`customer_activities`), sent to the database in one
+ *   statement with the change-feed row (`recordChange`'s `along`),
+ * - the audit of deletions,
+ * - and, after the commit, the eviction of the company's customer list cache.
+ * Batch forms (import, bulk) take the same steps per row in fewer statements.
+ */
+
+/** Who writes: a person or API key on a request, or the system (a CRM connector). */
+export interface CustomerAuthor {
+  companyId: number;
+  /** Stamped as created_by / updated_by (null: an API key or the system). */
+  userId: number | null;
+  change: ChangeActorRef;
+  timeline: { author_id: number | null; author_key_name: string | null };
+  audit: { actorId: number | null; actorKey: { id: number; name: string } | null };
+  /** A system writer's name, kept in the audit of what it deletes. */
+  systemName?: string;
+}
+
+/** Whoever acts on a request. */
+export function authorOfActor(actor: Actor): CustomerAuthor {
+  return {
+    companyId: actor.companyId,
+    userId: authorIdOf(actor),
+    change: byActor(actor),
+    timeline: { author_id: authorIdOf(actor), author_key_name: actor.apiKey?.name ?? null },
+    audit: auditActorOf(actor),
+  };
+}
+
+/** No person and no key (e.g. "HubSpot connector #3"): the name is the timeline's author and the feed's actor. */
+export function systemAuthor(companyId: number, name: string): CustomerAuthor {
+  return {
+    companyId,
+    userId: null,
+    change: { kind: 'system', name },
+    timeline: { author_id: null, author_key_name: name },
+    audit: { actorId: null, actorKey: null },
+    systemName: name,
+  };
+}
+
+export const stale = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
+
+/** How a change is named on the timeline and in the feed (an edit, or a merge and its undo). */
+export interface ChangeKind {
+  kind: 'updated' | 'merged' | 'merge_undone';
+  type: 'customer.updated' | 'customer.merged' | 'customer.merge_undone';
+  body?: string | null;
+  data?: Record<string, unknown>;
+}
+const EDIT: ChangeKind = { kind: 'updated', type: 'customer.updated' };
+
+export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
+
+type Versioned = EditableCustomer & { id: number; version: number };
+
+/**
+ * Runs `work` in one transaction with a write session; after the commit, a
+ * company whose customers were written has its list cache evicted (a reader
+ * between write and commit would otherwise cache the old state).
+ */
+export async function writeCustomers<T>(
+  db: Database,
+  author: CustomerAuthor,
+  work: (writes: CustomerWrites, trx: Database) => Promise<T>,
+): Promise<T> {
+  let writes: CustomerWrites | undefined;
+  const result = await db.transaction().execute((trx) => {
+    writes = new CustomerWrites(trx, author);
+    return work(writes, trx);
+  });
+  if (writes?.wrote) customersChanged(author.companyId);
+  return result;
+}
+
+/** The writes of one transaction; made by `writeCustomers` only. */
+export class CustomerWrites {
+  #wrote = false;
+  readonly #members = new Map<number, boolean>();
+
+  readonly db: Database;
+  readonly author: CustomerAuthor;
+
+  constructor(db: Database, author: CustomerAuthor) {
+    this.db = db;
+    this.author = author;
+  }
+
+  /** Whether anything was written (the list cache is evicted after the commit then). */
+  get wrote(): boolean {
+    return this.#wrote;
+  }
+
+  /** A new customer: a `created` timeline entry and a `customer.created` change. Answers its id. */
+  async create(fields: EditableCustomer): Promise<number> {
+    await this.#assertOwners([fields.owner_id]);
+    const at = now();
+    const [id] = await insertCustomers(this.db, [this.#newRow(fields, at)], [fields.tags]);
+    if (id === undefined) throw new Error('insert answered no id');
+    this.#wrote = true;
+    await this.#record(
+      { type: 'customer.created', entity: { type: 'customer', id }, version: 1, data: { ...fields } },
+      [this.#entry(id, 'created', at)],
+    );
+    return id;
+  }
+
+  /**
+   * Many new customers (an import batch, a connector page): an `imported`
+   * timeline entry each and one `customer.imported` change naming the ids
+   * (feed readers get pages of ids, not one entry per row). Answers the ids in order.
+   */
+  async importMany(rows: EditableCustomer[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    await this.#assertOwners(rows.map((r) => r.owner_id));
+    const at = now();
+    const ids = await insertCustomers(
+      this.db,
+      rows.map((r) => this.#newRow(r, at)),
+      rows.map((r) => r.tags),
+    );
+    this.#wrote = true;
+    await this.#record(
+      { type: 'customer.imported', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
+      ids.map((id) => this.#entry(id, 'imported', at)),
+    );
+    return ids;
+  }
+
+  /**
+   * Gives `current` (as read at its version) the values of `after`. Refuses
+   * values that do not fit together (400), an owner who is not a member
+   * (400) and a customer changed since it was read (409). An edit that
+   * changes nothing writes nothing; a merge and its undo are recorded anyway.
+   * Answers what changed.
+   */
+  async change(current: Versioned, after: EditableCustomer, how: ChangeKind = EDIT): Promise<FieldChange[]> {
+    const problems = customerProblems(after);
+    if (Object.keys(problems).length) {
+      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+    }
+    const changed = changedFields(current, after);
+    if (changed.length === 0 && how.kind === 'updated') return [];
+    if (changed.includes('owner_id')) await this.#assertOwners([after.owner_id]);
+    const at = now();
+    const patch = patchFor(after, changed, { userId: this.author.userId, at });
+    const { companyId } = this.author;
+    if (!(await updateCustomerIfVersion(this.db, companyId, current.id, current.version, patch)))
+      throw stale();
+    this.#wrote = true;
+    if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
+    const changes = changeList(current, after, changed);
+    await this.#record(
+      {
+        type: how.type,
+        entity: { type: 'customer', id: current.id },
+        version: current.version + 1,
+        changes,
+        ...(how.data ? { data: how.data } : {}),
+      },
+      [this.#entry(current.id, how.kind, at, how.body ?? null, JSON.stringify(changes))],
+    );
+    return changes;
+  }
+
+  /** `change` with the fields of an edit (those left out keep their values; a derived name follows its parts). */
+  applyPatch(current: Versioned, body: Partial<CustomerUpdateBody>): Promise<FieldChange[]> {
+    return this.change(current, applyUpdate(current, body));
+  }
+
+  /**
+   * Deletes customers (as read in this transaction), each audited with what it
+   * was and with a `customer.deleted` change (their timelines go with them).
+   * Answers the ids deleted: one deleted meanwhile is left out.
+   */
+  async delete(customers: Customer[]): Promise<number[]> {
+    const { companyId } = this.author;
+    const deleted = new Set(
+      await deleteCustomersReturning(
+        this.db,
+        companyId,
+        customers.map((c) => c.id),
+      ),
+    );
+    for (const c of customers.filter((c) => deleted.has(c.id))) {
+      this.#wrote = true;
+      const by = this.author.systemName;
+      await recordAudit(this.db, {
+        ...this.author.audit,
+        action: 'customer.delete',
+        entity: 'customer',
+        entityId: c.id,
+        companyId,
+        before: { name: c.name, email: c.email, status: c.status, ...(by ? { deleted_by: by } : {}) },
+      });
+      await this.#record({
+        type: 'customer.deleted',
+        entity: { type: 'customer', id: c.id },
+        version: c.version,
+        data: { ...c },
+      });
+    }
+    return [...deleted];
+  }
+
+  /** One bulk action on customers read in this transaction (by ids or by the list's filter). */
+  async bulk(action: BulkAction, found: readonly { id: number; status: CustomerStatus }[]): Promise<void> {
+    if (action.action === 'delete') await this.deleteBulk(found.map((r) => r.id));
+    else await this.setStatus(found, action.status);
+  }
+
+  /** A bulk deletion: one audit entry and one `customer.bulk_deleted` change for all (ids in the given order). */
+  async deleteBulk(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { companyId } = this.author;
+    await deleteCustomersReturning(this.db, companyId, ids);
+    this.#wrote = true;
+    await recordAudit(this.db, {
+      ...this.author.audit,
+      action: 'customer.bulk_delete',
+      entity: 'customer',
+      entityId: null,
+      companyId,
+      before: { ids },
+    });
+    await this.#record({
+      type: 'customer.bulk_deleted',
+      entity: { type: 'customer', id: null },
+      data: { count: ids.length, ids },
+    });
+  }
+
+  /**
+   * A bulk status change of customers read in this transaction: those whose
+   * status differs get it, an `updated` timeline entry each and together one
+   * `customer.bulk_updated` change. Answers the ids changed.
+   */
+  async setStatus(found: readonly { id: number; status: CustomerStatus }[], status: CustomerStatus) {
+    const changing = found.filter((r) => r.status !== status);
+    if (changing.length === 0) return [];
+    const ids = changing.map((r) => r.id);
+    const at = now();
+    await setStatusOf(this.db, this.author.companyId, ids, status, { userId: this.author.userId, at });
+    this.#wrote = true;
+    await this.#record(
+      {
+        type: 'customer.bulk_updated',
+        entity: { type: 'customer', id: null },
+        data: {
+          count: changing.length,
+          ids,
+          status,
+          before: Object.fromEntries(changing.map((r) => [r.id, r.status])),
+        },
+      },
+      changing.map((r) =>
+        this.#entry(
+          r.id,
+          'updated',
+          at,
+          null,
+          JSON.stringify([{ field: 'status', before: r.status, after: status }]),
+        ),
+      ),
+    );
+    return ids;
+  }
+
+  /**
+   * A merge takes the merged customers away (recorded by the merge's own
+   * change on the survivor, see `change` with `merged`). Answers how many
+   * were still there.
+   */
+  async removeMerged(ids: number[]): Promise<number> {
+    this.#wrote = true;
+    return deleteMerged(this.db, this.author.companyId, ids);
+  }
+
+  /** An undone merge puts the merged customers back as they were, with their ids and tags. */
+  async restoreMerged(rows: StoredCustomer[], tags: Record<string, string[]>): Promise<void> {
+    await this.#assertOwners(rows.map((r) => r.owner_id));
+    this.#wrote = true;
+    await insertStoredCustomers(this.db, rows);
+    await insertTags(this.db, this.author.companyId, tags);
+  }
+
+  #newRow(fields: EditableCustomer, at: string) {
+    return newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at });
+  }
+
+  #entry(
+    customerId: number,
+    kind: NewActivity['kind'],
+    at: string,
+    body: string | null = null,
+    changes: string | null = null,
+  ): NewActivity {
+    return {
+      company_id: this.author.companyId,
+      customer_id: customerId,
+      kind,
+      body,
+      changes,
+      ...this.author.timeline,
+      created_at: at,
+    };
+  }
+
+  /** The change-feed row, with the timeline entries sent along in its statement. */
+  async #record(
+    change: Omit<ChangeInput, 'companyId' | 'actor'>,
+    entries: NewActivity[] = [],
+  ): Promise<void> {
+    const along = await activitiesInsert(this.db, entries);
+    await recordChange(
+      this.db,
+      { ...change, companyId: this.author.companyId, actor: this.author.change },
+      along,
+    );
+  }
+
+  async #assertOwners(owners: (number | null)[]): Promise<void> {
+    for (const owner of new Set(owners)) {
+      if (owner === null) continue;
+      let member = this.#members.get(owner);
+      if (member === undefined) {
+        member = await isMember(this.db, this.author.companyId, owner);
+        this.#members.set(owner, member);
+      }
+      if (!member) throw invalidField('owner_id', 'not_member', 'The owner must be a member of the company.');
+    }
+  }
+}
+
+const now = () => new Date().toISOString();
