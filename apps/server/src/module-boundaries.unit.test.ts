@@ -24,27 +24,14 @@ const BELOW_MODULES = ['db', 'jobs', 'mail', 'lib'];
 /** A module's public face (decision 007): its services. Anything else in its folder is its own. */
 const isPublicFace = (file: string): boolean => file.endsWith('.service.ts');
 
-const BEING_REWORKED = 'being reworked: one write door (docs/decisions/032)';
-const OUTBOUND_CLIENT = 'outbound client (031)';
 const CACHE_RELAY =
   'relays the evictions of process-wide caches that are module variables; goes when they move onto the app context';
 
 /**
  * Imports of another module's internal file that remain, as `<module>/<file> -> <module>/<file>`,
- * with why. Only crossings from or into modules being rewritten elsewhere are left.
+ * with why. None remain; one that must stay is named here with its reason.
  */
-const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
-  'calendar-feed/calendar-ics.ts -> events/event-occurrences.repository.ts': BEING_REWORKED,
-  'calendar-feed/calendar-ics.ts -> events/events.repository.ts': BEING_REWORKED,
-  // The three `settings-notices.ts` imports: `announceSetting` is on live.service.ts, to import from there.
-  'connectors/connectors.service.ts -> live/settings-notices.ts': BEING_REWORKED,
-  'crm-stats/crm-stats-cache.ts -> events/event-counts.repository.ts': BEING_REWORKED,
-  'crm-stats/crm-stats.service.ts -> events/event-counts.repository.ts': BEING_REWORKED,
-  'social-posts/post-approval.routes.ts -> social-media/byte-range.ts': BEING_REWORKED,
-  'social-posts/post-approval.routes.ts -> social-media/media-reply.ts': BEING_REWORKED,
-  'webhooks/webhook-delivery.ts -> live/settings-notices.ts': OUTBOUND_CLIENT,
-  'webhooks/webhooks.service.ts -> live/settings-notices.ts': OUTBOUND_CLIENT,
-};
+const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {};
 
 /**
  * Module dependencies, as `<module> -> <module>`, that close a cycle and remain, with why. The
@@ -54,7 +41,8 @@ const ALLOWED_CYCLE_EDGES: Readonly<Record<string, string>> = {
   'auth -> invitations':
     'activating an account accepts the invitations waiting for it (docs/decisions/011-consent-to-join.md), ' +
     "while the invitation mail job asks auth for the activation link of the account it makes; breaking it takes an 'account activated' hook on the app context",
-  'social-media -> social-posts': `${BEING_REWORKED}; media-in-use.ts asks the posts whether a file is in use`,
+  'social-media -> social-posts':
+    'media-in-use.ts asks the posts whether a file is in use, and posts attach media; goes when the social modules are split by concept (posts, accounts, approval, networks)',
 };
 
 /** Imports of a module from the folders below the modules, as `<file> -> <module>/<file>`, with why. */

@@ -1,5 +1,4 @@
-import type { OccurrenceRow } from '../events/event-occurrences.repository.ts';
-import type { EventRow } from '../events/events.repository.ts';
+import type { EventRow, OccurrenceRow } from '../events/events.service.ts';
 import { escapeText, foldLine, localDate, localDateTime, utc, vtimezone } from './ics-writer.ts';
 
 /**

@@ -14,7 +14,7 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
-import { announceSetting } from '../live/settings-notices.ts';
+import { announceSetting } from '../live/live.service.ts';
 import { latestChangeId } from './change-position.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
 import {

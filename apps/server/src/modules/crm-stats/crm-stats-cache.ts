@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
-import { nextOpenEnd } from '../events/event-counts.repository.ts';
+import { nextOpenEnd } from '../events/events.service.ts';
 import { crmStats } from './crm-stats.service.ts';
 
 /**

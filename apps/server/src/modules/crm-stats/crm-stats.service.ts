@@ -14,9 +14,8 @@ import {
   recentCustomers,
   statusCountsCreatedBetween,
 } from '../customers/customer-list.service.ts';
-import { openTodoCounts } from '../events/event-counts.repository.ts';
 // The dashboard reads events the way the to-do list does; it reuses those queries rather than copying them.
-import { countTodos, firstTodos } from '../events/events.service.ts';
+import { countTodos, firstTodos, openTodoCounts } from '../events/events.service.ts';
 
 /** The last 12 months as `YYYY-MM` (UTC), oldest first. */
 export function lastTwelveMonths(now: Date): string[] {

@@ -408,3 +408,9 @@ export async function feedEvents(ctx: AppContext, companyId: number, assigneeId:
   );
   return { events: [...singles, ...series], occurrences };
 }
+
+// What other modules read of to-dos besides the functions above: the calendar feed's rows, the CRM
+// dashboard's counts.
+export { nextOpenEnd, openTodoCounts } from './event-counts.repository.ts';
+export type { OccurrenceRow } from './event-occurrences.repository.ts';
+export type { EventRow } from './events.repository.ts';

@@ -137,3 +137,7 @@ export async function deleteMedia(ctx: AppContext, actor: Actor, id: number): Pr
     if (key) await storage.delete(key).catch(() => {});
   }
 }
+
+// A medium is sent the same way wherever it is shown (the approval page too): ranges and headers.
+export { parseByteRange } from './byte-range.ts';
+export { sendMedia } from './media-reply.ts';

@@ -13,9 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
-import { parseByteRange } from '../social-media/byte-range.ts';
-import { sendMedia } from '../social-media/media-reply.ts';
-import { openMedia } from '../social-media/social-media.service.ts';
+import { openMedia, parseByteRange, sendMedia } from '../social-media/social-media.service.ts';
 import { countApprovalCall } from './approval-rate-limit.ts';
 import {
   approvalMedium,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { announceSetting } from '../live/settings-notices.ts';
+import { announceSetting } from '../live/live.service.ts';
 import { insertDelivery, type MessageRow, setMessageState } from './webhook-deliveries.repository.ts';
 import { sendEndpointDisabledMails } from './webhook-disabled-mail.ts';
 import { deliverWebhookJob } from './webhook-job.ts';

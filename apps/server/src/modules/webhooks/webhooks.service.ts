@@ -13,7 +13,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { announceSetting } from '../live/settings-notices.ts';
+import { announceSetting } from '../live/live.service.ts';
 import {
   attemptCounts,
   failedMessagesSince,
