@@ -243,6 +243,7 @@ async function record(
         updated_at: at,
       });
       await noticePublishFailed(ctx, trx, authorId, {
+        companyId,
         postId: target.post_id,
         account: account?.name ?? '',
         network: account?.type ?? '',
