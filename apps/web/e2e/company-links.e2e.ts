@@ -147,6 +147,25 @@ describe('links that carry their company', () => {
       await page.context().close();
     }
   });
+  it('an invitation mail opened signed out leads through sign-in to the invitation, and accepting opens the company', async () => {
+    const company = await createCrmCompany(e2e.stack, `Invited Foods ${Date.now()}`);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const since = e2e.stack.mailCount(USERS.marko);
+    await ana.call('POST', `/companies/${company.id}/invitations`, { email: USERS.marko, role: 'member' });
+    const mail = await e2e.stack.readMail(USERS.marko, { since });
+    const link = appLinksIn(mail.text).find((l) => l.startsWith('#/invitation/')) ?? '';
+
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: PHONE });
+    await page.goto(`${e2e.stack.baseUrl}/${link}`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/login$/);
+    await signIn(page, USERS.marko);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(/#\/company\/dashboard$/);
+    expect(await currentCompany(page)).toEqual({ id: company.id, name: company.name });
+    await page.context().close();
+  });
+
   it('with two-factor sign-in on, the link survives both steps', async () => {
     // Marko belongs to two companies (the chooser would ask) and signs in with an authenticator app.
     const second = await createCrmCompany(e2e.stack, `Marko Second ${Date.now()}`);

@@ -76,11 +76,13 @@ export function CompanyFromLink() {
   return <PageSpinner />;
 }
 
-/** A link to a company the person may not open (not a member, or no such company), or one that could not be checked. */
+/** A link to a company the person may not open, or one that could not be checked (then it may be tried again). */
 function LinkOfOtherCompany({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
   const { company } = useSession();
-  const refused = isApiError(error) && (error.status === 403 || error.status === 404);
+  // Not a member, or (for a superuser) no such company; other refusals (a deactivated company) say their own reason.
+  const notMember = isApiError(error) && (error.code === 'not_member' || error.status === 404);
+  const refused = notMember || (isApiError(error) && error.status === 403);
   return (
     <>
       <PageHeader title={t('companyLink.title')} />
@@ -107,7 +109,7 @@ function LinkOfOtherCompany({ error, retry }: { error: unknown; retry: () => voi
           </>
         }
       >
-        <p className="mb-0">{refused ? t('companyLink.notMember') : errorMessage(t, error)}</p>
+        <p className="mb-0">{notMember ? t('companyLink.notMember') : errorMessage(t, error)}</p>
       </EmptyState>
     </>
   );
