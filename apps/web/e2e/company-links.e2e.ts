@@ -166,6 +166,22 @@ describe('links that carry their company', () => {
     await page.context().close();
   });
 
+  it('a link to a company that requires two-factor sign-in switches there and leads a member without it to enrol', async () => {
+    const strict = await createCrmCompany(e2e.stack, `Strict Books ${Date.now()}`);
+    const customer = await customerIn(USERS.ana, strict.id, `Strict ${Date.now()}`);
+    const admin = await apiAs(e2e.stack, USERS.superuser);
+    await admin.call('PUT', `/companies/${strict.id}/security`, { require_two_factor: true });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 1440, height: 900 } });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.waitForURL(/#\/company\/dashboard$/);
+    await page.goto(`/#/company/customer/${customer}?company=${strict.id}`);
+    await page.waitForURL(/#\/company\/profile$/);
+    await page.getByText(`${strict.name} requires two-factor sign-in.`, { exact: false }).waitFor();
+    expect(await currentCompany(page)).toEqual({ id: strict.id, name: strict.name });
+    await page.context().close();
+  });
+
   it('with two-factor sign-in on, the link survives both steps', async () => {
     // Marko belongs to two companies (the chooser would ask) and signs in with an authenticator app.
     const second = await createCrmCompany(e2e.stack, `Marko Second ${Date.now()}`);
