@@ -14,6 +14,7 @@ const ZOD_FREE = [
   'customer-view-values.ts',
   'customer-import-values.ts',
   'change-types.ts',
+  'app-links.ts',
 ];
 
 describe('zod-free contract modules', () => {

@@ -1,4 +1,6 @@
+import { companyLink } from '@kontora/contract/app-links';
 import type { Language } from '@kontora/contract/limits';
+import { toZonedDate } from '@kontora/contract/time-zone';
 import type { MailMessage } from './mailer.ts';
 import { escapeHtml } from './templates.ts';
 
@@ -59,6 +61,7 @@ export function renderReminderMail(
   opts: {
     to: string;
     appUrl: string;
+    companyId: number;
     title: string;
     company: string;
     startAt: string;
@@ -74,7 +77,9 @@ export function renderReminderMail(
   }).format(new Date(opts.startAt));
   const fill = (s: string) =>
     s.replaceAll('{title}', opts.title).replaceAll('{company}', opts.company).replaceAll('{when}', when);
-  const link = `${opts.appUrl}/#/company/calendar`;
+  // The calendar opens on the to-do's day (in the company's zone), in the to-do's company.
+  const day = toZonedDate(opts.startAt, opts.timeZone);
+  const link = companyLink(`/company/calendar?date=${day}`, opts.companyId, opts.appUrl);
   const text = `${fill(t.intro)}\n\n${t.open}: ${link}\n\n${t.why}\n`;
   const html =
     `<p>${escapeHtml(fill(t.intro))}</p>` +

@@ -116,6 +116,11 @@ export function tokenFromMail(
   return match[1];
 }
 
+/** The app links in a mail's text, from the hash on (`#/company/customer/12?company=3`). */
+export function appLinksIn(text: string): string[] {
+  return text.match(/#\/[^\s"<>]+/g) ?? [];
+}
+
 /** A raw message (read as latin1, byte for byte) as a CapturedMail. */
 export function parseMail(raw: string, to: string[]): CapturedMail {
   const { headers } = splitHead(raw);

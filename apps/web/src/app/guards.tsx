@@ -6,6 +6,7 @@ import { companyHome, paths } from '../config/paths.ts';
 import { useCompanyModules } from '../lib/api/get-company-modules.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { forgetCompany, useSession } from '../lib/session.ts';
+import { returnPath } from './return-path.ts';
 
 /** A signed-out visit leads to login, remembering where it was going. */
 export function RequireAuth() {
@@ -17,12 +18,6 @@ export function RequireAuth() {
     );
   }
   return <Outlet />;
-}
-
-/** Where a signed-out visit was going (set by RequireAuth), if it is an address of this app. */
-export function returnPath(state: unknown): string | null {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : null;
 }
 
 /**

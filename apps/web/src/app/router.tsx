@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/spinner.tsx';
 import { NotFound } from '../components/status-pages.tsx';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.ts';
+import { CompanyFromLink } from './company-from-link.tsx';
 import {
   GuestOnly,
   HomeRedirect,
@@ -48,27 +49,29 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequireAuth />}>
             <Route element={<s.MainLayout />}>
-              <Route element={<RequireCompany />}>
-                <Route element={<RequireModule module={MODULE_ID.dashboard} />}>
-                  <Route path={p.company.dashboard.path} element={<s.DashboardScreen />} />
+              <Route element={<CompanyFromLink />}>
+                <Route element={<RequireCompany />}>
+                  <Route element={<RequireModule module={MODULE_ID.dashboard} />}>
+                    <Route path={p.company.dashboard.path} element={<s.DashboardScreen />} />
+                  </Route>
+                  <Route element={<RequireModule module={MODULE_ID.crmIntegration} />}>
+                    <Route path={p.company.crmIntegration.path} element={<s.CrmIntegrationScreen />} />
+                  </Route>
+                  <Route element={<RequireModule module={MODULE_ID.crm} />}>
+                    <Route path={p.company.crm.path} element={<s.CrmDashboardScreen />} />
+                    <Route path={p.company.customers.path} element={<s.CustomerListScreen />} />
+                    <Route path={p.company.events.path} element={<s.EventsScreen />} />
+                    <Route path={p.company.customer.path} element={<s.CustomerScreen />} />
+                    <Route path={p.company.calendar.path} element={<s.CalendarScreen />} />
+                    <Route path={p.company.duplicates.path} element={<s.DuplicatesScreen />} />
+                  </Route>
+                  <Route element={<RequireModule module={MODULE_ID.social} />}>
+                    <Route path={p.company.social.path} element={<s.SocialScreen />} />
+                    <Route path={p.company.socialTab.path} element={<s.SocialScreen />} />
+                    <Route path={p.company.socialPost.path} element={<s.SocialScreen />} />
+                  </Route>
+                  <Route path={p.company.team.path} element={<s.TeamScreen />} />
                 </Route>
-                <Route element={<RequireModule module={MODULE_ID.crmIntegration} />}>
-                  <Route path={p.company.crmIntegration.path} element={<s.CrmIntegrationScreen />} />
-                </Route>
-                <Route element={<RequireModule module={MODULE_ID.crm} />}>
-                  <Route path={p.company.crm.path} element={<s.CrmDashboardScreen />} />
-                  <Route path={p.company.customers.path} element={<s.CustomerListScreen />} />
-                  <Route path={p.company.events.path} element={<s.EventsScreen />} />
-                  <Route path={p.company.customer.path} element={<s.CustomerScreen />} />
-                  <Route path={p.company.calendar.path} element={<s.CalendarScreen />} />
-                  <Route path={p.company.duplicates.path} element={<s.DuplicatesScreen />} />
-                </Route>
-                <Route element={<RequireModule module={MODULE_ID.social} />}>
-                  <Route path={p.company.social.path} element={<s.SocialScreen />} />
-                  <Route path={p.company.socialTab.path} element={<s.SocialScreen />} />
-                  <Route path={p.company.socialPost.path} element={<s.SocialScreen />} />
-                </Route>
-                <Route path={p.company.team.path} element={<s.TeamScreen />} />
               </Route>
               {/* Own profile and settings need no company (a person may belong to none yet). */}
               <Route path={p.company.profile.path} element={<s.ProfileScreen />} />

@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TodoEvent } from '@kontora/contract/events';
+import { toZonedDate } from '@kontora/contract/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createActiveUser, createCompanyWith } from '../../seed/accounts.seed.ts';
 import { startChildServer } from '../../test-support/child-server.ts';
 import { until } from '../../test-support/jobs-harness.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { appLinksIn, type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 
@@ -67,6 +68,10 @@ describe('reminders', () => {
     const mail = await smtp.waitFor('ana@example.com', 0, 30_000);
     expect(Date.now()).toBeGreaterThanOrEqual(runAt - 50);
     expect(mail.subject).toMatch(/^Erinnerung: Erinnerung Alpha/);
+    // Its link opens the to-do's day in the calendar of the to-do's company.
+    expect(appLinksIn(mail.text)).toEqual([
+      `#/company/calendar?date=${toZonedDate(e.start_at, 'Europe/Zagreb')}&company=${acme}`,
+    ]);
     await t.ctx.jobs.drain();
     expect(mailsAbout('Erinnerung Alpha')).toHaveLength(1);
     const feed = await t.ctx.db

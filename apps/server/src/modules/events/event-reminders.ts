@@ -135,6 +135,7 @@ export function registerEventReminderJobs(ctx: AppContext): void {
         const mail = renderReminderMail(language, {
           to: person.email,
           appUrl: ctx.config.appUrl,
+          companyId: p.company_id,
           title: row.title,
           company: company.name,
           startAt,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import {
   addMedium,
   connectX,
@@ -187,6 +188,7 @@ describe('asking for approval', () => {
     ]);
     const mail = await kit.smtp.waitFor('marko@example.com', sent);
     expect(mail.subject).toContain('odobrena'); // the author's language (hr, the default)
+    expect(appLinksIn(mail.text)).toEqual([`#/company/social/posts/${id}?company=${acme}`]);
     const feed = await kit.t.ctx.db
       .selectFrom('change_events')
       .select('type')

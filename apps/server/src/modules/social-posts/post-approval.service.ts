@@ -1,3 +1,4 @@
+import { companyLink } from '@kontora/contract/app-links';
 import { isLanguage, MODULE_ID } from '@kontora/contract/limits';
 import {
   APPROVAL_LIMITS,
@@ -237,7 +238,7 @@ async function mailAuthor(
   const mail = renderApprovalNotice(kind, language, {
     to: person.email,
     appName: ctx.config.appName,
-    link: `${ctx.config.appUrl}/#/company/social/posts/${post.id}`,
+    link: companyLink(`/company/social/posts/${post.id}`, post.company_id, ctx.config.appUrl),
     post: post.text.split('\n')[0]?.slice(0, 60) ?? '',
     when: at
       ? new Intl.DateTimeFormat(language, {

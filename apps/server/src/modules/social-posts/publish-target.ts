@@ -246,6 +246,7 @@ async function record(
         at,
       });
       await noticePublishFailed(ctx, trx, authorId, {
+        companyId,
         postId: target.post_id,
         account: account?.name ?? '',
         network: account?.type ?? '',

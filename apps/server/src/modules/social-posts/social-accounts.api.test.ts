@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import {
   browserCookie,
   connectX,
@@ -205,5 +206,6 @@ describe('connecting accounts', () => {
     expect(list.json().data.items[0]).toEqual(expect.objectContaining({ status: 'reconnect_needed' }));
     const mail = await kit.smtp.waitFor('eva@example.com', sent);
     expect(mail.subject).toContain('Acme on X');
+    expect(appLinksIn(mail.text)).toEqual([`#/company/social/accounts?company=${beta}`]);
   });
 });

@@ -1,3 +1,4 @@
+import { companyLink } from '@kontora/contract/app-links';
 import { isLanguage } from '@kontora/contract/limits';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -56,7 +57,7 @@ export async function noticeReconnectNeeded(
   facts: Omit<NoticeFacts, 'link'>,
 ): Promise<void> {
   const team = await listTeam({ ...ctx, db }, companyId);
-  const link = `${ctx.config.appUrl}/#/company/social/accounts`;
+  const link = companyLink('/company/social/accounts', companyId, ctx.config.appUrl);
   for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
     await mailPerson(ctx, db, member.user_id, 'reconnect_needed', { ...facts, link });
   }
@@ -70,7 +71,7 @@ export async function noticeExpiresSoon(
   facts: { account: string; network: string; endsAt: string },
 ): Promise<void> {
   const team = await listTeam({ ...ctx, db }, companyId);
-  const link = `${ctx.config.appUrl}/#/company/social/accounts`;
+  const link = companyLink('/company/social/accounts', companyId, ctx.config.appUrl);
   for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
     await mailPerson(ctx, db, member.user_id, 'expires_soon', { ...facts, reason: '', link });
   }
@@ -81,9 +82,9 @@ export async function noticePublishFailed(
   ctx: AppContext,
   db: Database,
   authorId: number | null,
-  facts: Omit<NoticeFacts, 'link'> & { postId: number },
+  facts: Omit<NoticeFacts, 'link'> & { companyId: number; postId: number },
 ): Promise<void> {
   if (authorId === null) return;
-  const link = `${ctx.config.appUrl}/#/company/social/posts/${facts.postId}`;
+  const link = companyLink(`/company/social/posts/${facts.postId}`, facts.companyId, ctx.config.appUrl);
   await mailPerson(ctx, db, authorId, 'publish_failed', { ...facts, link });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import {
   addMedium,
   eventually,
@@ -260,6 +261,7 @@ describe('publishing', () => {
     );
     const mail = await kit.smtp.waitFor('marko@example.com', sent);
     expect(mail.text).toContain('Your media IDs are invalid.');
+    expect(appLinksIn(mail.text)).toEqual([`#/company/social/posts/${post.id}?company=${acme}`]);
     const retry = await kit.t.call(marko, {
       method: 'POST',
       url: posts(acme, `/${post.id}/targets/${post.targets[0].id}/retry`),

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
 import { pruneWebhookLog } from './webhook-deliveries.repository.ts';
@@ -251,8 +252,10 @@ describe('delivery', { timeout: 150_000 }, () => {
       .select('payload')
       .where('name', '=', 'mail.send')
       .execute();
-    const sent = mails.map((m) => JSON.parse(m.payload) as { to: string; subject: string });
+    const sent = mails.map((m) => JSON.parse(m.payload) as { to: string; subject: string; text: string });
     expect(sent.map((m) => m.to).sort()).toEqual(['ana@example.com', 'ivo@example.com']);
+    for (const mail of sent)
+      expect(appLinksIn(mail.text)).toEqual([`#/company/crm-integration?tab=webhooks&company=${acme}`]);
     expect(sent.find((m) => m.to === 'ivo@example.com')?.subject).toContain('abgeschaltet');
     // Turning it on again starts afresh.
     const on = await t.call(ana, { method: 'PATCH', url: url(`/${hook.id}`), payload: { enabled: true } });

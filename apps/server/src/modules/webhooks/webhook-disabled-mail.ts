@@ -1,3 +1,4 @@
+import { companyLink } from '@kontora/contract/app-links';
 import { isLanguage, type Language } from '@kontora/contract/limits';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -64,7 +65,7 @@ export async function sendEndpointDisabledMails(
     .where('memberships.role', 'in', ['owner', 'admin'])
     .where('users.status', '=', 'active')
     .execute();
-  const link = `${ctx.config.appUrl}/#/company/crm-integration`;
+  const link = companyLink('/company/crm-integration?tab=webhooks', companyId, ctx.config.appUrl);
   for (const person of people) {
     const t = TEXTS[isLanguage(person.language) ? person.language : 'hr'];
     const fill = (s: string) =>

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { useSession } from '../../../lib/session.ts';
+import { chooseCompany, useSession } from '../../../lib/session.ts';
 import {
   type InvitationAnswer,
   useAnswerInvitationByToken,
@@ -17,7 +17,7 @@ import {
 /**
  * `#/invitation/:token`, the link of an invitation mail: which company, which
  * role, who invited; signed in as the invited person, accept or decline (the
- * link works once). Signed out, it asks to sign in and comes back here.
+ * link works once); accepting opens the company. Signed out, it asks to sign in and comes back here.
  * `?answer=decline` (the mail's decline link) puts the focus on Decline.
  */
 export function InvitationScreen() {
@@ -41,7 +41,13 @@ export function InvitationScreen() {
           company: result.company_name,
         }),
       );
-      await navigate(paths.chooseCompany.href(), { replace: true });
+      if (choice === 'accept') {
+        // The link was to join this company: it opens there, as a link naming its company does.
+        chooseCompany({ id: result.company_id, name: result.company_name });
+        await navigate(paths.home.href(), { replace: true });
+      } else {
+        await navigate(paths.chooseCompany.href(), { replace: true });
+      }
     } catch {
       // Shown below from answer.error.
     }
