@@ -1,3 +1,4 @@
+import { companyLink } from '@kontora/contract/app-links';
 import {
   DUPLICATE_LIMITS,
   DUPLICATE_RULES,
@@ -11,7 +12,9 @@ import { findByKey, type ListedCustomer } from './customer-duplicates.repository
 import { nameKey, phoneKey, townKey } from './customer-match-keys.ts';
 
 /** The web app's page of a customer (hash route), for links in warnings. */
-export const customerLink = (id: number) => `/#/company/customer/${id}`;
+/** The customer's page, naming its company so the link works whatever company is current (decision 049). */
+export const customerLink = (companyId: number, id: number) =>
+  `/${companyLink(`/company/customer/${id}`, companyId)}`;
 
 export const toDuplicateCustomer = (c: ListedCustomer): DuplicateCustomer => ({ ...c });
 
@@ -66,7 +69,7 @@ export async function findDuplicates(
     .map(({ customer, rules }) => ({
       customer: toDuplicateCustomer(customer),
       rules,
-      link: customerLink(customer.id),
+      link: customerLink(companyId, customer.id),
     }));
   return { items };
 }

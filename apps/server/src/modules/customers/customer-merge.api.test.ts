@@ -64,7 +64,7 @@ describe('duplicate warnings', () => {
   it('finds the same OIB/VAT id', async () => {
     const items = await duplicatesOf({ name: 'Someone else', oib: ' 694 3515 1530' });
     expect(rulesFor(items, kontora.id)).toEqual(['oib']);
-    expect(items[0]?.link).toBe(`/#/company/customer/${kontora.id}`);
+    expect(items[0]?.link).toBe(`/#/company/customer/${kontora.id}?company=${acme}`);
   });
 
   it('finds the same email whatever its case', async () => {
