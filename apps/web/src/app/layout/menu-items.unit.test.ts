@@ -62,6 +62,7 @@ describe('visibleSections', () => {
       'users',
       'audit',
       'jobs',
+      'social-networks',
     ]);
   });
 });
