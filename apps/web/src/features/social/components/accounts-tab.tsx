@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useConnectAccount } from '../api/connect-account.ts';
@@ -25,6 +26,7 @@ export function AccountsTab() {
   const companyId = useCompanyId();
   const accounts = useAccounts(companyId);
   const types = useIntegrationTypes();
+  const canManage = useCanManageCompany(companyId);
   const connect = useConnectAccount(companyId);
   const disconnect = useDisconnectAccount(companyId);
   const format = useFormatters();
@@ -56,6 +58,7 @@ export function AccountsTab() {
           <ConnectNetworks
             companyId={companyId}
             types={types.data ?? []}
+            canConnect={canManage}
             busy={connect.isPending}
             onConnect={(type) => connect.mutate(type)}
           />

@@ -8,18 +8,21 @@ import { useSession } from '../../../lib/session.ts';
 import { useNetworkAvailability } from '../api/get-network-availability.ts';
 
 /**
- * A Connect button for each network the deployment has an app for; the others are named as
+ * A Connect button for each network the deployment has an app for (members, who may not
+ * connect, are told who may); the others are named as
  * not set up, with whom to ask (members cannot see who the superusers are) or, for a
  * superuser, where to set them up.
  */
 export function ConnectNetworks({
   companyId,
   types,
+  canConnect,
   busy,
   onConnect,
 }: {
   companyId: number;
   types: SocialIntegrationType[];
+  canConnect: boolean;
   busy: boolean;
   onConnect: (type: SocialNetwork) => void;
 }) {
@@ -35,7 +38,12 @@ export function ConnectNetworks({
   const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   return (
     <>
-      {ready.length > 0 ? (
+      {ready.length > 0 && !canConnect ? (
+        <p className="text-body-secondary small mb-0">
+          {t('socialSetup.managersConnect', { networks: names.format(ready.map((type) => type.name)) })}
+        </p>
+      ) : null}
+      {ready.length > 0 && canConnect ? (
         <div className="d-flex flex-wrap gap-2">
           {ready.map((type) => (
             <button
