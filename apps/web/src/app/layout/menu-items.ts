@@ -111,7 +111,6 @@ const ADMIN_MENU: MenuNode[] = [
     label: 'menu.socialNetworks',
     icon: 'share',
     to: paths.admin.socialNetworks.href(),
-    also: /^\/admin\/social\/\w+$/,
   },
 ];
 
