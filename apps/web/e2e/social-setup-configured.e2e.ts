@@ -55,7 +55,12 @@ describe('social set-up with one network configured', () => {
     await loginAs(page, USERS.superuser);
     await page.goto('/#/admin/social/tiktok');
     await page.getByRole('heading', { name: 'Set up TikTok', level: 1 }).waitFor();
-    await page.getByRole('row').filter({ hasText: 'SOCIAL_TIKTOK_CLIENT_SECRET' }).getByText('Set').waitFor();
+    await page
+      .getByRole('list', { name: '2. Set the variables on the server' })
+      .getByRole('listitem')
+      .filter({ hasText: 'SOCIAL_TIKTOK_CLIENT_SECRET' })
+      .getByText('Set', { exact: true })
+      .waitFor();
     expect(await page.content()).not.toContain('tt-setup-secret');
     const before = tiktok.calls.length;
     await page.getByRole('button', { name: 'Check' }).click();

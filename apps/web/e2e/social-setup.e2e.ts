@@ -78,7 +78,7 @@ describe('social set-up that explains itself', () => {
     expect(await page.getByLabel('Redirect address').inputValue()).toBe(
       `${e2e.stack.baseUrl}/api/social/oauth/x/callback`,
     );
-    const rows = page.getByRole('row');
+    const rows = page.getByRole('list', { name: '2. Set the variables on the server' }).getByRole('listitem');
     await rows.filter({ hasText: 'SOCIAL_X_CLIENT_ID' }).getByText('Not set').waitFor();
     await rows.filter({ hasText: 'SOCIAL_X_CLIENT_SECRET' }).getByText('Not set').waitFor();
     await rows.filter({ hasText: 'SOCIAL_X_API_URL' }).getByText('https://api.x.com').waitFor();

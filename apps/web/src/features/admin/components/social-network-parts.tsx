@@ -10,45 +10,39 @@ export function ConfiguredBadge({ configured }: { configured: boolean }) {
   );
 }
 
-/** The server's variables for a network: required or optional, and whether set (a secret's value never). */
-export function VariablesTable({ variables }: { variables: SocialSetupVariable[] }) {
+/**
+ * The server's variables for a network: required or optional, and whether set (a secret's value
+ * never). A list rather than a table, so long names and addresses wrap whole on a phone.
+ */
+export function VariablesList({ variables }: { variables: SocialSetupVariable[] }) {
   const { t } = useTranslation();
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">{t('socialSetup.variable')}</th>
-            <th scope="col">{t('socialSetup.needed')}</th>
-            <th scope="col">{t('socialSetup.now')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {variables.map((variable) => (
-            <tr key={variable.name}>
-              <td>
-                <code>{variable.name}</code>
-              </td>
-              <td>{variable.required ? t('socialSetup.required') : t('socialSetup.optional')}</td>
-              <td className="text-break">
-                {variable.value !== null ? (
-                  <>
-                    <code>{variable.value}</code>{' '}
-                    <span className="text-body-secondary small">
-                      {variable.set ? t('socialSetup.changed') : t('socialSetup.networkDefault')}
-                    </span>
-                  </>
-                ) : variable.set ? (
-                  <span className="text-success-emphasis">{t('socialSetup.isSet')}</span>
-                ) : (
-                  <span className="text-danger-emphasis">{t('socialSetup.isNotSet')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="list-group" aria-label={t('socialSetup.variablesTitle')}>
+      {variables.map((variable) => (
+        <li key={variable.name} className="list-group-item">
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <code className="text-break">{variable.name}</code>
+            <span className="small text-body-secondary">
+              {variable.required ? t('socialSetup.required') : t('socialSetup.optional')}
+            </span>
+          </div>
+          <div className="small text-break mt-1">
+            {variable.value !== null ? (
+              <>
+                <code>{variable.value}</code>{' '}
+                <span className="text-body-secondary">
+                  {variable.set ? t('socialSetup.changed') : t('socialSetup.networkDefault')}
+                </span>
+              </>
+            ) : variable.set ? (
+              <span className="text-success-emphasis">{t('socialSetup.isSet')}</span>
+            ) : (
+              <span className="text-danger-emphasis">{t('socialSetup.isNotSet')}</span>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 

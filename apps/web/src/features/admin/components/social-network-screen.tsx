@@ -8,7 +8,7 @@ import { NotFound } from '../../../components/status-pages.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useCheckSocialNetwork, useSocialNetworkSetups } from '../api/social-networks-api.ts';
-import { CheckResult, ConfiguredBadge, VariablesTable } from './social-network-parts.tsx';
+import { CheckResult, ConfiguredBadge, VariablesList } from './social-network-parts.tsx';
 
 /**
  * Setting up one network (superusers, `#/admin/social/<type>`): the redirect address to
@@ -61,7 +61,7 @@ export function SocialNetworkScreen() {
           <div className="card-body">
             <h2 className="h6">{t('socialSetup.variablesTitle')}</h2>
             <p className="text-body-secondary">{t('socialSetup.variablesText')}</p>
-            <VariablesTable variables={network.variables} />
+            <VariablesList variables={network.variables} />
           </div>
         </section>
         <section className="card kt-card">
