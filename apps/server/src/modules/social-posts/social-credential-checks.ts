@@ -36,7 +36,8 @@ const tiktokClientToken: Probe = (network) => ({
 });
 
 /**
- * The networks whose API answers an app's id and secret without a person. X's app-only
+ * The networks whose API answers an app's id and secret without a person
+ * (docs/decisions/047-social-credentials-check.md). X's app-only
  * token takes the API key of OAuth 1.0a, not the OAuth 2 client id Kontora uses; LinkedIn
  * grants client credentials only to approved partners; Google has no such grant for OAuth
  * clients: for those three only the presence of the values is seen.
