@@ -57,6 +57,7 @@ import { postApprovalRoutes } from './modules/social-posts/post-approval.routes.
 import { socialAccountsRoutes } from './modules/social-posts/social-accounts.routes.ts';
 import { registerSocialPostJobs } from './modules/social-posts/social-posts.jobs.ts';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes.ts';
+import { socialSetupRoutes } from './modules/social-posts/social-setup.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(
       await api.register(companyCalendarRoutes, { ctx });
       await api.register(adminSessionsRoutes, { ctx });
       await api.register(socialAccountsRoutes, { ctx });
+      await api.register(socialSetupRoutes, { ctx });
       await api.register(socialPostsRoutes, { ctx });
       await api.register(postApprovalRoutes, { ctx });
       await api.register(socialMediaRoutes, { ctx });

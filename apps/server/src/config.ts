@@ -13,7 +13,7 @@ const Flag = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 /** Real endpoints of each network; SOCIAL_<TYPE>_API_URL / _AUTH_URL point a network at a stand-in or staging. */
-const SOCIAL_DEFAULTS = {
+export const SOCIAL_DEFAULTS = {
   FACEBOOK: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
   INSTAGRAM: ['https://graph.facebook.com/v21.0', 'https://www.facebook.com/v21.0/dialog/oauth'],
   LINKEDIN: ['https://api.linkedin.com', 'https://www.linkedin.com/oauth/v2/authorization'],

@@ -40,11 +40,13 @@ const MAIN_SCREENS: readonly (readonly [path: string, screen: ScreenName])[] = [
   [p.admin.users.path, 'UsersScreen'],
   [p.admin.audit.path, 'AuditScreen'],
   [p.admin.jobs.path, 'JobsScreen'],
+  [p.admin.socialNetworks.path, 'SocialNetworksScreen'],
   [p.company.customer.path, 'CustomerScreen'],
   [p.company.socialTab.path, 'SocialScreen'],
   [p.company.socialPost.path, 'SocialScreen'],
   [p.admin.company.path, 'CompanyScreen'],
   [p.admin.user.path, 'UserScreen'],
+  [p.admin.socialNetwork.path, 'SocialNetworkScreen'],
 ];
 
 function matches(pattern: string, path: string): boolean {

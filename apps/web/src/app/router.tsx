@@ -89,6 +89,8 @@ export function AppRoutes() {
                 <Route path={p.admin.user.path} element={<s.UserScreen />} />
                 <Route path={p.admin.audit.path} element={<s.AuditScreen />} />
                 <Route path={p.admin.jobs.path} element={<s.JobsScreen />} />
+                <Route path={p.admin.socialNetworks.path} element={<s.SocialNetworksScreen />} />
+                <Route path={p.admin.socialNetwork.path} element={<s.SocialNetworkScreen />} />
               </Route>
             </Route>
           </Route>

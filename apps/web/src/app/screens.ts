@@ -30,6 +30,8 @@ export const UsersScreen = load(m.UsersScreen, (x) => x.UsersScreen);
 export const UserScreen = load(m.UserScreen, (x) => x.UserScreen);
 export const AuditScreen = load(m.AuditScreen, (x) => x.AuditScreen);
 export const JobsScreen = load(m.JobsScreen, (x) => x.JobsScreen);
+export const SocialNetworksScreen = load(m.SocialNetworksScreen, (x) => x.SocialNetworksScreen);
+export const SocialNetworkScreen = load(m.SocialNetworkScreen, (x) => x.SocialNetworkScreen);
 export const DuplicatesScreen = load(m.DuplicatesScreen, (x) => x.DuplicatesScreen);
 export const TeamScreen = load(m.TeamScreen, (x) => x.TeamScreen);
 export const AdminOverviewScreen = load(m.AdminOverviewScreen, (x) => x.AdminOverviewScreen);

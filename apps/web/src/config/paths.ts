@@ -54,6 +54,8 @@ export const paths = {
     user: { path: '/admin/users/:id', href: (id: number) => `/admin/users/${id}` },
     audit: { path: '/admin/audit', href: () => '/admin/audit' },
     jobs: { path: '/admin/jobs', href: () => '/admin/jobs' },
+    socialNetworks: { path: '/admin/social', href: () => '/admin/social' },
+    socialNetwork: { path: '/admin/social/:type', href: (type: string) => `/admin/social/${type}` },
   },
 } as const;
 

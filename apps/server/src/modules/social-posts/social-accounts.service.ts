@@ -8,6 +8,7 @@ import { byUser, type ChangeActorRef, recordChange } from '../change-feed/change
 import { companyAccess } from '../companies/companies.service.ts';
 import { adapterFor } from './adapters/adapters.ts';
 import { SocialError, type TokenSet } from './adapters/social-adapter.ts';
+import { isConfigured } from './network-configured.ts';
 import {
   type AccountRow,
   accountsExpiringBefore,
@@ -69,7 +70,7 @@ export async function startConnect(
   actor: Actor,
   type: SocialNetwork,
 ): Promise<{ authorize_url: string; cookie: { name: string; value: string; maxAgeSeconds: number } }> {
-  if (!ctx.config.social.networks[type].clientId) throw invalidField('type', 'not_configured');
+  if (!isConfigured(ctx.config.social.networks[type])) throw invalidField('type', 'not_configured');
   const adapter = adapterFor(ctx.config, type);
   const state = newToken();
   const binder = newToken();

@@ -7,7 +7,7 @@ import { listTeam } from '../members/members.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { renderSocialNotice, type SocialNotice } from './social-mail-templates.ts';
 
-const NETWORK_NAMES: Record<string, string> = {
+export const NETWORK_NAMES: Record<string, string> = {
   facebook: 'Facebook',
   instagram: 'Instagram',
   linkedin: 'LinkedIn',

@@ -77,6 +77,9 @@ export async function startInstagramStandin(client = { id: 'ig-client', secret: 
         const q = req.query;
         if (q.get('client_id') !== client.id || q.get('client_secret') !== client.secret)
           return graphError(1, 'Error validating client secret.');
+        // The app access token: the documented check of an app's id and secret, no person involved.
+        if (q.get('grant_type') === 'client_credentials')
+          return { json: { access_token: `${client.id}|ig-app-${next()}`, token_type: 'bearer' } };
         if (q.get('grant_type') === 'fb_exchange_token') {
           if (!userTokens.has(String(q.get('fb_exchange_token')))) return badToken;
           const long = `ig-long-${next()}`;

@@ -100,6 +100,11 @@ export async function startTikTokStandin(client = { key: 'tt-client', secret: 't
         });
         if (f.client_key !== client.key || f.client_secret !== client.secret)
           return refused('invalid_client', 'Client key or secret is incorrect.');
+        // The client access token: TikTok's app-only grant (no user), e.g. for checking the app's credentials.
+        if (f.grant_type === 'client_credentials')
+          return {
+            json: { access_token: `clt.standin-${next()}`, expires_in: 7200, token_type: 'Bearer' },
+          };
         if (f.grant_type === 'authorization_code') {
           const redirect = codes.get(f.code);
           codes.delete(f.code);

@@ -17,6 +17,7 @@ export type MenuLabelKey =
   | 'menu.users'
   | 'menu.audit'
   | 'menu.jobs'
+  | 'menu.socialNetworks'
   | 'menu.team'
   | 'menu.overview';
 
@@ -105,6 +106,12 @@ const ADMIN_MENU: MenuNode[] = [
   { id: 'users', label: 'menu.users', icon: 'user', to: paths.admin.users.href() },
   { id: 'audit', label: 'menu.audit', icon: 'list', to: paths.admin.audit.href() },
   { id: 'jobs', label: 'menu.jobs', icon: 'box', to: paths.admin.jobs.href() },
+  {
+    id: 'social-networks',
+    label: 'menu.socialNetworks',
+    icon: 'share',
+    to: paths.admin.socialNetworks.href(),
+  },
 ];
 
 /**

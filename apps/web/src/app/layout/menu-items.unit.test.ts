@@ -62,6 +62,7 @@ describe('visibleSections', () => {
       'users',
       'audit',
       'jobs',
+      'social-networks',
     ]);
   });
 });
@@ -82,5 +83,7 @@ describe('active entry', () => {
     const companies = admin?.nodes.find((node) => node.id === 'companies');
     expect(companies && isLeafActive(companies, '/admin/companies/7')).toBe(true);
     expect(companies && isLeafActive(companies, '/admin/companies-x')).toBe(false);
+    const social = admin?.nodes.find((node) => node.id === 'social-networks');
+    expect(social && isLeafActive(social, '/admin/social/tiktok')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-import { RECONNECT_NOTICE_MS, type SocialNetwork } from '@kontora/contract/social-posts';
+import { RECONNECT_NOTICE_MS } from '@kontora/contract/social-posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useConnectAccount } from '../api/connect-account.ts';
@@ -12,18 +13,20 @@ import { useDisconnectAccount } from '../api/disconnect-account.ts';
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { codeText } from './code-text.ts';
+import { ConnectNetworks } from './connect-networks.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Whether a connection's stated end is within the notice period (its owners were mailed too). */
 const endsSoon = (reconnectBy: string | null) =>
   reconnectBy !== null && Date.parse(reconnectBy) - Date.now() < RECONNECT_NOTICE_MS;
 
-/** Connected accounts, a connect button per network, disconnect; the OAuth callback lands here with its outcome. */
+/** Connected accounts, a connect button per configured network, disconnect; the OAuth callback lands here with its outcome. */
 export function AccountsTab() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const accounts = useAccounts(companyId);
   const types = useIntegrationTypes();
+  const canManage = useCanManageCompany(companyId);
   const connect = useConnectAccount(companyId);
   const disconnect = useDisconnectAccount(companyId);
   const format = useFormatters();
@@ -52,19 +55,13 @@ export function AccountsTab() {
       <section className="card kt-card">
         <div className="card-body">
           <h2 className="h6">{t('social.accounts.connectTitle')}</h2>
-          <div className="d-flex flex-wrap gap-2">
-            {(types.data ?? []).map((type) => (
-              <button
-                key={type.key}
-                type="button"
-                className="btn btn-outline-primary btn-sm"
-                disabled={connect.isPending}
-                onClick={() => connect.mutate(type.key as SocialNetwork)}
-              >
-                {t('social.accounts.connect', { network: type.name })}
-              </button>
-            ))}
-          </div>
+          <ConnectNetworks
+            companyId={companyId}
+            types={types.data ?? []}
+            canConnect={canManage}
+            busy={connect.isPending}
+            onConnect={(type) => connect.mutate(type)}
+          />
         </div>
       </section>
       <ListStates

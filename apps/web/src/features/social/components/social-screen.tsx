@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AccountsTab } from './accounts-tab.tsx';
@@ -21,20 +21,23 @@ export function SocialScreen() {
   return (
     <>
       <PageHeader title={t('social.title')} />
-      <nav aria-label={t('social.title')}>
-        <ul className="nav nav-tabs mb-3">
-          {TABS.map((name) => (
-            <li className="nav-item" key={name}>
-              <NavLink
+      {/* The app's tab bar (a button group, as CRM integration's); each tab is its own address, so links. */}
+      <nav aria-label={t('socialSetup.tabsLabel')} className="mb-3">
+        <div className="btn-group flex-wrap">
+          {TABS.map((name) => {
+            const active = (postId ? 'posts' : tab) === name;
+            return (
+              <Link
+                key={name}
                 to={paths.company.socialTab.href(name)}
-                className={() => `nav-link${(postId ? 'posts' : tab) === name ? ' active' : ''}`}
-                aria-current={(postId ? 'posts' : tab) === name ? 'page' : undefined}
+                className={`btn btn-outline-primary${active ? ' active' : ''}`}
+                aria-current={active ? 'page' : undefined}
               >
                 {codeText(t, `social.tabs.${name}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+              </Link>
+            );
+          })}
+        </div>
       </nav>
       {postId ? <PostDetail id={postId} /> : null}
       {!postId && tab === 'posts' ? <PostsTab /> : null}
