@@ -12,7 +12,12 @@ import { findPostRow, targetsOf, updatePostRow } from './social-posts.repository
 export const publishTargetJob = defineJob(
   'social.publish',
   z.object({ companyId: z.number().int(), targetId: z.number().int() }),
-  { maxAttempts: 5, backoff: { baseMs: 5_000, maxMs: 300_000 }, timeoutMs: 30 * 60_000 },
+  {
+    maxAttempts: 5,
+    backoff: { baseMs: 5_000, maxMs: 300_000 },
+    timeoutMs: 30 * 60_000,
+    perCompanyConcurrency: 3,
+  },
 );
 
 /** What the post's status is, given its targets' states. */
