@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startHangingServer } from '../../test-support/hanging-server.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
 import { pruneWebhookLog } from './webhook-deliveries.repository.ts';
 import { DISABLE_AFTER_MS, webhookClock } from './webhook-delivery.ts';
