@@ -19,7 +19,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * two or more) is kept for the deployment's own jobs, so mail to a person and
  * maintenance run whatever companies' jobs are doing.
  */
-export function companySlots(concurrency: number): number {
+function companySlots(concurrency: number): number {
   return concurrency < 2 ? concurrency : concurrency - Math.max(1, Math.floor(concurrency / 4));
 }
 
