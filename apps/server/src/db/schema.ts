@@ -359,6 +359,10 @@ export interface WebhookEndpointsTable {
   previous_secret_encrypted: string | null;
   previous_secret_expires_at: Timestamp | null;
   failing_since: Timestamp | null;
+  /** Failed attempts in a row (timeouts, no connection, 5xx); a success sets it back to 0 (migration 032). */
+  failures_in_row: Generated<number>;
+  /** While in the future, deliveries wait for it instead of being tried (the circuit breaker is open). */
+  circuit_open_until: Timestamp | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

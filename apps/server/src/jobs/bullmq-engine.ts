@@ -1,7 +1,8 @@
-import { type Queue as BullQueue, Queue, Worker } from 'bullmq';
+import { type Queue as BullQueue, DelayedError, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createBullmqAdmin } from './bullmq-admin.ts';
+import { companySlot } from './company-slots.ts';
 import { type JobDefinition, retryDelayMs } from './define-job.ts';
 import { errorText } from './enqueue.ts';
 import { createJobEvents } from './job-events.ts';
@@ -12,6 +13,9 @@ import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
 import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
+
+/** A job whose company has no free slot of its kind comes back after 1–2 times this. */
+const SLOT_WAIT_MS = 500;
 
 /**
  * Jobs on BullMQ (REDIS_URL set): any number of instances share the work,
@@ -78,16 +82,31 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
     removeOnFail: { age: KEEP_DEAD_MS / 1000 },
   });
 
+  /** The company's slot for this kind, when the kind is limited per company (company-slots.ts). */
+  const slotFor = (definition: JobDefinition, companyId: number | null, jobId: string | undefined) => {
+    const most = definition.options.perCompanyConcurrency;
+    if (most === undefined || companyId === null || jobId === undefined) return null;
+    const key = { prefix: settings.queuePrefix, name: definition.name, companyId };
+    return companySlot(redis, key, jobId, most, settings.leaseMs);
+  };
+
   function startWorker(registered: Registered) {
     const { definition } = registered;
     const worker = new Worker(
       definition.name,
-      async (job) => {
-        const controller = new AbortController();
-        running.add(controller);
+      async (job, token) => {
         // The company lives on the outbox row (kept a week after relaying), not in BullMQ's record.
         const rowId = rowIdOfBullJob(job.id);
         const companyId = rowId === null ? null : await companyOfJob(db, rowId);
+        const slot = slotFor(definition, companyId, job.id);
+        if (slot && !(await slot.take())) {
+          // The company runs as many of these as it may: back a moment later, the try not counted.
+          await job.moveToDelayed(Date.now() + SLOT_WAIT_MS * (1 + Math.random()), token);
+          throw new DelayedError();
+        }
+        const renewal = slot && setInterval(() => void slot.renew().catch(() => {}), settings.leaseMs / 3);
+        const controller = new AbortController();
+        running.add(controller);
         if (companyId !== null && job.id) followed.set(job.id, { companyId, progress: 0 });
         report(job, 'active', { progress: 0 });
         try {
@@ -108,6 +127,8 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
           );
         } finally {
           running.delete(controller);
+          if (renewal) clearInterval(renewal);
+          await slot?.release().catch((err) => log.warn({ err }, 'releasing a company slot failed'));
         }
       },
       {

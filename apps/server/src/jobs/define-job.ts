@@ -19,6 +19,12 @@ export interface JobOptions {
   timeoutMs: number;
   /** Groups jobs on the admin screen and, on BullMQ, is the queue (default: the name's first part). */
   queue: string;
+  /**
+   * At most this many jobs of this kind run at once for one company, across
+   * every process (docs/decisions/047-fair-background-work.md): one company's
+   * slow or failing work then cannot hold every slot. Unset: no limit.
+   */
+  perCompanyConcurrency?: number;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

@@ -14,6 +14,24 @@ import { nextCronTime } from './schedule.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Slots company jobs may fill: a quarter of them (at least one, when there are
+ * two or more) is kept for the deployment's own jobs, so mail to a person and
+ * maintenance run whatever companies' jobs are doing.
+ */
+function companySlots(concurrency: number): number {
+  return concurrency < 2 ? concurrency : concurrency - Math.max(1, Math.floor(concurrency / 4));
+}
+
+function perCompanyLimits(registered: Iterable<Registered>): Map<string, number> {
+  const limits = new Map<string, number>();
+  for (const { definition } of registered) {
+    const most = definition.options.perCompanyConcurrency;
+    if (most !== undefined) limits.set(definition.name, most);
+  }
+  return limits;
+}
+
 interface Running {
   row: repo.JobRow;
   controller: AbortController;
@@ -89,6 +107,7 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
         wakeAgain = false;
         while (!stopping && running.size < settings.concurrency) {
           const free = settings.concurrency - running.size;
+          const forCompanies = [...running.values()].filter((r) => r.row.company_id !== null).length;
           const now = Date.now();
           const rows = await repo.claimDueJobs(db, dialect, {
             names: [...handlers.keys()],
@@ -96,6 +115,8 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
             now: iso(now),
             leaseUntil: iso(now + settings.leaseMs),
             limit: free,
+            companyLimit: companySlots(settings.concurrency) - forCompanies,
+            perCompany: perCompanyLimits(handlers.values()),
           });
           for (const row of rows) run(row);
           if (rows.length < free) break;

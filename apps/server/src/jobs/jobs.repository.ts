@@ -33,30 +33,121 @@ export async function insertJob(db: Database, job: NewJob, now: string): Promise
   return existing.id;
 }
 
+export interface ClaimRequest {
+  names: string[];
+  owner: string;
+  now: string;
+  leaseUntil: string;
+  /** Free slots in all. */
+  limit: number;
+  /** Of those, how many may go to company jobs (the rest is kept for the deployment's own). */
+  companyLimit: number;
+  /** Kinds limited per company: name → most running at once for one company (define-job.ts). */
+  perCompany: ReadonlyMap<string, number>;
+}
+
 /**
- * Atomically takes up to `limit` due jobs of the given names for `owner`. On
- * PostgreSQL the candidates are locked with SKIP LOCKED, so processes claiming at
- * the same moment get disjoint sets instead of waiting on each other; SQLite has
- * one writer at a time, so a single UPDATE … RETURNING is already atomic.
+ * Atomically takes due jobs for `owner`: first jobs without a company (mail to
+ * a person, maintenance), then company jobs up to `companyLimit`, never more
+ * running for one company of a kind than its per-company limit
+ * (docs/decisions/047-fair-background-work.md).
  */
-export async function claimDueJobs(
+export async function claimDueJobs(db: Database, dialect: Dialect, opts: ClaimRequest): Promise<JobRow[]> {
+  if (opts.names.length === 0 || opts.limit <= 0) return [];
+  const own = await claimDeploymentJobs(db, dialect, opts);
+  const room = Math.min(opts.limit - own.length, opts.companyLimit);
+  if (room <= 0) return own;
+  const limited = opts.names.filter((n) => opts.perCompany.has(n));
+  const forCompanies =
+    limited.length === 0
+      ? await claimUnlimitedCompanyJobs(db, dialect, opts, room)
+      : await claimLimitedCompanyJobs(db, dialect, opts, room);
+  return [...own, ...forCompanies];
+}
+
+const claimSet = (opts: ClaimRequest) => sql`state = 'active', attempts = attempts + 1,
+  locked_by = ${opts.owner}, locked_until = ${opts.leaseUntil}, started_at = ${opts.now}`;
+const namesIn = (names: string[]) => sql.join(names.map((n) => sql`${n}`));
+
+/**
+ * On PostgreSQL the candidates are locked with SKIP LOCKED, so processes claiming
+ * at the same moment get disjoint sets instead of waiting on each other; SQLite
+ * has one writer at a time, so a single UPDATE … RETURNING is already atomic.
+ */
+async function claimPlain(
   db: Database,
   dialect: Dialect,
-  opts: { names: string[]; owner: string; now: string; leaseUntil: string; limit: number },
+  opts: ClaimRequest,
+  companies: 'none' | 'any',
+  limit: number,
 ): Promise<JobRow[]> {
-  if (opts.names.length === 0 || opts.limit <= 0) return [];
-  const names = sql.join(opts.names.map((n) => sql`${n}`));
   const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const whose = companies === 'none' ? sql`company_id IS NULL` : sql`company_id IS NOT NULL`;
   const { rows } = await sql<JobRow>`
-    UPDATE jobs SET state = 'active', attempts = attempts + 1, locked_by = ${opts.owner},
-      locked_until = ${opts.leaseUntil}, started_at = ${opts.now}
+    UPDATE jobs SET ${claimSet(opts)}
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE state IN ('waiting', 'failed') AND run_at <= ${opts.now} AND name IN (${names})
-      ORDER BY run_at, id LIMIT ${opts.limit} ${lock}
+      WHERE state IN ('waiting', 'failed') AND run_at <= ${opts.now} AND name IN (${namesIn(opts.names)})
+        AND ${whose}
+      ORDER BY run_at, id LIMIT ${limit} ${lock}
     ) AND state IN ('waiting', 'failed')
     RETURNING *`.execute(db);
   return rows;
+}
+
+const claimDeploymentJobs = (db: Database, dialect: Dialect, opts: ClaimRequest) =>
+  claimPlain(db, dialect, opts, 'none', opts.limit);
+const claimUnlimitedCompanyJobs = (db: Database, dialect: Dialect, opts: ClaimRequest, limit: number) =>
+  claimPlain(db, dialect, opts, 'any', limit);
+
+/** Any fixed key: the claims of limited kinds, in every process on the database, take turns on it. */
+const LIMITED_CLAIM_LOCK = 470_047;
+const UNLIMITED = 2_147_483_647;
+
+/**
+ * Company jobs where some kinds are limited per company: each due job is
+ * ranked within its (kind, company) by due time, and taken only while its rank
+ * plus the jobs of that kind and company already running stays within the
+ * limit. A window function cannot be combined with FOR UPDATE, and two
+ * processes counting the same running jobs at once would both take the last
+ * slot, so on PostgreSQL these claims take turns on an advisory lock held to
+ * their commit (a claim is one short statement); SQLite has one writer anyway.
+ */
+async function claimLimitedCompanyJobs(
+  db: Database,
+  dialect: Dialect,
+  opts: ClaimRequest,
+  limit: number,
+): Promise<JobRow[]> {
+  const caps = [...opts.perCompany].filter(([name]) => opts.names.includes(name));
+  const cap = sql`CASE c.name ${sql.join(
+    caps.map(([name, most]) => sql`WHEN ${name} THEN ${sql.lit(Math.trunc(most))}`),
+    sql` `,
+  )} ELSE ${sql.lit(UNLIMITED)} END`;
+  const claim = (trx: Database) =>
+    sql<JobRow>`
+    UPDATE jobs SET ${claimSet(opts)}
+    WHERE id IN (
+      SELECT id FROM (
+        SELECT c.id, c.run_at, ${cap} AS cap, COALESCE(r.n, 0) AS running,
+          ROW_NUMBER() OVER (PARTITION BY c.name, c.company_id ORDER BY c.run_at, c.id) AS place
+        FROM jobs c
+        LEFT JOIN (
+          SELECT name, company_id, COUNT(*) AS n FROM jobs
+          WHERE state = 'active' AND company_id IS NOT NULL GROUP BY name, company_id
+        ) r ON r.name = c.name AND r.company_id = c.company_id
+        WHERE c.state IN ('waiting', 'failed') AND c.run_at <= ${opts.now}
+          AND c.name IN (${namesIn(opts.names)}) AND c.company_id IS NOT NULL
+      ) ranked
+      WHERE place + running <= cap
+      ORDER BY run_at, id LIMIT ${limit}
+    ) AND state IN ('waiting', 'failed')
+    RETURNING *`.execute(trx);
+  if (dialect === 'sqlite') return (await claim(db)).rows;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(LIMITED_CLAIM_LOCK)})`.execute(trx);
+    return (await claim(trx)).rows;
+  });
 }
 
 /** Active jobs whose lease ran out (their process died or hung) go back to waiting, or die when out of attempts. */

@@ -26,6 +26,7 @@ import * as m028 from './028-calendar-page-plans.ts';
 import * as m029 from './029-event-versions.ts';
 import * as m030 from './030-event-counts-company-gone.ts';
 import * as m031 from './031-search-name-marker.ts';
+import * as m032 from './032-webhook-circuit-breaker.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -59,4 +60,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '029-event-versions': m029,
   '030-event-counts-company-gone': m030,
   '031-search-name-marker': m031,
+  '032-webhook-circuit-breaker': m032,
 };

@@ -43,6 +43,11 @@ export interface OutboundOptions {
   body?: string;
   signal?: AbortSignal | undefined;
   timeoutMs: number;
+  /**
+   * The answer's status must arrive this soon (connecting included): a receiver
+   * that accepts and never answers is given up early. Unset: timeoutMs.
+   */
+  firstByteTimeoutMs?: number;
   /** More of an answer than this is not read. */
   maxBytes: number;
   /**
@@ -103,16 +108,23 @@ export function guardedHttp(
 
 function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promise<OutboundAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
+  const firstByte = new AbortController();
+  const firstByteTimer =
+    options.firstByteTimeoutMs === undefined
+      ? undefined
+      : setTimeout(() => firstByte.abort(), options.firstByteTimeoutMs);
+  const signals = [timeout, firstByte.signal, ...(options.signal ? [options.signal] : [])];
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<OutboundAnswer>((resolve, reject) => {
     const fail = (err: unknown) => {
+      clearTimeout(firstByteTimer);
       if (options.signal?.aborted) return reject(options.signal.reason ?? err);
-      if (timeout.aborted)
-        return reject(
-          new OutboundError('timeout', `No answer within ${options.timeoutMs / 1000} s.`, elapsed()),
-        );
+      if (timeout.aborted || firstByte.signal.aborted) {
+        const waited = firstByte.signal.aborted ? options.firstByteTimeoutMs : options.timeoutMs;
+        return reject(new OutboundError('timeout', `No answer within ${(waited ?? 0) / 1000} s.`, elapsed()));
+      }
       const code = (err as { code?: string }).code ?? 'error';
       reject(new OutboundError('unreachable', `${url.host} could not be reached (${code}).`, elapsed()));
     };
@@ -129,7 +141,7 @@ function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promis
         method: options.method,
         agent: agents[url.protocol as 'http:' | 'https:'],
         ...(url.protocol === 'https:' && named ? { servername: url.hostname } : {}),
-        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+        signal: AbortSignal.any(signals),
         headers: {
           ...options.headers,
           host: url.host,
@@ -139,6 +151,7 @@ function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promis
         },
       },
       (response) => {
+        clearTimeout(firstByteTimer);
         const chunks: Buffer[] = [];
         let read = 0;
         let settled = false;

@@ -14,7 +14,13 @@ export const syncConnectorJob = defineJob(
     connector_id: z.number().int(),
     mode: z.enum(['auto', 'full']),
   }),
-  { maxAttempts: 5, backoff: { baseMs: 30_000, maxMs: 900_000 }, timeoutMs: 60 * 60_000 },
+  {
+    maxAttempts: 5,
+    backoff: { baseMs: 30_000, maxMs: 900_000 },
+    timeoutMs: 60 * 60_000,
+    // A long run against one provider: two per company leave the other slots to everyone else.
+    perCompanyConcurrency: 2,
+  },
 );
 
 /** Every CONNECTOR_SYNC_MINUTES: a run for each connection that is due. */

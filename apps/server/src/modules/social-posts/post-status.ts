@@ -17,7 +17,12 @@ export const publishTargetJob = defineJob(
     },
     z.object({ company_id: z.number().int(), target_id: z.number().int() }),
   ),
-  { maxAttempts: 5, backoff: { baseMs: 5_000, maxMs: 300_000 }, timeoutMs: 30 * 60_000 },
+  {
+    maxAttempts: 5,
+    backoff: { baseMs: 5_000, maxMs: 300_000 },
+    timeoutMs: 30 * 60_000,
+    perCompanyConcurrency: 3,
+  },
 );
 
 /** What the post's status is, given its targets' states. */

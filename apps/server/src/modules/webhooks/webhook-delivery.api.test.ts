@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { startHangingServer } from '../../test-support/hanging-server.ts';
 import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
@@ -194,6 +195,25 @@ describe('delivery', { timeout: 150_000 }, () => {
     const entries = await log(hook.id);
     const failed = entries.find((e) => e.status_code === 429);
     expect(failed?.next_attempt_at).not.toBeNull();
+  });
+
+  it('a receiver that accepts and never answers is a failed attempt after 5 s, retried on schedule', async () => {
+    const hanging = await startHangingServer();
+    try {
+      const hook = await endpoint(`${hanging.url}/silent`, ['customer.created']);
+      await post(`/api/companies/${acme}/customers`, { first_name: 'Never', last_name: 'Answered' });
+      await dispatchWebhooks(t.ctx);
+      const [entry] = await until(
+        () => log(hook.id),
+        (l) => l.length >= 1,
+      );
+      expect(entry).toMatchObject({ attempt: 1, succeeded: false, status_code: null });
+      expect(entry?.error).toBe('No answer within 5 s.');
+      expect(entry?.latency_ms).toBeLessThan(10_000);
+      expect(entry?.next_attempt_at).not.toBeNull();
+    } finally {
+      await hanging.close();
+    }
   });
 
   it('410 turns the endpoint off at once', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { guardedHttpFor } from '../../lib/outbound-http/guarded-http.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { announceSetting } from '../live/live.service.ts';
+import { circuitWait, noteCircuit } from './webhook-circuit.ts';
 import { insertDelivery, type MessageRow, setMessageState } from './webhook-deliveries.repository.ts';
 import { sendEndpointDisabledMails } from './webhook-disabled-mail.ts';
 import { deliverWebhookJob } from './webhook-job.ts';
@@ -95,6 +96,12 @@ export async function attemptDelivery(
     return undefined;
   }
   const now = webhookClock.now();
+  // A test is asked for by a person waiting for its answer: it goes whatever the circuit says.
+  const waitUntil = job.trigger === 'test' ? null : await circuitWait(ctx.db, endpoint, now);
+  if (waitUntil !== null) {
+    await deferDelivery(ctx, job, message.id, waitUntil);
+    return { nextAt: waitUntil, disabled: null };
+  }
   const headers = signedHeaders(
     signingSecrets(ctx, endpoint, now),
     message.msg_id,
@@ -156,6 +163,7 @@ export async function attemptDelivery(
     } else {
       disabled = await noteFailure(ctx, trx, endpoint, at);
     }
+    if (!gone) await noteCircuit(trx, endpoint, answer.status, at, ctx.config.jobs.backoffScale);
     if (nextAt && !disabled) {
       await ctx.jobs.enqueue(
         trx,
@@ -168,6 +176,16 @@ export async function attemptDelivery(
   // The batch has committed: screens showing the endpoint may read it turned off.
   if (disabled) await announceSetting(ctx, job.company_id, null, 'webhook.disabled', job.endpoint_id);
   return { nextAt: disabled ? null : nextAt, disabled };
+}
+
+/** The circuit is open: the same attempt, later; not tried, so neither logged nor counted. */
+async function deferDelivery(ctx: AppContext, job: DeliveryJob, messageId: number, until: string) {
+  const jitterMs = Math.round(Math.random() * 1000 * ctx.config.jobs.backoffScale);
+  await ctx.jobs.enqueue(ctx.db, deliverWebhookJob, job, {
+    runAt: new Date(Date.parse(until) + jitterMs),
+    // The time it waits for keeps the key apart from the attempt's own and from other waits.
+    idempotencyKey: `${job.company_id}:${messageId}:${job.attempt}:after:${until}`,
+  });
 }
 
 /**

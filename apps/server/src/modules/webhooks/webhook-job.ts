@@ -16,7 +16,13 @@ export const deliverWebhookJob = defineJob(
     attempt: z.number().int().min(1),
     trigger: z.enum(['change', 'test', 'replay']),
   }),
-  { maxAttempts: 3, backoff: { baseMs: 5_000, maxMs: 60_000 }, timeoutMs: 30_000 },
+  {
+    maxAttempts: 3,
+    backoff: { baseMs: 5_000, maxMs: 60_000 },
+    timeoutMs: 30_000,
+    // Receivers that never answer hold a slot for the whole attempt: a company's own endpoints wait for each other.
+    perCompanyConcurrency: 3,
+  },
 );
 
 /** The delivery log is kept 30 days. */

@@ -1,8 +1,15 @@
 import { WEBHOOK_LIMITS } from '@kontora/contract/webhooks';
 import { type GuardedHttp, OutboundError } from '../../lib/outbound-http/guarded-http.ts';
 
+/**
+ * A receiver must answer (its status) within this long, connecting included: one
+ * that accepts and never answers is a failed attempt after 5 s, retried on the
+ * normal schedule, instead of holding a job slot for the whole attempt
+ * (docs/decisions/047-fair-background-work.md).
+ */
+export const FIRST_BYTE_TIMEOUT_MS = 5_000;
 /** An attempt gets this long from connecting to the end of the answer. */
-export const DELIVERY_TIMEOUT_MS = 15_000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /** More of an answer than this is not read (the log keeps 2 KB); the socket is dropped instead. */
 const READ_MAX_BYTES = 256 * 1024;
 
@@ -34,6 +41,7 @@ export async function sendDelivery(
       body,
       signal,
       timeoutMs: DELIVERY_TIMEOUT_MS,
+      firstByteTimeoutMs: FIRST_BYTE_TIMEOUT_MS,
       maxBytes: READ_MAX_BYTES,
       overflow: 'truncate',
     });

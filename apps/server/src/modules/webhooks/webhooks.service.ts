@@ -176,9 +176,12 @@ export async function updateWebhook(
       ...(body.url !== undefined ? { url: body.url } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.event_types !== undefined ? { event_types: JSON.stringify(body.event_types) } : {}),
-      // Turning an endpoint on again starts afresh: no reason, no failing period.
+      // Turning an endpoint on again, or pointing it elsewhere, starts afresh: no reason, no failing period, circuit closed.
       ...(body.enabled !== undefined
         ? { enabled: body.enabled, ...(body.enabled ? { disabled_reason: null, failing_since: null } : {}) }
+        : {}),
+      ...(body.enabled || (body.url !== undefined && body.url !== before.url)
+        ? { failures_in_row: 0, circuit_open_until: null }
         : {}),
       updated_at: new Date(webhookClock.now()).toISOString(),
     });
