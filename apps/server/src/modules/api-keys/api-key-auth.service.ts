@@ -38,7 +38,7 @@ export async function authenticateApiKey(ctx: AppContext, token: string): Promis
   // A mistyped or made-up key fails its checksum and costs no query.
   if (!isWellFormedApiKey(token)) throw invalidKey();
   const tokenHash = hashToken(token);
-  const now = Date.now();
+  const now = ctx.clock.now();
   let row = ctx.caches.apiKeys.get(tokenHash, now);
   if (!row) {
     row = await findApiKeyByHash(ctx.db, tokenHash);

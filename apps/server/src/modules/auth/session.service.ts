@@ -25,7 +25,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   if (!token) throw new AppError(401, 'unauthenticated', 'Please sign in.');
   if (token.length > 200) throw sessionEnded();
   const tokenHash = hashToken(token);
-  const now = Date.now();
+  const now = ctx.clock.now();
   const cached = ctx.caches.sessions.get(tokenHash, now) as (Principal & { expiresAt: number }) | undefined;
   if (cached && cached.expiresAt > now) return cached;
   const row = await findSessionByTokenHash(ctx.db, tokenHash);
