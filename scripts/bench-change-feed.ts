@@ -7,7 +7,6 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { benchOnlyChangeFeed } from '../apps/server/src/modules/change-feed/change-feed.service.ts';
 import { createCustomer, updateCustomer } from '../apps/server/src/modules/customers/customers.service.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 
@@ -90,7 +89,7 @@ async function timeUpdates(database: Config['database']): Promise<Record<Via, Pa
     };
     /** One update with the feed on or off, timed on both clocks. */
     const timeOne = async (via: Via, feed: boolean): Promise<Timing> => {
-      benchOnlyChangeFeed.enabled = feed;
+      ctx.benchOnlyChangeFeed.enabled = feed;
       const id = ids[n++ % ids.length] as number;
       const cpu = process.cpuUsage();
       const started = process.hrtime.bigint();
@@ -114,7 +113,7 @@ async function timeUpdates(database: Config['database']): Promise<Record<Via, Pa
     }
     return result;
   } finally {
-    benchOnlyChangeFeed.enabled = true;
+    ctx.benchOnlyChangeFeed.enabled = true;
     await close();
   }
 }

@@ -8,11 +8,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { KyselyPlugin } from 'kysely';
+import { createAppCaches } from './app-caches.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { createJobs } from './jobs/create-jobs.ts';
 import { registerMaintenanceJobs } from './jobs/maintenance.jobs.ts';
+import { createClock } from './lib/clock.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
 import { registerMailJobs } from './mail/mail.jobs.ts';
@@ -142,6 +144,9 @@ export async function buildApp(
     jobs: createJobs({ db, dialect, config, log: app.log }),
     adminNotices: createAdminNotices(),
     settingsNotices: createSettingsNotices(),
+    caches: createAppCaches(),
+    clock: createClock(),
+    benchOnlyChangeFeed: { enabled: true },
   };
   // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
   registerMailJobs(ctx);
@@ -166,7 +171,7 @@ export async function buildApp(
     await ctx.jobs.stop(config.jobs.shutdownGraceMs);
   });
   const stopInvalidation = config.redisUrl
-    ? wireCacheInvalidation(config.redisUrl, `${config.redisPrefix}:cache-evict`)
+    ? wireCacheInvalidation(ctx.caches, config.redisUrl, `${config.redisPrefix}:cache-evict`)
     : async () => {};
   app.addHook('onClose', async () => {
     await stopInvalidation();

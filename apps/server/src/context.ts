@@ -1,8 +1,11 @@
+import type { AppCaches } from './app-caches.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Jobs } from './jobs/jobs.ts';
+import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ChangeFeedSwitch } from './modules/change-feed/change-feed.service.ts';
 import type { AdminNotices } from './modules/live/admin-notices.ts';
 import type { SettingsNotices } from './modules/live/settings-notices.ts';
 
@@ -18,4 +21,10 @@ export interface AppContext {
   adminNotices: AdminNotices;
   /** Changes of a company's webhook endpoints and connections, reported once committed, for its live screens. */
   settingsNotices: SettingsNotices;
+  /** The app's answer caches: its own, shared with no other app in the process (app-caches.ts). */
+  caches: AppCaches;
+  /** "Now" for what a request or job decides by the time (lib/clock.ts). */
+  clock: Clock;
+  /** On except while `npm run bench` times a customer update without its change event. */
+  benchOnlyChangeFeed: ChangeFeedSwitch;
 }

@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiKeyCache } from '../modules/api-keys/api-key-cache.ts';
-import { customerPageCache } from '../modules/customers/customer-page-cache.ts';
+import { createAppCaches } from '../app-caches.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
-import { sessionCache } from './session-cache.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const stop = wireCacheInvalidation(redisUrl, 'kontora:cache-evict');
+const caches = createAppCaches();
+const { sessions: sessionCache, customerPages: customerPageCache, apiKeys: apiKeyCache } = caches;
+const stop = wireCacheInvalidation(caches, redisUrl, 'kontora:cache-evict');
 const otherInstance = new Redis(redisUrl);
 afterAll(async () => {
   await stop();

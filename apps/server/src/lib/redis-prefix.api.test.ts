@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCaches } from '../app-caches.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../test-support/test-app.ts';
 import { wireCacheInvalidation } from './redis-cache-invalidation.ts';
-import { sessionCache } from './session-cache.ts';
 import { THROTTLE } from './throttle.ts';
 
 // Two deployments on one Redis, told apart only by REDIS_PREFIX: they share no counter and no channel.
@@ -57,7 +57,9 @@ describe('deployments sharing a Redis (REDIS_PREFIX)', () => {
 
 describe('cache evictions on the deployment’s own channel', () => {
   const publisher = new Redis(redisUrl);
-  const stop = wireCacheInvalidation(redisUrl, `${prefixA}:cache-evict`);
+  const caches = createAppCaches();
+  const sessionCache = caches.sessions;
+  const stop = wireCacheInvalidation(caches, redisUrl, `${prefixA}:cache-evict`);
   afterAll(async () => {
     await stop();
     await publisher.quit();

@@ -1,6 +1,6 @@
 /**
- * A small per-process cache for the hottest authorization reads (sessions,
- * company access). Each entry carries a tag (a person id, a company id);
+ * A small in-memory cache of one app (its context holds them: app-caches.ts) for
+ * the hottest reads (sessions, company access, list answers). Each entry carries a tag (a person id, a company id);
  * correctness comes from evicting by tag on every write that could change an
  * entry — done inside the repositories that write those tables, and broadcast
  * to other instances through Redis when REDIS_URL is set. The TTL only bounds
@@ -8,8 +8,6 @@
  * can go unseen.
  */
 export class TaggedCache<T> {
-  /** Every cache of the process, so a test can start from none (see `clearProcessCaches`). */
-  static readonly #all = new Set<TaggedCache<unknown>>();
   readonly #entries = new Map<string, { tag: number; value: T; cachedAt: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
@@ -19,16 +17,6 @@ export class TaggedCache<T> {
   constructor(ttlMs: number, maxEntries = 20_000) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
-    TaggedCache.#all.add(this as TaggedCache<unknown>);
-  }
-
-  /**
-   * Empties every cache of the process. Their keys are ids of one database; the API
-   * tests run many files (each on a fresh database whose ids start again) in one
-   * process, so each test app starts with none (test-support/test-app.ts).
-   */
-  static clearAll(): void {
-    for (const cache of TaggedCache.#all) cache.clear();
   }
 
   get(key: string, now = Date.now()): T | undefined {

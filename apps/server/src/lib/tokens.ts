@@ -10,5 +10,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The real time as ISO; code with the app context reads `ctx.clock.nowIso()` (clock.ts) instead. */
 export const nowIso = (): string => new Date().toISOString();
 export const isoIn = (ms: number, from = Date.now()): string => new Date(from + ms).toISOString();

@@ -8,7 +8,6 @@ import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { useFastHashingForTests } from '../lib/passwords.ts';
-import { TaggedCache } from '../lib/tagged-cache.ts';
 import { createActiveUser, createCompanyWith } from '../seed/accounts.seed.ts';
 import { CompanyScopeCheck } from './company-scope-check.ts';
 import { createSchemaTestDatabase } from './test-database.ts';
@@ -39,8 +38,6 @@ export async function createTestApp(
   { logStream }: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   useFastHashingForTests();
-  // Files of the API suite share one process (vitest.config.ts): no cached entry of an earlier file's database.
-  TaggedCache.clearAll();
   const { database, drop } = await createSchemaTestDatabase();
   // Its own folder for media and the mail outbox: the SQLite and PostgreSQL runs of the
   // suite go at the same time (decision 025), and their companies share ids.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
-import { companyAccessCache } from '../../lib/company-access-cache.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 const companyColumns = [
@@ -79,19 +79,20 @@ export async function findCompany(db: Database, id: number): Promise<CompanyRow 
   return row && toRow(row);
 }
 
-export async function insertCompany(db: Database, values: CompanyFields): Promise<number> {
+export async function insertCompany(db: Database, caches: AppCaches, values: CompanyFields): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('companies')
     .values({ ...values, is_active: true, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  companyAccessCache.evict(row.id);
+  caches.companyAccess.evict(row.id);
   return row.id;
 }
 
 export async function updateCompany(
   db: Database,
+  caches: AppCaches,
   id: number,
   patch: Partial<CompanyFields & { is_active: boolean }>,
 ): Promise<void> {
@@ -100,10 +101,15 @@ export async function updateCompany(
     .set({ ...patch, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
-  companyAccessCache.evict(id);
+  caches.companyAccess.evict(id);
 }
 
-export async function replaceCompanyModules(db: Database, companyId: number, moduleIds: number[]) {
+export async function replaceCompanyModules(
+  db: Database,
+  caches: AppCaches,
+  companyId: number,
+  moduleIds: number[],
+) {
   await db.deleteFrom('company_modules').where('company_id', '=', companyId).execute();
   if (moduleIds.length) {
     await db
@@ -111,7 +117,7 @@ export async function replaceCompanyModules(db: Database, companyId: number, mod
       .values(moduleIds.map((m) => ({ company_id: companyId, module_id: m })))
       .execute();
   }
-  companyAccessCache.evict(companyId);
+  caches.companyAccess.evict(companyId);
 }
 
 /** Which of these company ids exist. */

@@ -96,8 +96,8 @@ export async function createCompany(
   };
   const modules = body.modules ?? [];
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const newId = await insertCompany(trx, fields);
-    await replaceCompanyModules(trx, newId, modules);
+    const newId = await insertCompany(trx, ctx.caches, fields);
+    await replaceCompanyModules(trx, ctx.caches, newId, modules);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'company.create',
@@ -145,7 +145,7 @@ export async function updateAdminCompany(
           ? 'company.reactivate'
           : 'company.deactivate'
         : 'company.update';
-    await updateCompany(trx, id, diff.after);
+    await updateCompany(trx, ctx.caches, id, diff.after);
     await recordAudit(trx, {
       actorId: actor.id,
       action,
@@ -176,7 +176,7 @@ export async function setCompanyModules(
     if (!(await findCompany(trx, id))) throw notFound('Company');
     const before = await moduleIdsOf(trx, id);
     if (JSON.stringify(before) === JSON.stringify(modules)) return;
-    await replaceCompanyModules(trx, id, modules);
+    await replaceCompanyModules(trx, ctx.caches, id, modules);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'company.modules',

@@ -13,7 +13,7 @@ export async function revokeAllSessionsOf(
 ): Promise<number> {
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findAdminUser(trx, userId))) throw notFound('Person');
-    const count = await endSessionsOf(trx, userId);
+    const count = await endSessionsOf(trx, ctx.caches, userId);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'user.revoke_sessions',
@@ -26,6 +26,6 @@ export async function revokeAllSessionsOf(
     return count;
   });
   // Evicted again after commit: a request between the eviction and the commit may have cached the session.
-  await endSessionsOf(ctx.db, userId);
+  await endSessionsOf(ctx.db, ctx.caches, userId);
   return revoked;
 }

@@ -1,10 +1,10 @@
 import type { CompanyRole } from '@kontora/contract/limits';
 import { sql } from 'kysely';
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 
 /** What the admin pages show of a person: never the password hash. */
 const adminUserColumns = [
@@ -117,6 +117,7 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<nu
 
 export async function updateUserAsAdmin(
   db: Database,
+  caches: AppCaches,
   id: number,
   patch: Partial<Pick<UsersTable, 'full_name' | 'language' | 'status'> & { is_admin: boolean }>,
 ): Promise<void> {
@@ -126,12 +127,12 @@ export async function updateUserAsAdmin(
     .where('id', '=', id)
     .execute();
   // Cached sessions carry the superuser flag and status: the change must show on the next request.
-  sessionCache.evict(id);
+  caches.sessions.evict(id);
 }
 
 /** Evicts again once a transaction has committed (see evictCompanyAccess). */
-export function evictSessionsOf(userId: number): void {
-  sessionCache.evict(userId);
+export function evictSessionsOf(caches: AppCaches, userId: number): void {
+  caches.sessions.evict(userId);
 }
 
 /**

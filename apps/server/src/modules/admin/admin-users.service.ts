@@ -122,6 +122,7 @@ export async function inviteUser(
     await sendActivationMail(ctx, trx, { id: userId });
     return userId;
   });
+  for (const m of body.memberships) forgetCompanyAccess(ctx, m.company_id);
   ctx.adminNotices.notify({ kind: 'user.created', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
@@ -145,13 +146,13 @@ export async function updateAdminUser(
     };
     const diff = changedFields(snapshot(current), snapshot(next));
     if (diff) {
-      await updateUserAsAdmin(trx, id, diff.after);
+      await updateUserAsAdmin(trx, ctx.caches, id, diff.after);
       await recordAudit(trx, { ...userAudit(actor, id), action: 'user.update', ...diff });
     }
     return body.memberships ? replaceMemberships(trx, actor, id, body.memberships) : [];
   });
-  evictSessionsOf(id);
-  for (const companyId of touched) forgetCompanyAccess(companyId);
+  evictSessionsOf(ctx.caches, id);
+  for (const companyId of touched) forgetCompanyAccess(ctx, companyId);
   ctx.adminNotices.notify({ kind: 'user.updated', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
@@ -185,8 +186,8 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, id: number
     if (!current) throw notFound('Person');
     if (current.status === 'disabled') return false;
     await assertNotLastSuperuser(trx, current, 'status');
-    await updateUserAsAdmin(trx, id, { status: 'disabled' });
-    await endSessionsOf(trx, id);
+    await updateUserAsAdmin(trx, ctx.caches, id, { status: 'disabled' });
+    await endSessionsOf(trx, ctx.caches, id);
     await recordAudit(trx, {
       ...userAudit(actor, id),
       action: 'user.disable',
@@ -196,7 +197,7 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, id: number
     return true;
   });
   // Evicted again after commit: a request between the eviction and the commit may have cached the old state.
-  await endSessionsOf(ctx.db, id);
+  await endSessionsOf(ctx.db, ctx.caches, id);
   if (disabled) ctx.adminNotices.notify({ kind: 'user.disabled', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }
@@ -208,7 +209,7 @@ export async function enableUser(ctx: AppContext, actor: AdminActor, id: number)
     if (!current) throw notFound('Person');
     if (current.status !== 'disabled') return false;
     const status = (await hasPassword(trx, id)) ? 'active' : 'invited';
-    await updateUserAsAdmin(trx, id, { status });
+    await updateUserAsAdmin(trx, ctx.caches, id, { status });
     await recordAudit(trx, {
       ...userAudit(actor, id),
       action: 'user.enable',
@@ -217,7 +218,7 @@ export async function enableUser(ctx: AppContext, actor: AdminActor, id: number)
     });
     return true;
   });
-  evictSessionsOf(id);
+  evictSessionsOf(ctx.caches, id);
   if (enabled) ctx.adminNotices.notify({ kind: 'user.enabled', id, actorName: actor.name });
   return getAdminUser(ctx, id);
 }

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.ts';
 import { isWellFormedApiKey } from '../../lib/api-key-format.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { apiKeyCache } from './api-key-cache.ts';
 import { findApiKeyByHash, touchApiKey } from './api-keys.repository.ts';
 
 /** A valid key presented on a request. */
@@ -39,11 +38,11 @@ export async function authenticateApiKey(ctx: AppContext, token: string): Promis
   // A mistyped or made-up key fails its checksum and costs no query.
   if (!isWellFormedApiKey(token)) throw invalidKey();
   const tokenHash = hashToken(token);
-  const now = Date.now();
-  let row = apiKeyCache.get(tokenHash, now);
+  const now = ctx.clock.now();
+  let row = ctx.caches.apiKeys.get(tokenHash, now);
   if (!row) {
     row = await findApiKeyByHash(ctx.db, tokenHash);
-    if (row && row.revoked_at === null) apiKeyCache.set(tokenHash, row.id, row);
+    if (row && row.revoked_at === null) ctx.caches.apiKeys.set(tokenHash, row.id, row);
   }
   if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= now) throw invalidKey();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {

@@ -15,7 +15,6 @@ import { hashToken } from '../../lib/tokens.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { parseScopes } from './api-key-auth.service.ts';
-import { apiKeyCache } from './api-key-cache.ts';
 import {
   type ApiKeyRow,
   countActiveApiKeys,
@@ -145,5 +144,5 @@ export async function revokeKey(ctx: AppContext, actor: Actor, id: number): Prom
     await recordKeyHistory(trx, actor, 'revoked', toApiKey(row));
   });
   // After the commit: a request in between reads the row again and would cache it unrevoked otherwise.
-  apiKeyCache.evict(id);
+  ctx.caches.apiKeys.evict(id);
 }

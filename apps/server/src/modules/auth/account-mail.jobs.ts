@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { defineJob } from '../../jobs/define-job.ts';
-import { hashToken, isoIn, nowIso } from '../../lib/tokens.ts';
+import { hashToken, isoIn } from '../../lib/tokens.ts';
 import { jobMessageId, MAIL_JOB_OPTIONS } from '../../mail/mail.jobs.ts';
 import { renderTokenMail } from '../../mail/templates.ts';
 import { findUserWithHashByEmail, findUserWithHashById } from '../users/users.service.ts';
@@ -41,7 +41,7 @@ const newNonce = () => randomBytes(18).toString('base64url');
 export async function queueActivationMail(ctx: AppContext, db: Database, userId: number): Promise<string> {
   const nonce = newNonce();
   const token = tokenOf(ctx, nonce);
-  await invalidateTokens(db, userId, 'activation', nowIso());
+  await invalidateTokens(db, userId, 'activation', ctx.clock.nowIso());
   await insertOneTimeToken(db, {
     user_id: userId,
     purpose: 'activation',
@@ -64,15 +64,15 @@ export function registerAccountMailJobs(ctx: AppContext): void {
     if (payload.kind === 'activation') {
       user = await findUserWithHashById(ctx.db, payload.user_id);
       // A newer invitation or an activation since then: this link is void, so sending it would only confuse.
-      if (!user || !(await findUsableToken(ctx.db, 'activation', tokenHash, nowIso()))) return;
+      if (!user || !(await findUsableToken(ctx.db, 'activation', tokenHash, ctx.clock.nowIso()))) return;
     } else {
       user = await findUserWithHashByEmail(ctx.db, payload.email);
       if (user?.status !== 'active') return;
       // The first attempt makes the link; a retry finds it and sends the same one again.
-      if (!(await findUsableToken(ctx.db, 'password_reset', tokenHash, nowIso()))) {
+      if (!(await findUsableToken(ctx.db, 'password_reset', tokenHash, ctx.clock.nowIso()))) {
         const target = user;
         await ctx.db.transaction().execute(async (trx) => {
-          await invalidateTokens(trx, target.id, 'password_reset', nowIso());
+          await invalidateTokens(trx, target.id, 'password_reset', ctx.clock.nowIso());
           await insertOneTimeToken(trx, {
             user_id: target.id,
             purpose: 'password_reset',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCache } from '../../lib/session-cache.ts';
 import { THROTTLE } from '../../lib/throttle.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../../test-support/test-app.ts';
@@ -89,7 +88,7 @@ describe('POST /api/login', () => {
     const token = (await login('disabled@example.com', PASSWORD, '10.3.0.1')).json().data.token;
     expect((await t.call(token, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
     const user = await findUserWithHashByEmail(t.ctx.db, 'disabled@example.com');
-    await updateUser(t.ctx.db, user?.id ?? 0, { status: 'disabled' });
+    await updateUser(t.ctx.db, t.ctx.caches, user?.id ?? 0, { status: 'disabled' });
     expect((await t.call(token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     expect((await login('disabled@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(403);
   });
@@ -147,5 +146,5 @@ describe('sessions', () => {
 
 /** The tests above move session timestamps by hand; a real clock would also have outlived the cache TTL. */
 function timeTravelPastSessionCache(): void {
-  sessionCache.clear();
+  t.ctx.caches.sessions.clear();
 }

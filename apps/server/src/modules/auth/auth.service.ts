@@ -9,7 +9,7 @@ import { guessablePasswordReason } from '../../lib/password-guessability.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { countAttempt, THROTTLE, takeAttempts } from '../../lib/throttle.ts';
-import { hashToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { acceptOnActivation } from '../invitations/invitations.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import {
@@ -63,7 +63,7 @@ export async function login(
 }
 
 export async function logout(ctx: AppContext, principal: Principal): Promise<void> {
-  await deleteSession(ctx.db, principal.sessionId, principal.user.id);
+  await deleteSession(ctx.db, ctx.caches, principal.sessionId, principal.user.id);
 }
 
 /**
@@ -107,7 +107,7 @@ export async function sendActivationMail(
 /** The invited person an unused activation link belongs to (counted as a token attempt of the address). */
 async function activationTarget(ctx: AppContext, token: string, request: FastifyRequest) {
   await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
-  const found = await findUsableToken(ctx.db, 'activation', hashToken(token), nowIso());
+  const found = await findUsableToken(ctx.db, 'activation', hashToken(token), ctx.clock.nowIso());
   if (!found) throw invalidToken();
   const user = await findUserWithHashById(ctx.db, found.user_id);
   if (!user || user.status === 'disabled') throw invalidToken();
@@ -140,8 +140,8 @@ export async function activate(
   const { found, user } = await activationTarget(ctx, token, request);
   assertAcceptablePassword(ctx, body.password, { email: user.email, full_name: body.full_name });
   const passwordHash = await hashPassword(body.password);
-  if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
-  await updateUser(ctx.db, user.id, {
+  if (!(await consumeToken(ctx.db, found.id, ctx.clock.nowIso()))) throw invalidToken();
+  await updateUser(ctx.db, ctx.caches, user.id, {
     full_name: body.full_name,
     password_hash: passwordHash,
     status: 'active',
@@ -173,16 +173,16 @@ export async function resetPassword(
   request: FastifyRequest,
 ): Promise<void> {
   await countAttempt(ctx, `token:ip:${request.ip}`, THROTTLE.tokenAttemptsPerAddress);
-  const found = await findUsableToken(ctx.db, 'password_reset', hashToken(token), nowIso());
+  const found = await findUsableToken(ctx.db, 'password_reset', hashToken(token), ctx.clock.nowIso());
   if (!found) throw invalidToken();
   const user = await findUserWithHashById(ctx.db, found.user_id);
   if (user?.status !== 'active') throw invalidToken();
   assertAcceptablePassword(ctx, password, user);
   const passwordHash = await hashPassword(password);
-  if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw invalidToken();
-  await updateUser(ctx.db, user.id, { password_hash: passwordHash });
+  if (!(await consumeToken(ctx.db, found.id, ctx.clock.nowIso()))) throw invalidToken();
+  await updateUser(ctx.db, ctx.caches, user.id, { password_hash: passwordHash });
   // Whoever had the old password is signed out everywhere, and loses a second step they had reached.
-  await deleteSessionsOfUser(ctx.db, user.id);
-  await invalidateTokens(ctx.db, user.id, 'two_factor_login', nowIso());
+  await deleteSessionsOfUser(ctx.db, ctx.caches, user.id);
+  await invalidateTokens(ctx.db, user.id, 'two_factor_login', ctx.clock.nowIso());
   await ctx.limiter.reset(`login:acct:${user.email}`);
 }

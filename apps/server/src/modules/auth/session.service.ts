@@ -1,11 +1,11 @@
 import type { LoginData } from '@kontora/contract/auth';
 import type { FastifyRequest } from 'fastify';
+import type { AppCaches } from '../../app-caches.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
-import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken, isoIn, newToken } from '../../lib/tokens.ts';
 import { recordLogin, toSessionUser, type UserRow } from '../users/users.service.ts';
 import {
   deleteSession,
@@ -25,14 +25,14 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   if (!token) throw new AppError(401, 'unauthenticated', 'Please sign in.');
   if (token.length > 200) throw sessionEnded();
   const tokenHash = hashToken(token);
-  const now = Date.now();
-  const cached = sessionCache.get(tokenHash, now) as (Principal & { expiresAt: number }) | undefined;
+  const now = ctx.clock.now();
+  const cached = ctx.caches.sessions.get(tokenHash, now) as (Principal & { expiresAt: number }) | undefined;
   if (cached && cached.expiresAt > now) return cached;
   const row = await findSessionByTokenHash(ctx.db, tokenHash);
   if (!row) throw sessionEnded();
   const idleUntil = Date.parse(row.last_used_at) + ctx.config.session.idleMs;
   if (Date.parse(row.expires_at) <= now || idleUntil <= now || row.status !== 'active') {
-    await deleteSession(ctx.db, row.session_id, row.id);
+    await deleteSession(ctx.db, ctx.caches, row.session_id, row.id);
     throw sessionEnded();
   }
   if (now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
@@ -44,7 +44,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     twoFactorEnabled: Boolean(row.two_factor_enabled),
   };
   // Cached only while the session is surely valid: its idle limit is at least a minute away.
-  sessionCache.set(tokenHash, row.id, {
+  ctx.caches.sessions.set(tokenHash, row.id, {
     ...principal,
     expiresAt: Math.min(Date.parse(row.expires_at), idleUntil),
   });
@@ -52,8 +52,13 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
 }
 
 /** Ends all sessions of a person (but one, when given); takes effect on the very next request. */
-export function endSessionsOf(db: Database, userId: number, exceptSessionId?: number): Promise<number> {
-  return deleteSessionsOfUser(db, userId, exceptSessionId);
+export function endSessionsOf(
+  db: Database,
+  caches: AppCaches,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number> {
+  return deleteSessionsOfUser(db, caches, userId, exceptSessionId);
 }
 
 /** Opens a session for a person who has just proved who they are, and returns the login answer. */
@@ -71,7 +76,7 @@ export async function startSession(
     user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
     ip: request.ip ?? null,
   });
-  const lastLogin = nowIso();
+  const lastLogin = ctx.clock.nowIso();
   await recordLogin(ctx.db, user.id, lastLogin);
   return {
     ...toSessionUser({ ...user, last_login_at: lastLogin }),

@@ -1,5 +1,5 @@
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 import { userColumns } from '../users/users.service.ts';
 
 export async function insertSession(
@@ -46,20 +46,26 @@ export async function touchSession(db: Database, id: number, at: string): Promis
   await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', id).execute();
 }
 
-export async function deleteSession(db: Database, id: number, userId: number): Promise<void> {
+export async function deleteSession(
+  db: Database,
+  caches: AppCaches,
+  id: number,
+  userId: number,
+): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
-  sessionCache.evict(userId);
+  caches.sessions.evict(userId);
 }
 
 /** Ends all sessions of a person (but one, when given); takes effect on the very next request. Answers how many ended. */
 export async function deleteSessionsOfUser(
   db: Database,
+  caches: AppCaches,
   userId: number,
   exceptSessionId?: number,
 ): Promise<number> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   const result = await q.executeTakeFirst();
-  sessionCache.evict(userId);
+  caches.sessions.evict(userId);
   return Number(result.numDeletedRows);
 }

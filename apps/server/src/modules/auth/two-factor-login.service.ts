@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken, isoIn, newToken } from '../../lib/tokens.ts';
 import { verifySecondFactor } from '../two-factor/two-factor.service.ts';
 import { findUserWithHashById } from '../users/users.service.ts';
 import { consumeToken, findUsableToken, insertOneTimeToken } from './one-time-tokens.repository.ts';
@@ -41,13 +41,13 @@ export async function completeTwoFactorLogin(
   body: TwoFactorLoginBody,
   request: FastifyRequest,
 ): Promise<LoginData> {
-  const found = await findUsableToken(ctx.db, 'two_factor_login', hashToken(body.token), nowIso());
+  const found = await findUsableToken(ctx.db, 'two_factor_login', hashToken(body.token), ctx.clock.nowIso());
   if (!found) throw challengeExpired();
   const user = await findUserWithHashById(ctx.db, found.user_id);
   if (user?.status !== 'active') throw challengeExpired();
   if (!(await verifySecondFactor(ctx, user, body))) {
     throw new AppError(401, 'invalid_code', 'The code is not correct or has already been used.');
   }
-  if (!(await consumeToken(ctx.db, found.id, nowIso()))) throw challengeExpired();
+  if (!(await consumeToken(ctx.db, found.id, ctx.clock.nowIso()))) throw challengeExpired();
   return startSession(ctx, user, request);
 }

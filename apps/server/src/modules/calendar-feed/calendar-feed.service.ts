@@ -4,7 +4,7 @@ import { safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { hashToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { companyProfile } from '../companies/companies.service.ts';
 import { feedEvents } from '../events/events.service.ts';
 import { isMember } from '../members/members.service.ts';
@@ -54,7 +54,7 @@ export async function createCalendarFeed(
     token_hash: hashToken(tokenOf(ctx, nonce)),
     token_nonce: nonce,
     scope: body.scope,
-    created_at: nowIso(),
+    created_at: ctx.clock.nowIso(),
   };
   // A person's own setting, not company data: no change-feed entry.
   await ctx.db.transaction().execute((trx) => saveFeed(trx, row));

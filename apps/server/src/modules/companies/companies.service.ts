@@ -1,7 +1,6 @@
 import type { CompanyProfile, MyCompaniesData } from '@kontora/contract/me';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { companyAccessCache } from '../../lib/company-access-cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   type CompanyAccess,
@@ -31,7 +30,7 @@ export function moduleIdsOfMany(db: Database, companyIds: number[]): Promise<Map
 /**
  * The company, the person's role in it (null when not a member) and its
  * enabled modules; null when there is no such company. Asked on every
- * company-scoped request, so answers are cached (lib/company-access-cache.ts).
+ * company-scoped request, so answers are cached (`ctx.caches.companyAccess`, app-caches.ts).
  */
 export async function companyAccess(
   ctx: AppContext,
@@ -39,10 +38,10 @@ export async function companyAccess(
   userId: number,
 ): Promise<CompanyAccess | null> {
   const cacheKey = `${companyId}:${userId}`;
-  let found = companyAccessCache.get(cacheKey) as CompanyAccess | null | undefined;
+  let found = ctx.caches.companyAccess.get(cacheKey) as CompanyAccess | null | undefined;
   if (found === undefined) {
     found = (await findCompanyAccess(ctx.db, companyId, userId)) ?? null;
-    companyAccessCache.set(cacheKey, companyId, found);
+    ctx.caches.companyAccess.set(cacheKey, companyId, found);
   }
   return found;
 }

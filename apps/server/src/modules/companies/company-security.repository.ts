@@ -1,5 +1,5 @@
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
-import { companyAccessCache } from '../../lib/company-access-cache.ts';
 
 export async function findRequireTwoFactor(db: Database, companyId: number): Promise<boolean | undefined> {
   const row = await db
@@ -10,12 +10,17 @@ export async function findRequireTwoFactor(db: Database, companyId: number): Pro
   return row ? Boolean(row.require_two_factor) : undefined;
 }
 
-export async function setRequireTwoFactor(db: Database, companyId: number, required: boolean) {
+export async function setRequireTwoFactor(
+  db: Database,
+  caches: AppCaches,
+  companyId: number,
+  required: boolean,
+) {
   await db
     .updateTable('companies')
     .set({ require_two_factor: required, updated_at: new Date().toISOString() })
     .where('id', '=', companyId)
     .execute();
   // The access check reads the flag on every company request: it must show at once.
-  companyAccessCache.evict(companyId);
+  caches.companyAccess.evict(companyId);
 }

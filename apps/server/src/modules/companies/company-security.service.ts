@@ -30,7 +30,11 @@ export async function updateCompanySecurity(
     ctx.db,
     principal.user.id,
     company.id,
-    { key: 'require_two_factor', read: findRequireTwoFactor, write: setRequireTwoFactor },
+    {
+      key: 'require_two_factor',
+      read: findRequireTwoFactor,
+      write: (db, companyId, required) => setRequireTwoFactor(db, ctx.caches, companyId, required),
+    },
     body.require_two_factor,
   );
   return { require_two_factor: body.require_two_factor };

@@ -211,7 +211,7 @@ async function fullPass(
     }
     const log: NewLogEntry[] = [];
     // The write session evicts the customer list after each page: the list shows the import growing.
-    await writeCustomers(ctx.db, actor, async (writes, trx) => {
+    await writeCustomers(ctx, actor, async (writes, trx) => {
       await applyRemotePage(writes, scope, page.records, counts, log);
       await insertLog(trx, log);
       await updateConnector(trx, companyId, id, { checkpoint: JSON.stringify(cp), ...lease() });
@@ -227,7 +227,7 @@ async function fullPass(
   for (;;) {
     const gone = await unseenLinks(ctx.db, companyId, id, client.objectTypes, cp.pass, 500);
     if (gone.length === 0) break;
-    await writeCustomers(ctx.db, actor, async (writes, trx) => {
+    await writeCustomers(ctx, actor, async (writes, trx) => {
       const customers = await customersByIds(
         trx,
         companyId,
@@ -281,7 +281,7 @@ async function incrementalPull(
       const page = await scope.client.changedPage(type, since, cursor, job.signal);
       cursor = page.next;
       const log: NewLogEntry[] = [];
-      await writeCustomers(ctx.db, scope.actor, async (writes, trx) => {
+      await writeCustomers(ctx, scope.actor, async (writes, trx) => {
         await applyRemotePage(writes, scope, page.records, counts, log);
         await insertLog(trx, log);
         await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());

@@ -3,7 +3,7 @@ import { CustomerCreateBody } from '@kontora/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { completeCustomer, newCustomerRow } from '../customers/customer-dto.ts';
-import { crmStatsCache, crmVersions } from './crm-stats-cache.ts';
+import { crmVersions } from './crm-stats-cache.ts';
 
 /**
  * The dashboard's answer is cached under the company's to-do and customer versions and until the
@@ -45,9 +45,9 @@ describe('cached CRM dashboard', () => {
   it('is served from the cache, and shows every change and the passing of time at once', async () => {
     const empty = await stats();
     const key = `${acme}:${await crmVersions(t.ctx.db, acme)}?${JSON.stringify(CrmStatsQuery.parse({}))}`;
-    const cached = crmStatsCache.get(key);
+    const cached = t.ctx.caches.crmStats.get(key);
     expect(cached && JSON.parse(cached.body).data).toEqual(empty);
-    crmStatsCache.set(key, acme, {
+    t.ctx.caches.crmStats.set(key, acme, {
       body: JSON.stringify({ data: { ...empty, time_zone: 'X' } }),
       until: Infinity,
     });
@@ -61,7 +61,7 @@ describe('cached CRM dashboard', () => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(CrmStats.parse(fresh.json().data)).toEqual(empty);
     expect(await stats()).toEqual(empty);
-    crmStatsCache.clear();
+    t.ctx.caches.crmStats.clear();
 
     await post('/customers', { name: 'Horvat d.o.o.', status: 'lead' });
     expect((await stats()).customers.total).toBe(1);

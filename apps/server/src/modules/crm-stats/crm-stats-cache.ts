@@ -2,21 +2,9 @@ import type { CrmStatsQuery } from '@kontora/contract/crm-stats';
 import { safeTimeZone, startOfZonedDay } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { nextOpenEnd } from '../events/events.service.ts';
 import { crmStats } from './crm-stats.service.ts';
-
-/**
- * The CRM dashboard's answer (the serialised `{data}` JSON), kept under the
- * company's to-do and customer versions (migration 029, changed by triggers
- * in the transaction of every write; read before the figures, so a cached
- * answer is never older than the data, on any instance) and until the next
- * instant at which the clock alone changes a figure: the next end of an open
- * to-do (overdue, upcoming), the company's next midnight (due today, this
- * week) and the next UTC midnight (the months). Decision 026.
- */
-export const crmStatsCache = new TaggedCache<{ body: string; until: number }>(60_000, 200);
 
 /** The company's to-do and customer versions (0 before the first write of each). */
 export async function crmVersions(db: Database, companyId: number): Promise<string> {
@@ -41,6 +29,16 @@ async function validUntil(ctx: AppContext, companyId: number, now: Date): Promis
   return Math.min(utcMidnight, zoneMidnight, nextEnd === null ? Infinity : Date.parse(nextEnd));
 }
 
+/**
+ * The CRM dashboard's answer (the serialised `{data}` JSON), kept under the
+ * company's to-do and customer versions (migration 029, changed by triggers
+ * in the transaction of every write; read before the figures, so a cached
+ * answer is never older than the data, on any instance) and until the next
+ * instant at which the clock alone changes a figure: the next end of an open
+ * to-do (overdue, upcoming), the company's next midnight (due today, this
+ * week) and the next UTC midnight (the months). Decision 026. The cache is the
+ * app's (`ctx.caches.crmStats`).
+ */
 export async function crmStatsAnswer(
   ctx: AppContext,
   companyId: number,
@@ -50,13 +48,13 @@ export async function crmStatsAnswer(
 ): Promise<string> {
   const key = `${companyId}:${await crmVersions(ctx.db, companyId)}?${JSON.stringify(query)}`;
   const now = new Date();
-  const hit = fresh ? undefined : crmStatsCache.get(key);
+  const hit = fresh ? undefined : ctx.caches.crmStats.get(key);
   if (hit && now.getTime() < hit.until) return hit.body;
   const [stats, until] = await Promise.all([
     crmStats(ctx, companyId, query, now),
     validUntil(ctx, companyId, now),
   ]);
   const body = JSON.stringify({ data: stats });
-  crmStatsCache.set(key, companyId, { body, until });
+  ctx.caches.crmStats.set(key, companyId, { body, until });
   return body;
 }

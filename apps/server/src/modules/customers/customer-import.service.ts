@@ -98,7 +98,7 @@ export async function importCustomers(
     const matcher = new ImportMatcher(ctx.db, actor.companyId, query);
     return (await readAndSave(file, query, members, matcher, null)).report;
   }
-  const result = await writeCustomers(ctx.db, authorOfActor(actor), (writes, trx) => {
+  const result = await writeCustomers(ctx, authorOfActor(actor), (writes, trx) => {
     const matcher = new ImportMatcher(trx, actor.companyId, query);
     return readAndSave(file, query, members, matcher, saveBatch(writes, matcher));
   });

@@ -11,7 +11,6 @@ import {
   recentCustomers as recentRows,
   sortValueOf,
 } from './customer-list.repository.ts';
-import { customerPageCache } from './customer-page-cache.ts';
 import { searchTerms } from './customer-search.ts';
 
 export function toListFilter(query: CustomerFilter): ListFilter {
@@ -72,10 +71,10 @@ export async function customerListAnswer(
   fresh = false,
 ): Promise<string> {
   const key = `${companyId}?${JSON.stringify(query)}`;
-  let body = fresh ? undefined : customerPageCache.get(key);
+  let body = fresh ? undefined : ctx.caches.customerPages.get(key);
   if (body === undefined) {
     body = JSON.stringify({ data: await listCustomerPage(ctx, companyId, query) });
-    customerPageCache.set(key, companyId, body);
+    ctx.caches.customerPages.set(key, companyId, body);
   }
   return body;
 }

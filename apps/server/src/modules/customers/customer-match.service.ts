@@ -42,7 +42,7 @@ export async function bulkCustomersByFilter(
   actor: Actor,
   body: CustomerBulkFilterBody,
 ): Promise<CustomerBulkFilterResult> {
-  return writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
+  return writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const found = await matchingCustomers(trx, actor.companyId, toMatchFilter(body.filter), CAP + 1);
     if (found.length > CAP) throw invalidField('filter', 'too_many');
     await w.bulk(body, found);

@@ -78,7 +78,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
   const companyId = actor.companyId;
   const ids = [body.survivor_id, ...body.merged_ids];
   const at = new Date().toISOString();
-  const mergeId = await writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
+  const mergeId = await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const rows = await findStoredCustomers(trx, companyId, ids);
     if (rows.length !== ids.length) throw notFound('Customer');
     if (rows.some((r) => r.version !== body.versions[String(r.id)])) throw stale();
@@ -147,7 +147,7 @@ async function withMembersOnly(db: Database, companyId: number, rows: StoredCust
 export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number): Promise<UndoMergeResult> {
   const companyId = actor.companyId;
   const at = new Date().toISOString();
-  const result = await writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
+  const result = await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const merge = await findMerge(trx, companyId, mergeId);
     if (!merge) throw notFound('Merge');
     if (merge.undone_at) throw conflict('This merge has already been undone.');

@@ -5,6 +5,7 @@ import {
   type CustomerUpdateBody,
   customerProblems,
 } from '@kontora/contract/customers';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
@@ -12,6 +13,7 @@ import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import {
   byActor,
   type ChangeActorRef,
+  type ChangeFeedSwitch,
   type ChangeInput,
   recordChange,
 } from '../change-feed/change-feed.service.ts';
@@ -106,16 +108,16 @@ type Versioned = EditableCustomer & { id: number; version: number };
  * between write and commit would otherwise cache the old state).
  */
 export async function writeCustomers<T>(
-  db: Database,
+  { db, caches, benchOnlyChangeFeed }: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   author: CustomerAuthor,
   work: (writes: CustomerWrites, trx: Database) => Promise<T>,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
   const result = await db.transaction().execute((trx) => {
-    writes = new CustomerWrites(trx, author);
+    writes = new CustomerWrites(trx, author, benchOnlyChangeFeed);
     return work(writes, trx);
   });
-  if (writes?.wrote) customersChanged(author.companyId);
+  if (writes?.wrote) customersChanged(caches, author.companyId);
   return result;
 }
 
@@ -126,10 +128,12 @@ export class CustomerWrites {
 
   readonly db: Database;
   readonly author: CustomerAuthor;
+  readonly #feed: ChangeFeedSwitch;
 
-  constructor(db: Database, author: CustomerAuthor) {
+  constructor(db: Database, author: CustomerAuthor, feed: ChangeFeedSwitch) {
     this.db = db;
     this.author = author;
+    this.#feed = feed;
   }
 
   /** Whether anything was written (the list cache is evicted after the commit then). */
@@ -362,6 +366,7 @@ export class CustomerWrites {
       this.db,
       { ...change, companyId: this.author.companyId, actor: this.author.change },
       along,
+      this.#feed,
     );
   }
 

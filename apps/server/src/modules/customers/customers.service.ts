@@ -32,7 +32,7 @@ export async function createCustomer(
   actor: Actor,
   body: CustomerCreateBody,
 ): Promise<Customer> {
-  const id = await writeCustomers(ctx.db, authorOfActor(actor), (w) => w.create(completeCustomer(body)));
+  const id = await writeCustomers(ctx, authorOfActor(actor), (w) => w.create(completeCustomer(body)));
   return getCustomer(ctx, actor.companyId, id);
 }
 
@@ -44,7 +44,7 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const current = await getCustomer(ctx, actor.companyId, id);
   if (current.version !== body.version) throw stale();
-  const changes = await writeCustomers(ctx.db, authorOfActor(actor), (w) => w.applyPatch(current, body));
+  const changes = await writeCustomers(ctx, authorOfActor(actor), (w) => w.applyPatch(current, body));
   return changes.length ? getCustomer(ctx, actor.companyId, id) : current;
 }
 
@@ -53,7 +53,7 @@ export async function updateCustomer(
  * the audit log (who, when, and what the record was), in the same transaction.
  */
 export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
+  await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const row = await findCustomer(trx, actor.companyId, id);
     if (!row || (await w.delete([toCustomer(row)])).length === 0) throw notFound('Customer');
   });
@@ -66,7 +66,7 @@ export async function bulkCustomers(
   body: CustomerBulkBody,
 ): Promise<CustomerBulkResult> {
   const ids = [...new Set(body.ids)];
-  return writeCustomers(ctx.db, authorOfActor(actor), async (w, trx) => {
+  return writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const found = await findStatuses(trx, actor.companyId, ids);
     const foundIds = new Set(found.map((r) => r.id));
     const affected = ids.filter((id) => foundIds.has(id));

@@ -2,7 +2,7 @@ import { EventListQuery, EventPage, type TodoEvent } from '@kontora/contract/eve
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { twoCompanies } from '../../test-support/two-companies.ts';
-import { cacheKey, eventPageCache, eventsVersion } from './events-page-cache.ts';
+import { cacheKey, eventsVersion } from './events-page-cache.ts';
 
 /**
  * The calendar's answers are cached under the company's to-do version (migration 029): every
@@ -72,9 +72,13 @@ describe('cached to-do answers', () => {
       await eventsVersion(t.ctx.db, acme),
       EventListQuery.parse({ from: FROM, to: TO, limit: '500' }),
     );
-    const cached = eventPageCache.get(key);
+    const cached = t.ctx.caches.eventPages.get(key);
     expect(cached && JSON.parse(cached.toString()).data.items).toEqual(first);
-    eventPageCache.set(key, acme, Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })));
+    t.ctx.caches.eventPages.set(
+      key,
+      acme,
+      Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })),
+    );
     expect(await items(ana)).toEqual([]);
     // `Cache-Control: no-cache` (RFC 9111): computed now, whatever is kept; and the fresh answer is kept.
     const fresh = await t.call(ana, {
@@ -85,9 +89,13 @@ describe('cached to-do answers', () => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(fresh.json().data.items).toEqual(first);
     expect(await items(ana)).toEqual(first);
-    eventPageCache.set(key, acme, Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })));
+    t.ctx.caches.eventPages.set(
+      key,
+      acme,
+      Buffer.from(JSON.stringify({ data: { items: [], next_cursor: null } })),
+    );
     expect(await items(ana)).toEqual([]);
-    eventPageCache.clear();
+    t.ctx.caches.eventPages.clear();
     expect(await items(ana)).toEqual(first);
 
     await call(ana, 'PATCH', `/${e.id}`, { title: 'Call Horvat again' });
@@ -198,9 +206,9 @@ describe('cached to-do answers', () => {
     });
     expect(titles(await items(marko, acme, '&filter=mine'))).toEqual(['For Marko']);
     expect(await items(ana, acme, '&filter=mine')).toEqual([]);
-    eventPageCache.clear();
+    t.ctx.caches.eventPages.clear();
     const res = await t.call(ana, { method: 'GET', url: url(acme, `${month()}&filter=upcoming`) });
     expect(res.statusCode).toBe(200);
-    expect(eventPageCache.size).toBe(0);
+    expect(t.ctx.caches.eventPages.size).toBe(0);
   });
 });

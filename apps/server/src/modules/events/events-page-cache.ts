@@ -24,7 +24,12 @@ import { listEventPage } from './events.service.ts';
  * given — without one a descending list looks a year past now — and none of
  * the filters today, overdue, upcoming. `mine` is keyed by the person.
  */
-export const eventPageCache = new TaggedCache<Buffer>(60_000, 100);
+export class EventPageCache extends TaggedCache<Buffer> {
+  /** Latest version seen per company: an answer under an older one can no longer be asked for. */
+  readonly seenVersions = new Map<number, number>();
+}
+
+export const createEventPageCache = () => new EventPageCache(60_000, 100);
 
 const CLOCK_FILTERS = new Set(['today', 'overdue', 'upcoming']);
 
@@ -48,9 +53,6 @@ export function cacheKey(actor: Actor, version: number, query: EventListQuery): 
   return `${actor.companyId}:${version}:${mine}?${JSON.stringify(query)}`;
 }
 
-/** Latest version seen per company: an answer under an older one can no longer be asked for. */
-const seen = new Map<number, number>();
-
 /**
  * The list answer as the route sends it, from the cache while the company's to-dos are unchanged;
  * `fresh` (the request's `Cache-Control: no-cache`) computes it now, and stores it.
@@ -66,14 +68,15 @@ export async function eventListAnswer(
   if (!cacheableQuery(query)) return compute();
   const { companyId } = actor;
   const version = await eventsVersion(ctx.db, companyId);
-  const previous = seen.get(companyId);
-  if (previous !== undefined && previous < version) eventPageCache.evict(companyId);
-  if (previous === undefined || previous < version) seen.set(companyId, version);
+  const pages = ctx.caches.eventPages;
+  const previous = pages.seenVersions.get(companyId);
+  if (previous !== undefined && previous < version) pages.evict(companyId);
+  if (previous === undefined || previous < version) pages.seenVersions.set(companyId, version);
   const key = cacheKey(actor, version, query);
-  let body = fresh ? undefined : eventPageCache.get(key);
+  let body = fresh ? undefined : pages.get(key);
   if (body === undefined) {
     body = await compute();
-    eventPageCache.set(key, companyId, body);
+    pages.set(key, companyId, body);
   }
   return body;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { defineJob } from '../../jobs/define-job.ts';
-import { hashToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { renderInvitationMail } from '../../mail/invitation-templates.ts';
 import { jobMessageId, MAIL_JOB_OPTIONS } from '../../mail/mail.jobs.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -64,7 +64,7 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
     const token = tokenOf(ctx, payload.nonce);
     const invitation = await findInvitationForMail(ctx.db, payload.company_id, payload.invitation_id);
     // Answered, revoked, expired or re-sent since (a newer link replaced this one): nothing to send.
-    if (invitation?.status !== 'pending' || invitation.expires_at <= nowIso()) return;
+    if (invitation?.status !== 'pending' || invitation.expires_at <= ctx.clock.nowIso()) return;
     if (invitation.token_hash !== hashToken(token)) return;
     const person = await findUserWithHashByEmail(ctx.db, invitation.email);
     if (!person) {

@@ -3,7 +3,7 @@ import type { InviteMemberBody } from '@kontora/contract/members';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { hashToken, isoIn, nowIso } from '../../lib/tokens.ts';
+import { hashToken, isoIn } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   assertMayTouch,
@@ -28,8 +28,10 @@ import {
 export const INVITATION_TTL_MS = 14 * 24 * 3_600_000;
 
 /** A pending invitation past its expiry reads as expired; nothing has to run to make it so. */
-const statusOf = (row: { status: InvitationRow['status']; expires_at: string }, now = nowIso()) =>
-  row.status === 'pending' && row.expires_at <= now ? ('expired' as const) : row.status;
+const statusOf = (
+  row: { status: InvitationRow['status']; expires_at: string },
+  now = new Date().toISOString(),
+) => (row.status === 'pending' && row.expires_at <= now ? ('expired' as const) : row.status);
 
 const toInvitation = (row: InvitationRow): Invitation => ({
   id: row.id,
@@ -165,7 +167,7 @@ const toMine = (row: Awaited<ReturnType<typeof findInvitationFor>> & {}): MyInvi
 });
 
 export async function listMyInvitations(ctx: AppContext, me: Invitee): Promise<MyInvitation[]> {
-  return (await listInvitationsFor(ctx.db, me.email.toLowerCase(), nowIso())).map(toMine);
+  return (await listInvitationsFor(ctx.db, me.email.toLowerCase(), ctx.clock.nowIso())).map(toMine);
 }
 
 /**
@@ -262,7 +264,7 @@ export async function answerByToken(
  * invitations needed an answer (decision 011).
  */
 export async function acceptOnActivation(ctx: AppContext, me: Invitee): Promise<void> {
-  for (const row of await listInvitationsFor(ctx.db, me.email.toLowerCase(), nowIso())) {
+  for (const row of await listInvitationsFor(ctx.db, me.email.toLowerCase(), ctx.clock.nowIso())) {
     await accept(ctx, me, row).catch((err: unknown) => {
       // Answered meanwhile (another tab): nothing left to do for this one.
       if (!(err instanceof AppError && err.status === 409)) throw err;

@@ -2,8 +2,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { LIVE_CLOSE, LIVE_LIMITS, type LiveAdmin } from '@kontora/contract/live';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { companyAccessCache } from '../../lib/company-access-cache.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 import { policies } from '../../plugins/access.ts';
 import { createFeedTailer } from './feed-tailer.ts';
 import { followedJobEvents, type PublishedJobEvent, toLiveJob } from './job-progress.ts';
@@ -47,7 +45,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
         deliver: (notice) => {
           // The notice comes after its commit, but maybe before the session eviction's broadcast (another
           // channel): the person's sessions cached here are dropped, so the check of their sockets reads it.
-          if (notice.kind.startsWith('user.')) sessionCache.evict(notice.id, true);
+          if (notice.kind.startsWith('user.')) ctx.caches.sessions.evict(notice.id, true);
           void hub.deliverAdmin(notice);
         },
       }),
@@ -71,8 +69,8 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
     await tailer.start();
     await relays.start();
     unlisten.push(
-      sessionCache.onEvicted((userId) => hub.userEvicted(userId)),
-      companyAccessCache.onEvicted((companyId) => hub.companyEvicted(companyId)),
+      ctx.caches.sessions.onEvicted((userId) => hub.userEvicted(userId)),
+      ctx.caches.companyAccess.onEvicted((companyId) => hub.companyEvicted(companyId)),
     );
   });
 

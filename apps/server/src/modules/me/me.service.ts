@@ -13,7 +13,7 @@ export async function updateMe(
   principal: Principal,
   body: UpdateMeBody,
 ): Promise<SessionUser> {
-  await updateUser(ctx.db, principal.user.id, {
+  await updateUser(ctx.db, ctx.caches, principal.user.id, {
     ...(body.full_name !== undefined && { full_name: body.full_name }),
     ...(body.language !== undefined && { language: body.language }),
     ...(body.preferences !== undefined && { preferences: JSON.stringify(body.preferences) }),
@@ -39,6 +39,6 @@ export async function changePassword(
     });
   }
   assertAcceptablePassword(ctx, body.new_password, user, 'new_password');
-  await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
-  await endSessionsOf(ctx.db, user.id, principal.sessionId);
+  await updateUser(ctx.db, ctx.caches, user.id, { password_hash: await hashPassword(body.new_password) });
+  await endSessionsOf(ctx.db, ctx.caches, user.id, principal.sessionId);
 }

@@ -1,8 +1,8 @@
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { Member } from '@kontora/contract/members';
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import { companyAccessCache } from '../../lib/company-access-cache.ts';
 
 const memberColumns = [
   'memberships.user_id',
@@ -64,7 +64,6 @@ export async function insertMembership(
     .insertInto('memberships')
     .values({ ...values, created_at: new Date().toISOString() })
     .execute();
-  companyAccessCache.evict(values.company_id);
 }
 
 export async function updateMembershipRole(
@@ -79,7 +78,6 @@ export async function updateMembershipRole(
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .execute();
-  companyAccessCache.evict(companyId);
 }
 
 export async function deleteMembership(db: Database, companyId: number, userId: number): Promise<void> {
@@ -88,15 +86,16 @@ export async function deleteMembership(db: Database, companyId: number, userId: 
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .execute();
-  companyAccessCache.evict(companyId);
 }
 
 /**
- * Evicts again once a transaction has committed: on PostgreSQL a request
- * between the in-transaction eviction and the commit can cache the old state.
+ * Drops the company's cached access. Membership writes run in a transaction and the caller
+ * evicts once it has committed (members.service.ts `inCompanyTransaction`, or
+ * `forgetCompanyAccess`): evicting before the commit would let a request in between cache
+ * the old state again on PostgreSQL.
  */
-export function evictCompanyAccess(companyId: number): void {
-  companyAccessCache.evict(companyId);
+export function evictCompanyAccess(caches: AppCaches, companyId: number): void {
+  caches.companyAccess.evict(companyId);
 }
 
 export async function countOwners(db: Database, companyId: number): Promise<number> {

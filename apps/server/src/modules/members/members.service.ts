@@ -27,8 +27,8 @@ export function isMember(db: Database, companyId: number, userId: number): Promi
  * Drops the cached access (role, modules) of a company, for changes to its team
  * made outside inCompanyTransaction; call it after the commit.
  */
-export function forgetCompanyAccess(companyId: number): void {
-  evictCompanyAccess(companyId);
+export function forgetCompanyAccess(ctx: Pick<AppContext, 'caches'>, companyId: number): void {
+  evictCompanyAccess(ctx.caches, companyId);
 }
 
 /** Members by lower-case email (CSV import's owner column). */
@@ -222,7 +222,7 @@ export async function inCompanyTransaction<T>(
   work: (trx: Database) => Promise<T>,
 ): Promise<T> {
   const result = await ctx.db.transaction().execute(work);
-  evictCompanyAccess(companyId);
+  evictCompanyAccess(ctx.caches, companyId);
   return result;
 }
 

@@ -1,5 +1,5 @@
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 
 /** The person's sessions still alive: not past their absolute expiry, nor idle past `idleSince`. */
 export function listLiveSessionsOfUser(db: Database, userId: number, now: string, idleSince: string) {
@@ -18,12 +18,17 @@ export function listLiveSessionsOfUser(db: Database, userId: number, now: string
  * Ends one session of this person; false when no such session of theirs exists.
  * The eviction reaches every instance (broadcast over Redis when configured).
  */
-export async function deleteSessionOfUser(db: Database, userId: number, sessionId: number) {
+export async function deleteSessionOfUser(
+  db: Database,
+  caches: AppCaches,
+  userId: number,
+  sessionId: number,
+) {
   const result = await db
     .deleteFrom('sessions')
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  sessionCache.evict(userId);
+  caches.sessions.evict(userId);
   return Number(result.numDeletedRows) === 1;
 }

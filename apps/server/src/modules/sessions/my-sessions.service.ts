@@ -2,7 +2,7 @@ import type { MySessionsData } from '@kontora/contract/sessions';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { isoIn, nowIso } from '../../lib/tokens.ts';
+import { isoIn } from '../../lib/tokens.ts';
 import { endSessionsOf } from '../auth/session.service.ts';
 import { deviceName } from './device-name.ts';
 import { deleteSessionOfUser, listLiveSessionsOfUser } from './my-sessions.repository.ts';
@@ -11,7 +11,7 @@ export async function listMySessions(ctx: AppContext, principal: Principal): Pro
   const rows = await listLiveSessionsOfUser(
     ctx.db,
     principal.user.id,
-    nowIso(),
+    ctx.clock.nowIso(),
     isoIn(-ctx.config.session.idleMs),
   );
   return {
@@ -29,9 +29,10 @@ export async function listMySessions(ctx: AppContext, principal: Principal): Pro
 
 /** Another person's session answers 404 like a missing one: ids reveal nothing. */
 export async function revokeMySession(ctx: AppContext, principal: Principal, sessionId: number) {
-  if (!(await deleteSessionOfUser(ctx.db, principal.user.id, sessionId))) throw notFound('Session');
+  if (!(await deleteSessionOfUser(ctx.db, ctx.caches, principal.user.id, sessionId)))
+    throw notFound('Session');
 }
 
 export function revokeMyOtherSessions(ctx: AppContext, principal: Principal): Promise<number> {
-  return endSessionsOf(ctx.db, principal.user.id, principal.sessionId);
+  return endSessionsOf(ctx.db, ctx.caches, principal.user.id, principal.sessionId);
 }

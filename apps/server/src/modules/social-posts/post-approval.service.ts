@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
-import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
+import { hashToken, isoIn, newToken } from '../../lib/tokens.ts';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
 import { byUser } from '../change-feed/change-feed.service.ts';
 import { companyProfile, moduleIdsOf } from '../companies/companies.service.ts';
@@ -55,7 +55,7 @@ export async function requestApproval(ctx: AppContext, actor: Actor, postId: num
   await ctx.db.transaction().execute(async (trx) => {
     const fresh = await findPostRow(trx, actor.companyId, postId);
     if (fresh?.status !== 'draft' || fresh.version !== row.version) throw onlyDrafts();
-    const at = nowIso();
+    const at = ctx.clock.nowIso();
     await replacePendingApprovals(trx, actor.companyId, postId);
     await insertApproval(trx, {
       company_id: actor.companyId,
@@ -207,7 +207,7 @@ async function decide(
   await ctx.db.transaction().execute(async (trx) => {
     // Opened again inside the transaction: the link may have been answered or the post edited meanwhile.
     const opened = await openLink(trx, token);
-    const at = nowIso();
+    const at = ctx.clock.nowIso();
     if (!(await decideApproval(trx, opened.link, { status, comment, decided_at: at }))) {
       throw new AppError(409, 'approval_used', 'This link was already used.', {
         details: { status: ['answered'] },

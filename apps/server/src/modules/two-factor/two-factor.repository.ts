@@ -1,5 +1,5 @@
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 
 /**
  * A person's TOTP enrolment and recovery codes. Every write evicts the
@@ -36,7 +36,13 @@ export async function savePendingTwoFactor(db: Database, userId: number, secretE
  * requests with the same code (even at once, on two instances) cannot both
  * pass. Also marks the enrolment active. False when the step was already used.
  */
-export async function claimStep(db: Database, userId: number, step: number, enable = false) {
+export async function claimStep(
+  db: Database,
+  caches: AppCaches,
+  userId: number,
+  step: number,
+  enable = false,
+) {
   const now = new Date().toISOString();
   const result = await db
     .updateTable('two_factor')
@@ -45,19 +51,19 @@ export async function claimStep(db: Database, userId: number, step: number, enab
     .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
     .where('enabled_at', enable ? 'is' : 'is not', null)
     .executeTakeFirst();
-  if (enable) sessionCache.evict(userId);
+  if (enable) caches.sessions.evict(userId);
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** For after a commit: a request during the transaction may have cached the old state. */
-export function evictTwoFactorOf(userId: number): void {
-  sessionCache.evict(userId);
+export function evictTwoFactorOf(caches: AppCaches, userId: number): void {
+  caches.sessions.evict(userId);
 }
 
-export async function deleteTwoFactor(db: Database, userId: number): Promise<void> {
+export async function deleteTwoFactor(db: Database, caches: AppCaches, userId: number): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();
-  sessionCache.evict(userId);
+  caches.sessions.evict(userId);
 }
 
 export async function replaceRecoveryCodes(db: Database, userId: number, hashes: string[]): Promise<void> {

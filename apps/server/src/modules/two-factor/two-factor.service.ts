@@ -84,7 +84,7 @@ export async function enableTwoFactor(
     const hashes = await hashRecoveryCodes(codes);
     // On together with its recovery codes, or not at all.
     return ctx.db.transaction().execute(async (trx) => {
-      if (!(await claimStep(trx, userId, step, true))) return false;
+      if (!(await claimStep(trx, ctx.caches, userId, step, true))) return false;
       await replaceRecoveryCodes(trx, userId, hashes);
       await sendTwoFactorEnabledMail(ctx, trx, principal.user);
       return true;
@@ -92,7 +92,7 @@ export async function enableTwoFactor(
   });
   if (!ok) throw invalidCode();
   // Again after commit: a request between the eviction and the commit may have cached "no two-factor".
-  evictTwoFactorOf(userId);
+  evictTwoFactorOf(ctx.caches, userId);
   return { recovery_codes: codes };
 }
 
@@ -108,10 +108,10 @@ export async function disableTwoFactor(
     throw invalidCode(body.code === undefined ? 'recovery_code' : 'code');
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await deleteTwoFactor(trx, userId);
+    await deleteTwoFactor(trx, ctx.caches, userId);
     await sendTwoFactorDisabledMail(ctx, trx, principal.user);
   });
-  evictTwoFactorOf(userId);
+  evictTwoFactorOf(ctx.caches, userId);
 }
 
 /** New codes after the password is entered again; every earlier code stops working. */
@@ -143,7 +143,7 @@ export async function verifySecondFactor(
     const code = factor.code;
     return checkUnderSecondStepLimit(ctx, person.id, async () => {
       const step = matchingStep(seed, code);
-      return step !== null && (await claimStep(ctx.db, person.id, step));
+      return step !== null && (await claimStep(ctx.db, ctx.caches, person.id, step));
     });
   }
   const recovery = factor.recovery_code;

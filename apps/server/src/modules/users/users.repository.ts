@@ -1,6 +1,6 @@
+import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { sessionCache } from '../../lib/session-cache.ts';
 
 /** Columns safe to load for an authenticated person; the password hash is selected only where it is checked. */
 export const userColumns = [
@@ -41,6 +41,7 @@ export function findUserWithHashById(db: Database, id: number) {
 
 export async function updateUser(
   db: Database,
+  caches: AppCaches,
   id: number,
   patch: Partial<
     Pick<UsersTable, 'full_name' | 'language' | 'preferences' | 'password_hash' | 'status' | 'last_login_at'>
@@ -52,7 +53,7 @@ export async function updateUser(
     .where('id', '=', id)
     .execute();
   // Cached sessions carry the person's fields (name, flags, status); drop them so the change shows at once.
-  sessionCache.evict(id);
+  caches.sessions.evict(id);
 }
 
 /** When the person last signed in (not a change to the person: updated_at stays). */
