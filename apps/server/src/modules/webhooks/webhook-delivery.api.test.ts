@@ -5,7 +5,7 @@ import { appLinksIn } from '../../test-support/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.ts';
 import { pruneWebhookLog } from './webhook-deliveries.repository.ts';
-import { DISABLE_AFTER_MS, webhookClock } from './webhook-delivery.ts';
+import { DISABLE_AFTER_MS } from './webhook-delivery.ts';
 import { dispatchWebhooks } from './webhook-dispatcher.ts';
 
 let t: TestApp;
@@ -43,7 +43,7 @@ afterEach(async () => {
     await t.call(ana, { method: 'DELETE', url: url(`/${w.id}`) });
   }
   await t.ctx.jobs.drain();
-  webhookClock.now = () => Date.now();
+  t.ctx.clock.now = () => Date.now();
   t.ctx.config.webhookAllowedHosts = ['127.0.0.1'];
   receiver.respondWith(() => ({ status: 200, body: '{"ok":true}' }));
 });
@@ -246,21 +246,21 @@ describe('delivery', { timeout: 150_000 }, () => {
     const hook = await endpoint(`${receiver.url}/broken`);
     receiver.respondWith(() => ({ status: 500 }));
     const t0 = Date.now();
-    webhookClock.now = () => t0;
+    t.ctx.clock.now = () => t0;
     await post(url(`/${hook.id}/test`));
     const first = await until(
       () => get(url(`/${hook.id}`)).then((r) => r.json().data),
       (d) => d.failing_since !== null,
     );
     expect(first.enabled).toBe(true);
-    webhookClock.now = () => t0 + DISABLE_AFTER_MS - 60_000;
+    t.ctx.clock.now = () => t0 + DISABLE_AFTER_MS - 60_000;
     await post(url(`/${hook.id}/test`));
     await until(
       () => log(hook.id),
       (l) => l.length === 2,
     );
     expect((await get(url(`/${hook.id}`))).json().data.enabled).toBe(true);
-    webhookClock.now = () => t0 + DISABLE_AFTER_MS + 60_000;
+    t.ctx.clock.now = () => t0 + DISABLE_AFTER_MS + 60_000;
     await post(url(`/${hook.id}/test`));
     const off = await until(
       () => get(url(`/${hook.id}`)).then((r) => r.json().data),
@@ -357,7 +357,7 @@ describe('delivery', { timeout: 150_000 }, () => {
     await post(url(`/${hook.id}/test`));
     await receiver.waitFor(start + 2);
     expect(receiver.received[start + 1]?.verifiedWith).toBe(0);
-    webhookClock.now = () => Date.now() + 86_400_000 + 60_000;
+    t.ctx.clock.now = () => Date.now() + 86_400_000 + 60_000;
     receiver.setSecrets([hook.secret, newSecret]);
     await post(url(`/${hook.id}/test`));
     await receiver.waitFor(start + 3);

@@ -26,9 +26,6 @@ const RETRY_AFTER_MAX_MS = 86_400_000;
 /** After a rotation the previous secret signs as well for this long. */
 export const PREVIOUS_SECRET_MS = 86_400_000;
 
-/** The time webhooks go by; tests move it (5-day disabling, rotation expiry). */
-export const webhookClock = { now: (): number => Date.now() };
-
 export type Trigger = 'change' | 'test' | 'replay';
 
 export interface DeliveryJob {
@@ -86,16 +83,10 @@ export async function attemptDelivery(
   if (!endpoint) return undefined;
   if (job.trigger === 'change' && !endpoint.enabled) {
     // Kept as failed, so "replay all failed" can send it once the endpoint is on again.
-    await setMessageState(
-      ctx.db,
-      job.company_id,
-      message.id,
-      'failed',
-      new Date(webhookClock.now()).toISOString(),
-    );
+    await setMessageState(ctx.db, job.company_id, message.id, 'failed', ctx.clock.nowIso());
     return undefined;
   }
-  const now = webhookClock.now();
+  const now = ctx.clock.now();
   // A test is asked for by a person waiting for its answer: it goes whatever the circuit says.
   const waitUntil = job.trigger === 'test' ? null : await circuitWait(ctx.db, endpoint, now);
   if (waitUntil !== null) {
@@ -113,7 +104,7 @@ export async function attemptDelivery(
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const gone = answer.status === 410;
   const canRetry = job.trigger === 'change' && job.attempt < MAX_ATTEMPTS && !ok && !gone;
-  const at = webhookClock.now();
+  const at = ctx.clock.now();
   const nextAt = canRetry
     ? new Date(
         at + retryDelay(job.attempt, ctx.config.jobs.backoffScale, answer.retryAfterSeconds),

@@ -23,7 +23,7 @@ import {
   listDeliveries,
   setMessageState,
 } from './webhook-deliveries.repository.ts';
-import { PREVIOUS_SECRET_MS, secretBox, webhookClock } from './webhook-delivery.ts';
+import { PREVIOUS_SECRET_MS, secretBox } from './webhook-delivery.ts';
 import { deliverWebhookJob } from './webhook-job.ts';
 import { testBody } from './webhook-payload.ts';
 import { newMessageId, newWebhookSecret } from './webhook-signing.ts';
@@ -88,19 +88,19 @@ function auditEndpoint(
   });
 }
 
-const since24h = () => new Date(webhookClock.now() - DAY_MS).toISOString();
+const since24h = (ctx: AppContext) => new Date(ctx.clock.now() - DAY_MS).toISOString();
 
 export async function listWebhooks(ctx: AppContext, companyId: number): Promise<Webhook[]> {
   const [rows, counts] = await Promise.all([
     listEndpoints(ctx.db, companyId),
-    attemptCounts(ctx.db, companyId, since24h()),
+    attemptCounts(ctx.db, companyId, since24h(ctx)),
   ]);
   return rows.map((row) => toWebhook(row, counts.get(row.id)));
 }
 
 export async function getWebhook(ctx: AppContext, companyId: number, id: number): Promise<Webhook> {
   const row = await endpointOf(ctx, companyId, id);
-  const counts = await attemptCounts(ctx.db, companyId, since24h());
+  const counts = await attemptCounts(ctx.db, companyId, since24h(ctx));
   return toWebhook(row, counts.get(id));
 }
 
@@ -133,7 +133,7 @@ export async function createWebhook(
     );
   }
   const secret = newWebhookSecret();
-  const at = new Date(webhookClock.now()).toISOString();
+  const at = ctx.clock.nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const newId = await insertEndpoint(trx, {
       company_id: actor.companyId,
@@ -183,7 +183,7 @@ export async function updateWebhook(
       ...(body.enabled || (body.url !== undefined && body.url !== before.url)
         ? { failures_in_row: 0, circuit_open_until: null }
         : {}),
-      updated_at: new Date(webhookClock.now()).toISOString(),
+      updated_at: ctx.clock.nowIso(),
     });
     const after = await findEndpoint(trx, actor.companyId, id);
     const changed = after && changedFields(auditedFields(before), auditedFields(after));
@@ -210,7 +210,7 @@ export async function rotateWebhookSecret(
 ): Promise<WebhookWithSecret> {
   const row = await endpointOf(ctx, actor.companyId, id);
   const secret = newWebhookSecret();
-  const now = webhookClock.now();
+  const now = ctx.clock.now();
   const previousUntil = new Date(now + PREVIOUS_SECRET_MS).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await updateEndpoint(trx, actor.companyId, id, {
@@ -248,7 +248,7 @@ async function enqueueAttempt(
 /** "Send test event": one message of type `webhook.test`, delivered once. */
 export async function sendTestEvent(ctx: AppContext, actor: Actor, id: number): Promise<{ queued: number }> {
   const endpoint = await endpointOf(ctx, actor.companyId, id);
-  const at = new Date(webhookClock.now()).toISOString();
+  const at = ctx.clock.nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     const [messageId] = await insertMessages(trx, [
       {
@@ -326,7 +326,7 @@ export async function replayFailedSince(
   since: string,
 ): Promise<{ queued: number }> {
   const endpoint = await endpointOf(ctx, actor.companyId, id);
-  if (Date.parse(since) > webhookClock.now()) throw invalidField('since', 'in_future');
+  if (Date.parse(since) > ctx.clock.now()) throw invalidField('since', 'in_future');
   const failed = await failedMessagesSince(
     ctx.db,
     actor.companyId,
@@ -334,7 +334,7 @@ export async function replayFailedSince(
     since,
     WEBHOOK_LIMITS.replayFailedMax,
   );
-  const at = new Date(webhookClock.now()).toISOString();
+  const at = ctx.clock.nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     for (const message of failed) {
       // Pending again, so a second click does not queue it twice.
