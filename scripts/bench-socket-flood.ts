@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { startServer } from './bench/server-process.ts';
+import { demoToken, startServer } from './bench/server-process.ts';
 
 /**
  * One signed-in client floods `/api/ws` with pings for a while (reconnecting whenever it
@@ -10,7 +10,6 @@ import { startServer } from './bench/server-process.ts';
  * Run alone with `node scripts/bench-socket-flood.ts`; BENCH_FLOOD_SECONDS (default 10).
  */
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
-const DEMO = { email: 'ana@example.com', password: 'kontora-demo-2026' };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -64,12 +63,7 @@ async function flood(url: string, token: string, seconds: number): Promise<void>
 export async function benchSocketFlood(): Promise<void> {
   const server = await startServer();
   try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await demoToken(server.url);
     const idle = await healthTimes(server.url, 3_000);
     const child = fork(import.meta.filename, ['--flood', server.url, token, String(SECONDS)]);
     const report = new Promise<unknown>((resolve) => child.once('message', resolve));

@@ -58,3 +58,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** The demo owner's session token on a server started with the demo seed (the default above). */
+export async function demoToken(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ana@example.com', password: 'kontora-demo-2026' }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
