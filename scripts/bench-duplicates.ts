@@ -6,9 +6,9 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { JobRun } from '../apps/server/src/jobs/jobs.ts';
-import { insertScan } from '../apps/server/src/modules/customers/customer-duplicate-scan.repository.ts';
-import { runDuplicateScan } from '../apps/server/src/modules/customers/customer-duplicate-scan.service.ts';
-import { findDuplicates } from '../apps/server/src/modules/customers/customer-duplicates.service.ts';
+import { insertScan } from '../apps/server/src/modules/customers/duplicates/customer-duplicate-scan.repository.ts';
+import { runDuplicateScan } from '../apps/server/src/modules/customers/duplicates/customer-duplicate-scan.service.ts';
+import { findDuplicates } from '../apps/server/src/modules/customers/duplicates/customer-duplicates.service.ts';
 
 /**
  * Duplicates (decision 019): a duplicate warning's lookups (p50/p99) and the company-wide scan job,

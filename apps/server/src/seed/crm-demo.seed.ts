@@ -1,9 +1,12 @@
 import { CustomerCreateBody, type CustomerCreateInput } from '@kontora/contract/customers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { insertActivities, type NewActivity } from '../modules/customers/customer-activities.repository.ts';
 import { completeCustomer, newCustomerRow } from '../modules/customers/customer-dto.ts';
 import { insertCustomers } from '../modules/customers/customers.repository.ts';
+import {
+  insertActivities,
+  type NewActivity,
+} from '../modules/customers/timeline/customer-activities.repository.ts';
 import { spanOf } from '../modules/events/event-span.ts';
 import { insertEvent, type NewEvent } from '../modules/events/events.repository.ts';
 import { type Random, randomOib, randomSource } from './bulk-data.ts';

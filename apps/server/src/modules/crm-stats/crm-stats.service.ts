@@ -13,7 +13,7 @@ import {
   customerCounts,
   recentCustomers,
   statusCountsCreatedBetween,
-} from '../customers/customer-list.service.ts';
+} from '../customers/list/customer-list.service.ts';
 // The dashboard reads events the way the to-do list does; it reuses those queries rather than copying them.
 import { countTodos, firstTodos, openTodoCounts } from '../events/events.service.ts';
 

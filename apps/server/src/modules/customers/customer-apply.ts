@@ -1,8 +1,8 @@
 import { type CustomerUpdateBody, deriveCustomerName } from '@kontora/contract/customers';
 import { EDITABLE_FIELDS, type EditableCustomer, type EditableField } from './customer-dto.ts';
-import { matchKeys } from './customer-match-keys.ts';
-import { searchText, sortName } from './customer-search.ts';
 import type { CustomerPatch } from './customers.repository.ts';
+import { matchKeys } from './duplicates/customer-match-keys.ts';
+import { searchText, sortName } from './list/customer-search.ts';
 
 /**
  * Applying new values to a customer, shared by the edit form, the import's

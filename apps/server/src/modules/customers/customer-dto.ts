@@ -7,10 +7,10 @@ import {
   deriveCustomerName,
 } from '@kontora/contract/customers';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import type { ActivityRow } from './customer-activities.repository.ts';
-import { matchKeys } from './customer-match-keys.ts';
-import { searchText, sortName } from './customer-search.ts';
 import type { CustomerRow, NewCustomer } from './customers.repository.ts';
+import { matchKeys } from './duplicates/customer-match-keys.ts';
+import { searchText, sortName } from './list/customer-search.ts';
+import type { ActivityRow } from './timeline/customer-activities.repository.ts';
 
 /** The fields a person edits, in the order the timeline lists changes. */
 export const EDITABLE_FIELDS = CUSTOMER_EDITABLE_FIELDS;

@@ -18,16 +18,8 @@ import {
   recordChange,
 } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { activitiesInsert, type NewActivity } from './customer-activities.repository.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
-import {
-  deleteMerged,
-  insertStoredCustomers,
-  insertTags,
-  type StoredCustomer,
-} from './customer-merge.repository.ts';
-import { customersChanged } from './customer-page-cache.ts';
 import {
   deleteCustomersReturning,
   insertCustomers,
@@ -35,6 +27,14 @@ import {
   setStatusOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
+import {
+  deleteMerged,
+  insertStoredCustomers,
+  insertTags,
+  type StoredCustomer,
+} from './duplicates/customer-merge.repository.ts';
+import { customersChanged } from './list/customer-page-cache.ts';
+import { activitiesInsert, type NewActivity } from './timeline/customer-activities.repository.ts';
 
 /**
  * The one door through which customers are written: what happens when a

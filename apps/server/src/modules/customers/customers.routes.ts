@@ -31,12 +31,6 @@ import { wantsFreshAnswer } from '../../lib/cache-control.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
-import { exportCustomersCsv } from './customer-export.ts';
-import { importCustomers } from './customer-import.service.ts';
-import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './customer-import-upload.ts';
-import { customerListAnswer } from './customer-list.service.ts';
-import { bulkCustomersByFilter, countCustomers } from './customer-match.service.ts';
-import { addNote, listTimeline } from './customer-timeline.service.ts';
 import {
   bulkCustomers,
   createCustomer,
@@ -44,6 +38,12 @@ import {
   getCustomer,
   updateCustomer,
 } from './customers.service.ts';
+import { exportCustomersCsv } from './import/customer-export.ts';
+import { importCustomers } from './import/customer-import.service.ts';
+import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './import/customer-import-upload.ts';
+import { customerListAnswer } from './list/customer-list.service.ts';
+import { bulkCustomersByFilter, countCustomers } from './list/customer-match.service.ts';
+import { addNote, listTimeline } from './timeline/customer-timeline.service.ts';
 
 const tags = ['customers'];
 const access = policies.company(MODULE_ID.crm, undefined, { apiKey: 'customers' });

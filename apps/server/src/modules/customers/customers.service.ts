@@ -116,10 +116,10 @@ export async function customersByEmails(
  * routes (customer-writes.ts), with the fields a create body is completed to.
  */
 export { completeCustomer } from './customer-dto.ts';
-export { type TodoTimelineKind, todoTimelineEntry } from './customer-todo-timeline.ts';
 export {
   type CustomerAuthor,
   type CustomerWrites,
   systemAuthor,
   writeCustomers,
 } from './customer-writes.ts';
+export { type TodoTimelineKind, todoTimelineEntry } from './timeline/customer-todo-timeline.ts';

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { type LiveTestClient, liveClient, subscribeLive } from '../../test-support/live-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { duplicateScanJob } from '../customers/customer-duplicate-scan.service.ts';
+import { duplicateScanJob } from '../customers/duplicates/customer-duplicate-scan.service.ts';
 
 /**
  * Company jobs on the live socket (decision 028): the duplicate scan's state and

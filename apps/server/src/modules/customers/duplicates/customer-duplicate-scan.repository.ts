@@ -1,6 +1,6 @@
 import type { DuplicateRule } from '@kontora/contract/customer-duplicates';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import { RULE_COLUMN } from './customer-duplicates.repository.ts';
 
 const SCAN = ['id', 'state', 'progress', 'group_count', 'job_id', 'started_at', 'finished_at'] as const;

@@ -7,10 +7,10 @@ import {
   type DuplicateScan,
 } from '@kontora/contract/customer-duplicates';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { defineJob } from '../../jobs/define-job.ts';
-import type { JobRun } from '../../jobs/jobs.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import type { AppContext } from '../../../context.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import type { JobRun } from '../../../jobs/jobs.ts';
+import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import {
   deleteGroupsOf,
   deleteScansBefore,

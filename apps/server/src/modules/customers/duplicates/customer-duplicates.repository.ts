@@ -1,5 +1,5 @@
 import type { DuplicateRule } from '@kontora/contract/customer-duplicates';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 
 /** The columns a duplicate warning, a group and a merge chooser show. */
 const LISTED = ['id', 'name', 'email', 'phone', 'oib', 'address', 'status', 'version', 'updated_at'] as const;

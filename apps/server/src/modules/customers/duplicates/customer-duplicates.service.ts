@@ -7,7 +7,7 @@ import {
   type DuplicateQuery,
   type DuplicateRule,
 } from '@kontora/contract/customer-duplicates';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import { findByKey, type ListedCustomer } from './customer-duplicates.repository.ts';
 import { nameKey, phoneKey, townKey } from './customer-match-keys.ts';
 

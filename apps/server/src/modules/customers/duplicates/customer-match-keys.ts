@@ -1,4 +1,4 @@
-import { fold } from './customer-search.ts';
+import { fold } from '../list/customer-search.ts';
 
 /**
  * The keys duplicates are found by, stored on every customer beside the fields

@@ -1,8 +1,8 @@
 import type { CustomerCreateInput } from '@kontora/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { twoCompanies } from '../../test-support/two-companies.ts';
-import { readChanges } from '../change-feed/change-feed.service.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { twoCompanies } from '../../../test-support/two-companies.ts';
+import { readChanges } from '../../change-feed/change-feed.service.ts';
 
 let t: TestApp;
 let ana: string;

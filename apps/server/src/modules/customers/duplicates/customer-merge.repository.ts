@@ -1,7 +1,7 @@
 import { CUSTOMER_EDITABLE_FIELDS } from '@kontora/contract/customers';
 import type { Insertable, Selectable } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { CustomerMergesTable, CustomersTable } from '../../db/schema.ts';
+import type { Database } from '../../../db/database.ts';
+import type { CustomerMergesTable, CustomersTable } from '../../../db/schema.ts';
 
 /** A customer's stored row as a merge snapshot keeps it (PostgreSQL's generated search vector left out). */
 export type StoredCustomer = Selectable<CustomersTable>;

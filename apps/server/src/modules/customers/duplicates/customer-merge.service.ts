@@ -6,12 +6,14 @@ import {
   type UndoMergeResult,
 } from '@kontora/contract/customer-duplicates';
 import { customerProblems } from '@kontora/contract/customers';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { isMember } from '../members/members.service.ts';
-import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from './customer-dto.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/database.ts';
+import { type Actor, authorIdOf } from '../../../lib/actor.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { isMember } from '../../members/members.service.ts';
+import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from '../customer-dto.ts';
+import { authorOfActor, stale, writeCustomers } from '../customer-writes.ts';
+import { getCustomer } from '../customers.service.ts';
 import {
   findMerge,
   findStoredCustomers,
@@ -22,8 +24,6 @@ import {
   type StoredCustomer,
   tagsOf,
 } from './customer-merge.repository.ts';
-import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
-import { getCustomer } from './customers.service.ts';
 
 /** What an undo needs: the rows as they were and what moved from each merged customer. */
 interface MergeSnapshot {

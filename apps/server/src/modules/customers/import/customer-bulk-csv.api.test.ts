@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../lib/csv.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { parseCsv } from '../../../lib/csv.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let ana: string;

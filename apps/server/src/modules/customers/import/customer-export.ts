@@ -1,10 +1,10 @@
 import { IMPORT_FIELDS } from '@kontora/contract/customer-import';
 import type { CustomerFilter } from '@kontora/contract/customers';
-import type { AppContext } from '../../context.ts';
-import { csvLine } from '../../lib/csv.ts';
-import { parseTags } from './customer-dto.ts';
-import { listCustomers, sortValueOf } from './customer-list.repository.ts';
-import { toListFilter } from './customer-list.service.ts';
+import type { AppContext } from '../../../context.ts';
+import { csvLine } from '../../../lib/csv.ts';
+import { parseTags } from '../customer-dto.ts';
+import { listCustomers, sortValueOf } from '../list/customer-list.repository.ts';
+import { toListFilter } from '../list/customer-list.service.ts';
 
 /** Columns of the export; the importable ones carry the import field names, so an export imports back as is. */
 export const EXPORT_COLUMNS = ['id', ...IMPORT_FIELDS, 'created_at', 'updated_at'] as const;

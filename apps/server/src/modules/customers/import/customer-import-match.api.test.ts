@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { readChanges } from '../change-feed/change-feed.service.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { readChanges } from '../../change-feed/change-feed.service.ts';
 
 let t: TestApp;
 let ana: string;

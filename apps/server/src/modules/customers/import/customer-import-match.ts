@@ -1,9 +1,9 @@
 import type { CustomerImportQuery } from '@kontora/contract/customer-import';
 import { type CustomerUpdateBody, customerProblems } from '@kontora/contract/customers';
-import type { Database } from '../../db/database.ts';
-import { applyUpdate, changedFields } from './customer-apply.ts';
-import { type EditableCustomer, type EditableField, toCustomer } from './customer-dto.ts';
-import { findCustomersByKeys } from './customers.repository.ts';
+import type { Database } from '../../../db/database.ts';
+import { applyUpdate, changedFields } from '../customer-apply.ts';
+import { type EditableCustomer, type EditableField, toCustomer } from '../customer-dto.ts';
+import { findCustomersByKeys } from '../customers.repository.ts';
 
 /** A checked row of the file: the customer it describes, the fields its cells gave, its id cell. */
 export interface ImportRow {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 /** A refused row lists every reason it failed, not only the first. */
 let t: TestApp;

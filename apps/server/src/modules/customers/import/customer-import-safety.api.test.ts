@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerCount } from '../../test-support/customer-count.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { customerCount } from '../../../test-support/customer-count.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 /**
  * An oversized or broken-off import kept the rows it had saved, and some

@@ -4,15 +4,15 @@ import type {
   ImportField,
 } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
-import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { type CsvRecord, parseCsv, unguardCell } from '../../lib/csv.ts';
-import { AppError } from '../../lib/errors.ts';
-import { memberIdsByEmail } from '../members/members.service.ts';
-import { completeCustomer, type EditableCustomer } from './customer-dto.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { type CsvRecord, parseCsv, unguardCell } from '../../../lib/csv.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { memberIdsByEmail } from '../../members/members.service.ts';
+import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
+import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
-import { authorOfActor, type CustomerWrites, writeCustomers } from './customer-writes.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;

@@ -1,8 +1,8 @@
 import { CustomerCreateBody, type CustomerCreateInput } from '@kontora/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { completeCustomer, newCustomerRow } from './customer-dto.ts';
-import { insertCustomers } from './customers.repository.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { completeCustomer, newCustomerRow } from '../customer-dto.ts';
+import { insertCustomers } from '../customers.repository.ts';
 
 /** The customer list: search, filters, sorts and keyset pages. */
 

@@ -1,10 +1,10 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import type { Database } from '../../../db/database.ts';
+import { dialectOf } from '../../../db/dialect.ts';
+import { type CustomerRow, selectCustomers } from '../customers.repository.ts';
 import { postgresSearchPage } from './customer-search-page.postgres.ts';
 import { type SearchTuning, sqliteSearchPageIds } from './customer-search-page.ts';
-import { type CustomerRow, selectCustomers } from './customers.repository.ts';
 
 /** Reads over many customers: the list (filters, search, keyset pages) and the dashboard's figures. */
 

@@ -1,8 +1,8 @@
 import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/contract/customers';
-import type { AppContext } from '../../context.ts';
-import { invalidField } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { toCustomer } from './customer-dto.ts';
+import type { AppContext } from '../../../context.ts';
+import { invalidField } from '../../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
+import { toCustomer } from '../customer-dto.ts';
 import {
   statusCountsCreatedBetween as countsCreatedRows,
   customerCounts as countsRows,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { twoCompanies } from '../../test-support/two-companies.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { twoCompanies } from '../../../test-support/two-companies.ts';
 import { countMatching } from './customer-match.repository.ts';
 
 /** "All N matching this filter" (decision 020): the capped count and the bulk actions by filter. */

@@ -1,7 +1,7 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import type { Database } from '../../../db/database.ts';
+import { dialectOf } from '../../../db/dialect.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch, tsQuery } from './customer-search.ts';
 

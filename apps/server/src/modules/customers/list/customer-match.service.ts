@@ -5,12 +5,12 @@ import {
   type CustomerCount,
   type CustomerMatch,
 } from '@kontora/contract/customers';
-import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { invalidField } from '../../lib/errors.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { invalidField } from '../../../lib/errors.ts';
+import { authorOfActor, writeCustomers } from '../customer-writes.ts';
 import { countMatching, type MatchFilter, matchingCustomers } from './customer-match.repository.ts';
 import { searchTerms } from './customer-search.ts';
-import { authorOfActor, writeCustomers } from './customer-writes.ts';
 
 const CAP = CUSTOMER_MATCH_LIMITS.matchCountMax;
 

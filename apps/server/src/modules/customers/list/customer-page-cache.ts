@@ -1,4 +1,4 @@
-import type { AppCaches } from '../../app-caches.ts';
+import type { AppCaches } from '../../../app-caches.ts';
 
 /**
  * Every committed write to a company's customers calls this (after the commit, so a

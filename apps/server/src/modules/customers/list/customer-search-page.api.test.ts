@@ -1,15 +1,15 @@
 import { CustomerCreateBody } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossCompany } from '../../db/cross-company.ts';
-import { dialectOf } from '../../db/dialect.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { completeCustomer, newCustomerRow } from './customer-dto.ts';
+import { crossCompany } from '../../../db/cross-company.ts';
+import { dialectOf } from '../../../db/dialect.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { completeCustomer, newCustomerRow } from '../customer-dto.ts';
+import { insertCustomers } from '../customers.repository.ts';
 import { type ListFilter, listCustomers, sortValueOf } from './customer-list.repository.ts';
 import { searchTerms, sortName, words } from './customer-search.ts';
 import { nameClusterIds } from './customer-search-page.postgres.ts';
 import { pageConditions, type SearchTuning } from './customer-search-page.ts';
-import { insertCustomers } from './customers.repository.ts';
 
 /**
  * Both ways of a search page (decision 026) give the list's answer: the walk

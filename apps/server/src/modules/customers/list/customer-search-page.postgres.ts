@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { canBeginName, nameRange, plainTsQuery, tsQuery } from './customer-search.ts';
 import { pageConditions, type SearchTuning, WALK_WINDOW } from './customer-search-page.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch } from './customer-search.ts';
 

@@ -1,8 +1,8 @@
 import type { CompiledQuery, Insertable, Selectable } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
-import type { CustomerActivitiesTable } from '../../db/schema.ts';
-import { insertUnnest, unnestInsert } from './customers.repository.ts';
+import type { Database } from '../../../db/database.ts';
+import { dialectOf } from '../../../db/dialect.ts';
+import type { CustomerActivitiesTable } from '../../../db/schema.ts';
+import { insertUnnest, unnestInsert } from '../customers.repository.ts';
 
 export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
 export type NewActivity = Insertable<CustomerActivitiesTable>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 /** To-dos linked to a customer and status changes show in that customer's timeline. */
 let t: TestApp;

@@ -1,12 +1,12 @@
 import type { TimelineEntry, TimelineNoteBody, TimelinePage } from '@kontora/contract/customer-timeline';
-import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { invalidField, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { invalidField, notFound } from '../../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
+import { byActor, recordChange } from '../../change-feed/change-feed.service.ts';
+import { authorOf, toTimelineEntry } from '../customer-dto.ts';
+import { findCustomer } from '../customers.repository.ts';
 import { findActivity, insertActivity, listActivities } from './customer-activities.repository.ts';
-import { authorOf, toTimelineEntry } from './customer-dto.ts';
-import { findCustomer } from './customers.repository.ts';
 
 async function assertCustomer(ctx: AppContext, companyId: number, customerId: number): Promise<void> {
   if (!(await findCustomer(ctx.db, companyId, customerId))) throw notFound('Customer');

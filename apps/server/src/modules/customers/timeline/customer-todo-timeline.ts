@@ -1,8 +1,8 @@
 import type { CompiledQuery } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Database } from '../../../db/database.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { authorOf } from '../customer-dto.ts';
 import { activitiesInsert } from './customer-activities.repository.ts';
-import { authorOf } from './customer-dto.ts';
 
 export type TodoTimelineKind = 'todo_created' | 'todo_done' | 'todo_reopened' | 'todo_deleted';
 
