@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { createJobs } from './jobs/create-jobs.ts';
 import { registerMaintenanceJobs } from './jobs/maintenance.jobs.ts';
+import { createAccountActivated } from './lib/account-activated.ts';
 import { createClock } from './lib/clock.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
@@ -47,6 +48,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInvitationMailJobs } from './modules/invitations/invitation-mail.jobs.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { acceptOnActivation } from './modules/invitations/invitations.service.ts';
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
@@ -147,7 +149,11 @@ export async function buildApp(
     caches: createAppCaches(),
     clock: createClock(),
     benchOnlyChangeFeed: { enabled: true },
+    accountActivated: createAccountActivated(),
   };
+  // Activating an account accepts the invitations waiting for it (decision 011); auth runs this
+  // step without importing invitations, which asks auth for activation links (decision 033).
+  ctx.accountActivated.on((account) => acceptOnActivation(ctx, account));
   // Every module's jobs: handlers and repeating schedules (one line per module; see jobs/jobs.ts).
   registerMailJobs(ctx);
   registerAccountMailJobs(ctx);

@@ -2,6 +2,7 @@ import type { AppCaches } from './app-caches.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Jobs } from './jobs/jobs.ts';
+import type { AccountActivated } from './lib/account-activated.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   caches: AppCaches;
   /** "Now" for what a request or job decides by the time (lib/clock.ts). */
   clock: Clock;
+  /** What other modules do when an invited account is activated (lib/account-activated.ts). */
+  accountActivated: AccountActivated;
   /** On except while `npm run bench` times a customer update without its change event. */
   benchOnlyChangeFeed: ChangeFeedSwitch;
 }

@@ -10,7 +10,6 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { Principal } from '../../lib/principal.ts';
 import { countAttempt, THROTTLE, takeAttempts } from '../../lib/throttle.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { acceptOnActivation } from '../invitations/invitations.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import {
   findUserWithHashByEmail,
@@ -147,8 +146,8 @@ export async function activate(
     status: 'active',
   });
   ctx.adminNotices.notify({ kind: 'user.updated', id: user.id, actorName: body.full_name });
-  // The account was made by company invitations: activating it accepts them (decision 011).
-  await acceptOnActivation(ctx, user);
+  // What other modules do on activation, such as accepting the invitations that made the account (decision 011).
+  await ctx.accountActivated.run(user);
   return startSession(ctx, { ...user, full_name: body.full_name, status: 'active' }, request);
 }
 
