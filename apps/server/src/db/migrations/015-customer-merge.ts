@@ -9,7 +9,7 @@ import { isPostgres, types } from './column-types.ts';
  *   and OIB/VAT id now), partial on a present value, so a warning is a few index
  *   lookups and a company-wide scan is a GROUP BY over one index per rule.
  *   Existing rows get their keys here, computed by a frozen copy of the rules in
- *   modules/customers/customer-match-keys.ts (migrations never import app code).
+ *   modules/customers/duplicates/customer-match-keys.ts (migrations never import app code).
  * - customer_merges: one row per merge, with the snapshot its undo restores.
  * - customer_duplicate_scans / customer_duplicate_groups: the result of the
  *   latest company-wide scan (a job), which the "Possible duplicates" view reads.

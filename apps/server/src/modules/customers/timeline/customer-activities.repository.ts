@@ -4,6 +4,11 @@ import { dialectOf } from '../../../db/dialect.ts';
 import type { CustomerActivitiesTable } from '../../../db/schema.ts';
 import { insertUnnest, unnestInsert } from '../customers.repository.ts';
 
+/**
+ * Where the customer timeline is stored: one `customer_activities` row per timeline entry
+ * (a note, a field change, an import, a merge, a linked to-do's news). "Activity" names only
+ * the row; the API and the screens call it a timeline entry (`toTimelineEntry`).
+ */
 export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
 export type NewActivity = Insertable<CustomerActivitiesTable>;
 

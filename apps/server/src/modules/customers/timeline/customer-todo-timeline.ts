@@ -7,11 +7,11 @@ import { activitiesInsert } from './customer-activities.repository.ts';
 export type TodoTimelineKind = 'todo_created' | 'todo_done' | 'todo_reopened' | 'todo_deleted';
 
 /**
- * A to-do linked to a customer was created, completed, opened again or
- * deleted: the customer's timeline says so. Answers the entry's insert, not yet
- * run, for the to-do's change-feed row to take along in its statement (so the
- * entry exists exactly when the change does); none for a to-do without a
- * customer. The title is kept as the body because the to-do may be gone later.
+ * A to-do (a row of `events`, written by the events module) linked to a customer
+ * was created, completed, opened again or deleted: the customer's timeline says
+ * so. Answers the entry's insert, not yet run, for the to-do's change-feed row
+ * to take along in its statement (so the entry exists exactly when the change
+ * does); none for a to-do without a customer. The title is kept as the body because the to-do may be gone later.
  */
 export function todoTimelineEntry(
   trx: Database,
