@@ -34,6 +34,7 @@ export async function benchSocialPublish(): Promise<void> {
     SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
     SOCIAL_X_CLIENT_ID: 'x-bench',
     SOCIAL_X_CLIENT_SECRET: 'x-bench-secret',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   // The company and its ten accounts are set up before the server starts (tokens sealed as the server seals them).
   const config = loadConfig({ ...env, DATA_DIR: dir });

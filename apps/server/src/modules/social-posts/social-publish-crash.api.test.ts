@@ -39,6 +39,8 @@ beforeAll(async () => {
     SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
     SOCIAL_X_CLIENT_ID: X_CLIENT.id,
     SOCIAL_X_CLIENT_SECRET: X_CLIENT.secret,
+    // The stand-in is on loopback: the guarded client reaches it only when allowed.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   const config = loadConfig(env);
   const { db } = createDatabase(config.database);
