@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { tokenBox } from '../apps/server/src/modules/social-posts/social-tokens.ts';
+import { tokenBox } from '../apps/server/src/modules/social-accounts/social-tokens.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 import { startXStandin } from '../apps/server/src/test-support/social-standins/x-standin.ts';
 import { startServer } from './bench/server-process.ts';

@@ -6,9 +6,9 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { byUser, type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyAccess } from '../companies/companies.service.ts';
-import { adapterFor } from './adapters/adapters.ts';
-import { SocialError, type TokenSet } from './adapters/social-adapter.ts';
-import { isConfigured } from './network-configured.ts';
+import { adapterFor } from '../social-networks/adapters/adapters.ts';
+import { SocialError, type TokenSet } from '../social-networks/adapters/social-adapter.ts';
+import { isConfigured } from '../social-networks/network-configured.ts';
 import {
   type AccountRow,
   accountsExpiringBefore,
@@ -22,7 +22,7 @@ import {
   upsertAccount,
 } from './social-accounts.repository.ts';
 import { endsLater, noticeEndingAccounts, reconnectBy } from './social-expiry.ts';
-import { noticeReconnectNeeded } from './social-notices.ts';
+import { noticeReconnectNeeded } from './social-notices.service.ts';
 import { tokenBox } from './social-tokens.ts';
 
 /** A connection must come back within this time. */

@@ -24,10 +24,10 @@ import {
   insertApproval,
   replacePendingApprovals,
 } from './post-approval.repository.ts';
-import { companyMedia } from './post-media.ts';
-import { notePostStep, type PostStep } from './post-writes.ts';
-import { findPostRow, mediaIdsOf, type PostRow, targetsOf } from './social-posts.repository.ts';
-import { checkDraftForSending, queueDraft } from './social-posts.service.ts';
+import { companyMedia } from '../social-posts/post-media.ts';
+import { notePostStep, type PostStep } from '../social-posts/post-writes.ts';
+import { findPostRow, mediaIdsOf, type PostRow, targetsOf } from '../social-posts/social-posts.repository.ts';
+import { checkDraftForSending, queueDraft } from '../social-posts/social-posts.service.ts';
 
 const LINK_MS = APPROVAL_LIMITS.linkDays * 24 * 3600_000;
 const onlyDrafts = () =>

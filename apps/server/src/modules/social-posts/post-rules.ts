@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { socialIntegrationTypes } from '../catalogue/catalogue.service.ts';
 import { companyMedia, type PostMedium } from './post-media.ts';
-import { type AccountRow, findAccountRows } from './social-accounts.repository.ts';
+import { type AccountRow, findAccountRows } from '../social-accounts/social-accounts.repository.ts';
 
 export interface CheckedPost {
   accounts: AccountRow[];

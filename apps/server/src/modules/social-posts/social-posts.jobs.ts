@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { publishTargetJob } from './post-status.ts';
 import { publishTarget } from './publish-target.ts';
-import { refreshDueAccounts } from './social-accounts.service.ts';
+import { refreshDueAccounts } from '../social-accounts/social-accounts.service.ts';
 
 /** Renews tokens that expire within the next half hour; a refusal marks the account "reconnect needed". */
 export const refreshSocialTokensJob = defineJob('social.refresh_tokens', z.object({}), { maxAttempts: 1 });

@@ -10,7 +10,7 @@ import { type ChildServer, startChildServer } from '../../test-support/child-ser
 import { X_CLIENT } from '../../test-support/social-standins/social-test-kit.ts';
 import { startXStandin, type XStandin } from '../../test-support/social-standins/x-standin.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
-import { tokenBox } from './social-tokens.ts';
+import { tokenBox } from '../social-accounts/social-tokens.ts';
 
 // A real server process killed with SIGKILL while its publish is in flight: after a restart the
 // post exists once on the network. Runs on the suite's database: a SQLite file, or a fresh
