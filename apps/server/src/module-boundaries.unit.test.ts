@@ -38,8 +38,6 @@ const ALLOWED_CYCLE_EDGES: Readonly<Record<string, string>> = {
   'auth -> invitations':
     'activating an account accepts the invitations waiting for it (docs/decisions/011-consent-to-join.md), ' +
     "while the invitation mail job asks auth for the activation link of the account it makes; breaking it takes an 'account activated' hook on the app context",
-  'social-media -> social-posts':
-    'media-in-use.ts asks the posts whether a file is in use, and posts attach media; goes when the social modules are split by concept (posts, accounts, approval, networks)',
 };
 
 /** Imports of a module from the folders below the modules, as `<file> -> <module>/<file>`, with why. */

@@ -8,8 +8,7 @@ import type {
 import { SOCIAL_DEFAULTS } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/tokens.ts';
-import { NETWORKS, type NetworkConfig } from '../social-networks/adapters/social-adapter.ts';
-import { isConfigured } from '../social-networks/network-configured.ts';
+import { isConfigured, NETWORKS, type NetworkConfig } from '../social-networks/social-networks.service.ts';
 import { redirectUri } from './social-accounts.service.ts';
 import { CREDENTIAL_CHECKS, checkCredentials } from './social-credential-checks.ts';
 import { NETWORK_NAMES } from './social-notices.service.ts';
