@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { tokenBox } from '../apps/server/src/modules/social-posts/social-tokens.ts';
+import { tokenBox } from '../apps/server/src/modules/social-accounts/social-tokens.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 import { startXStandin } from '../apps/server/src/test-support/social-standins/x-standin.ts';
 import { startServer } from './bench/server-process.ts';
@@ -34,6 +34,7 @@ export async function benchSocialPublish(): Promise<void> {
     SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
     SOCIAL_X_CLIENT_ID: 'x-bench',
     SOCIAL_X_CLIENT_SECRET: 'x-bench-secret',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   // The company and its ten accounts are set up before the server starts (tokens sealed as the server seals them).
   const config = loadConfig({ ...env, DATA_DIR: dir });

@@ -56,12 +56,14 @@ import { createSettingsNotices } from './modules/live/settings-notices.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
+import { registerSocialAccountJobs } from './modules/social-accounts/social-accounts.jobs.ts';
+import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes.ts';
+import { socialSetupRoutes } from './modules/social-accounts/social-setup.routes.ts';
+import { postApprovalRoutes } from './modules/social-approval/post-approval.routes.ts';
 import { socialMediaRoutes } from './modules/social-media/social-media.routes.ts';
-import { postApprovalRoutes } from './modules/social-posts/post-approval.routes.ts';
-import { socialAccountsRoutes } from './modules/social-posts/social-accounts.routes.ts';
 import { registerSocialPostJobs } from './modules/social-posts/social-posts.jobs.ts';
 import { socialPostsRoutes } from './modules/social-posts/social-posts.routes.ts';
-import { socialSetupRoutes } from './modules/social-posts/social-setup.routes.ts';
+import { postNeedingMedia } from './modules/social-posts/social-posts.service.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -167,6 +169,7 @@ export async function buildApp(
   registerDuplicateScanJobs(ctx);
   registerCrmCounterJobs(ctx);
   registerEventReminderJobs(ctx);
+  registerSocialAccountJobs(ctx);
   registerSocialPostJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
@@ -238,7 +241,8 @@ export async function buildApp(
       await api.register(socialSetupRoutes, { ctx });
       await api.register(socialPostsRoutes, { ctx });
       await api.register(postApprovalRoutes, { ctx });
-      await api.register(socialMediaRoutes, { ctx });
+      // The posts answer whether a medium is still needed: the media module asks without depending on them.
+      await api.register(socialMediaRoutes, { ctx, mediaInUse: postNeedingMedia });
       await api.register(webhooksRoutes, { ctx });
       await api.register(connectorsRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });

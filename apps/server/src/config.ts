@@ -194,7 +194,7 @@ export type Config = {
   };
   /** Live updates over /api/ws; only `pollMs` comes from the environment, the rest are the protocol's (tests shorten them). */
   live: { pollMs: number; authTimeoutMs: number; heartbeatMs: number; idleMs: number; recheckMs: number };
-  /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs outbound requests (webhooks, connectors) may reach although private. */
+  /** WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDRs outbound requests (webhooks, connectors, social networks) may reach although private. */
   webhookAllowedHosts: string[];
   /** CONNECTOR_SYNC_MINUTES: how often each CRM connection pulls and pushes. */
   connectors: { syncMinutes: number };

@@ -15,6 +15,7 @@ beforeAll(async () => {
     SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
     SOCIAL_X_CLIENT_ID: 'x-e2e',
     SOCIAL_X_CLIENT_SECRET: 'x-e2e-secret',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
 });
 const e2e = stackAndBrowserForFile();

@@ -20,6 +20,7 @@ beforeAll(async () => {
     SOCIAL_TIKTOK_AUTH_URL: `${tiktok.url}/v2/auth/authorize/`,
     SOCIAL_TIKTOK_CLIENT_ID: 'tt-e2e',
     SOCIAL_TIKTOK_CLIENT_SECRET: 'tt-e2e-secret',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
 });
 const e2e = stackAndBrowserForFile();

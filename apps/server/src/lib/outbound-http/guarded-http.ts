@@ -9,6 +9,7 @@ import {
   resolveGuardedAddress,
   systemLookup,
 } from './address-guard.ts';
+import { encodedBody, type OutboundBody } from './request-body.ts';
 
 /**
  * The one way the product sends a request to an address a company chose
@@ -30,17 +31,26 @@ export type OutboundFailure =
 export class OutboundError extends Error {
   readonly code: OutboundFailure;
   readonly latencyMs: number | null;
-  constructor(code: OutboundFailure, message: string, latencyMs: number | null = null) {
+  /** The socket's error code of an `unreachable` (ECONNREFUSED: nothing was sent; ECONNRESET: maybe). */
+  readonly socketCode: string | null;
+  constructor(
+    code: OutboundFailure,
+    message: string,
+    latencyMs: number | null = null,
+    socketCode: string | null = null,
+  ) {
     super(message);
     this.code = code;
     this.latencyMs = latencyMs;
+    this.socketCode = socketCode;
   }
 }
 
 export interface OutboundOptions {
   method: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** FormData and URLSearchParams are encoded as fetch would, with their content type unless one is given. */
+  body?: OutboundBody;
   signal?: AbortSignal | undefined;
   timeoutMs: number;
   /**
@@ -101,12 +111,18 @@ export function guardedHttp(
         throw new OutboundError('invalid_url', 'Only http(s) URLs without user info are called.');
       }
       const target = await check(url);
-      return send(url, target, options);
+      const body = options.body === undefined ? undefined : await encodedBody(options.body);
+      return send(url, target, options, body);
     },
   };
 }
 
-function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promise<OutboundAnswer> {
+function send(
+  url: URL,
+  target: PinnedAddress,
+  options: OutboundOptions,
+  body: Awaited<ReturnType<typeof encodedBody>> | undefined,
+): Promise<OutboundAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const firstByte = new AbortController();
   const firstByteTimer =
@@ -126,7 +142,9 @@ function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promis
         return reject(new OutboundError('timeout', `No answer within ${(waited ?? 0) / 1000} s.`, elapsed()));
       }
       const code = (err as { code?: string }).code ?? 'error';
-      reject(new OutboundError('unreachable', `${url.host} could not be reached (${code}).`, elapsed()));
+      reject(
+        new OutboundError('unreachable', `${url.host} could not be reached (${code}).`, elapsed(), code),
+      );
     };
     // The socket goes to the checked address itself: the Host header and the TLS name stay the
     // URL's host, and kept-alive sockets are pooled by address, so none made for another answer is reused.
@@ -143,11 +161,12 @@ function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promis
         ...(url.protocol === 'https:' && named ? { servername: url.hostname } : {}),
         signal: AbortSignal.any(signals),
         headers: {
+          ...(body?.contentType && !hasHeader(options.headers, 'content-type')
+            ? { 'content-type': body.contentType }
+            : {}),
           ...options.headers,
           host: url.host,
-          ...(options.body === undefined
-            ? {}
-            : { 'content-length': String(Buffer.byteLength(options.body)) }),
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body.bytes)) }),
         },
       },
       (response) => {
@@ -194,9 +213,12 @@ function send(url: URL, target: PinnedAddress, options: OutboundOptions): Promis
       },
     );
     request.on('error', fail);
-    request.end(options.body);
+    request.end(body?.bytes);
   });
 }
+
+const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
+  Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name);
 
 /** The answer's headers; a name or value Headers refuses is left out. */
 function headersOf(raw: string[]): Headers {

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.ts';
-import { postNeedingMedia } from '../social-posts/social-posts.service.ts';
 
 /** A post that still needs a medium, named in the refusal to delete it. */
 export interface MediaUser {
@@ -12,9 +11,9 @@ export interface MediaUser {
  * The scheduled (or otherwise not yet published) post that uses this medium,
  * if any; deleting the medium is then refused with 409 naming the post.
  * Runs inside the delete's transaction, so a post saved meanwhile cannot slip
- * between the check and the delete. Published and failed posts let go of the
- * medium here (their link is removed), so it can be deleted.
+ * between the check and the delete. The posts answer it (`postNeedingMedia`,
+ * which also lets finished posts release the medium); app.ts hands it to the
+ * media routes, so the media library does not depend on the posts that use it
+ * (docs/decisions/033-module-boundaries.md).
  */
-export function mediaInUse(db: Database, companyId: number, mediaId: number): Promise<MediaUser | null> {
-  return postNeedingMedia(db, companyId, mediaId);
-}
+export type MediaInUse = (db: Database, companyId: number, mediaId: number) => Promise<MediaUser | null>;

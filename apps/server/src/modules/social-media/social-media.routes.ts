@@ -16,6 +16,7 @@ import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
+import type { MediaInUse } from './media-in-use.ts';
 import { sendMedia } from './media-reply.ts';
 import { closeMediaStorage } from './media-storage-registry.ts';
 import { largestLimit, mediaLimits, tooLarge, uploadMedia } from './media-upload.service.ts';
@@ -37,7 +38,10 @@ const malformed = () =>
     details: { file: ['malformed_form'] },
   });
 
-export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function socialMediaRoutes(
+  fastify: FastifyInstance,
+  { ctx, mediaInUse }: { ctx: AppContext; mediaInUse: MediaInUse },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => closeMediaStorage(ctx));
 
@@ -100,7 +104,7 @@ export async function socialMediaRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 204: z.null(), ...errors(401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      await deleteMedia(ctx, actorOf(request), request.params.id);
+      await deleteMedia(ctx, actorOf(request), request.params.id, mediaInUse);
       return reply.code(204).send(null);
     },
   });

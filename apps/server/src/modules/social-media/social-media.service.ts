@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
-import { mediaInUse } from './media-in-use.ts';
+import type { MediaInUse } from './media-in-use.ts';
 import { mediaStorage } from './media-storage-registry.ts';
 import { deleteMediaRow, findMedia, findMediaByIds, listMedia } from './social-media.repository.ts';
 import { toSocialMedia } from './social-media-dto.ts';
@@ -105,11 +105,16 @@ export async function openMedia(
 
 /**
  * Deletes the row (with its change event) in one transaction, refusing (409)
- * while a post that is not published yet uses it (`mediaInUse`, filled by the
- * posts module), then removes the stored files. A failure to remove them
+ * while a post that is not published yet uses it (`mediaInUse`, answered by the
+ * posts module, see media-in-use.ts), then removes the stored files. A failure to remove them
  * leaves an unreferenced file, never a row without its file.
  */
-export async function deleteMedia(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+export async function deleteMedia(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  mediaInUse: MediaInUse,
+): Promise<void> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const found = await findMedia(trx, actor.companyId, id);
     if (!found) throw mediumNotFound();

@@ -6,9 +6,10 @@ import type {
 } from '@kontora/contract/social-posts';
 import type { Database } from '../../db/database.ts';
 import { parseJson } from '../../lib/json.ts';
-import { type ApprovalRow, latestApprovalOf } from './post-approval.repository.ts';
 import {
+  type ApprovalRow,
   historyOf,
+  latestApprovalOf,
   mediaIdsOf,
   type PostRow,
   type TargetWithAccount,

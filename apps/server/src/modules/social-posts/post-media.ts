@@ -1,7 +1,7 @@
 import type { MediumFacts } from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { findCompanyMedia, openMedia } from '../social-media/social-media.service.ts';
-import type { MediaFile } from './adapters/social-adapter.ts';
+import type { MediaFile } from '../social-networks/social-networks.service.ts';
 
 /** A medium as the posts module needs it: the facts the composer rules check, and its name. */
 export interface PostMedium extends MediumFacts {

@@ -2,11 +2,11 @@ import { type PostCreateBody, postProblems } from '@kontora/contract/social-post
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { socialIntegrationTypes } from '../catalogue/catalogue.service.ts';
+import { accountsForPost } from '../social-accounts/social-accounts.service.ts';
 import { companyMedia, type PostMedium } from './post-media.ts';
-import { type AccountRow, findAccountRows } from './social-accounts.repository.ts';
 
 export interface CheckedPost {
-  accounts: AccountRow[];
+  accounts: Awaited<ReturnType<typeof accountsForPost>>;
   media: PostMedium[];
 }
 
@@ -26,7 +26,7 @@ export async function checkPost(
   },
 ): Promise<CheckedPost> {
   const details: Record<string, string[]> = {};
-  const accounts = await findAccountRows(ctx.db, companyId, post.account_ids);
+  const accounts = await accountsForPost(ctx, companyId, post.account_ids);
   if (accounts.length !== new Set(post.account_ids).size) details.account_ids = ['not_found'];
   else if (!post.draft && accounts.some((a) => a.status !== 'active'))
     details.account_ids = ['reconnect_needed'];

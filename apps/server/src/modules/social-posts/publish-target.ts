@@ -2,12 +2,16 @@ import type { PostOptions, SocialNetwork, TargetStatus } from '@kontora/contract
 import type { AppContext } from '../../context.ts';
 import { parseJson } from '../../lib/json.ts';
 import { isoIn, nowIso } from '../../lib/tokens.ts';
-import { adapterFor } from './adapters/adapters.ts';
-import { type RemotePost, type SocialAdapter, SocialError } from './adapters/social-adapter.ts';
+import { accountForPublishing, markReconnectNeeded } from '../social-accounts/social-accounts.service.ts';
+import { noticePublishFailed } from '../social-accounts/social-notices.service.ts';
+import {
+  adapterFor,
+  type RemotePost,
+  type SocialAdapter,
+  SocialError,
+} from '../social-networks/social-networks.service.ts';
 import { companyMedia, mediaFiles } from './post-media.ts';
 import { markAttempt, noteRemoteId, type PostWriter, settleTarget } from './post-writes.ts';
-import { accountForPublishing, markReconnectNeeded } from './social-accounts.service.ts';
-import { noticePublishFailed } from './social-notices.ts';
 import { findPostRow, findTarget, mediaIdsOf, type TargetRow } from './social-posts.repository.ts';
 
 /** Publish attempts sent to a network before a transient failure becomes final. */

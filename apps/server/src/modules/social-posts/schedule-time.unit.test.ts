@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { postProblems, textLength } from '@kontora/contract/social-posts';
 import { fromZonedInput, toZonedInput } from '@kontora/contract/time-zone';
 import { describe, expect, it } from 'vitest';
-import { chunksOf } from './adapters/media-chunks.ts';
-import { retryAfterMs } from './adapters/social-http.ts';
+import { chunksOf } from '../social-networks/adapters/media-chunks.ts';
+import { retryAfterMs } from '../social-networks/adapters/social-http.ts';
 import { postStatusOf } from './post-status.ts';
 
 // The composer turns the company-zone time into the instant it sends (`scheduled_at`), with this conversion.

@@ -1,13 +1,35 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SocialPostHistoryTable, SocialPostsTable, SocialPostTargetsTable } from '../../db/schema.ts';
+import type {
+  SocialPostApprovalsTable,
+  SocialPostHistoryTable,
+  SocialPostsTable,
+  SocialPostTargetsTable,
+} from '../../db/schema.ts';
 
 export type PostRow = Selectable<SocialPostsTable>;
 export type TargetRow = Selectable<SocialPostTargetsTable>;
 export type TargetWithAccount = TargetRow & { account_name: string; network: string };
+export type ApprovalRow = Selectable<SocialPostApprovalsTable>;
 
 export async function insertPost(db: Database, row: Insertable<SocialPostsTable>): Promise<number> {
   return (await db.insertInto('social_posts').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The post's latest approval link, which its detail shows (social-approval writes the links). */
+export function latestApprovalOf(
+  db: Database,
+  companyId: number,
+  postId: number,
+): Promise<ApprovalRow | undefined> {
+  return db
+    .selectFrom('social_post_approvals')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('post_id', '=', postId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findPostRow(db: Database, companyId: number, id: number): Promise<PostRow | undefined> {

@@ -243,3 +243,9 @@ export async function queueDraft(
     ...input,
   });
 }
+
+// What approval links (social-approval) read of a post, and the history step they note through
+// the post's one write door (post-writes.ts, docs/decisions/032-one-write-door-per-record.md).
+export { companyMedia } from './post-media.ts';
+export { notePostStep, type PostStep } from './post-writes.ts';
+export { findPostRow, mediaIdsOf, type PostRow, targetsOf } from './social-posts.repository.ts';

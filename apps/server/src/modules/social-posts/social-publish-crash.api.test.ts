@@ -10,7 +10,7 @@ import { type ChildServer, startChildServer } from '../../test-support/child-ser
 import { X_CLIENT } from '../../test-support/social-standins/social-test-kit.ts';
 import { startXStandin, type XStandin } from '../../test-support/social-standins/x-standin.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
-import { tokenBox } from './social-tokens.ts';
+import { tokenBox } from '../social-accounts/social-tokens.ts';
 
 // A real server process killed with SIGKILL while its publish is in flight: after a restart the
 // post exists once on the network. Runs on the suite's database: a SQLite file, or a fresh
@@ -39,6 +39,8 @@ beforeAll(async () => {
     SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
     SOCIAL_X_CLIENT_ID: X_CLIENT.id,
     SOCIAL_X_CLIENT_SECRET: X_CLIENT.secret,
+    // The stand-in is on loopback: the guarded client reaches it only when allowed.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   const config = loadConfig(env);
   const { db } = createDatabase(config.database);

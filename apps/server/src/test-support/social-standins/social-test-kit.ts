@@ -116,7 +116,9 @@ export async function startSocialKit(): Promise<SocialKit> {
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'kontora-social-media-'));
   const { loadConfig } = await import('../../config.ts');
   const base = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' }).social;
+  // The stand-ins are on loopback: let the guarded client reach them, as webhook and connector tests do.
   const t = await createTestApp({
+    webhookAllowedHosts: ['127.0.0.1'],
     smtpUrl: smtp.url,
     social: (() => {
       const social = socialConfig(base, x, {}, facebook);

@@ -8,11 +8,10 @@ import type {
 import { SOCIAL_DEFAULTS } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/tokens.ts';
-import { NETWORKS, type NetworkConfig } from './adapters/social-adapter.ts';
-import { isConfigured } from './network-configured.ts';
+import { isConfigured, NETWORKS, type NetworkConfig } from '../social-networks/social-networks.service.ts';
 import { redirectUri } from './social-accounts.service.ts';
 import { CREDENTIAL_CHECKS, checkCredentials } from './social-credential-checks.ts';
-import { NETWORK_NAMES } from './social-notices.ts';
+import { NETWORK_NAMES } from './social-notices.service.ts';
 
 export function networkAvailability(ctx: AppContext): SocialNetworkAvailability[] {
   return NETWORKS.map((type) => ({ type, configured: isConfigured(ctx.config.social.networks[type]) }));

@@ -6,15 +6,19 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { hashToken, isoIn, newToken, nowIso } from '../../lib/tokens.ts';
 import { byUser, type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
 import { companyAccess } from '../companies/companies.service.ts';
-import { adapterFor } from './adapters/adapters.ts';
-import { SocialError, type TokenSet } from './adapters/social-adapter.ts';
-import { isConfigured } from './network-configured.ts';
+import {
+  adapterFor,
+  isConfigured,
+  SocialError,
+  type TokenSet,
+} from '../social-networks/social-networks.service.ts';
 import {
   type AccountRow,
   accountsExpiringBefore,
   deleteAccountRow,
   deleteExpiredOauthStates,
   findAccountRow,
+  findAccountRows,
   insertOauthState,
   listAccountRows,
   takeOauthState,
@@ -22,7 +26,7 @@ import {
   upsertAccount,
 } from './social-accounts.repository.ts';
 import { endsLater, noticeEndingAccounts, reconnectBy } from './social-expiry.ts';
-import { noticeReconnectNeeded } from './social-notices.ts';
+import { noticeReconnectNeeded } from './social-notices.service.ts';
 import { tokenBox } from './social-tokens.ts';
 
 /** A connection must come back within this time. */
@@ -47,6 +51,15 @@ export function toAccountDto(row: AccountRow): SocialAccount {
 
 export const redirectUri = (ctx: AppContext, type: SocialNetwork) =>
   `${ctx.config.appUrl}/api/social/oauth/${type}/callback`;
+
+/** The company's accounts with these ids (others' are not found), as a post's rules check them. */
+export async function accountsForPost(ctx: AppContext, companyId: number, ids: readonly number[]) {
+  return (await findAccountRows(ctx.db, companyId, ids)).map(({ id, type, status }) => ({
+    id,
+    type,
+    status,
+  }));
+}
 
 export async function listAccounts(ctx: AppContext, companyId: number): Promise<SocialAccount[]> {
   return (await listAccountRows(ctx.db, companyId)).map(toAccountDto);

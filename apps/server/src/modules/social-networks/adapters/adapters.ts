@@ -1,4 +1,5 @@
 import type { Config } from '../../../config.ts';
+import { guardedHttpFor } from '../../../lib/outbound-http/guarded-http.ts';
 import type { AdapterDeps } from './adapter-deps.ts';
 import { createFacebookAdapter } from './facebook-adapter.ts';
 import { createInstagramAdapter } from './instagram-adapter.ts';
@@ -31,7 +32,7 @@ export function adapterFor(config: Config, network: Network): SocialAdapter {
   if (!adapter) {
     adapter = FACTORIES[network]({
       config: config.social.networks[network],
-      http: createHttp(config.social.httpTimeoutMs),
+      http: createHttp(config.social.httpTimeoutMs, guardedHttpFor(config)),
       waitScale: config.social.waitScale,
     });
     built.set(network, adapter);

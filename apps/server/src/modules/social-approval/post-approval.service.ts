@@ -16,6 +16,17 @@ import { hashToken, isoIn, newToken } from '../../lib/tokens.ts';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
 import { byUser } from '../change-feed/change-feed.service.ts';
 import { companyProfile, moduleIdsOf } from '../companies/companies.service.ts';
+import {
+  checkDraftForSending,
+  companyMedia,
+  findPostRow,
+  mediaIdsOf,
+  notePostStep,
+  type PostRow,
+  type PostStep,
+  queueDraft,
+  targetsOf,
+} from '../social-posts/social-posts.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { type ApprovalNotice, renderApprovalNotice } from './approval-mail-templates.ts';
 import {
@@ -24,10 +35,6 @@ import {
   insertApproval,
   replacePendingApprovals,
 } from './post-approval.repository.ts';
-import { companyMedia } from './post-media.ts';
-import { notePostStep, type PostStep } from './post-writes.ts';
-import { findPostRow, mediaIdsOf, type PostRow, targetsOf } from './social-posts.repository.ts';
-import { checkDraftForSending, queueDraft } from './social-posts.service.ts';
 
 const LINK_MS = APPROVAL_LIMITS.linkDays * 24 * 3600_000;
 const onlyDrafts = () =>

@@ -8,7 +8,7 @@ import {
   findAccountRow,
   updateAccount,
 } from './social-accounts.repository.ts';
-import { noticeExpiresSoon } from './social-notices.ts';
+import { noticeExpiresSoon } from './social-notices.service.ts';
 
 /**
  * When the connection ends for good unless someone connects again, where the network

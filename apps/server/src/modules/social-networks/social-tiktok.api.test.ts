@@ -8,7 +8,7 @@ import {
   startNetworkSuite,
   videoBytes,
 } from '../../test-support/social-standins/social-test-kit.ts';
-import { refreshDueAccounts } from './social-accounts.service.ts';
+import { refreshDueAccounts } from '../social-accounts/social-accounts.service.ts';
 
 let kit: SocialKit;
 let acme: number;

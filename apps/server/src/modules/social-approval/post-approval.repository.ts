@@ -18,21 +18,6 @@ export function findApprovalByHash(db: Database, tokenHash: string): Promise<App
     .executeTakeFirst();
 }
 
-export function latestApprovalOf(
-  db: Database,
-  companyId: number,
-  postId: number,
-): Promise<ApprovalRow | undefined> {
-  return db
-    .selectFrom('social_post_approvals')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('post_id', '=', postId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** A new link makes the post's older pending links void. */
 export async function replacePendingApprovals(
   db: Database,

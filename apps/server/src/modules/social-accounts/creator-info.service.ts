@@ -1,8 +1,7 @@
 import type { TikTokCreatorInfo } from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { adapterFor } from './adapters/adapters.ts';
-import { SocialError } from './adapters/social-adapter.ts';
+import { adapterFor, SocialError } from '../social-networks/social-networks.service.ts';
 import { accountForPublishing, markReconnectNeeded } from './social-accounts.service.ts';
 
 /**

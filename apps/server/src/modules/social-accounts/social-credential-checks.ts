@@ -2,7 +2,7 @@ import type { SocialNetwork } from '@kontora/contract/social-posts';
 import type { SocialCheckOutcome } from '@kontora/contract/social-setup';
 import type { Config } from '../../config.ts';
 import { guardedHttpFor, OutboundError, type OutboundOptions } from '../../lib/outbound-http/guarded-http.ts';
-import type { NetworkConfig } from './adapters/social-adapter.ts';
+import type { NetworkConfig } from '../social-networks/social-networks.service.ts';
 
 type Probe = (network: NetworkConfig) => {
   url: URL;

@@ -135,7 +135,9 @@ export type SocialErrorCode =
   | 'not_confirmed'
   | 'privacy_level_unavailable'
   | 'video_too_long'
-  | 'posting_limit';
+  | 'posting_limit'
+  | 'private_address'
+  | 'invalid_address';
 
 export class SocialError extends Error {
   readonly kind: SocialErrorKind;

@@ -1,3 +1,9 @@
+import {
+  type GuardedHttp,
+  type OutboundAnswer,
+  OutboundError,
+} from '../../../lib/outbound-http/guarded-http.ts';
+import type { OutboundBody } from '../../../lib/outbound-http/request-body.ts';
 import { SocialError } from './social-adapter.ts';
 
 export interface HttpOptions {
@@ -62,19 +68,64 @@ export function errorOf(status: number, json: any, headers: Headers): SocialErro
 /** The slowest upload rate a chunk is given time for (256 KiB/s): 10 MB get 40 s. */
 const UPLOAD_BYTES_PER_SECOND = 256 * 1024;
 
+/** Networks answer JSON of a few KB (a search, a list of pages); more is not read. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The bytes a body carries (a FormData's files and fields). */
+const byteSize = (body: Uint8Array | FormData) =>
+  body instanceof Uint8Array
+    ? body.length
+    : [...body.values()].reduce((n, v) => n + (typeof v === 'string' ? v.length : v.size), 0);
+
 /**
- * One HTTP call to a network with a deadline. A call whose request went out but
- * whose answer did not come back in time is `unknown` (it may have taken
- * effect); a connection that could not be made is `transient`.
+ * What a request that got no answer means for the queue, in our words: the guarded
+ * client's failure (docs/decisions/031-one-guarded-outbound-client.md), or the caller's
+ * abort, which ends a request that went out (it may have taken effect).
  */
-export function createHttp(timeoutMs: number) {
+function failureOf(error: unknown, target: URL): SocialError {
+  const host = target.host;
+  if (!(error instanceof OutboundError)) {
+    return new SocialError('unknown', 'timeout', `${host} did not answer in time.`);
+  }
+  switch (error.code) {
+    case 'private_address':
+      return new SocialError(
+        'permanent',
+        'private_address',
+        `${host} is not a public address; Kontora does not call it.`,
+      );
+    case 'invalid_url':
+      return new SocialError('permanent', 'invalid_address', `${host} is not an address Kontora calls.`);
+    case 'unresolvable':
+      return new SocialError('transient', 'network_unavailable', `${host} could not be found.`);
+    case 'unreachable':
+      // Refused: nothing was sent. A connection cut later may have carried the request.
+      if (error.socketCode === 'ECONNREFUSED') {
+        return new SocialError('transient', 'network_unavailable', `${host} could not be reached.`);
+      }
+      return new SocialError('unknown', 'timeout', `${host} did not finish its answer.`);
+    case 'too_large':
+      return new SocialError('unknown', 'not_confirmed', `${host} answered more than Kontora reads.`);
+    default:
+      return new SocialError('unknown', 'timeout', `${host} did not answer in time.`);
+  }
+}
+
+/**
+ * One HTTP call to a network with a deadline, through the guarded outbound client: the
+ * network's address and the upload addresses it hands out are resolved once, must be
+ * public (or allow-listed) and are called at the checked address, without redirects. A
+ * call whose request went out but whose answer did not come back in time is `unknown`
+ * (it may have taken effect); a connection that could not be made is `transient`.
+ */
+export function createHttp(timeoutMs: number, client: GuardedHttp) {
   return async function http(url: string, options: HttpOptions = {}): Promise<HttpAnswer> {
     const target = new URL(url);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) target.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    let body: RequestInit['body'];
+    let body: OutboundBody | undefined;
     const raw = options.body;
     if (raw === undefined || raw === null) body = undefined;
     else if (
@@ -83,50 +134,39 @@ export function createHttp(timeoutMs: number) {
       raw instanceof FormData ||
       raw instanceof Uint8Array
     ) {
-      body = raw as RequestInit['body'];
+      body = raw;
     } else {
       body = JSON.stringify(raw);
       headers['content-type'] ??= 'application/json';
     }
     // A deadline that grows with the bytes sent: a 10 MB video chunk may take longer than a JSON call.
-    const sending = body instanceof Uint8Array ? body.length : 0;
+    const sending = body instanceof Uint8Array || body instanceof FormData ? byteSize(body) : 0;
     const deadline = Math.max(timeoutMs, Math.ceil((sending / UPLOAD_BYTES_PER_SECOND) * 1000));
-    const signals = [AbortSignal.timeout(deadline), ...(options.signal ? [options.signal] : [])];
-    let response: Response;
+    let answer: OutboundAnswer;
     try {
-      response = await fetch(target, {
+      answer = await client.request(target, {
         method: options.method ?? 'GET',
         headers,
         body,
-        signal: AbortSignal.any(signals),
-        redirect: 'manual',
+        signal: options.signal,
+        timeoutMs: deadline,
+        maxBytes: MAX_ANSWER_BYTES,
+        overflow: 'fail',
       });
     } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        throw new SocialError(
-          'transient',
-          'network_unavailable',
-          `${target.host} could not be reached (${code}).`,
-        );
-      }
-      throw new SocialError('unknown', 'timeout', `${target.host} did not answer in time.`);
+      throw failureOf(error, target);
     }
-    let text = '';
-    try {
-      text = await response.text();
-    } catch {
-      throw new SocialError('unknown', 'timeout', `${target.host} did not finish its answer in time.`);
-    }
+    const text = answer.body.toString('utf8');
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
-      json = { message: text.slice(0, 300) };
+      // Not the network's JSON (a proxy's page, an empty upload answer): its text is not shown to anyone.
+      json = null;
     }
-    const ok = (response.status >= 200 && response.status < 300) || options.accept?.includes(response.status);
-    if (!ok) throw errorOf(response.status, json, response.headers);
-    return { status: response.status, headers: response.headers, json, text };
+    const ok = (answer.status >= 200 && answer.status < 300) || options.accept?.includes(answer.status);
+    if (!ok) throw errorOf(answer.status, json, answer.headers);
+    return { status: answer.status, headers: answer.headers, json, text };
   };
 }
 
