@@ -144,6 +144,12 @@ describe('a double click creates one record', () => {
     expectOneKeyedPost(sent, postsPath);
     expect(await postsWith(draft)).toHaveLength(1);
 
+    // Asking for approval replaces the pending link: one request, so the link shown is the one that works.
+    const approvalPath = /\/request-approval$/;
+    await page.getByRole('button', { name: 'Send for approval' }).dblclick();
+    await page.getByLabel(/Send this link to the client/).waitFor();
+    expect(sent.filter((s) => approvalPath.test(s.path))).toHaveLength(1);
+
     // An upload has no button to press twice; it still carries its own key, and stores one medium.
     sent.length = 0;
     const mediaBefore = (await items(ana, `${base()}/social/media`)).length;
@@ -239,6 +245,33 @@ describe('a double click creates one record', () => {
     expectOneKeyedPost(sent, /\/customer-views$/);
     const views = await items<{ name: string }>(ana, `${base()}/customer-views`);
     expect(views.filter((v) => v.name === `Once ${run}`)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('CRM import: “Import valid rows” double-clicked imports once and is not stopped by the second click', async () => {
+    const run = stamp();
+    const page = await anaInCompany();
+    const sent = watchPosts(page);
+    await page.goto('/#/company/customer/list');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const wizard = page.getByRole('dialog', { name: 'Import customers' });
+    await wizard.getByLabel('CSV file').setInputFiles({
+      name: 'two.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `Name;E-mail\r\nFirst ${run};a-${run}@example.com\r\nSecond ${run};b-${run}@example.com\r\n`,
+      ),
+    });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Check file' }).click();
+    await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
+    const importPath = /\/customers\/import$/;
+    sent.length = 0;
+    await wizard.getByRole('button', { name: 'Import valid rows (2)' }).dblclick();
+    await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
+    expect(sent.filter((s) => importPath.test(s.path))).toHaveLength(1);
+    const imported = await items<{ name: string }>(ana, `${base()}/customers?q=${run}`);
+    expect(imported.map((c) => c.name).sort()).toEqual([`First ${run}`, `Second ${run}`]);
     await page.context().close();
   });
 
