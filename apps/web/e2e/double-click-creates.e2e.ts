@@ -248,6 +248,35 @@ describe('a double click creates one record', () => {
     await page.context().close();
   });
 
+  it('a create the server still holds under its key (409) is asked again with that key and makes one record', async () => {
+    const run = stamp();
+    const page = await anaInCompany();
+    const sent = watchPosts(page);
+    // As when a first request with this key is still running on the server: the client waits and asks again.
+    let held = 0;
+    await page.route(/\/api\/companies\/\d+\/customers$/, async (route) => {
+      if (route.request().method() !== 'POST' || held++ > 0) return route.fallback();
+      await route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Still running.', code: 'idempotency_key_in_use' }),
+      });
+    });
+    await page.goto('/#/company/customer/list');
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const create = page.getByRole('dialog', { name: 'New customer' });
+    await create.getByLabel('First name').fill('Held');
+    await create.getByLabel('Last name').fill(`Back ${run}`);
+    await create.getByRole('button', { name: 'Add customer' }).click();
+    await page.waitForURL(/#\/company\/customer\/\d+$/);
+    const posts = sent.filter((s) => /\/customers$/.test(s.path));
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.key).toBe(posts[0]?.key);
+    const found = await items<{ name: string }>(ana, `${base()}/customers?q=${run}`);
+    expect(found.map((c) => c.name)).toEqual([`Held Back ${run}`]);
+    await page.context().close();
+  });
+
   it('CRM import: “Import valid rows” double-clicked imports once and is not stopped by the second click', async () => {
     const run = stamp();
     const page = await anaInCompany();
