@@ -51,9 +51,20 @@ const IdempotencyHeaders = z.looseObject({
   'idempotency-key': z.string().trim().min(1).max(255).optional(),
 });
 
+/**
+ * What a retry must repeat: the query and the validated body. A streamed body (a multipart
+ * upload) is not read before the handler, so its declared length stands for it: a retry of
+ * the same file has it, another file almost never (docs/decisions/053-one-create-per-click.md).
+ */
 const hashOf = (request: FastifyRequest) =>
   createHash('sha256')
-    .update(JSON.stringify([request.url.split('?')[1] ?? '', request.body ?? null]))
+    .update(
+      JSON.stringify([
+        request.url.split('?')[1] ?? '',
+        request.body ??
+          (request.isMultipart?.() ? { streamed: request.headers['content-length'] ?? null } : null),
+      ]),
+    )
     .digest('hex');
 
 const secretBearing = (request: FastifyRequest) => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from './submit-button.tsx';
 
 type ModalFormFooterProps = {
   /** The submit button's text. */
@@ -24,10 +25,9 @@ export function ModalFormFooter({
       <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
         {t('admin.common.cancel')}
       </button>
-      <button type="submit" className={`btn btn-${variant}`} disabled={busy || disabled} aria-busy={busy}>
-        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      <SubmitButton className={`btn btn-${variant}`} busy={busy} disabled={disabled}>
         {submitLabel}
-      </button>
+      </SubmitButton>
     </div>
   );
 }

@@ -61,7 +61,13 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` by a create (lib/create-attempt.ts): its retries make no second record. */
+  idempotencyKey?: string;
 };
+
+/** How often, and after how long, a create whose key is still running elsewhere is asked again. */
+const KEY_IN_USE_RETRIES = 5;
+const KEY_IN_USE_WAIT_MS = 400;
 
 const API_BASE = '/api';
 
@@ -123,11 +129,29 @@ function unlessAborted(pending: Promise<Response>, signal: AbortSignal | undefin
   });
 }
 
+/**
+ * A create sent with a key that the server is still working on (409 `idempotency_key_in_use`:
+ * the same attempt went out before, say from a retry): asked again after a moment, when it
+ * gets the first request's answer instead of making a second record.
+ */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await sendRequest<T>(method, path, options);
+    } catch (error) {
+      const inUse = isApiError(error) && error.status === 409 && error.code === 'idempotency_key_in_use';
+      if (!inUse || !options.idempotencyKey || retry >= KEY_IN_USE_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, KEY_IN_USE_WAIT_MS * (retry + 1)));
+    }
+  }
+}
+
+async function sendRequest<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const token = getSession().user?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (currentLanguage) headers['Accept-Language'] = currentLanguage;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const url = buildUrl(path, options.query);

@@ -8,6 +8,8 @@ export type UploadProgress = { loaded: number; total: number } | null;
 export type UploadOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
+  /** Sent as `Idempotency-Key` (lib/create-attempt.ts): a retry of the same file stores it once. */
+  idempotencyKey?: string;
 };
 
 function parseJson(text: string): unknown {
@@ -46,7 +48,7 @@ export function uploadWithProgress<T>(
   path: string,
   form: FormData,
   totalBytes: number,
-  { signal, onProgress }: UploadOptions = {},
+  { signal, onProgress, idempotencyKey }: UploadOptions = {},
 ): Promise<T> {
   const token = getSession().user?.token;
   return new Promise((resolve, reject) => {
@@ -60,6 +62,7 @@ export function uploadWithProgress<T>(
     const language = i18next.resolvedLanguage ?? i18next.language;
     if (language) xhr.setRequestHeader('Accept-Language', language);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
 
     xhr.upload.onprogress = (event) => {
       onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : totalBytes });

@@ -62,6 +62,24 @@ export function findApiKey(db: Database, companyId: number, id: number): Promise
     .executeTakeFirst();
 }
 
+/** Whether this unrevoked key of the company has the secret of this hash. */
+export async function keyHasHash(
+  db: Database,
+  companyId: number,
+  id: number,
+  tokenHash: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Unrevoked keys, expired ones included (the list marks them), newest first. */
 export function listApiKeys(db: Database, companyId: number): Promise<ApiKeyRow[]> {
   return selectKeys(db)

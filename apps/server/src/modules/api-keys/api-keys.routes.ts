@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
-import { createKey, listKeys, revokeKey } from './api-keys.service.ts';
+import { createAnswerStillCurrent, createKey, listKeys, revokeKey } from './api-keys.service.ts';
 
 const tags = ['api-keys'];
 const base = '/companies/:companyId/api-keys';
@@ -31,7 +31,13 @@ export async function apiKeysRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.post(base, {
-    config: { access: manage },
+    config: {
+      access: manage,
+      // A retry gets the first answer only while its key is still the company's (not revoked).
+      idempotent: {
+        stillCurrent: (request, answer) => createAnswerStillCurrent(ctx, companyOf(request).id, answer),
+      },
+    },
     schema: {
       tags,
       summary:

@@ -20,6 +20,7 @@ import {
   countActiveApiKeys,
   findApiKey,
   insertApiKey,
+  keyHasHash,
   listApiKeys,
   revokeApiKeyRow,
 } from './api-keys.repository.ts';
@@ -131,6 +132,20 @@ export async function createKey(
   const row = await findApiKey(ctx.db, actor.companyId, id);
   if (!row) throw notFound('API key');
   return { ...toApiKey(row), key: secret };
+}
+
+/**
+ * Whether a kept create answer may be repeated (decision 044): its key still exists in this
+ * company, unrevoked, with that very secret.
+ */
+export async function createAnswerStillCurrent(
+  ctx: AppContext,
+  companyId: number,
+  answer: unknown,
+): Promise<boolean> {
+  const data = (answer as { data?: { id?: unknown; key?: unknown } } | null)?.data;
+  if (typeof data?.id !== 'number' || typeof data.key !== 'string') return false;
+  return keyHasHash(ctx.db, companyId, data.id, hashToken(data.key));
 }
 
 /** Revokes a key; the next request with it is refused, on every instance (the eviction is broadcast). */

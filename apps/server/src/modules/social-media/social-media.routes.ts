@@ -114,7 +114,7 @@ export async function socialMediaRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5, headerPairs: 50 } });
     scope.withTypeProvider<ZodTypeProvider>().post(base, {
-      config: { access },
+      config: { access, idempotent: true },
       schema: {
         tags,
         summary: 'Upload an image or video (multipart/form-data, one part `file`), streamed',

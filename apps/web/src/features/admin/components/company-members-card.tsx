@@ -55,7 +55,7 @@ export function CompanyMembersCard({ company }: { company: AdminCompany }) {
         onClose={() => setAdding(false)}
         companyName={company.name}
         assignableRoles={ALL_ROLES}
-        onAdd={(body) => invite.mutateAsync(body)}
+        onAdd={invite.mutateAsync}
       />
     </section>
   );

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useCreateAttempt } from '../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -60,6 +61,7 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCompany();
+  const attempt = useCreateAttempt();
   const [modules, setModules] = useState<number[]>([0]);
   const form = useForm<CompanyFormValues, unknown, CreateCompanyBody>({
     resolver,
@@ -71,7 +73,9 @@ function CreateCompanyForm({ options, onDone }: { options: CompanyOptions; onDon
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');
     try {
-      const company = await create.mutateAsync({ ...body, modules });
+      const company = await attempt.create(create.mutateAsync, { ...body, modules });
+      // A second submit of one click: the first one saves and moves on.
+      if (!company) return;
       notify('success', t('admin.companies.created', { name: company.name }));
       onDone();
       await navigate(paths.admin.company.href(company.id));

@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useCreateAttempt } from '../../../lib/create-attempt.ts';
 import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -42,6 +43,8 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const invite = useInviteUser();
+  // One account per click; also sent from the "without a company" confirmation, outside the form's submit.
+  const attempt = useCreateAttempt();
   const switchId = useId();
   const [memberships, setMemberships] = useState<MembershipRow[]>([]);
   // A company chosen in the picker but not added with "Add": sending adds it.
@@ -59,7 +62,8 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
     form.clearErrors('root');
     try {
       const body = { ...values, memberships: rows.map(({ company_id, role }) => ({ company_id, role })) };
-      const user = await invite.mutateAsync(body);
+      const user = await attempt.create(invite.mutateAsync, body);
+      if (!user) return;
       notify('success', t('admin.users.invited', { email: user.email }));
       onDone();
       await navigate(paths.admin.user.href(user.id));
@@ -144,7 +148,11 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
           onPendingChange={setPending}
         />
       </div>
-      <ModalFormFooter submitLabel={t('admin.users.inviteSubmit')} onCancel={onDone} busy={isSubmitting} />
+      <ModalFormFooter
+        submitLabel={t('admin.users.inviteSubmit')}
+        onCancel={onDone}
+        busy={isSubmitting || attempt.busy}
+      />
       <ConfirmDialog
         open={unconfirmed !== null}
         title={t('admin.users.noCompany.title')}

@@ -6,6 +6,7 @@ import type {
 } from '@kontora/contract/connectors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { Keyed } from '../../../lib/create-attempt.ts';
 import { connectorKeys, connectorsPath, invalidateConnectors } from '../../shared/api/get-connectors.ts';
 
 export function useConnectorLog(companyId: number, id: number) {
@@ -19,7 +20,8 @@ export function useConnectorLog(companyId: number, id: number) {
 export function useCreateConnector(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConnectorCreateInput) => api.post<Connector>(connectorsPath(companyId), body),
+    mutationFn: ({ body, key }: Keyed<ConnectorCreateInput>) =>
+      api.post<Connector>(connectorsPath(companyId), body, { idempotencyKey: key }),
     onSuccess: () => invalidateConnectors(queryClient, companyId),
   });
 }

@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { type Keyed, useCreateAttempt } from '../../../lib/create-attempt.ts';
 import { resolverOptions } from '../../../lib/form-errors.ts';
 import { problemText, reasonText, setServerFieldErrors } from '../../../lib/server-problems.ts';
 import { ApiKeySecret } from './api-key-secret.tsx';
@@ -62,7 +64,7 @@ export function ApiKeyCreateDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onCreate: (body: ApiKeyCreateBody) => Promise<ApiKeyCreated>;
+  onCreate: (variables: Keyed<ApiKeyCreateBody>) => Promise<ApiKeyCreated>;
 }) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -91,7 +93,7 @@ function KeyFormBody({
   onCreated,
   onCancel,
 }: {
-  onCreate: (body: ApiKeyCreateBody) => Promise<ApiKeyCreated>;
+  onCreate: (variables: Keyed<ApiKeyCreateBody>) => Promise<ApiKeyCreated>;
   onCreated: (key: ApiKeyCreated) => void;
   onCancel: () => void;
 }) {
@@ -107,6 +109,7 @@ function KeyFormBody({
       rate_limit: API_KEY_LIMITS.rateLimitDefault,
     },
   });
+  const attempt = useCreateAttempt();
   const { errors, isSubmitting } = form.formState;
   const fields = ['name', 'customers', 'events', 'webhooks', 'rate_limit'] as const;
   const accessOptions = (['none', 'read', 'write'] as const).map((value) => ({
@@ -117,7 +120,9 @@ function KeyFormBody({
   const onSubmit = form.handleSubmit(async (values) => {
     form.clearErrors('root');
     try {
-      onCreated(await onCreate(toBody(values)));
+      // One key per click: a second submit while the first is sent answers nothing.
+      const key = await attempt.create(onCreate, toBody(values));
+      if (key) onCreated(key);
     } catch (error) {
       setServerFieldErrors(error, form.setError, fields);
       const text = problemText(t, error, fields);
@@ -178,10 +183,7 @@ function KeyFormBody({
         >
           {t('admin.common.cancel')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('apiKeys.create.submit')}
-        </button>
+        <SubmitButton busy={isSubmitting}>{t('apiKeys.create.submit')}</SubmitButton>
       </div>
     </form>
   );

@@ -53,11 +53,7 @@ export function ApiKeysSection({ companyId, canManage }: { companyId: number; ca
       >
         <KeyTable items={items} canManage={canManage} onRevoke={setRevoking} />
       </ListStates>
-      <ApiKeyCreateDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreate={(body) => create.mutateAsync(body)}
-      />
+      <ApiKeyCreateDialog open={creating} onClose={() => setCreating(false)} onCreate={create.mutateAsync} />
       <ConfirmDialog
         open={revoking !== null}
         title={t('apiKeys.revoke.title')}

@@ -94,7 +94,7 @@ export function TeamSection({ companyId, companyName }: { companyId: number; com
         onClose={() => setAdding(false)}
         companyName={companyName}
         assignableRoles={powers.assignableRoles}
-        onAdd={(body) => invite.mutateAsync(body)}
+        onAdd={invite.mutateAsync}
       />
     </section>
   );

@@ -2,6 +2,7 @@ import type { InvitationData } from '@kontora/contract/invitations';
 import type { InviteMemberBody } from '@kontora/contract/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { Keyed } from '../../../lib/create-attempt.ts';
 import { invalidateTeam } from './invalidate-team.ts';
 
 /**
@@ -9,14 +10,18 @@ import { invalidateTeam } from './invalidate-team.ts';
  * same whether the email has an account or not; the person joins by accepting
  * (409 `already_member`, `already_invited`).
  */
-export function inviteMember(companyId: number, body: InviteMemberBody): Promise<InvitationData> {
-  return api.post<InvitationData>(`/companies/${companyId}/invitations`, body);
+export function inviteMember(
+  companyId: number,
+  body: InviteMemberBody,
+  key?: string,
+): Promise<InvitationData> {
+  return api.post<InvitationData>(`/companies/${companyId}/invitations`, body, { idempotencyKey: key });
 }
 
 export function useInviteMember(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteMemberBody) => inviteMember(companyId, body),
+    mutationFn: ({ body, key }: Keyed<InviteMemberBody>) => inviteMember(companyId, body, key),
     onSuccess: () => invalidateTeam(queryClient, companyId),
   });
 }

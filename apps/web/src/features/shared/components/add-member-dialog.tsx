@@ -9,6 +9,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { type Keyed, useCreateAttempt } from '../../../lib/create-attempt.ts';
 import { applyServerErrors, resolverOptions } from '../../../lib/form-errors.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -30,7 +31,8 @@ type AddMemberDialogProps = {
   onClose: () => void;
   companyName: string;
   assignableRoles: readonly CompanyRole[];
-  onAdd: (body: InviteMemberBody) => Promise<unknown>;
+  /** The invitation's create mutation (`mutateAsync`), sent once per click with the attempt's key. */
+  onAdd: (variables: Keyed<InviteMemberBody>) => Promise<unknown>;
 };
 
 /**
@@ -67,13 +69,14 @@ function AddMemberFormBody({
     // A new account's activation page and mails speak the language this screen shows, unless changed here.
     defaultValues: { email: '', full_name: '', role: 'member', language: currentLanguage() },
   });
+  const attempt = useCreateAttempt();
   const { errors, isSubmitting } = form.formState;
   const fields = ['email', 'full_name', 'role', 'language'] as const;
 
   const onSubmit = form.handleSubmit(async (values) => {
     form.clearErrors('root');
     try {
-      await onAdd(values);
+      if ((await attempt.create(onAdd, values)) === undefined) return;
       notify('success', t('team.added', { email: values.email }));
       onDone();
     } catch (error) {

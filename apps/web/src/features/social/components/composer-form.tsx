@@ -9,9 +9,11 @@ import { fromZonedInput, toZonedInput } from '@kontora/contract/time-zone';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useCreateAttempt } from '../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCreatePost } from '../api/create-post.ts';
@@ -48,6 +50,8 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
   const create = useCreatePost(companyId);
   const update = useUpdatePost(companyId);
   const save = post ? update : create;
+  // One post per click: a second submit while this one is sent is ignored; the create carries a key.
+  const attempt = useCreateAttempt();
   const [text, setText] = useState(post?.text ?? '');
   const [overrides, setOverrides] = useState<Partial<Record<string, string>>>(post?.overrides ?? {});
   const [accountIds, setAccountIds] = useState<number[]>(post?.targets.map((t) => t.account_id) ?? []);
@@ -93,14 +97,19 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
     // Not a callback of mutate(): saving refetches the post, whose new version re-keys this form
     // (composer-tab.tsx), and a form remounted before the answer is handed out never hears mutate()'s
     // callbacks (the saved post stayed in the composer). The promise settles whatever is on screen.
-    const saving = post
-      ? update.mutateAsync({ id: post.id, body: { ...body, version: post.version } })
-      : create.mutateAsync(body);
+    const saving = attempt.send(body, (key) =>
+      post
+        ? update.mutateAsync({ id: post.id, body: { ...body, version: post.version } })
+        : create.mutateAsync({ body, key }),
+    );
     // A failure shows through `save.error`, beside the fields; a stale version refetches the post,
     // which opens this form afresh on the latest version, so the parent says why.
-    saving.then(opened, (error) => {
-      if (isApiError(error) && error.code === 'stale_update') onStale?.();
-    });
+    saving.then(
+      (saved) => saved && opened(saved),
+      (error) => {
+        if (isApiError(error) && error.code === 'stale_update') onStale?.();
+      },
+    );
   };
 
   return (
@@ -229,13 +238,9 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
           </div>
         ) : null}
         <div>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={save.isPending || blocked || accountIds.length === 0}
-          >
+          <SubmitButton busy={attempt.busy} disabled={blocked || accountIds.length === 0}>
             {codeText(t, `social.composer.submit.${when}`)}
-          </button>
+          </SubmitButton>
         </div>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, reasonText } from '../../../../lib/server-problems.ts';
 import { useCreateConnector } from '../../api/connectors.ts';
@@ -51,7 +52,9 @@ function ConnectorForm({ companyId, onClose }: { companyId: number; onClose: () 
   const [baseUrl, setBaseUrl] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const busy = create.isPending;
+  // One connection per click: a second submit while the first is sent is ignored.
+  const attempt = useCreateAttempt();
+  const busy = attempt.busy;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +72,7 @@ function ConnectorForm({ companyId, onClose }: { companyId: number; onClose: () 
     }
     setErrors({});
     try {
-      await create.mutateAsync(body);
+      if (!(await attempt.create(create.mutateAsync, body))) return;
       notify('success', t('connectors.connected'));
       onClose();
     } catch (error) {

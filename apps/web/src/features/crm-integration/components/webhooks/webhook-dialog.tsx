@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, reasonText } from '../../../../lib/server-problems.ts';
 import { useCreateWebhook } from '../../api/create-webhook.ts';
@@ -68,7 +69,9 @@ function WebhookForm({
   const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const busy = create.isPending || update.isPending;
+  // One endpoint per click: a second submit while the first is sent is ignored.
+  const attempt = useCreateAttempt();
+  const busy = attempt.busy;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,11 +90,15 @@ function WebhookForm({
     setErrors({});
     try {
       if (webhook) {
-        await update.mutateAsync({ id: webhook.id, body: { ...body, description: description || null } });
+        const saved = await attempt.send(body, () =>
+          update.mutateAsync({ id: webhook.id, body: { ...body, description: description || null } }),
+        );
+        if (!saved) return;
         notify('success', t('webhooks.saved'));
         onClose();
       } else {
-        onCreated(await create.mutateAsync(body));
+        const created = await attempt.create(create.mutateAsync, body);
+        if (created) onCreated(created);
       }
     } catch (error) {
       if (isApiError(error)) {

@@ -6,8 +6,10 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { followLatest } from '../../../../lib/follow-latest.ts';
 import { notify } from '../../../../lib/notifications.ts';
@@ -112,12 +114,15 @@ function CreateCustomerForm({ onDone, onCancel, onDirtyChange }: FormCallbacks) 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCustomer(useCompanyId());
+  const attempt = useCreateAttempt();
   const form = useCustomerForm(EMPTY_CUSTOMER);
 
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');
     try {
-      const customer = await create.mutateAsync(body);
+      const customer = await attempt.create(create.mutateAsync, body);
+      // A second submit of one click: the first one saves and moves on.
+      if (!customer) return;
       notify('success', t('crm.customer.created', { name: customer.name }));
       onDone();
       await navigate(paths.company.customer.href(customer.id));
@@ -296,10 +301,7 @@ function CustomerFormBody({
         >
           {t('crm.customer.cancel')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {submitLabel}
-        </button>
+        <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );

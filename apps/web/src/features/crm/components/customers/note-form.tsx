@@ -4,7 +4,9 @@ import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
@@ -23,13 +25,14 @@ const resolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Re
 export function NoteForm({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const addNote = useAddNote(useCompanyId(), customerId);
+  const attempt = useCreateAttempt();
   const form = useForm<NoteValues, unknown, TimelineNoteBody>({ resolver, defaultValues: { body: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ body }) => {
     form.clearErrors('root');
     try {
-      await addNote.mutateAsync(body);
+      if (!(await attempt.create(addNote.mutateAsync, body))) return;
       form.reset({ body: '' });
       notify('success', t('crm.timeline.noteAdded'));
     } catch (error) {
@@ -50,15 +53,9 @@ export function NoteForm({ customerId }: { customerId: number }) {
         registration={form.register('body')}
         error={fieldErrorText(t, errors.body?.message)}
       />
-      <button
-        type="submit"
-        className="btn btn-primary btn-sm"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      <SubmitButton className="btn btn-primary btn-sm" busy={isSubmitting}>
         {t('crm.timeline.addNote')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -20,7 +20,7 @@ type SaveViewValues = z.infer<typeof SaveViewForm>;
 type SaveViewDialogProps = {
   open: boolean;
   onClose: () => void;
-  /** Saves the list as it is now under this name; resolves when saved. */
+  /** Saves the list as it is now under this name; resolves when saved, with nothing for an ignored second submit. */
   onSave: (values: SaveViewValues) => Promise<unknown>;
 };
 
@@ -45,8 +45,8 @@ function SaveViewFormBody({ onSave, onDone }: { onSave: SaveViewDialogProps['onS
   const onSubmit = form.handleSubmit(async (values) => {
     form.clearErrors('root');
     try {
-      await onSave(values);
-      onDone();
+      // A second submit of one click resolves at once: the dialog stays until the first has saved.
+      if ((await onSave(values)) !== undefined) onDone();
     } catch (error) {
       applyServerErrors(form, error, ['name', 'shared'], { t });
     }

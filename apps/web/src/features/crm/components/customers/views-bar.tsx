@@ -3,6 +3,7 @@ import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { OnceOpened } from '../../../../components/once-opened.tsx';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
@@ -32,6 +33,7 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
   const id = useId();
   const companyId = useCompanyId();
   const create = useCreateCustomerView(companyId);
+  const attempt = useCreateAttempt();
   const remove = useDeleteCustomerView(companyId);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -39,15 +41,17 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
 
   const save = async ({ name, shared }: { name: string; shared: boolean }) => {
     const { q, status, owner_id, tag } = filter;
-    const view = await create.mutateAsync({
+    const view = await attempt.create(create.mutateAsync, {
       name,
       shared,
       filter: { q, status, owner_id, tag },
       ...sortOf(filter),
       columns: [...columns],
     });
+    if (!view) return undefined;
     notify('success', t('views.saved', { name: view.name }));
     onApply(view);
+    return view;
   };
 
   return (

@@ -10,6 +10,7 @@ import { TextField } from '../../../../components/text-field.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../../lib/browser-time-zone.ts';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
@@ -55,6 +56,7 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
   const { user } = useSession();
   const owners = useOwnerOptions(companyId);
   const create = useCreateEvent(companyId);
+  const attempt = useCreateAttempt();
   const update = useUpdateEvent(companyId);
   const remove = useDeleteEvent(companyId);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -115,7 +117,10 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
         });
         notify('success', t('crm.eventDialog.saved', { title: saved.title }));
       } else {
-        saved = await create.mutateAsync(result.body);
+        const created = await attempt.create(create.mutateAsync, result.body);
+        // A second submit of one click (the button is not drawn disabled yet): the first one saves.
+        if (!created) return;
+        saved = created;
         notify('success', t('crm.eventDialog.created', { title: saved.title }));
       }
       onSaved?.(saved);

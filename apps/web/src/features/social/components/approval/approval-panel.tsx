@@ -1,5 +1,6 @@
 import type { SocialPostDetail } from '@kontora/contract/social-posts';
 import { useTranslation } from 'react-i18next';
+import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useZonedFormat } from '../../../../lib/use-zoned-format.ts';
@@ -22,6 +23,8 @@ export function ApprovalPanel({
   const { t } = useTranslation();
   const format = useZonedFormat(timeZone);
   const request = useRequestApproval(companyId, post.id);
+  // Asking again replaces the pending link: a double click must not make the link just shown stale.
+  const attempt = useCreateAttempt();
   const approval = post.approval;
   const link = request.data;
   const copy = async (url: string) => {
@@ -71,8 +74,10 @@ export function ApprovalPanel({
             <button
               type="button"
               className="btn btn-sm btn-outline-primary"
-              disabled={request.isPending}
-              onClick={() => request.mutate()}
+              disabled={attempt.busy}
+              aria-busy={attempt.busy}
+              // A failure shows through `request.error` below.
+              onClick={() => void attempt.send(null, () => request.mutateAsync()).catch(() => undefined)}
             >
               {t(
                 approval?.status === 'pending' || link

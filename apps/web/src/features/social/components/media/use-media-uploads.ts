@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../../lib/create-attempt.ts';
 import { isAbort, type UploadProgress } from '../../../../lib/upload-with-progress.ts';
 import { useUploadSocialMedia } from '../../api/upload-social-media.ts';
 
@@ -34,12 +35,16 @@ export function useMediaUploads(companyId: number) {
   }, []);
 
   const send = useCallback(
-    async (key: number, file: File) => {
+    async (key: number, file: File, idempotencyKey: string) => {
       if (cancelled.current.delete(key)) return;
       const controller = new AbortController();
       controllers.current.set(key, controller);
       try {
-        await upload(file, { signal: controller.signal, onProgress: (progress) => patch(key, { progress }) });
+        await upload(file, {
+          signal: controller.signal,
+          onProgress: (progress) => patch(key, { progress }),
+          idempotencyKey,
+        });
         setItems((list) => list.filter((item) => item.key !== key));
       } catch (error) {
         if (isAbort(error)) {
@@ -70,7 +75,9 @@ export function useMediaUploads(companyId: number) {
             state: 'uploading',
           },
         ]);
-        queue.current = queue.current.then(() => send(key, file));
+        // Each chosen file is one medium: its own key, so a repeated request of it stores it once.
+        const idempotencyKey = newIdempotencyKey();
+        queue.current = queue.current.then(() => send(key, file, idempotencyKey));
       }
     },
     [send],
