@@ -18,13 +18,16 @@ import {
   customerBelongsTo as isCustomerOf,
   selectCustomers,
 } from './customers.repository.ts';
+import { toCustomers } from './organisations/customer-answers.ts';
+import { wantedLinks } from './organisations/customer-organisation-links.ts';
 
 export { stale };
 
 export async function getCustomer(ctx: AppContext, companyId: number, id: number): Promise<Customer> {
   const row = await findCustomer(ctx.db, companyId, id);
   if (!row) throw notFound('Customer');
-  return toCustomer(row);
+  const [customer] = await toCustomers(ctx.db, companyId, [row]);
+  return customer as Customer;
 }
 
 export async function createCustomer(
@@ -32,7 +35,9 @@ export async function createCustomer(
   actor: Actor,
   body: CustomerCreateBody,
 ): Promise<Customer> {
-  const id = await writeCustomers(ctx, authorOfActor(actor), (w) => w.create(completeCustomer(body)));
+  const id = await writeCustomers(ctx, authorOfActor(actor), (w) =>
+    w.create(completeCustomer(body), wantedLinks(body)),
+  );
   return getCustomer(ctx, actor.companyId, id);
 }
 
@@ -96,7 +101,7 @@ export async function customersByIds(
       .where('c.company_id', '=', companyId)
       .where('c.id', 'in', ids.slice(i, i + 1000))
       .execute();
-    for (const row of rows) out.set(row.id, toCustomer(row));
+    for (const c of await toCustomers(db, companyId, rows)) out.set(c.id, c);
   }
   return out;
 }
@@ -108,7 +113,7 @@ export async function customersByEmails(
   emails: string[],
 ): Promise<Customer[]> {
   const rows = await findCustomersByKeys(db, companyId, { oibs: [], emails, ids: [] });
-  return rows.map(toCustomer);
+  return toCustomers(db, companyId, rows);
 }
 
 /**

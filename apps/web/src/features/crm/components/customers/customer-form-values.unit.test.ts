@@ -27,6 +27,8 @@ const customer: Customer = {
   tags: ['vip', 'fair'],
   source: null,
   notes: null,
+  organisation_ids: [],
+  organisations: [],
   version: 2,
   created_by: 3,
   updated_by: 3,
