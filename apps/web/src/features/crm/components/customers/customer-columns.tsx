@@ -30,6 +30,10 @@ function Missing() {
 export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
   status: { label: (t) => t('crm.fields.status'), cell: (c) => <StatusBadge status={c.status} /> },
   owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <Missing /> },
+  organisation: {
+    label: (t) => t('peopleOrgs.organisation'),
+    cell: (c) => (c.organisations.length === 0 ? <Missing /> : c.organisations.map((o) => o.name).join(', ')),
+  },
   phone: { label: (t) => t('crm.fields.phone'), nowrap: true, cell: (c) => c.phone ?? <Missing /> },
   tags: {
     label: (t) => t('crm.fields.tags'),
