@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
+import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
+
+/** A member links a person to an organisation with a role, finds them on its page and filters the list by it. */
+const e2e = stackAndBrowserForFile();
+let ana: ApiClient;
+let company: { id: number; name: string };
+
+beforeAll(async () => {
+  company = await createCrmCompany(e2e.stack, `People Orgs ${Date.now().toString(36)} d.o.o.`);
+  ana = await apiAs(e2e.stack, USERS.ana);
+});
+
+async function signedIn(): Promise<Page> {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, company.name);
+  return page;
+}
+
+const customers = () => `/companies/${company.id}/customers`;
+
+describe('people at organisations', () => {
+  it('links a person to an organisation as CFO, shows them on its page, and filters the list by it', async () => {
+    // A retry runs against the same company: its customers get names of their own.
+    const run = Date.now().toString(36);
+    const orgName = `Lumen ${run} d.o.o.`;
+    const org = await ana.call<{ id: number }>('POST', customers(), {
+      type: 'organisation',
+      organisation_name: orgName,
+    });
+    const vesna = await ana.call<{ id: number }>('POST', customers(), {
+      first_name: 'Vesna',
+      last_name: `Vidić ${run}`,
+    });
+    await ana.call('POST', customers(), { first_name: 'Other', last_name: `Person ${run}` });
+
+    const page = await signedIn();
+    await page.goto(`/#/company/customer/${vesna.id}`);
+    await page.getByRole('heading', { level: 1, name: `Vesna Vidić ${run}` }).waitFor();
+    const card = page.getByRole('region', { name: 'Organisations' });
+    await card.getByText('Not linked to any organisation.').waitFor();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Find an organisation').fill(`Lumen ${run}`);
+    await card.getByRole('button', { name: orgName }).click();
+    await card.getByLabel(`Role at ${orgName}`).fill('CFO');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('link', { name: orgName }).waitFor();
+    expect(await card.textContent()).toContain('· CFO');
+    await page.getByText(`Joined ${orgName} as CFO`).waitFor();
+
+    await card.getByRole('link', { name: orgName }).click();
+    await page.getByRole('heading', { level: 1, name: orgName }).waitFor();
+    const people = page.getByRole('region', { name: 'People' });
+    const row = people.getByRole('listitem').filter({ hasText: `Vesna Vidić ${run}` });
+    await row.getByText('CFO').waitFor();
+    expect(await people.getByRole('listitem').count()).toBe(1);
+    await row.getByRole('link', { name: `Vesna Vidić ${run}` }).waitFor();
+
+    // The list, filtered by the organisation from the address, shows only its people and their organisation.
+    await people.getByRole('link', { name: 'Show these people in the customer list' }).click();
+    await page.waitForURL(new RegExp(`organisation_id=${org.id}`));
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: `Vesna Vidić ${run}` }).waitFor();
+    await table.getByRole('columnheader', { name: 'Organisation' }).waitFor();
+    expect(await table.getByRole('link', { name: `Other Person ${run}` }).count()).toBe(0);
+    expect(
+      await table
+        .getByRole('row')
+        .filter({ hasText: `Vesna Vidić ${run}` })
+        .textContent(),
+    ).toContain(orgName);
+
+    // Cleared, every customer is back; picked again in the filter, the address carries it.
+    await page.getByRole('button', { name: `Stop filtering by ${orgName}` }).click();
+    await table.getByRole('link', { name: `Other Person ${run}` }).waitFor();
+    await page.getByLabel('Organisation', { exact: true }).fill(`Lumen ${run}`);
+    await page.getByRole('button', { name: orgName }).click();
+    await page.waitForURL(new RegExp(`organisation_id=${org.id}`));
+    await table.getByRole('link', { name: `Other Person ${run}` }).waitFor({ state: 'detached' });
+    await table.getByRole('link', { name: `Vesna Vidić ${run}` }).waitFor();
+    await page.context().close();
+  });
+});
