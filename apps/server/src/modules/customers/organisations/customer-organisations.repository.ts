@@ -133,13 +133,16 @@ export function peoplePage(
 }
 
 /**
- * The list's "people of this organisation" condition on a customer aliased `x`
- * (the search pages and the match read customers as `x`), served by customer_organisations_pk.
+ * The list's "people of this organisation" condition on a customer aliased `x` (the search
+ * pages and the match read customers as `x`). Written as `id in (…)` so that the organisation's
+ * few links (customer_organisations_org_idx) drive the query and their rows are looked up by
+ * id; an `exists` per row walked the company's whole sort index instead (on SQLite, 200,000
+ * customers: about 430 ms against well under 1 ms a page).
  */
 export function memberOfCondition(organisationId: number | undefined, alias = 'x') {
   if (organisationId === undefined) return sql``;
   const x = sql.raw(alias);
-  return sql`and exists (select 1 from customer_organisations m where m.company_id = ${x}.company_id and m.person_id = ${x}.id and m.organisation_id = ${organisationId})`;
+  return sql`and ${x}.id in (select m.person_id from customer_organisations m where m.company_id = ${x}.company_id and m.organisation_id = ${organisationId})`;
 }
 
 /** Organisation customers of the company with exactly these names, oldest first per name. */
