@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { completeCustomer, toCustomer } from './customer-dto.ts';
+import { completeCustomer } from './customer-dto.ts';
 import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
 import {
   findCustomer,
@@ -60,7 +60,10 @@ export async function updateCustomer(
 export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const row = await findCustomer(trx, actor.companyId, id);
-    if (!row || (await w.delete([toCustomer(row)])).length === 0) throw notFound('Customer');
+    // The deletion's change carries the record as it was, organisations included.
+    if (!row || (await w.delete(await toCustomers(trx, actor.companyId, [row]))).length === 0) {
+      throw notFound('Customer');
+    }
   });
 }
 

@@ -235,15 +235,22 @@ describe("an organisation's people", () => {
     expect(searched.json().data.items.map((c: Answer) => c.name)).toEqual(['Counted One', 'Counted Two']);
   });
 
-  it('deleting an organisation removes its links; the people stay', async () => {
+  it('deleting a person or an organisation removes their links; the other side stays', async () => {
     const a = await org('Gone Ltd');
     const b = await org('Stays Ltd');
     const p = await person('Left Behind', { organisation_ids: [a.id, b.id] });
+    const feedBefore = (await readChanges(t.ctx, acme, 0, 1000)).at(-1)?.id ?? 0;
+    expect((await t.call(ana, { method: 'DELETE', url: url(acme, `/${p.id}`) })).statusCode).toBe(204);
+    // The deletion's change carries what the person was, organisations included.
+    const [deleted] = await readChanges(t.ctx, acme, feedBefore, 10);
+    expect(deleted?.data?.organisation_ids).toEqual([a.id, b.id]);
+    expect((await peopleOf(a.id)).items).toEqual([]);
+    const q = await person('Left Behind Again', { organisation_ids: [a.id, b.id] });
     expect((await t.call(ana, { method: 'DELETE', url: url(acme, `/${a.id}`) })).statusCode).toBe(204);
-    expect((await reread(p.id)).organisation_ids).toEqual([b.id]);
+    expect((await reread(q.id)).organisation_ids).toEqual([b.id]);
     const bulk = await post(ana, url(acme, '/bulk'), { action: 'delete', ids: [b.id] });
     expect(bulk.statusCode).toBe(200);
-    expect((await reread(p.id)).organisation_ids).toEqual([]);
+    expect((await reread(q.id)).organisation_ids).toEqual([]);
   });
 });
 
