@@ -84,4 +84,25 @@ describe('people at organisations', () => {
     await table.getByRole('link', { name: `Vesna Vidić ${run}` }).waitFor();
     await page.context().close();
   });
+
+  it('picks an organisation and a role in the new customer form', async () => {
+    const run = Date.now().toString(36);
+    const orgName = `Form Org ${run}`;
+    await ana.call('POST', customers(), { type: 'organisation', organisation_name: orgName });
+    const page = await signedIn();
+    await page.goto('/#/company/customer/list');
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New customer' });
+    await dialog.getByLabel('First name').fill('Form');
+    await dialog.getByLabel('Last name').fill(`Person ${run}`);
+    await dialog.getByLabel('Find an organisation').fill(orgName);
+    await dialog.getByRole('button', { name: orgName }).click();
+    await dialog.getByLabel(`Role at ${orgName}`).fill('Buyer');
+    await dialog.getByRole('button', { name: 'Add customer' }).click();
+    await page.getByRole('heading', { level: 1, name: `Form Person ${run}` }).waitFor();
+    const card = page.getByRole('region', { name: 'Organisations' });
+    await card.getByRole('link', { name: orgName }).waitFor();
+    expect(await card.textContent()).toContain('· Buyer');
+    await page.context().close();
+  });
 });
