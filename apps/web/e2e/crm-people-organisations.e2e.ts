@@ -43,7 +43,7 @@ describe('people at organisations', () => {
     await page.getByRole('heading', { level: 1, name: `Vesna Vidić ${run}` }).waitFor();
     const card = page.getByRole('region', { name: 'Organisations' });
     await card.getByText('Not linked to any organisation.').waitFor();
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: 'Manage organisations' }).click();
     await card.getByLabel('Find an organisation').fill(`Lumen ${run}`);
     await card.getByRole('button', { name: orgName }).click();
     await card.getByLabel(`Role at ${orgName}`).fill('CFO');
@@ -65,6 +65,11 @@ describe('people at organisations', () => {
     await page.waitForURL(new RegExp(`organisation_id=${org.id}`));
     const table = page.getByRole('table');
     await table.getByRole('link', { name: `Vesna Vidić ${run}` }).waitFor();
+    // The Organisation column is one to choose.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const columns = page.getByRole('dialog', { name: 'Columns of the list' });
+    await columns.getByRole('checkbox', { name: 'Organisation' }).check();
+    await columns.getByRole('button', { name: 'Done' }).click();
     await table.getByRole('columnheader', { name: 'Organisation' }).waitFor();
     expect(await table.getByRole('link', { name: `Other Person ${run}` }).count()).toBe(0);
     expect(

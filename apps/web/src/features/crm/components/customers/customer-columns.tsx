@@ -6,8 +6,13 @@ import type { Formatters } from '../../../../lib/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { CustomerSort } from './use-customer-filter.ts';
 
-/** Every column but the name, in the default order, all shown. */
-export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS;
+/**
+ * Every column but the name, in the default order. The organisation is chosen in the columns
+ * dialog: shown by default it made the table wider than a 1440 px screen in German.
+ */
+export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS.filter(
+  (c) => c !== 'organisation',
+);
 
 type ColumnDef = {
   label: (t: TFunction) => string;
