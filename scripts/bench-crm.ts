@@ -155,8 +155,9 @@ async function prepare(
 
 function importCsv(rows: number): Buffer {
   const random = randomSource(4242);
-  // Every importable column but the owner (bench data has none) and free-text notes.
-  const columns = IMPORT_FIELDS.filter((f) => f !== 'owner_email' && f !== 'notes');
+  // Every importable column but the owner (bench data has none), free-text notes and the
+  // organisations list (a person's organisation_name links them already).
+  const columns = IMPORT_FIELDS.filter((f) => f !== 'owner_email' && f !== 'notes' && f !== 'organisations');
   const parts = [csvLine(columns)];
   for (let i = 0; i < rows; i++) {
     const c = randomCustomer(random, []);

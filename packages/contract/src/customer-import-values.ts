@@ -22,6 +22,12 @@ export const IMPORT_FIELDS = [
   'tags',
   'source',
   'notes',
+  /**
+   * A person's organisations by exact name, separated by `;` (an export writes them so). A
+   * person's `organisation_name` is linked the same way. A name without an organisation
+   * customer creates one.
+   */
+  'organisations',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 

@@ -52,6 +52,10 @@ export const CUSTOMER_LIMITS = {
   importReportMax: 10_000,
   timelinePageDefault: 50,
   timelinePageMax: 100,
+  /** Organisations one person belongs to at most. */
+  organisationsMax: 20,
+  /** A person's role at an organisation ("CFO"). */
+  roleMax: 100,
 } as const;
 
 /** The display name: as given, else the person's first and last name, else the organisation's. */

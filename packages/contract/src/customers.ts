@@ -100,6 +100,53 @@ export const Tags = z
   .refine((t) => t.length <= CUSTOMER_LIMITS.tagsMax, { error: 'too_many_tags' })
   .refine((t) => t.every((x) => x.length <= CUSTOMER_LIMITS.tagMax), { error: 'tag_too_long' });
 
+/**
+ * A person's organisations as a create or edit sends them: organisation customers of the
+ * same company, each at most once, with an optional role. The server checks that each id is
+ * an organisation of the company and not the person itself (400 per entry, e.g. `organisations.0.id`).
+ */
+export const OrganisationLinkInput = z
+  .object({ id: RecordId, role: OptionalText(CUSTOMER_LIMITS.roleMax).optional() })
+  .strict();
+export type OrganisationLinkInput = z.output<typeof OrganisationLinkInput>;
+
+const OrganisationLinks = z
+  .array(OrganisationLinkInput)
+  .max(CUSTOMER_LIMITS.organisationsMax, { error: 'too_many' })
+  .superRefine((links, ctx) =>
+    duplicateIds(
+      links.map((l) => l.id),
+      ctx,
+      (i) => [i, 'id'],
+    ),
+  );
+
+/** The same as `organisations` without roles (a link keeps the role it had). */
+const OrganisationIds = z
+  .array(RecordId)
+  .max(CUSTOMER_LIMITS.organisationsMax, { error: 'too_many' })
+  .superRefine((ids, ctx) => duplicateIds(ids, ctx, (i) => [i]));
+
+function duplicateIds(ids: number[], ctx: z.RefinementCtx, path: (i: number) => (string | number)[]) {
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: path(i), message: 'duplicate' });
+  });
+}
+
+const linkFields = {
+  organisation_ids: OrganisationIds.optional(),
+  organisations: OrganisationLinks.optional(),
+};
+
+function refineLinks(
+  c: { organisation_ids?: number[] | undefined; organisations?: unknown[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.organisation_ids !== undefined && c.organisations !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['organisations'], message: 'given_twice' });
+  }
+}
+
 const customerFields = {
   type: CustomerType,
   /** Display name; derived from first/last or organisation name when left empty. */
@@ -159,20 +206,31 @@ export const CustomerCreateBody = z
     tags: Tags.default([]),
     source: customerFields.source.optional(),
     notes: customerFields.notes.optional(),
+    ...linkFields,
   })
   .strict()
-  .superRefine(refineCustomer);
+  .superRefine(refineCustomer)
+  .superRefine(refineLinks);
 export type CustomerCreateBody = z.output<typeof CustomerCreateBody>;
 export type CustomerCreateInput = z.input<typeof CustomerCreateBody>;
 
 /** Any subset of the fields plus the `version` last read; a stale version answers 409 `stale_update`. */
 export const CustomerUpdateBody = z
-  .object({ ...customerFields, version: z.number({ error: 'required' }).int().min(1) })
+  .object({ ...customerFields, ...linkFields, version: z.number({ error: 'required' }).int().min(1) })
   .partial()
   .required({ version: true })
-  .strict();
+  .strict()
+  .superRefine(refineLinks);
 export type CustomerUpdateBody = z.output<typeof CustomerUpdateBody>;
 export type CustomerUpdateInput = z.input<typeof CustomerUpdateBody>;
+
+/** One of a person's organisations, as a customer answer carries it. */
+export const CustomerOrganisation = z.object({
+  id: z.number(),
+  name: z.string(),
+  role: z.string().nullable(),
+});
+export type CustomerOrganisation = z.infer<typeof CustomerOrganisation>;
 
 export const Customer = z.object({
   id: z.number(),
@@ -193,6 +251,10 @@ export const Customer = z.object({
   tags: z.array(z.string()),
   source: z.string().nullable(),
   notes: z.string().nullable(),
+  /** A person's organisations (organisation customers of the company), in the order given; [] for an organisation. */
+  organisation_ids: z.array(z.number()),
+  /** The same organisations with their names and the person's role at each. */
+  organisations: z.array(CustomerOrganisation),
   /** Increases with every change; send it back with an update. */
   version: z.number(),
   created_by: z.number().nullable(),
@@ -209,6 +271,8 @@ export const CustomerFilter = z.object({
   status: CustomerStatus.optional(),
   owner_id: Id.optional(),
   tag: SingleLine(CUSTOMER_LIMITS.tagMax).toLowerCase().optional(),
+  /** People of this organisation customer. */
+  organisation_id: Id.optional(),
   sort: z.enum(CUSTOMER_SORTS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -248,7 +312,13 @@ export const CustomerBulkResult = z.object({
 });
 export type CustomerBulkResult = z.infer<typeof CustomerBulkResult>;
 
-export const CustomerMatch = CustomerFilter.pick({ q: true, status: true, owner_id: true, tag: true });
+export const CustomerMatch = CustomerFilter.pick({
+  q: true,
+  status: true,
+  owner_id: true,
+  tag: true,
+  organisation_id: true,
+});
 export type CustomerMatch = z.output<typeof CustomerMatch>;
 
 export const CustomerCount = z.object({
@@ -274,3 +344,27 @@ export const CustomerBulkFilterResult = z.object({
   matched: z.number().int(),
 });
 export type CustomerBulkFilterResult = z.infer<typeof CustomerBulkFilterResult>;
+
+/** An organisation's people, `…/customers/{id}/people`: keyset pages in the order they joined. */
+export const CustomerPeopleQuery = z.object({
+  cursor: Cursor(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_LIMITS.pageMax).default(CUSTOMER_LIMITS.pageDefault),
+});
+export type CustomerPeopleQuery = z.output<typeof CustomerPeopleQuery>;
+
+export const CustomerPerson = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: CustomerStatus,
+  /** The person's role at this organisation. */
+  role: z.string().nullable(),
+});
+export type CustomerPerson = z.infer<typeof CustomerPerson>;
+
+export const CustomerPeoplePage = z.object({
+  items: z.array(CustomerPerson),
+  next_cursor: z.string().nullable(),
+});
+export type CustomerPeoplePage = z.infer<typeof CustomerPeoplePage>;

@@ -184,6 +184,16 @@ export interface CustomerTagsTable {
   tag: string;
 }
 
+/** A person customer at an organisation customer (migration 040). */
+export interface CustomerOrganisationsTable {
+  company_id: number;
+  person_id: number;
+  organisation_id: number;
+  role: string | null;
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface CustomerActivitiesTable {
   id: Generated<number>;
   company_id: number;
@@ -694,6 +704,7 @@ export interface DB {
   social_integration_types: SocialIntegrationTypesTable;
   customers: CustomersTable;
   customer_tags: CustomerTagsTable;
+  customer_organisations: CustomerOrganisationsTable;
   customer_activities: CustomerActivitiesTable;
   customer_counts: CustomerCountsTable;
   event_counts: EventCountsTable;

@@ -26,7 +26,14 @@ export function parseTags(json: string): string[] {
   }
 }
 
-export function toCustomer(row: CustomerRow): Customer {
+/**
+ * The answer for a stored row; `links` are the person's organisations in order
+ * (organisations/customer-organisations.repository.ts `linksOfPeople`).
+ */
+export function toCustomer(
+  row: CustomerRow,
+  links: readonly { organisation_id: number; name: string; role: string | null }[] = [],
+): Customer {
   return {
     id: row.id,
     type: row.type,
@@ -46,6 +53,8 @@ export function toCustomer(row: CustomerRow): Customer {
     tags: parseTags(row.tags),
     source: row.source,
     notes: row.notes,
+    organisation_ids: links.map((l) => l.organisation_id),
+    organisations: links.map((l) => ({ id: l.organisation_id, name: l.name, role: l.role })),
     version: row.version,
     created_by: row.created_by,
     updated_by: row.updated_by,

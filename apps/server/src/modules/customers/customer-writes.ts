@@ -34,6 +34,14 @@ import {
   type StoredCustomer,
 } from './duplicates/customer-merge.repository.ts';
 import { customersChanged } from './list/customer-page-cache.ts';
+import {
+  applyLinks,
+  planLinkChange,
+  planLinks,
+  type WantedLinks,
+  wantedLinks,
+} from './organisations/customer-organisation-links.ts';
+import { insertLinks } from './organisations/customer-organisations.repository.ts';
 import { activitiesInsert, type NewActivity } from './timeline/customer-activities.repository.ts';
 
 /**
@@ -141,16 +149,30 @@ export class CustomerWrites {
     return this.#wrote;
   }
 
-  /** A new customer: a `created` timeline entry and a `customer.created` change. Answers its id. */
-  async create(fields: EditableCustomer): Promise<number> {
+  /**
+   * A new customer, with the organisations it belongs to: a `created` timeline entry
+   * (listing the organisations joined) and a `customer.created` change. Answers its id.
+   */
+  async create(fields: EditableCustomer, organisations?: WantedLinks): Promise<number> {
     await this.#assertOwners([fields.owner_id]);
     const at = now();
+    const { companyId } = this.author;
+    const person = { id: null, type: fields.type };
+    const links = organisations && (await planLinks(this.db, companyId, person, [], organisations, at));
     const [id] = await insertCustomers(this.db, [this.#newRow(fields, at)], [fields.tags]);
     if (id === undefined) throw new Error('insert answered no id');
     this.#wrote = true;
+    if (links) await applyLinks(this.db, companyId, id, links);
+    const organisation_ids = links?.links.map((l) => l.organisation_id) ?? [];
+    const joined = links?.changes.length ? JSON.stringify(links.changes) : null;
     await this.#record(
-      { type: 'customer.created', entity: { type: 'customer', id }, version: 1, data: { ...fields } },
-      [this.#entry(id, 'created', at)],
+      {
+        type: 'customer.created',
+        entity: { type: 'customer', id },
+        version: 1,
+        data: { ...fields, organisation_ids },
+      },
+      [this.#entry(id, 'created', at, null, joined)],
     );
     return id;
   }
@@ -177,6 +199,25 @@ export class CustomerWrites {
     return ids;
   }
 
+  /** Imported people join the organisations their rows name (their `imported` entry stands for it). */
+  async joinImported(people: { person_id: number; organisation_ids: number[] }[]): Promise<void> {
+    const at = now();
+    const { companyId } = this.author;
+    await insertLinks(
+      this.db,
+      people.flatMap((p) =>
+        p.organisation_ids.map((organisation_id, position) => ({
+          company_id: companyId,
+          person_id: p.person_id,
+          organisation_id,
+          role: null,
+          position,
+          created_at: at,
+        })),
+      ),
+    );
+  }
+
   /**
    * Gives `current` (as read at its version) the values of `after`. Refuses
    * values that do not fit together (400), an owner who is not a member
@@ -184,22 +225,37 @@ export class CustomerWrites {
    * changes nothing writes nothing; a merge and its undo are recorded anyway.
    * Answers what changed.
    */
-  async change(current: Versioned, after: EditableCustomer, how: ChangeKind = EDIT): Promise<FieldChange[]> {
+  async change(
+    current: Versioned,
+    after: EditableCustomer,
+    how: ChangeKind = EDIT,
+    organisations?: WantedLinks,
+  ): Promise<FieldChange[]> {
     const problems = customerProblems(after);
     if (Object.keys(problems).length) {
       throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
     }
     const changed = changedFields(current, after);
-    if (changed.length === 0 && how.kind === 'updated') return [];
-    if (changed.includes('owner_id')) await this.#assertOwners([after.owner_id]);
     const at = now();
+    // A person's organisations (organisations/customer-organisation-links.ts) change with the record.
+    const links = await planLinkChange(
+      this.db,
+      this.author.companyId,
+      current,
+      after.type,
+      organisations,
+      at,
+    );
+    if (changed.length === 0 && !links?.changes.length && how.kind === 'updated') return [];
+    if (changed.includes('owner_id')) await this.#assertOwners([after.owner_id]);
     const patch = patchFor(after, changed, { userId: this.author.userId, at });
     const { companyId } = this.author;
     if (!(await updateCustomerIfVersion(this.db, companyId, current.id, current.version, patch)))
       throw stale();
     this.#wrote = true;
     if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
-    const changes = changeList(current, after, changed);
+    if (links) await applyLinks(this.db, companyId, current.id, links);
+    const changes = [...changeList(current, after, changed), ...(links?.changes ?? [])];
     await this.#record(
       {
         type: how.type,
@@ -215,7 +271,7 @@ export class CustomerWrites {
 
   /** `change` with the fields of an edit (those left out keep their values; a derived name follows its parts). */
   applyPatch(current: Versioned, body: Partial<CustomerUpdateBody>): Promise<FieldChange[]> {
-    return this.change(current, applyUpdate(current, body));
+    return this.change(current, applyUpdate(current, body), EDIT, wantedLinks(body));
   }
 
   /**

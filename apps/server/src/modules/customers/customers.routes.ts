@@ -19,6 +19,8 @@ import {
   CustomerListQuery,
   CustomerMatch,
   CustomerPage,
+  CustomerPeoplePage,
+  CustomerPeopleQuery,
   CustomerUpdateBody,
 } from '@kontora/contract/customers';
 import { Id } from '@kontora/contract/fields';
@@ -43,6 +45,7 @@ import { importCustomers } from './import/customer-import.service.ts';
 import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './import/customer-import-upload.ts';
 import { customerListAnswer } from './list/customer-list.service.ts';
 import { bulkCustomersByFilter, countCustomers } from './list/customer-match.service.ts';
+import { listPeople } from './organisations/customer-people.service.ts';
 import { addNote, listTimeline } from './timeline/customer-timeline.service.ts';
 
 const tags = ['customers'];
@@ -182,6 +185,21 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       await deleteCustomer(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  });
+
+  app.get(`${base}/:id/people`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        "An organisation's people with their roles, in the order they joined; keyset pages via `cursor`",
+      params: CustomerParams,
+      querystring: CustomerPeopleQuery,
+      response: { 200: dataOf(CustomerPeoplePage), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: await listPeople(ctx, companyOf(request).id, request.params.id, request.query),
+    }),
   });
 
   app.get(`${base}/:id/timeline`, {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { completeCustomer, toCustomer } from './customer-dto.ts';
+import { completeCustomer } from './customer-dto.ts';
 import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
 import {
   findCustomer,
@@ -18,13 +18,16 @@ import {
   customerBelongsTo as isCustomerOf,
   selectCustomers,
 } from './customers.repository.ts';
+import { toCustomers } from './organisations/customer-answers.ts';
+import { wantedLinks } from './organisations/customer-organisation-links.ts';
 
 export { stale };
 
 export async function getCustomer(ctx: AppContext, companyId: number, id: number): Promise<Customer> {
   const row = await findCustomer(ctx.db, companyId, id);
   if (!row) throw notFound('Customer');
-  return toCustomer(row);
+  const [customer] = await toCustomers(ctx.db, companyId, [row]);
+  return customer as Customer;
 }
 
 export async function createCustomer(
@@ -32,7 +35,9 @@ export async function createCustomer(
   actor: Actor,
   body: CustomerCreateBody,
 ): Promise<Customer> {
-  const id = await writeCustomers(ctx, authorOfActor(actor), (w) => w.create(completeCustomer(body)));
+  const id = await writeCustomers(ctx, authorOfActor(actor), (w) =>
+    w.create(completeCustomer(body), wantedLinks(body)),
+  );
   return getCustomer(ctx, actor.companyId, id);
 }
 
@@ -55,7 +60,10 @@ export async function updateCustomer(
 export async function deleteCustomer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const row = await findCustomer(trx, actor.companyId, id);
-    if (!row || (await w.delete([toCustomer(row)])).length === 0) throw notFound('Customer');
+    // The deletion's change carries the record as it was, organisations included.
+    if (!row || (await w.delete(await toCustomers(trx, actor.companyId, [row]))).length === 0) {
+      throw notFound('Customer');
+    }
   });
 }
 
@@ -96,7 +104,7 @@ export async function customersByIds(
       .where('c.company_id', '=', companyId)
       .where('c.id', 'in', ids.slice(i, i + 1000))
       .execute();
-    for (const row of rows) out.set(row.id, toCustomer(row));
+    for (const c of await toCustomers(db, companyId, rows)) out.set(c.id, c);
   }
   return out;
 }
@@ -108,7 +116,7 @@ export async function customersByEmails(
   emails: string[],
 ): Promise<Customer[]> {
   const rows = await findCustomersByKeys(db, companyId, { oibs: [], emails, ids: [] });
-  return rows.map(toCustomer);
+  return toCustomers(db, companyId, rows);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type StoredCustomer,
   tagsOf,
 } from './customer-merge.repository.ts';
+import { carryLinks, type MergeLinks, restoreLinks } from './customer-merge-links.ts';
 
 /** What an undo needs: the rows as they were and what moved from each merged customer. */
 interface MergeSnapshot {
@@ -32,6 +33,8 @@ interface MergeSnapshot {
   tags: Record<string, string[]>;
   activities: Record<string, number[]>;
   events: Record<string, number[]>;
+  /** Absent in merges made before people at organisations existed. */
+  links?: MergeLinks;
 }
 
 const DAY = 86_400_000;
@@ -99,6 +102,8 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       activities: await idsByCustomer(trx, 'customer_activities', companyId, body.merged_ids),
       events: await idsByCustomer(trx, 'events', companyId, body.merged_ids),
     };
+    const links = await carryLinks(trx, companyId, { id: survivor.id, type: after.type }, body.merged_ids);
+    snapshot.links = links.snapshot;
     const movedActivities = Object.values(snapshot.activities).flat();
     const movedEvents = Object.values(snapshot.events).flat();
     await moveRows(trx, 'customer_activities', companyId, movedActivities, body.merged_ids, survivor.id);
@@ -113,17 +118,22 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       created_by: authorIdOf(actor),
       created_at: at,
     });
-    await w.change({ ...editable(survivor), id: survivor.id, version: survivor.version }, after, {
-      kind: 'merged',
-      type: 'customer.merged',
-      body: merged.map((r) => r.name).join(', '),
-      data: {
-        merge_id: id,
-        merged_ids: body.merged_ids,
-        merged: merged.map((r) => editable(r)),
-        moved_events: movedEvents,
+    await w.change(
+      { ...editable(survivor), id: survivor.id, version: survivor.version },
+      after,
+      {
+        kind: 'merged',
+        type: 'customer.merged',
+        body: merged.map((r) => r.name).join(', '),
+        data: {
+          merge_id: id,
+          merged_ids: body.merged_ids,
+          merged: merged.map((r) => editable(r)),
+          moved_events: movedEvents,
+        },
       },
-    });
+      links.survivorLinks,
+    );
     return id;
   });
   return {
@@ -178,6 +188,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
       await moveRows(trx, 'customer_activities', companyId, snapshot.activities[String(id)] ?? [], back, id);
       await moveRows(trx, 'events', companyId, snapshot.events[String(id)] ?? [], back, id);
     }
+    const survivorLinks = await restoreLinks(trx, companyId, current.id, restoredIds, snapshot.links);
     const [previous] = await withMembersOnly(trx, companyId, [{ ...snapshot.survivor }]);
     if (!(await markUndone(trx, companyId, mergeId, authorIdOf(actor), at))) {
       throw conflict('This merge has already been undone.');
@@ -191,6 +202,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
         body: snapshot.merged.map((r) => r.name).join(', '),
         data: { merge_id: mergeId, restored_ids: restoredIds },
       },
+      previous?.type === 'person' ? survivorLinks : undefined,
     );
     return { survivorId: current.id, restoredIds };
   });

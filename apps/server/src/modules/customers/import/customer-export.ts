@@ -5,11 +5,22 @@ import { csvLine } from '../../../lib/csv.ts';
 import { parseTags } from '../customer-dto.ts';
 import { listCustomers, sortValueOf } from '../list/customer-list.repository.ts';
 import { toListFilter } from '../list/customer-list.service.ts';
+import { linksOfPeople } from '../organisations/customer-organisations.repository.ts';
 
 /** Columns of the export; the importable ones carry the import field names, so an export imports back as is. */
 export const EXPORT_COLUMNS = ['id', ...IMPORT_FIELDS, 'created_at', 'updated_at'] as const;
 
 const BATCH = 1000;
+
+/** The organisation names of the page's people, as the import reads them back (`;` between). */
+async function organisationNames(ctx: AppContext, companyId: number, rows: { id: number; type: string }[]) {
+  const people = rows.filter((r) => r.type === 'person').map((r) => r.id);
+  const out = new Map<number, string[]>();
+  for (const l of people.length ? await linksOfPeople(ctx.db, companyId, people) : []) {
+    out.set(l.person_id, [...(out.get(l.person_id) ?? []), l.name]);
+  }
+  return out;
+}
 
 /**
  * The customers of the current filter as CSV, in pages of a thousand read by
@@ -28,6 +39,7 @@ export async function* exportCustomersCsv(
   for (;;) {
     const rows = await listCustomers(ctx.db, companyId, filter, after, BATCH);
     if (rows.length === 0) return;
+    const names = await organisationNames(ctx, companyId, rows);
     let chunk = '';
     for (const r of rows) {
       chunk += csvLine([
@@ -48,6 +60,7 @@ export async function* exportCustomersCsv(
         parseTags(r.tags).join(', '),
         r.source,
         r.notes,
+        (names.get(r.id) ?? []).join('; '),
         r.created_at,
         r.updated_at,
       ]);

@@ -11,6 +11,8 @@ export interface ImportRow {
   customer: EditableCustomer;
   present: readonly string[];
   id: number | null;
+  /** Names of the organisations the row's person belongs to (customer-import-links.ts). */
+  organisations: string[];
 }
 
 export type RowDecision =

@@ -11,6 +11,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
+import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
 import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 
@@ -26,7 +27,7 @@ const ENUM_ALIASES = new Map([
 ]);
 
 type RowOutcome =
-  | { ok: true; customer: EditableCustomer; present: string[] }
+  | { ok: true; customer: EditableCustomer; present: string[]; organisations: string[] }
   | { ok: false; reasons: Record<string, string[]> };
 
 /** One record → a valid customer, or the reasons it is refused (field → codes). */
@@ -37,6 +38,7 @@ export function readRow(
 ): RowOutcome {
   const input: Record<string, unknown> = {};
   const reasons: Record<string, string[]> = {};
+  let organisations: string[] = [];
   // Every reason is reported, not just the first, so one pass over the file fixes it.
   if (
     record.fields.length > columns.length &&
@@ -51,6 +53,7 @@ export function readRow(
     const value = MULTI_LINE_FIELDS.has(field) ? cell : cell.replace(/[\r\n]+/g, ' ');
     if (value === '') return;
     if (field === 'tags') input.tags = value.split(/[,;|]/);
+    else if (field === 'organisations') organisations = organisationNames(value, reasons);
     else if (field === 'type' || field === 'status') {
       const v = value.toLowerCase();
       input[field] = ENUM_ALIASES.get(v) ?? v;
@@ -76,8 +79,31 @@ export function readRow(
       reasons[field] ??= codes;
     }
   }
+  if (parsed.success && parsed.data.type !== 'person' && organisations.length) {
+    reasons.organisations = ['person_only'];
+  }
   if (Object.keys(reasons).length || !parsed.success) return { ok: false, reasons };
-  return { ok: true, customer: completeCustomer(parsed.data), present: Object.keys(input) };
+  const customer = completeCustomer(parsed.data);
+  // A person's free-text organisation is one of their organisations too (docs/product.md §6).
+  if (customer.type === 'person' && customer.organisation_name) {
+    organisations = [...new Set([...organisations, customer.organisation_name])];
+  }
+  return { ok: true, customer, present: Object.keys(input), organisations };
+}
+
+/** The names of an `organisations` cell (`;` between them), or reasons they are refused. */
+function organisationNames(value: string, reasons: Record<string, string[]>): string[] {
+  const names = [
+    ...new Set(
+      value
+        .split(';')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.some((n) => n.length > CUSTOMER_LIMITS.nameMax)) reasons.organisations = ['too_long'];
+  else if (names.length > CUSTOMER_LIMITS.organisationsMax) reasons.organisations = ['too_many'];
+  return names;
 }
 
 /**
@@ -106,13 +132,36 @@ export async function importCustomers(
 }
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
-type SaveBatch = ((creates: EditableCustomer[], updates: Update[]) => Promise<void>) | null;
+type Named<T> = T & { organisations: string[] };
+type SaveBatch =
+  | ((creates: Named<{ customer: EditableCustomer }>[], updates: Named<Update>[]) => Promise<void>)
+  | null;
 
-/** The real run's writes of one batch: new customers (one change per batch), then updates. */
+/**
+ * The real run's writes of one batch: new customers (one change per batch), the organisations
+ * their rows name, then updates (which join the organisations they name, keeping the others).
+ */
 function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
   return async (creates, updates) => {
-    matcher.noteCreated(await writes.importMany(creates));
-    for (const u of updates) await writes.change({ ...u.before, id: u.id, version: u.version }, u.after);
+    const ids = await writes.importMany(creates.map((c) => c.customer));
+    matcher.noteCreated(ids);
+    const names = [...creates, ...updates].flatMap((r) => r.organisations);
+    const organisations = await organisationsByName(writes, names);
+    await writes.joinImported(
+      creates.map((c, i) => ({
+        person_id: ids[i] ?? 0,
+        organisation_ids: c.organisations.map((n) => organisations.get(n) ?? 0),
+      })),
+    );
+    for (const u of updates) {
+      const joining = u.organisations.map((n) => organisations.get(n) ?? 0);
+      await writes.change(
+        { ...u.before, id: u.id, version: u.version },
+        u.after,
+        undefined,
+        joining.length ? await withCurrentLinks(writes, u.id, joining) : undefined,
+      );
+    }
   };
 }
 
@@ -166,12 +215,12 @@ async function readAndSave(
     await saved();
     if (!rows.length) return;
     await matcher.prepare(rows);
-    const creates: EditableCustomer[] = [];
-    const updates: Update[] = [];
+    const creates: ImportRow[] = [];
+    const updates: Named<Update>[] = [];
     for (const row of rows) {
       const decision = matcher.decide(row);
-      if (decision.kind === 'create') creates.push(row.customer);
-      else if (decision.kind === 'update') updates.push(decision);
+      if (decision.kind === 'create') creates.push(row);
+      else if (decision.kind === 'update') updates.push({ ...decision, organisations: row.organisations });
       else if (decision.kind === 'skip') report.skipped++;
       else reject(row.line, decision.reasons);
     }
@@ -212,7 +261,8 @@ async function readAndSave(
       if (outcome.ok) {
         const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
         const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
-        batch.push({ line: record.line, customer: outcome.customer, present: outcome.present, id });
+        const { customer, present, organisations } = outcome;
+        batch.push({ line: record.line, customer, present, id, organisations });
         if (batch.length >= BATCH) await flush();
       } else reject(record.line, outcome.reasons);
     }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { type CustomerRow, selectCustomers } from '../customers.repository.ts';
+import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import { postgresSearchPage } from './customer-search-page.postgres.ts';
 import { type SearchTuning, sqliteSearchPageIds } from './customer-search-page.ts';
 
@@ -14,6 +15,8 @@ export interface ListFilter {
   status?: CustomerStatus | undefined;
   ownerId?: number | undefined;
   tag?: string | undefined;
+  /** People of this organisation customer. */
+  organisationId?: number | undefined;
   sort: 'name' | 'created_at' | 'updated_at';
   dir: 'asc' | 'desc';
 }
@@ -80,6 +83,9 @@ export async function listCustomers(
           .where('t.tag', '=', tag),
       ),
     );
+  }
+  if (filter.organisationId !== undefined) {
+    query = query.where(sql<boolean>`true ${memberOfCondition(filter.organisationId, 'c')}`);
   }
   if (after) {
     query = query.where((eb) =>

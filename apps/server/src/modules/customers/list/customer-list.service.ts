@@ -2,7 +2,7 @@ import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/c
 import type { AppContext } from '../../../context.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
-import { toCustomer } from '../customer-dto.ts';
+import { toCustomers } from '../organisations/customer-answers.ts';
 import {
   statusCountsCreatedBetween as countsCreatedRows,
   customerCounts as countsRows,
@@ -19,6 +19,7 @@ export function toListFilter(query: CustomerFilter): ListFilter {
     status: query.status,
     ownerId: query.owner_id,
     tag: query.tag || undefined,
+    organisationId: query.organisation_id,
     sort: query.sort,
     dir: query.dir,
   };
@@ -54,7 +55,7 @@ export async function listCustomerPage(
     rows.length > query.limit && last
       ? encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id])
       : null;
-  return { items: items.map(toCustomer), next_cursor };
+  return { items: await toCustomers(ctx.db, companyId, items), next_cursor };
 }
 
 /**

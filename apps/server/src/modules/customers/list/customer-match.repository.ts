@@ -2,6 +2,7 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch, tsQuery } from './customer-search.ts';
 
@@ -28,6 +29,7 @@ export async function matchingCustomers(
       filter.status ? sql`and x.status = ${filter.status}` : sql``,
       filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
       tag,
+      memberOfCondition(filter.organisationId),
     ],
     sql` `,
   );
@@ -60,7 +62,12 @@ export async function countMatching(
   filter: MatchFilter,
   cap: number,
 ): Promise<{ count: number; capped: boolean }> {
-  if (filter.terms.length === 0 && filter.ownerId === undefined && !filter.tag) {
+  if (
+    filter.terms.length === 0 &&
+    filter.ownerId === undefined &&
+    !filter.tag &&
+    filter.organisationId === undefined
+  ) {
     let query = db
       .selectFrom('customer_counts')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))

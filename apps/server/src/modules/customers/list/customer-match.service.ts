@@ -20,6 +20,7 @@ function toMatchFilter(match: CustomerMatch): MatchFilter {
     status: match.status,
     ownerId: match.owner_id,
     tag: match.tag || undefined,
+    organisationId: match.organisation_id,
   };
 }
 

@@ -67,8 +67,14 @@ export function CustomerListScreen() {
   }, []);
   const sort = sortOf(filter);
   const match = useMemo(
-    () => ({ q: filter.q, status: filter.status, owner_id: filter.owner_id, tag: filter.tag }),
-    [filter.q, filter.status, filter.owner_id, filter.tag],
+    () => ({
+      q: filter.q,
+      status: filter.status,
+      owner_id: filter.owner_id,
+      tag: filter.tag,
+      organisation_id: filter.organisation_id,
+    }),
+    [filter.q, filter.status, filter.owner_id, filter.tag, filter.organisation_id],
   );
   const count = useCustomerCount(companyId, match);
   const selection = useCustomerSelection(customers, filterKey, match);

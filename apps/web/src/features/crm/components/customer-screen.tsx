@@ -15,6 +15,8 @@ import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
 import { CustomerDialog } from './customers/customer-dialog.tsx';
+import { CustomerOrganisationsCard } from './customers/customer-organisations-card.tsx';
+import { OrganisationPeopleCard } from './customers/organisation-people-card.tsx';
 import { StatusBadge } from './customers/status-badge.tsx';
 import { TimelineCard } from './customers/timeline-card.tsx';
 import { CustomerTodos } from './events/customer-todos.tsx';
@@ -86,6 +88,12 @@ export function CustomerScreen() {
       <div className="row g-4">
         <div className="col-12 col-xl-5">
           <CustomerDetailsCard customer={data} />
+          {data.type === 'person' ? (
+            <CustomerOrganisationsCard customer={data} />
+          ) : (
+            <OrganisationPeopleCard organisationId={data.id} />
+          )}
+          {/* The customer's deals (features/deals) belong here, below the people and organisations. */}
         </div>
         <div className="col-12 col-xl-7">
           <CustomerTodos customerId={data.id} customerName={data.name} />

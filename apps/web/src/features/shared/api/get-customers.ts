@@ -9,6 +9,8 @@ export type CustomerFilterParams = {
   status?: CustomerStatus;
   owner_id?: number;
   tag?: string;
+  /** People of this organisation customer. */
+  organisation_id?: number;
   sort?: 'name' | 'created_at' | 'updated_at';
   dir?: 'asc' | 'desc';
 };

@@ -6,8 +6,13 @@ import type { Formatters } from '../../../../lib/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { CustomerSort } from './use-customer-filter.ts';
 
-/** Every column but the name, in the default order, all shown. */
-export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS;
+/**
+ * Every column but the name, in the default order. The organisation is chosen in the columns
+ * dialog: shown by default it made the table wider than a 1440 px screen in German.
+ */
+export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS.filter(
+  (c) => c !== 'organisation',
+);
 
 type ColumnDef = {
   label: (t: TFunction) => string;
@@ -30,6 +35,10 @@ function Missing() {
 export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
   status: { label: (t) => t('crm.fields.status'), cell: (c) => <StatusBadge status={c.status} /> },
   owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <Missing /> },
+  organisation: {
+    label: (t) => t('peopleOrgs.organisation'),
+    cell: (c) => (c.organisations.length === 0 ? <Missing /> : c.organisations.map((o) => o.name).join(', ')),
+  },
   phone: { label: (t) => t('crm.fields.phone'), nowrap: true, cell: (c) => c.phone ?? <Missing /> },
   tags: {
     label: (t) => t('crm.fields.tags'),

@@ -27,8 +27,10 @@ import {
   changedFields,
   customerResolver,
   EMPTY_CUSTOMER,
+  organisationsChanged,
   toFormValues,
 } from './customer-form-values.ts';
+import { OrganisationLinksEditor } from './organisation-links-editor.tsx';
 
 type Form = UseFormReturn<CustomerFormValues, unknown, CustomerCreateBody>;
 
@@ -161,7 +163,8 @@ function EditCustomerForm({
   const onSubmit = form.handleSubmit(async (checked) => {
     form.clearErrors('root');
     const changed = changedFields(toFormValues(base), form.getValues());
-    if (changed.length === 0) {
+    const links = organisationsChanged(toFormValues(base), form.getValues());
+    if (changed.length === 0 && !links) {
       onDone();
       return;
     }
@@ -169,6 +172,7 @@ function EditCustomerForm({
     // that a concurrent change of another field is not overwritten.
     const body: CustomerUpdateInput = { version: base.version };
     for (const field of changed) Object.assign(body, { [field]: checked[field] });
+    if (links) body.organisations = checked.organisations;
     try {
       const saved = await update.mutateAsync(body);
       notify('success', t('crm.customer.saved', { name: saved.name }));
@@ -275,6 +279,16 @@ function CustomerFormBody({
         {notice}
         {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
         <CustomerFormFields register={form.register} errors={errors} values={{ type, country, owner_id }} />
+        {type === 'person' && (
+          <fieldset className="mt-3">
+            <legend className="form-label fs-6">{t('peopleOrgs.organisations')}</legend>
+            <OrganisationLinksEditor
+              value={form.watch('organisations')}
+              onChange={(links) => form.setValue('organisations', links, { shouldDirty: true })}
+              excludeId={excludeId}
+            />
+          </fieldset>
+        )}
         <DuplicateWarning
           values={{
             type,

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';
 import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
+import { OrganisationFilter } from './organisation-filter.tsx';
 import type { FilterParam } from './use-customer-filter.ts';
 import { useSyncedText } from './use-synced-text.ts';
 
@@ -12,7 +13,7 @@ type CustomerFiltersProps = {
   owners: readonly SelectOption[];
 };
 
-/** Search, status, owner and tag. Typing replaces the address entry; a choice adds one (back undoes it). */
+/** Search, status, owner, tag and organisation. Typing replaces the address entry; a choice adds one (back undoes it). */
 export function CustomerFilters({ filter, update, owners }: CustomerFiltersProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -105,6 +106,12 @@ export function CustomerFilters({ filter, update, owners }: CustomerFiltersProps
           onChange={(event) => tag.setText(event.target.value)}
         />
       </form>
+      <div className="col-12 col-md-6 col-lg-4">
+        <OrganisationFilter
+          organisationId={filter.organisation_id}
+          onChange={(organisation_id) => update({ organisation_id })}
+        />
+      </div>
     </search>
   );
 }

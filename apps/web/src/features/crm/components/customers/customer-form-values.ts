@@ -7,6 +7,7 @@ import {
 import { type Customer, CustomerCreateBody, type CustomerCreateInput } from '@kontora/contract/customers';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodCodes } from '../../../../lib/form-errors.ts';
+import { linksBody, linksOf, type OrganisationLink } from './organisation-links-editor.tsx';
 
 /** A customer as the form holds it: text everywhere ('' for "none"), tags comma separated. */
 export type CustomerFormValues = {
@@ -26,9 +27,11 @@ export type CustomerFormValues = {
   tags: string;
   source: string;
   notes: string;
+  /** A person's organisations with their roles (not a text field: the links editor sets it). */
+  organisations: OrganisationLink[];
 };
 
-export type CustomerField = keyof CustomerFormValues;
+export type CustomerField = Exclude<keyof CustomerFormValues, 'organisations'>;
 
 export const CUSTOMER_FORM_FIELDS = CUSTOMER_EDITABLE_FIELDS satisfies readonly CustomerField[];
 
@@ -49,6 +52,7 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
   tags: '',
   source: '',
   notes: '',
+  organisations: [],
 };
 
 /** Name fields that the other customer type does not show (and so does not send). */
@@ -77,19 +81,27 @@ export function toFormValues(customer: Customer): CustomerFormValues {
     tags: customer.tags.join(', '),
     source: customer.source ?? '',
     notes: customer.notes ?? '',
+    organisations: linksOf(customer),
   };
 }
 
 /** What the contract's schema reads: the visible fields, owner as a number, tags as a list. */
 export function toBodyInput(values: CustomerFormValues): CustomerCreateInput {
+  const { organisations, ...fields } = values;
   const body: CustomerCreateInput = {
-    ...values,
+    ...fields,
     owner_id: values.owner_id === '' ? null : Number(values.owner_id),
     tags: values.tags.split(','),
+    ...(values.type === 'person' ? { organisations: linksBody(organisations) } : {}),
   };
   for (const field of HIDDEN_NAME_FIELDS[values.type]) delete body[field as keyof CustomerCreateInput];
   return body;
 }
+
+/** Whether the person's organisations (or their roles) differ from what was loaded. */
+export const organisationsChanged = (before: CustomerFormValues, after: CustomerFormValues): boolean =>
+  after.type === 'person' &&
+  JSON.stringify(linksBody(before.organisations)) !== JSON.stringify(linksBody(after.organisations));
 
 /** The fields whose text differs from what was loaded (an edit sends only these). */
 export function changedFields(before: CustomerFormValues, after: CustomerFormValues): CustomerField[] {

@@ -4,6 +4,7 @@ import {
   changedFields,
   customerResolver,
   EMPTY_CUSTOMER,
+  organisationsChanged,
   toBodyInput,
   toFormValues,
 } from './customer-form-values.ts';
@@ -27,6 +28,8 @@ const customer: Customer = {
   tags: ['vip', 'fair'],
   source: null,
   notes: null,
+  organisation_ids: [],
+  organisations: [],
   version: 2,
   created_by: 3,
   updated_by: 3,
@@ -65,6 +68,31 @@ describe('customer form values', () => {
     expect(
       changedFields(before, { ...before, type: 'organisation', organisation_name: 'Kovač d.o.o.' }),
     ).toEqual(['type', 'organisation_name']);
+  });
+
+  it('send a person’s organisations with emptied roles as none, and only when they changed', () => {
+    const before = toFormValues({
+      ...customer,
+      organisation_ids: [4],
+      organisations: [{ id: 4, name: 'Acme', role: 'CFO' }],
+    });
+    const after = {
+      ...before,
+      organisations: [
+        { id: 4, name: 'Acme', role: ' ' },
+        { id: 9, name: 'Globex', role: 'Board' },
+      ],
+    };
+    expect(toBodyInput(after).organisations).toEqual([
+      { id: 4, role: null },
+      { id: 9, role: 'Board' },
+    ]);
+    expect(organisationsChanged(before, before)).toBe(false);
+    expect(organisationsChanged(before, after)).toBe(true);
+    // An organisation has no organisations: none are sent.
+    expect('organisations' in toBodyInput({ ...after, type: 'organisation', organisation_name: 'X' })).toBe(
+      false,
+    );
   });
 
   it('check with the contract: a missing name is reported on the first name, a bad OIB on its field', async () => {

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 import { countryName } from './country-options.ts';
+import { organisationChangeText } from './organisation-change.ts';
 
 type Change = TimelineEntry['changes'][number];
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -128,17 +129,24 @@ export function TimelineEntryItem({
         )}
         {entry.kind !== 'note' && !TODO_KINDS.has(entry.kind) && entry.changes.length > 0 && (
           <ul className="list-unstyled mb-0 small">
-            {entry.changes.map((change) => (
-              <li key={change.field} className="text-break">
-                <span className="fw-semibold">{fieldLabel(t, change.field)}:</span>{' '}
-                <span className="text-body-secondary">
-                  {changeValue(t, change.field, change.before, ownerName, language)}
-                </span>{' '}
-                <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{t('crm.timeline.changedTo')}</span>{' '}
-                <span>{changeValue(t, change.field, change.after, ownerName, language)}</span>
-              </li>
-            ))}
+            {entry.changes.map((change, index) =>
+              organisationChangeText(t, change) ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a person may join and leave several organisations in one edit
+                <li key={`${change.field}-${index}`} className="text-break">
+                  {organisationChangeText(t, change)}
+                </li>
+              ) : (
+                <li key={change.field} className="text-break">
+                  <span className="fw-semibold">{fieldLabel(t, change.field)}:</span>{' '}
+                  <span className="text-body-secondary">
+                    {changeValue(t, change.field, change.before, ownerName, language)}
+                  </span>{' '}
+                  <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">{t('crm.timeline.changedTo')}</span>{' '}
+                  <span>{changeValue(t, change.field, change.after, ownerName, language)}</span>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </article>

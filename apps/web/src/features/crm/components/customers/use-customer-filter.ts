@@ -11,7 +11,7 @@ import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts'
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export type SortDir = 'asc' | 'desc';
 /** The address parameters of the list; named as the API names them. */
-export type FilterParam = 'q' | 'status' | 'owner_id' | 'tag' | 'sort' | 'dir';
+export type FilterParam = 'q' | 'status' | 'owner_id' | 'tag' | 'organisation_id' | 'sort' | 'dir';
 
 const isStatus = (value: string | null): value is CustomerStatus =>
   (CUSTOMER_STATUSES as readonly (string | null)[]).includes(value);
@@ -32,6 +32,8 @@ export function parseCustomerFilter(params: URLSearchParams): CustomerFilterPara
   if (Number.isSafeInteger(owner) && owner > 0) filter.owner_id = owner;
   const tag = params.get('tag')?.trim().toLowerCase().slice(0, CUSTOMER_LIMITS.tagMax);
   if (tag) filter.tag = tag;
+  const organisation = Number(params.get('organisation_id'));
+  if (Number.isSafeInteger(organisation) && organisation > 0) filter.organisation_id = organisation;
   const sort = params.get('sort');
   if (isSort(sort)) filter.sort = sort;
   const dir = params.get('dir');
@@ -47,7 +49,7 @@ export const sortOf = (filter: CustomerFilterParams): { sort: CustomerSort; dir:
 
 /** Whether the filter narrows the list (the sort alone does not). */
 export const isFiltered = (filter: CustomerFilterParams): boolean =>
-  Boolean(filter.q || filter.status || filter.owner_id || filter.tag);
+  Boolean(filter.q || filter.status || filter.owner_id || filter.tag || filter.organisation_id);
 
 /**
  * Filter and sort of the customer list live in the address (`?q=&status=…`), so

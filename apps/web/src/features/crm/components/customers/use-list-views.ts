@@ -26,12 +26,13 @@ export function useListViews(companyId: number, update: Update) {
     setActiveId(view?.id ?? null);
     setShownColumns(view ? view.columns : null);
     if (!view) return;
-    const { q, status, owner_id, tag } = view.filter;
+    const { q, status, owner_id, tag, organisation_id } = view.filter;
     update({
       q: q ?? '',
       status: status ?? '',
       owner_id: owner_id ? String(owner_id) : '',
       tag: tag ?? '',
+      organisation_id: organisation_id ? String(organisation_id) : '',
       sort: view.sort === 'name' ? '' : view.sort,
       dir: view.dir === 'asc' ? '' : view.dir,
     });

@@ -40,11 +40,11 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
   const [editingColumns, setEditingColumns] = useState(false);
 
   const save = async ({ name, shared }: { name: string; shared: boolean }) => {
-    const { q, status, owner_id, tag } = filter;
+    const { q, status, owner_id, tag, organisation_id } = filter;
     const view = await attempt.create(create.mutateAsync, {
       name,
       shared,
-      filter: { q, status, owner_id, tag },
+      filter: { q, status, owner_id, tag, organisation_id },
       ...sortOf(filter),
       columns: [...columns],
     });
