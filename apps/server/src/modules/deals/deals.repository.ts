@@ -191,3 +191,38 @@ export async function companyCurrency(db: Database, companyId: number): Promise<
     .executeTakeFirst();
   return row?.currency ?? 'EUR';
 }
+
+/**
+ * A deal shows on the timelines of its organisation and people: an entry (kind `deal_created`,
+ * `deal_won`, `deal_lost`; the title as body, since the deal may be gone later) in each of
+ * their `customer_activities`, in the deal write's transaction.
+ */
+export async function insertCustomerDealEntries(
+  db: Database,
+  companyId: number,
+  customerIds: number[],
+  entry: {
+    kind: 'deal_created' | 'deal_won' | 'deal_lost';
+    title: string;
+    author_id: number | null;
+    author_key_name: string | null;
+    at: string;
+  },
+) {
+  if (customerIds.length === 0) return;
+  await db
+    .insertInto('customer_activities')
+    .values(
+      customerIds.map((customer_id) => ({
+        company_id: companyId,
+        customer_id,
+        kind: entry.kind,
+        body: entry.title,
+        changes: null,
+        author_id: entry.author_id,
+        author_key_name: entry.author_key_name,
+        created_at: entry.at,
+      })),
+    )
+    .execute();
+}

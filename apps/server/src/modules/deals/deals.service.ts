@@ -21,9 +21,16 @@ import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
-  const row = await findDealRow(ctx.db, companyId, id);
-  if (!row) throw notFound('Deal');
-  const people = await customerIdsOf(ctx.db, companyId, [id]);
+  const deal = await findDeal(ctx.db, companyId, id);
+  if (!deal) throw notFound('Deal');
+  return deal;
+}
+
+/** The deal as the API answers it, if the company has it. */
+export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
+  const row = await findDealRow(db, companyId, id);
+  if (!row) return undefined;
+  const people = await customerIdsOf(db, companyId, [id]);
   return toDeal(row, people.get(id) ?? []);
 }
 
