@@ -259,9 +259,7 @@ async function benchTarget(target: { label: string; database: Config['database']
     console.log('| operation | p50 ms | p99 ms | target p99 |');
     console.log('|---|---:|---:|---:|');
     console.log(`| board, first 25 of every column | ${board.p50} | ${board.p99} | 50 |`);
-    console.log(
-      `| move (write door and commit) | ${move.p50} | ${move.p99} | 20 |`,
-    );
+    console.log(`| move (write door and commit) | ${move.p50} | ${move.p99} | 20 |`);
     console.log(`| forecast, whole company | ${forecast.p50} | ${forecast.p99} | 100 |`);
   } finally {
     await db.destroy();
