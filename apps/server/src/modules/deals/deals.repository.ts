@@ -232,3 +232,12 @@ export async function insertCustomerDealEntries(
     )
     .execute();
 }
+
+export async function companyCountry(db: Database, companyId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('companies')
+    .select('country')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.country ?? null;
+}
