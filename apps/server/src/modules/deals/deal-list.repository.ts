@@ -2,7 +2,7 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { baseDeals, type DealRow, withDealColumns } from './deals.repository.ts';
+import { baseDeals, type DealRow, dealsByIds, withDealColumns } from './deals.repository.ts';
 
 /** Reads over many deals: the list (filters, search, keyset pages) and the board. */
 
@@ -173,9 +173,7 @@ export async function columnPages(
   });
   const ids = (await union.execute()).map((r) => r.id);
   if (ids.length === 0) return [];
-  return withDealColumns(
-    baseDeals(db).where('d.company_id', '=', companyId).where('d.id', 'in', ids),
-  ).execute();
+  return withDealColumns(dealsByIds(db, companyId, ids)).execute();
 }
 
 /** Ids of a pipeline's deals (of one stage of it), oldest first. */
