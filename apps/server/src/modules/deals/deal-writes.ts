@@ -1,5 +1,6 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
+import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
@@ -69,24 +70,12 @@ export function writeDeals<T>(
   return db.transaction().execute((trx) => work(new DealWrites(trx, author), trx));
 }
 
-/** The fields compared for the timeline and the feed, in the order they are listed. */
+/** The fields compared for the timeline and the feed, in the order they are listed (the amount in cents; status and closing date follow the stage). */
 const COMPARED = [
-  'title',
-  'amount_cents',
-  'currency',
-  'pipeline_id',
-  'stage_id',
+  ...DEAL_EDITABLE_FIELDS.map((f) => (f === 'amount' ? 'amount_cents' : f)),
   'status',
-  'probability',
-  'expected_close_date',
-  'owner_id',
-  'organisation_id',
-  'customer_ids',
-  'lost_reason',
   'closed_at',
-  'tags',
-  'notes',
-] as const;
+] as (keyof StoredDeal & (Exclude<DealEditableField, 'amount'> | 'amount_cents' | 'status' | 'closed_at'))[];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
