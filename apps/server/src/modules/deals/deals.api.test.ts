@@ -317,6 +317,10 @@ describe('deals', () => {
     expect((await k.call(c.marko.token, 'PUT', url, { items: ['Price'] })).statusCode).toBe(403);
     await k.ok(c.ana.token, 'PUT', url, { items: ['Price', 'Timing', 'Price'] });
     expect(await k.ok(c.marko.token, 'GET', url)).toEqual({ items: ['Price', 'Timing'] });
+    const feed = await readChanges(t.ctx, c.acme, 0, 1000);
+    expect(feed.filter((e) => e.type === 'company.updated').at(-1)?.changes).toEqual([
+      { field: 'deal_lost_reasons', before: [], after: ['Price', 'Timing'] },
+    ]);
   });
 
   it('another company’s deals and pipelines are 404 on every route', async () => {
