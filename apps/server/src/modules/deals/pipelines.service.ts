@@ -11,10 +11,11 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
+import { dealAuthorOf } from './deal-author.ts';
 import { dealIdsIn } from './deal-list.repository.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { rebuildOpenStats } from './deal-stats.repository.ts';
-import { dealAuthorOf, writeDeals } from './deal-writes.ts';
+import { writeDeals } from './deal-writes.ts';
 import { companyCountry } from './deals.repository.ts';
 import { defaultPipeline } from './pipeline-defaults.ts';
 import {
