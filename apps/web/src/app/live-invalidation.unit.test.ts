@@ -101,6 +101,8 @@ const SOCIAL = [
 const SHOWN_ON: Record<ChangeKind, string[]> = {
   customer: CRM,
   event: CRM,
+  deal: CRM,
+  pipeline: CRM,
   social_post: SOCIAL,
   social_account: SOCIAL,
   social_media: ['media library'],
