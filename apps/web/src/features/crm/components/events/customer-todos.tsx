@@ -6,7 +6,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useEvents } from '../../../shared/api/get-events.ts';
 import { EventDialog } from '../../../shared/components/events/event-dialog.tsx';
-import { TodoRow } from './todo-row.tsx';
+import { TodoRow } from '../../../shared/components/events/todo-row.tsx';
 
 /** A customer's to-dos on the customer's page: open ones (or done ones), and "New to-do" for this customer. */
 export function CustomerTodos({ customerId, customerName }: { customerId: number; customerName: string }) {

@@ -7,8 +7,8 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../../lib/use-zoned-format.ts';
-import { EVENT_TYPE_COLORS } from '../../../shared/lib/event-colors.ts';
 import { useSetEventDone } from '../../api/set-event-done.ts';
+import { EVENT_TYPE_COLORS } from '../../lib/event-colors.ts';
 import './todo-row.css';
 
 type TodoRowProps = {
