@@ -52,6 +52,8 @@ const eventFields = {
   assignee_id: RecordId.nullable(),
   /** A customer of the company, or null. */
   customer_id: RecordId.nullable(),
+  /** A deal of the company the to-do belongs to, or null. */
+  deal_id: RecordId.nullable(),
   /** Remind this many minutes before the start; null for no reminder. */
   reminder_minutes: z
     .number()
@@ -81,6 +83,7 @@ export const EventCreateBody = z
     priority: EventPriority.default('normal'),
     assignee_id: eventFields.assignee_id.optional(),
     customer_id: eventFields.customer_id.optional(),
+    deal_id: eventFields.deal_id.optional(),
     reminder_minutes: eventFields.reminder_minutes.optional(),
     location: eventFields.location.optional(),
     recurrence: eventFields.recurrence.optional(),
@@ -121,6 +124,8 @@ export const TodoEvent = z.object({
   assignee_name: z.string().nullable(),
   customer_id: z.number().nullable(),
   customer_name: z.string().nullable(),
+  /** The deal the to-do belongs to (absent from servers that predate deals). */
+  deal_id: z.number().nullable().optional(),
   reminder_minutes: z.number().nullable(),
   location: z.string().nullable(),
   recurrence: z.string().nullable(),
@@ -153,6 +158,8 @@ export const EventListQuery = z
     to: DateTimeInput.optional(),
     filter: EventFilterList.optional(),
     customer_id: Id.optional(),
+    /** The to-dos of one deal. */
+    deal_id: Id.optional(),
     assignee_id: Id.optional(),
     /** Order by start time. */
     dir: z.enum(['asc', 'desc']).default('asc'),

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { CustomerDeals } from '../../shared/components/customer-deals.tsx';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
@@ -86,6 +87,7 @@ export function CustomerScreen() {
       <div className="row g-4">
         <div className="col-12 col-xl-5">
           <CustomerDetailsCard customer={data} />
+          <CustomerDeals customerId={data.id} />
         </div>
         <div className="col-12 col-xl-7">
           <CustomerTodos customerId={data.id} customerName={data.name} />
