@@ -1,0 +1,145 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { dragTo } from './fixtures/calendar.ts';
+import { companyOfAnaAndMarko, personIn } from './fixtures/live.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
+
+const e2e = stackAndBrowserForFile();
+
+type Stage = { id: number; name: string; kind: string };
+type Pipeline = { id: number; name: string; stages: Stage[] };
+
+/** A board column, by its stage's name. */
+const column = (page: Page, stage: string): Locator => page.getByRole('region', { name: stage, exact: true });
+const sumOf = (page: Page, stage: string) => column(page, stage).getByTestId('column-sum');
+const card = (page: Page, stage: string, title: string) =>
+  column(page, stage).getByRole('listitem').filter({ hasText: title });
+
+/** A CRM company of Ana (owner) and Marko with three deals in the first stage of its pipeline. */
+async function companyWithDeals(name: string) {
+  const { company, ana } = await companyOfAnaAndMarko(e2e, name);
+  const { items } = await ana.call<{ items: Pipeline[] }>('GET', `/companies/${company.id}/pipelines`);
+  const pipeline = items[0];
+  if (!pipeline) throw new Error('the company has no pipeline');
+  const [first, second] = pipeline.stages;
+  if (!first || !second) throw new Error('the pipeline has too few stages');
+  for (const [title, amount] of [
+    ['Roof repair', 100],
+    ['Garden fence', 200],
+    ['Solar panels', 300],
+  ] as const)
+    await ana.call('POST', `/companies/${company.id}/deals`, {
+      title,
+      amount,
+      currency: 'EUR',
+      stage_id: first.id,
+    });
+  return { company, pipeline, first: first.name, second: second.name };
+}
+
+describe('the deal board', () => {
+  it('Ana drags one deal with the mouse and one with the keyboard; the sums follow, a reload keeps them, and Marko sees the moves arrive', async () => {
+    const { company, first, second } = await companyWithDeals(`Prodaja ${Date.now()} d.o.o.`);
+    const marko = await personIn(e2e, USERS.marko, company.name, '/company/deals');
+    const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    await expect.poll(() => sumOf(ana, first).textContent()).toBe('€600.00');
+    await expect.poll(() => sumOf(ana, second).textContent()).toBe('€0.00');
+
+    // The mouse: by the card's handle into the next column.
+    await dragTo(
+      ana,
+      card(ana, first, 'Roof repair').getByRole('button', { name: 'Move Roof repair' }),
+      column(ana, second).getByRole('list'),
+    );
+    await card(ana, second, 'Roof repair').waitFor();
+    await expect.poll(() => sumOf(ana, first).textContent()).toBe('€500.00');
+    await expect.poll(() => sumOf(ana, second).textContent()).toBe('€100.00');
+
+    // The keyboard: space picks it up, an arrow moves it over, space drops it; each step is spoken.
+    const handle = card(ana, first, 'Garden fence').getByRole('button', { name: 'Move Garden fence' });
+    await handle.focus();
+    await ana.keyboard.press('Space');
+    await ana.getByText('Picked up Garden fence.').waitFor();
+    await ana.keyboard.press('ArrowRight');
+    await ana.getByText(new RegExp(`Garden fence is over ${second}`)).waitFor();
+    await ana.keyboard.press('Space');
+    await ana.getByText(new RegExp(`Garden fence dropped in ${second}`)).waitFor();
+    await card(ana, second, 'Garden fence').waitFor();
+    await expect.poll(() => sumOf(ana, first).textContent()).toBe('€300.00');
+    await expect.poll(() => sumOf(ana, second).textContent()).toBe('€300.00');
+
+    // Kept on the server.
+    await ana.reload();
+    await card(ana, second, 'Garden fence').waitFor();
+    await card(ana, second, 'Roof repair').waitFor();
+    expect(await sumOf(ana, second).textContent()).toBe('€300.00');
+    expect(await column(ana, first).getByRole('listitem').count()).toBe(1);
+
+    // Marko's open board followed without a reload.
+    await card(marko, second, 'Garden fence').waitFor({ timeout: 5_000 });
+    await expect.poll(() => sumOf(marko, second).textContent()).toBe('€300.00');
+    await marko.context().close();
+    await ana.context().close();
+  });
+
+  it('a drop into the lost stage asks why, and the deal page shows the move on its timeline', async () => {
+    const { company, pipeline, first } = await companyWithDeals(`Gubitak ${Date.now()} d.o.o.`);
+    const lost = pipeline.stages.find((stage) => stage.kind === 'lost')?.name ?? 'Lost';
+    const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    const handle = card(ana, first, 'Solar panels').getByRole('button', { name: 'Move Solar panels' });
+    await column(ana, lost).scrollIntoViewIfNeeded();
+    await dragTo(ana, handle, column(ana, lost).getByRole('list'));
+    const dialog = ana.getByRole('dialog', { name: 'Why was “Solar panels” lost?' });
+    await dialog.getByLabel('Reason in your words').fill('Went with a cheaper offer');
+    await dialog.getByRole('button', { name: 'Mark as lost' }).click();
+    await card(ana, lost, 'Solar panels').waitFor();
+
+    await card(ana, lost, 'Solar panels').getByRole('link', { name: 'Solar panels' }).click();
+    await ana.getByRole('heading', { level: 1, name: 'Solar panels' }).waitFor();
+    await ana.getByText('Went with a cheaper offer').waitFor();
+    await ana.getByText(new RegExp(`moved it from ${first} to ${lost}`)).waitFor();
+    await ana.context().close();
+  });
+
+  it('has no serious accessibility problem on the board and a deal page, light and dark', async () => {
+    const { company } = await companyWithDeals(`Pristup ${Date.now()} d.o.o.`);
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    for (const theme of ['Light', 'Dark']) {
+      await page.getByRole('button', { name: 'Layout settings' }).click();
+      await page
+        .getByRole('dialog', { name: 'Layout settings' })
+        .getByRole('group', { name: 'Theme' })
+        .getByRole('radio', { name: theme })
+        .check();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.goto('/#/company/deals');
+      await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).waitFor();
+      expect(await seriousViolations(page), `board ${theme}`).toEqual([]);
+      await page.getByRole('link', { name: 'Roof repair' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Roof repair' }).waitFor();
+      await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+      expect(await seriousViolations(page), `deal page ${theme}`).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it('on a phone the columns scroll sideways inside the board, one column wide, and the page does not', async () => {
+    const { company, first, second } = await companyWithDeals(`Mobitel ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card(page, first, 'Roof repair').waitFor();
+    const board = page.getByTestId('deal-board');
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBe(0);
+    expect(await board.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    const [boardBox, columnBox] = await Promise.all([board.boundingBox(), column(page, first).boundingBox()]);
+    expect(columnBox?.width).toBeCloseTo(boardBox?.width ?? 0, -1);
+    await column(page, second).scrollIntoViewIfNeeded();
+    expect(await sideways()).toBe(0);
+    await page.context().close();
+  });
+});
