@@ -42,6 +42,8 @@ import { customerViewsRoutes } from './modules/customer-views/customer-views.rou
 import { registerDuplicateScanJobs } from './modules/customers/customer-duplicate-scan.service.ts';
 import { customerDuplicatesRoutes } from './modules/customers/customer-duplicates.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { dealsRoutes } from './modules/deals/deals.routes.ts';
+import { pipelinesRoutes } from './modules/deals/pipelines.routes.ts';
 import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -239,6 +241,8 @@ export async function buildApp(
       await api.register(apiKeysRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });
       await api.register(customerViewsRoutes, { ctx });
+      await api.register(pipelinesRoutes, { ctx });
+      await api.register(dealsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,7 @@ import { DateTimeInput, SingleLine } from './fields.ts';
  */
 
 /** The resources a key may reach; each route of the public API belongs to one. */
-export const API_KEY_RESOURCES = ['customers', 'events', 'webhooks'] as const;
+export const API_KEY_RESOURCES = ['customers', 'events', 'webhooks', 'deals'] as const;
 export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number];
 
 export const API_KEY_ACCESS = ['read', 'write'] as const;
@@ -33,7 +33,12 @@ const Access = z.enum(API_KEY_ACCESS);
 
 /** Per resource: none (left out), "read" or "write" (write includes read). */
 export const ApiKeyScopes = z
-  .object({ customers: Access.optional(), events: Access.optional(), webhooks: Access.optional() })
+  .object({
+    customers: Access.optional(),
+    events: Access.optional(),
+    webhooks: Access.optional(),
+    deals: Access.optional(),
+  })
   .strict();
 export type ApiKeyScopes = z.infer<typeof ApiKeyScopes>;
 

@@ -34,6 +34,12 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `social_post.approval_requested`: `data` is `{expires_at}`; `social_post.approved`: `{scheduled_at}`;
  *   `social_post.changes_requested`: `{comment}` (the client's answer through the approval link, decision 023).
  * - `social_account.*`: `data` is `{type, name}` of the account.
+ * - `deal.created`: `data` is the new deal (as the API answers it); `deal.deleted`: the deal as it was.
+ * - `deal.updated`: `changes` lists the changed fields (amount in the currency's units).
+ * - `deal.stage_changed`, `deal.won`, `deal.lost`: a move to another stage (`deal.won` / `deal.lost`
+ *   when the new stage is a won / lost stage); `changes` holds `stage_id`, `status` and whatever
+ *   else changed with it, `data` is `{pipeline_id, stage_id, status, before_id, after_id}` (`before_id`/`after_id`:
+ *   the neighbours it was placed between in the column, null at an end).
  */
 export { CHANGE_TYPES, type ChangeKind, type ChangeType, changeKindOf } from './change-types.ts';
 
@@ -47,6 +53,7 @@ export const CHANGE_ENTITY_TYPES = [
   'api_key',
   'social_post',
   'social_account',
+  'deal',
 ] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 

@@ -42,6 +42,12 @@ export const CHANGE_TYPES = [
   'social_account.disconnected',
   'social_account.reconnect_needed',
   'social_account.expires_soon',
+  'deal.created',
+  'deal.updated',
+  'deal.stage_changed',
+  'deal.won',
+  'deal.lost',
+  'deal.deleted',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -321,3 +321,10 @@ export type DealTimelinePage = z.infer<typeof DealTimelinePage>;
 /** The company's reasons a deal is lost, in order (`GET …/deal-lost-reasons`). */
 export const LostReasons = z.object({ items: z.array(z.string()) });
 export type LostReasons = z.infer<typeof LostReasons>;
+
+/** `GET …/deals/{id}/timeline`: newest first; `cursor` from `next_cursor`. */
+export const DealTimelineQuery = z.object({
+  cursor: Cursor(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type DealTimelineQuery = z.output<typeof DealTimelineQuery>;

@@ -53,5 +53,9 @@ export const ERROR_CODES = [
   'approval_used',
   'approval_replaced',
   'approval_outdated',
+  /** Stages removed while they hold deals, without saying where the deals go (details: stage id → count). */
+  'stage_has_deals',
+  /** A pipeline deleted while it holds deals, without `move_deals_to_pipeline`. */
+  'pipeline_has_deals',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -124,8 +124,8 @@ export const TodoEvent = z.object({
   assignee_name: z.string().nullable(),
   customer_id: z.number().nullable(),
   customer_name: z.string().nullable(),
-  /** The deal the to-do belongs to (absent from servers that predate deals). */
-  deal_id: z.number().nullable().optional(),
+  deal_id: z.number().nullable(),
+  deal_title: z.string().nullable(),
   reminder_minutes: z.number().nullable(),
   location: z.string().nullable(),
   recurrence: z.string().nullable(),

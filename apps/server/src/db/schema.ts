@@ -264,6 +264,8 @@ export interface EventsTable {
   recurrence: string | null;
   /** JSON array of minutes before the start (migration 014). */
   reminders: string | null;
+  /** The deal the to-do belongs to (migration 033). */
+  deal_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** End of a series' last occurrence; null when endless or single (migration 014). */
   series_until_at: Timestamp | null;
 }
@@ -679,6 +681,104 @@ export interface CustomerListColumnsTable {
   updated_at: Timestamp;
 }
 
+/** Sales pipelines (migration 033, decision 051). */
+export interface PipelinesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  position: number;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PipelineStagesTable {
+  id: Generated<number>;
+  company_id: number;
+  pipeline_id: number;
+  name: string;
+  kind: 'open' | 'won' | 'lost';
+  probability: number;
+  rotting_days: number | null;
+  position: number;
+}
+
+export interface DealsTable {
+  id: Generated<number>;
+  company_id: number;
+  pipeline_id: number;
+  stage_id: number;
+  title: string;
+  sort_title: string;
+  /** Minor units (cents), 64-bit. */
+  amount_cents: number | null;
+  currency: string;
+  status: 'open' | 'won' | 'lost';
+  probability: number | null;
+  expected_close_date: string | null;
+  owner_id: number | null;
+  organisation_id: number | null;
+  lost_reason: string | null;
+  closed_at: Timestamp | null;
+  stage_entered_at: Timestamp;
+  /** Sparse ascending order within the stage (decision 051). */
+  position: number;
+  /** JSON array of tags. */
+  tags: string;
+  notes: string | null;
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealTagsTable {
+  company_id: number;
+  deal_id: number;
+  tag: string;
+}
+
+export interface DealCustomersTable {
+  company_id: number;
+  deal_id: number;
+  customer_id: number;
+}
+
+export interface DealLostReasonsTable {
+  company_id: number;
+  position: number;
+  reason: string;
+}
+
+export interface DealActivitiesTable {
+  id: Generated<number>;
+  company_id: number;
+  deal_id: number;
+  kind: 'created' | 'updated' | 'stage_changed' | 'won' | 'lost' | 'reopened' | 'note';
+  body: string | null;
+  /** JSON object field → [before, after]. */
+  changes: string | null;
+  author_id: number | null;
+  author_key_name: string | null;
+  created_at: Timestamp;
+}
+
+/** The forecast's figures, kept by the deals' write door (migration 033). */
+export interface DealStatsTable {
+  company_id: number;
+  pipeline_id: number;
+  owner_id: number;
+  currency: string;
+  kind: 'open' | 'won' | 'lost' | 'entered';
+  month: string;
+  stage_id: number;
+  n: number;
+  amount_cents: number;
+  weighted: number;
+  seconds: number;
+}
+
 export interface DB {
   users: UsersTable;
   companies: CompaniesTable;
@@ -726,4 +826,12 @@ export interface DB {
   connectors: ConnectorsTable;
   connector_links: ConnectorLinksTable;
   connector_log: ConnectorLogTable;
+  pipelines: PipelinesTable;
+  pipeline_stages: PipelineStagesTable;
+  deals: DealsTable;
+  deal_tags: DealTagsTable;
+  deal_customers: DealCustomersTable;
+  deal_lost_reasons: DealLostReasonsTable;
+  deal_activities: DealActivitiesTable;
+  deal_stats: DealStatsTable;
 }

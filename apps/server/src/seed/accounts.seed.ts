@@ -1,6 +1,7 @@
 import type { CompanyRole } from '@kontora/contract/limits';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createDefaultPipeline } from '../modules/deals/pipelines.service.ts';
 
 export async function createActiveUser(
   db: Database,
@@ -50,6 +51,7 @@ export async function createCompanyWith(
       .values(modules.map((m) => ({ company_id: row.id, module_id: m })))
       .execute();
   }
+  await createDefaultPipeline(db, row.id, fields.country);
   if (members.length) {
     await db
       .insertInto('memberships')

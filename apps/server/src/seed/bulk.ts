@@ -6,6 +6,7 @@ import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { recountCrmCounters } from '../modules/crm-stats/crm-counters.ts';
 import { insertCustomers, insertUnnest } from '../modules/customers/customers.repository.ts';
+import { createDefaultPipeline } from '../modules/deals/pipelines.service.ts';
 import { randomCustomerRow, randomEventRow, randomSource } from './bulk-data.ts';
 
 /**
@@ -160,6 +161,7 @@ async function targetCompany(db: Database, companyId: number | undefined) {
     .insertInto('company_modules')
     .values([0, 2].map((module_id) => ({ company_id: created.id, module_id })))
     .execute();
+  await createDefaultPipeline(db, created.id, null);
   // Owners for the customers: invited accounts (no password), shared by every Bulk Co.
   const memberIds: number[] = [];
   for (let i = 1; i <= 5; i++) {

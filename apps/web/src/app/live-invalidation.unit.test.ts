@@ -101,6 +101,7 @@ const SOCIAL = [
 const SHOWN_ON: Record<ChangeKind, string[]> = {
   customer: CRM,
   event: CRM,
+  deal: CRM,
   social_post: SOCIAL,
   social_account: SOCIAL,
   social_media: ['media library'],

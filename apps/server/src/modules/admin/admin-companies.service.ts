@@ -17,6 +17,7 @@ import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isCountryCode } from '../catalogue/catalogue.service.ts';
 import { byUser, fieldChanges, recordChange } from '../change-feed/change-feed.service.ts';
 import { moduleIdsOf, moduleIdsOfMany } from '../companies/companies.service.ts';
+import { createDefaultPipeline } from '../deals/pipelines.service.ts';
 import { addMember, inCompanyTransaction, listTeam, type TeamActor } from '../members/members.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import {
@@ -98,6 +99,7 @@ export async function createCompany(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const newId = await insertCompany(trx, ctx.caches, fields);
     await replaceCompanyModules(trx, ctx.caches, newId, modules);
+    await createDefaultPipeline(trx, newId, fields.country);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'company.create',

@@ -18,6 +18,7 @@ export function listSeries(
     to?: string | undefined;
     assigneeId?: number | undefined;
     customerId?: number | undefined;
+    dealId?: number | undefined;
   },
   limit: number,
 ): Promise<EventRow[]> {
@@ -31,6 +32,7 @@ export function listSeries(
   }
   if (c.assigneeId !== undefined) query = query.where('e.assignee_id', '=', c.assigneeId);
   if (c.customerId !== undefined) query = query.where('e.customer_id', '=', c.customerId);
+  if (c.dealId !== undefined) query = query.where('e.deal_id', '=', c.dealId);
   return query.orderBy('e.start_at').orderBy('e.id').limit(limit).execute();
 }
 

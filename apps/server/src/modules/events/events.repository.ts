@@ -15,6 +15,7 @@ import { LONG_EVENT_MS } from './event-span.ts';
 export type EventRow = Selectable<EventsTable> & {
   assignee_name: string | null;
   customer_name: string | null;
+  deal_title: string | null;
 };
 export type NewEvent = Insertable<EventsTable>;
 export type EventPatch = Updateable<EventsTable>;
@@ -25,6 +26,9 @@ export function selectEvents(db: Database) {
     .leftJoin('users as a', 'a.id', 'e.assignee_id')
     .leftJoin('customers as cu', (join) =>
       join.onRef('cu.company_id', '=', 'e.company_id').onRef('cu.id', '=', 'e.customer_id'),
+    )
+    .leftJoin('deals as dl', (join) =>
+      join.onRef('dl.company_id', '=', 'e.company_id').onRef('dl.id', '=', 'e.deal_id'),
     )
     .select([
       'e.id',
@@ -42,6 +46,7 @@ export function selectEvents(db: Database) {
       'e.priority',
       'e.assignee_id',
       'e.customer_id',
+      'e.deal_id',
       'e.reminder_minutes',
       'e.location',
       'e.version',
@@ -54,6 +59,7 @@ export function selectEvents(db: Database) {
       'e.series_until_at',
       'a.full_name as assignee_name',
       'cu.name as customer_name',
+      'dl.title as deal_title',
     ]);
 }
 
@@ -100,6 +106,7 @@ export interface EventConditions {
   to?: string | undefined;
   assigneeId?: number | undefined;
   customerId?: number | undefined;
+  dealId?: number | undefined;
   done?: boolean | undefined;
   /** Over (effective end at or before) this instant. */
   overBy?: string | undefined;
@@ -162,6 +169,7 @@ function conditions(
   if (c.from !== undefined) all.push(eb('e.until_at', '>', c.from));
   if (c.assigneeId !== undefined) all.push(eb('e.assignee_id', '=', c.assigneeId));
   if (c.customerId !== undefined) all.push(eb('e.customer_id', '=', c.customerId));
+  if (c.dealId !== undefined) all.push(eb('e.deal_id', '=', c.dealId));
   if (c.done !== undefined) all.push(eb('e.done', '=', c.done));
   if (c.overBy !== undefined) all.push(eb('e.until_at', '<=', c.overBy));
   if (c.runningAfter !== undefined) all.push(eb('e.until_at', '>', c.runningAfter));

@@ -15,6 +15,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { customerBelongsTo } from '../customers/customers.service.ts';
+import { dealBelongsTo } from '../deals/deals.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { deleteOccurrenceRows, listOccurrenceRows, listSeries } from './event-occurrences.repository.ts';
 import { listOccurrences } from './event-occurrences.ts';
@@ -79,6 +80,8 @@ export function toTodoEvent(row: EventRow): TodoEvent {
     assignee_name: row.assignee_id === null ? null : row.assignee_name,
     customer_id: row.customer_id,
     customer_name: row.customer_id === null ? null : row.customer_name,
+    deal_id: row.deal_id,
+    deal_title: row.deal_id === null ? null : row.deal_title,
     reminder_minutes: row.reminder_minutes,
     location: row.location,
     recurrence: row.recurrence,
@@ -95,7 +98,11 @@ export function toTodoEvent(row: EventRow): TodoEvent {
 export async function assertReferences(
   ctx: AppContext,
   companyId: number,
-  refs: { assignee_id?: number | null | undefined; customer_id?: number | null | undefined },
+  refs: {
+    assignee_id?: number | null | undefined;
+    customer_id?: number | null | undefined;
+    deal_id?: number | null | undefined;
+  },
 ): Promise<void> {
   const details: Record<string, string[]> = {};
   if (refs.assignee_id != null && !(await isMember(ctx.db, companyId, refs.assignee_id))) {
@@ -103,6 +110,9 @@ export async function assertReferences(
   }
   if (refs.customer_id != null && !(await customerBelongsTo(ctx.db, companyId, refs.customer_id))) {
     details.customer_id = ['not_found'];
+  }
+  if (refs.deal_id != null && !(await dealBelongsTo(ctx.db, companyId, refs.deal_id))) {
+    details.deal_id = ['not_found'];
   }
   if (Object.keys(details).length) {
     throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details });
@@ -166,6 +176,7 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     priority: body.priority,
     assignee_id: body.assignee_id ?? null,
     customer_id: body.customer_id ?? null,
+    deal_id: body.deal_id ?? null,
     reminder_minutes: body.reminder_minutes ?? null,
     reminders: null as string | null,
     ...reminderColumns(body.reminders, body.reminder_minutes),
@@ -173,7 +184,9 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
   };
   const id = await ctx.db.transaction().execute((trx) =>
     insertTodo(ctx, trx, actor, row, (newId) => ({
-      data: { ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null }) },
+      data: {
+        ...toTodoEvent({ ...row, id: newId, assignee_name: null, customer_name: null, deal_title: null }),
+      },
       timeline: { todo: row, kind: 'todo_created' },
     })),
   );
@@ -190,6 +203,7 @@ const UPDATABLE = [
   'priority',
   'assignee_id',
   'customer_id',
+  'deal_id',
   'reminder_minutes',
   'location',
   'recurrence',
@@ -215,6 +229,7 @@ export async function updateEvent(
   await assertReferences(ctx, actor.companyId, {
     assignee_id: merged.assignee_id !== current.assignee_id ? merged.assignee_id : null,
     customer_id: merged.customer_id !== current.customer_id ? merged.customer_id : null,
+    deal_id: merged.deal_id !== current.deal_id ? merged.deal_id : null,
   });
   const patch: EventPatch = { updated_by: authorIdOf(actor), updated_at: new Date().toISOString() };
   for (const field of UPDATABLE) {
@@ -298,13 +313,14 @@ export const SERIES_SCAN_MAX = 20_000;
 export async function conditionsFor(
   ctx: AppContext,
   actor: Actor,
-  query: Pick<EventListQuery, 'from' | 'to' | 'filter' | 'customer_id' | 'assignee_id'>,
+  query: Pick<EventListQuery, 'from' | 'to' | 'filter' | 'customer_id' | 'deal_id' | 'assignee_id'>,
   now = new Date(),
 ): Promise<EventConditions | null> {
   const c: EventConditions = {
     from: query.from,
     to: query.to,
     customerId: query.customer_id,
+    dealId: query.deal_id,
     assigneeId: query.assignee_id,
   };
   const filters = new Set(query.filter ?? []);

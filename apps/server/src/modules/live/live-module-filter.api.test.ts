@@ -9,7 +9,7 @@ import { byUser, recordChange } from '../change-feed/change-feed.service.ts';
 /**
  * /api/ws sends a change only to people whose company has the module the API
  * asks for to read that record: social posts, accounts and media need Social,
- * API keys need CRM integration, customers and to-dos need CRM.
+ * API keys need CRM integration, customers, to-dos and deals need CRM.
  */
 
 const { dashboard, crmIntegration, crm, social } = MODULE_ID;
@@ -19,7 +19,7 @@ const EVERYONE: ChangeKind[] = ['member', 'company'];
 const CASES: { name: string; modules: number[]; hears: ChangeKind[] }[] = [
   { name: 'dashboard only', modules: [dashboard], hears: EVERYONE },
   { name: 'CRM integration', modules: [dashboard, crmIntegration], hears: [...EVERYONE, 'api_key'] },
-  { name: 'CRM', modules: [dashboard, crm], hears: [...EVERYONE, 'customer', 'event'] },
+  { name: 'CRM', modules: [dashboard, crm], hears: [...EVERYONE, 'customer', 'event', 'deal'] },
   {
     name: 'Social',
     modules: [dashboard, social],

@@ -23,6 +23,8 @@ function todo(patch: Partial<TodoEvent>): TodoEvent {
     assignee_name: null,
     customer_id: null,
     customer_name: null,
+    deal_id: null,
+    deal_title: null,
     reminder_minutes: null,
     location: null,
     recurrence: null,

@@ -27,6 +27,7 @@ const KeyForm = z
     customers: Access,
     events: Access,
     webhooks: Access,
+    deals: Access,
     days: z.enum(EXPIRY_DAYS.map(String) as [string, ...string[]]),
     rate_limit: z
       .number({ error: 'invalid' })
@@ -103,12 +104,13 @@ function KeyFormBody({
       customers: 'read',
       events: 'none',
       webhooks: 'none',
+      deals: 'none',
       days: '90',
       rate_limit: API_KEY_LIMITS.rateLimitDefault,
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const fields = ['name', 'customers', 'events', 'webhooks', 'rate_limit'] as const;
+  const fields = ['name', 'customers', 'events', 'webhooks', 'deals', 'rate_limit'] as const;
   const accessOptions = (['none', 'read', 'write'] as const).map((value) => ({
     value,
     label: t(`apiKeys.access.${value}`),

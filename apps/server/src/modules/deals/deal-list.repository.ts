@@ -1,0 +1,174 @@
+import type { DealSort } from '@kontora/contract/deal-values';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { type DealRow, selectDeals } from './deals.repository.ts';
+
+/** Reads over many deals: the list (filters, search, keyset pages) and the board. */
+
+export interface DealListFilter {
+  pipelineId?: number | undefined;
+  stageId?: number | undefined;
+  status?: 'open' | 'won' | 'lost' | undefined;
+  ownerId?: number | undefined;
+  customerId?: number | undefined;
+  /** Folded words; each must start a word of the title or of the organisation's name. */
+  terms: string[];
+  tag?: string | undefined;
+  closeFrom?: string | undefined;
+  closeTo?: string | undefined;
+}
+
+type Eb = ExpressionBuilder<DB & { d: DB['deals'] }, 'd'>;
+
+/** The sort key of each sort; nullable columns sort with their nulls last (ascending). */
+const SORT_KEY = {
+  position: sql`d.position`,
+  title: sql`d.sort_title`,
+  amount: sql`coalesce(d.amount_cents, -1)`,
+  expected_close_date: sql`coalesce(d.expected_close_date, '9999-12-31')`,
+  created_at: sql`d.created_at`,
+  updated_at: sql`d.updated_at`,
+} as const;
+
+export function sortValueOf(row: DealRow, sort: DealSort): string | number {
+  switch (sort) {
+    case 'position':
+      return Number(row.position);
+    case 'title':
+      return row.sort_title;
+    case 'amount':
+      return row.amount_cents === null ? -1 : Number(row.amount_cents);
+    case 'expected_close_date':
+      return row.expected_close_date ?? '9999-12-31';
+    default:
+      return row[sort];
+  }
+}
+
+const likeWord = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Database, companyId: number, f: DealListFilter) {
+  let query = selectDeals(db).where('d.company_id', '=', companyId);
+  if (f.pipelineId !== undefined) query = query.where('d.pipeline_id', '=', f.pipelineId);
+  if (f.stageId !== undefined) query = query.where('d.stage_id', '=', f.stageId);
+  if (f.status) query = query.where('d.status', '=', f.status);
+  if (f.ownerId !== undefined) query = query.where('d.owner_id', '=', f.ownerId);
+  if (f.closeFrom) query = query.where('d.expected_close_date', '>=', f.closeFrom);
+  if (f.closeTo) query = query.where('d.expected_close_date', '<=', f.closeTo);
+  if (f.customerId !== undefined) {
+    const customerId = f.customerId;
+    query = query.where((eb: Eb) =>
+      eb.or([
+        eb('d.organisation_id', '=', customerId),
+        eb.exists(
+          eb
+            .selectFrom('deal_customers as dc')
+            .select(sql.lit(1).as('one'))
+            .whereRef('dc.company_id', '=', 'd.company_id')
+            .whereRef('dc.deal_id', '=', 'd.id')
+            .where('dc.customer_id', '=', customerId),
+        ),
+      ]),
+    );
+  }
+  if (f.tag) {
+    const tag = f.tag;
+    query = query.where((eb: Eb) =>
+      eb.exists(
+        eb
+          .selectFrom('deal_tags as t')
+          .select(sql.lit(1).as('one'))
+          .whereRef('t.company_id', '=', 'd.company_id')
+          .whereRef('t.deal_id', '=', 'd.id')
+          .where('t.tag', '=', tag),
+      ),
+    );
+  }
+  for (const term of f.terms) {
+    const pattern = likeWord(term);
+    query = query.where(
+      sql<boolean>`(' ' || d.sort_title like ${pattern} escape '\\' or ' ' || coalesce(o.sort_name, '') like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** One page in (sort key, id) order after the given position. */
+export function listDeals(
+  db: Database,
+  companyId: number,
+  filter: DealListFilter,
+  sort: DealSort,
+  dir: 'asc' | 'desc',
+  after: { value: string | number; id: number } | undefined,
+  limit: number,
+): Promise<DealRow[]> {
+  const key = SORT_KEY[sort];
+  let query = filtered(db, companyId, filter);
+  if (after) {
+    query = query.where(
+      dir === 'asc'
+        ? sql<boolean>`(${key}, d.id) > (${after.value}, ${after.id})`
+        : sql<boolean>`(${key}, d.id) < (${after.value}, ${after.id})`,
+    );
+  }
+  return query.orderBy(key, dir).orderBy('d.id', dir).limit(limit).execute();
+}
+
+/** Per stage of the pipeline: how many deals match and the sum of their amounts in `currency`. */
+export async function columnTotals(
+  db: Database,
+  companyId: number,
+  filter: DealListFilter,
+  currency: string,
+): Promise<Map<number, { count: number; amount_cents: number }>> {
+  const rows = await filtered(db, companyId, filter)
+    .clearSelect()
+    .select([
+      'd.stage_id',
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+      sql<number | string | null>`sum(case when d.currency = ${currency} then d.amount_cents else 0 end)`.as(
+        'amount',
+      ),
+    ])
+    .groupBy('d.stage_id')
+    .execute();
+  return new Map(rows.map((r) => [r.stage_id, { count: Number(r.n), amount_cents: Number(r.amount ?? 0) }]));
+}
+
+/** The first `limit` deals of each stage, in board order, in one statement (one index range a stage). */
+export async function columnPages(
+  db: Database,
+  companyId: number,
+  filter: DealListFilter,
+  stageIds: number[],
+  limit: number,
+): Promise<DealRow[]> {
+  if (stageIds.length === 0) return [];
+  const pages = stageIds.map((stageId) =>
+    filtered(db, companyId, { ...filter, stageId })
+      .orderBy('d.position')
+      .orderBy('d.id')
+      .limit(limit),
+  );
+  const [first, ...rest] = pages;
+  if (!first) return [];
+  // Each page is its own limited subquery; SQLite does not take ORDER BY/LIMIT inside a compound member directly.
+  let union = db.selectFrom(first.as('p0')).selectAll();
+  rest.forEach((page, i) => {
+    union = union.unionAll(db.selectFrom(page.as(`p${i + 1}`)).selectAll()) as typeof union;
+  });
+  return (await union.execute()) as DealRow[];
+}
+
+/** Ids of a pipeline's deals (of one stage of it), oldest first. */
+export async function dealIdsIn(db: Database, companyId: number, pipelineId: number, stageId?: number) {
+  let query = db
+    .selectFrom('deals')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('pipeline_id', '=', pipelineId);
+  if (stageId !== undefined) query = query.where('stage_id', '=', stageId);
+  return (await query.orderBy('id').execute()).map((r) => r.id);
+}

@@ -1,0 +1,125 @@
+import type { Board, BoardQuery, DealFilter, DealListQuery, DealPage } from '@kontora/contract/deals';
+import type { AppContext } from '../../context.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { foldWords, toDeal } from './deal-dto.ts';
+import {
+  columnPages,
+  columnTotals,
+  type DealListFilter,
+  listDeals,
+  sortValueOf,
+} from './deal-list.repository.ts';
+import { companyCurrency, customerIdsOf, type DealRow } from './deals.repository.ts';
+import { findPipelineRow, selectStages } from './pipelines.repository.ts';
+
+export function toDealFilter(query: Partial<DealFilter>): DealListFilter {
+  return {
+    pipelineId: query.pipeline_id,
+    stageId: query.stage_id,
+    status: query.status,
+    ownerId: query.owner_id,
+    customerId: query.customer_id,
+    terms: query.q ? foldWords(query.q).split(' ').filter(Boolean) : [],
+    tag: query.tag || undefined,
+    closeFrom: query.close_from,
+    closeTo: query.close_to,
+  };
+}
+
+function readCursor(raw: string, sort: string, dir: string): { value: string | number; id: number } {
+  const parts = decodeCursor(raw);
+  const [kind, s, d, value, id] = parts ?? [];
+  if (
+    parts?.length !== 5 ||
+    kind !== 'deals' ||
+    s !== sort ||
+    d !== dir ||
+    (typeof value !== 'string' && typeof value !== 'number') ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw invalidField('cursor', 'invalid_cursor');
+  }
+  return { value, id: id as number };
+}
+
+const cursorAfter = (row: DealRow, sort: DealListQuery['sort'], dir: string) =>
+  encodeCursor(['deals', sort, dir, sortValueOf(row, sort), row.id]);
+
+async function withPeople(ctx: Pick<AppContext, 'db'>, companyId: number, rows: DealRow[]) {
+  const people = await customerIdsOf(
+    ctx.db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  const now = Date.now();
+  return rows.map((r) => toDeal(r, people.get(r.id) ?? [], now));
+}
+
+export async function listDealPage(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  query: DealListQuery,
+): Promise<DealPage> {
+  const after = query.cursor ? readCursor(query.cursor, query.sort, query.dir) : undefined;
+  const rows = await listDeals(
+    ctx.db,
+    companyId,
+    toDealFilter(query),
+    query.sort,
+    query.dir,
+    after,
+    query.limit + 1,
+  );
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: await withPeople(ctx, companyId, items),
+    next_cursor: rows.length > query.limit && last ? cursorAfter(last, query.sort, query.dir) : null,
+  };
+}
+
+/**
+ * Every column of a pipeline in one answer: per stage the count and amount total of the
+ * deals matching the filters and the first `per_column` of them in board order. Three
+ * statements whatever the number of stages (totals, pages, their people).
+ */
+export async function boardOf(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  pipelineId: number,
+  query: BoardQuery,
+): Promise<Board> {
+  if (!(await findPipelineRow(ctx.db, companyId, pipelineId))) throw notFound('Pipeline');
+  const stages = await selectStages(ctx.db, companyId, [pipelineId]);
+  const currency = await companyCurrency(ctx.db, companyId);
+  const filter = { ...toDealFilter(query), pipelineId };
+  const totals = await columnTotals(ctx.db, companyId, filter, currency);
+  const rows = await columnPages(
+    ctx.db,
+    companyId,
+    filter,
+    stages.filter((s) => (totals.get(s.id)?.count ?? 0) > 0).map((s) => s.id),
+    query.per_column + 1,
+  );
+  const deals = new Map((await withPeople(ctx, companyId, rows)).map((d) => [d.id, d]));
+  return {
+    pipeline_id: pipelineId,
+    currency,
+    columns: stages.map((s) => {
+      const inStage = rows
+        .filter((r) => r.stage_id === s.id)
+        .sort((a, b) => Number(a.position) - Number(b.position) || a.id - b.id);
+      const page = inStage.slice(0, query.per_column);
+      const last = page.at(-1);
+      const total = totals.get(s.id);
+      return {
+        stage_id: s.id,
+        count: total?.count ?? 0,
+        amount_total: (total?.amount_cents ?? 0) / 100,
+        items: page.map((r) => deals.get(r.id)).filter((d) => d !== undefined),
+        next_cursor: inStage.length > query.per_column && last ? cursorAfter(last, 'position', 'asc') : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DealStatsTable } from '../../db/schema.ts';
+
+/**
+ * The forecast's figures (`deal_stats`, migration 033), kept by the deals' write door in
+ * the transaction of every deal write, so a forecast reads a few hundred rows however many
+ * deals there are (docs/decisions/051-deals-and-pipelines.md).
+ */
+
+/** What a deal adds to the figures, as the door sees it. */
+export interface StatsDeal {
+  pipeline_id: number;
+  owner_id: number | null;
+  currency: string;
+  status: 'open' | 'won' | 'lost';
+  amount_cents: number | null;
+  /** The probability in force (the deal's own, else its stage's). */
+  probability: number;
+  expected_close_date: string | null;
+  closed_at: string | null;
+  created_at: string;
+}
+
+/** One row's worth of figures to add (negative: to take away). */
+export type StatsDelta = Omit<DealStatsTable, 'company_id'>;
+
+/** The row a deal counts in, with sign +1 (it counts) or −1 (it no longer counts). */
+export function contribution(deal: StatsDeal, sign: 1 | -1): StatsDelta {
+  const amount = deal.amount_cents ?? 0;
+  const base = {
+    pipeline_id: deal.pipeline_id,
+    owner_id: deal.owner_id ?? 0,
+    currency: deal.currency,
+    stage_id: 0,
+    n: sign,
+    amount_cents: sign * amount,
+  };
+  if (deal.status === 'open') {
+    return {
+      ...base,
+      kind: 'open',
+      month: deal.expected_close_date?.slice(0, 7) ?? '',
+      weighted: sign * amount * deal.probability,
+      seconds: 0,
+    };
+  }
+  const closed = deal.closed_at ?? deal.created_at;
+  const seconds =
+    deal.status === 'won'
+      ? Math.max(0, Math.floor((Date.parse(closed) - Date.parse(deal.created_at)) / 1000))
+      : 0;
+  return { ...base, kind: deal.status, month: closed.slice(0, 7), weighted: 0, seconds: sign * seconds };
+}
+
+/** Stage entries (for the stage conversion): one count each, in the month they happened. */
+export function entered(
+  pipelineId: number,
+  ownerId: number | null,
+  stageIds: number[],
+  at: string,
+): StatsDelta[] {
+  return stageIds.map((stage_id) => ({
+    pipeline_id: pipelineId,
+    owner_id: ownerId ?? 0,
+    currency: '',
+    kind: 'entered',
+    month: at.slice(0, 7),
+    stage_id,
+    n: 1,
+    amount_cents: 0,
+    weighted: 0,
+    seconds: 0,
+  }));
+}
+
+const keyOf = (d: StatsDelta) =>
+  `${d.pipeline_id}|${d.owner_id}|${d.currency}|${d.kind}|${d.month}|${d.stage_id}`;
+
+/** Adds the deltas (those that cancel out are not written). */
+export async function applyStats(db: Database, companyId: number, deltas: StatsDelta[]): Promise<void> {
+  const merged = new Map<string, StatsDelta>();
+  for (const d of deltas) {
+    const key = keyOf(d);
+    const m = merged.get(key);
+    if (!m) merged.set(key, { ...d });
+    else {
+      m.n += d.n;
+      m.amount_cents += d.amount_cents;
+      m.weighted += d.weighted;
+      m.seconds += d.seconds;
+    }
+  }
+  const rows = [...merged.values()].filter(
+    (d) => d.n !== 0 || d.amount_cents !== 0 || d.weighted !== 0 || d.seconds !== 0,
+  );
+  if (rows.length === 0) return;
+  await db
+    .insertInto('deal_stats')
+    .values(rows.map((d) => ({ company_id: companyId, ...d })))
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'pipeline_id', 'owner_id', 'currency', 'kind', 'month', 'stage_id'])
+        .doUpdateSet((eb) => ({
+          n: eb('deal_stats.n', '+', eb.ref('excluded.n')),
+          amount_cents: eb('deal_stats.amount_cents', '+', eb.ref('excluded.amount_cents')),
+          weighted: eb('deal_stats.weighted', '+', eb.ref('excluded.weighted')),
+          seconds: eb('deal_stats.seconds', '+', eb.ref('excluded.seconds')),
+        })),
+    )
+    .execute();
+}
+
+/**
+ * The open figures of a pipeline computed again from its deals: a stage's probability
+ * changed, and with it the weighted value of every deal that follows it.
+ */
+export async function rebuildOpenStats(db: Database, companyId: number, pipelineId: number): Promise<void> {
+  await db
+    .deleteFrom('deal_stats')
+    .where('company_id', '=', companyId)
+    .where('pipeline_id', '=', pipelineId)
+    .where('kind', '=', 'open')
+    .execute();
+  await sql`insert into deal_stats
+      (company_id, pipeline_id, owner_id, currency, kind, month, stage_id, n, amount_cents, weighted, seconds)
+    select d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency, 'open',
+      coalesce(substr(d.expected_close_date, 1, 7), ''), 0, count(*), sum(coalesce(d.amount_cents, 0)),
+      sum(coalesce(d.amount_cents, 0) * coalesce(d.probability, s.probability)), 0
+    from deals d join pipeline_stages s on s.id = d.stage_id and s.company_id = d.company_id
+    where d.company_id = ${companyId} and d.pipeline_id = ${pipelineId} and d.status = 'open'
+    group by d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency,
+      coalesce(substr(d.expected_close_date, 1, 7), '')`.execute(db);
+}

@@ -1,0 +1,47 @@
+import type { Database } from '../../db/database.ts';
+
+/** A deal's timeline, newest first, in (created_at, id) order descending after the given position. */
+export function dealActivities(
+  db: Database,
+  companyId: number,
+  dealId: number,
+  before: { at: string; id: number } | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('deal_activities as a')
+    .leftJoin('users as u', 'u.id', 'a.author_id')
+    .select([
+      'a.id',
+      'a.kind',
+      'a.body',
+      'a.changes',
+      'a.author_id',
+      'a.author_key_name',
+      'a.created_at',
+      'u.full_name as author_name',
+    ])
+    .where('a.company_id', '=', companyId)
+    .where('a.deal_id', '=', dealId);
+  if (before)
+    query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(before.at, before.id)));
+  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+export async function dealTitles(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectFrom('deals')
+      .select(['id', 'title'])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) out.set(r.id, r.title);
+  }
+  return out;
+}

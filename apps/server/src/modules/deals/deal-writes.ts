@@ -1,0 +1,417 @@
+import type { FieldChange } from '@kontora/contract/change-feed';
+import type { ChangeType } from '@kontora/contract/change-types';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
+import { byActor, type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
+import { isMember } from '../members/members.service.ts';
+import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
+import { type Placement, positionFor } from './deal-position.ts';
+import { applyStats, contribution, entered, type StatsDelta } from './deal-stats.repository.ts';
+import {
+  bumpEventVersion,
+  customerTypes,
+  deleteDealsReturning,
+  insertDeal,
+  insertDealActivity,
+  type NewDealActivity,
+  replaceDealCustomers,
+  replaceDealTags,
+  updateDealIfVersion,
+} from './deals.repository.ts';
+import { type StageRow, selectStages } from './pipelines.repository.ts';
+
+/**
+ * The one door through which deals are written (as customer-writes.ts is for customers).
+ * Every write of a deal row (create, edit, move, bulk actions, a stage or pipeline removed
+ * with its deals moved, delete) goes through a session of `writeDeals`, which owns:
+ * - the checks (the stage is of the deal's pipeline, the owner a member, the organisation
+ *   an organisation of the company, the people its customers; the version still the one
+ *   the writer read: 409 `stale_update` otherwise),
+ * - what follows from the stage: status, `closed_at`, `stage_entered_at`, the position in
+ *   the column, the lost reason kept only while lost,
+ * - the row, its tags and people, the deal's timeline entry (sent with the change-feed row
+ *   in one statement), the forecast's figures (deal_stats), the audit of deletions.
+ * Deals have no cached answers, so nothing is evicted after the commit; the to-do answers
+ * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
+ */
+
+export interface DealAuthor {
+  companyId: number;
+  userId: number | null;
+  change: ChangeActorRef;
+  timeline: { author_id: number | null; author_key_name: string | null };
+  audit: { actorId: number | null; actorKey: { id: number; name: string } | null };
+}
+
+export function dealAuthorOf(actor: Actor): DealAuthor {
+  return {
+    companyId: actor.companyId,
+    userId: authorIdOf(actor),
+    change: byActor(actor),
+    timeline: { author_id: authorIdOf(actor), author_key_name: actor.apiKey?.name ?? null },
+    audit: auditActorOf(actor),
+  };
+}
+
+export const staleDeal = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this deal meanwhile. Reload it and try again.');
+
+/** Runs `work` in one transaction with a write session. */
+export function writeDeals<T>(
+  { db }: Pick<AppContext, 'db'>,
+  author: DealAuthor,
+  work: (writes: DealWrites, trx: Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute((trx) => work(new DealWrites(trx, author), trx));
+}
+
+/** The fields compared for the timeline and the feed, in the order they are listed. */
+const COMPARED = [
+  'title',
+  'amount_cents',
+  'currency',
+  'pipeline_id',
+  'stage_id',
+  'status',
+  'probability',
+  'expected_close_date',
+  'owner_id',
+  'organisation_id',
+  'customer_ids',
+  'lost_reason',
+  'closed_at',
+  'tags',
+  'notes',
+] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export class DealWrites {
+  readonly db: Database;
+  readonly author: DealAuthor;
+  readonly #stages = new Map<number, StageRow[]>();
+  readonly #members = new Map<number, boolean>();
+
+  constructor(db: Database, author: DealAuthor) {
+    this.db = db;
+    this.author = author;
+  }
+
+  /** The stages of a pipeline of the company, in order (empty: no such pipeline). */
+  async stagesOf(pipelineId: number): Promise<StageRow[]> {
+    let stages = this.#stages.get(pipelineId);
+    if (!stages) {
+      stages = await selectStages(this.db, this.author.companyId, [pipelineId]);
+      this.#stages.set(pipelineId, stages);
+    }
+    return stages;
+  }
+
+  /** Forgets the stages read (a stage list was just rewritten in this transaction). */
+  forgetStages(): void {
+    this.#stages.clear();
+  }
+
+  /** A new deal at the top of its column (or where `placement` says). Answers its id. */
+  async create(input: DealInput, placement: Placement = { kind: 'top' }): Promise<number> {
+    const stage = await this.#check(input, null);
+    const at = now();
+    const status = stage.kind;
+    const { companyId } = this.author;
+    const position = await this.#position(input, placement, null);
+    const stored: Omit<StoredDeal, 'id'> = {
+      ...input,
+      status,
+      lost_reason: status === 'lost' ? input.lost_reason : null,
+      closed_at: status === 'open' ? null : at,
+      stage_entered_at: at,
+      position,
+      version: 1,
+      created_at: at,
+    };
+    const id = await insertDeal(this.db, {
+      ...this.#columns(stored),
+      company_id: companyId,
+      stage_entered_at: at,
+      position,
+      version: 1,
+      created_by: this.author.userId,
+      updated_by: this.author.userId,
+      created_at: at,
+      updated_at: at,
+    });
+    if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
+    if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
+    await applyStats(this.db, companyId, [
+      contribution(this.#statsOf(stored, stage), 1),
+      ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
+    ]);
+    await this.#record(
+      { type: 'deal.created', id, version: 1, data: feedData({ ...stored, id }) },
+      this.#entry(id, 'created', at),
+    );
+    return id;
+  }
+
+  /**
+   * Gives `current` (as read at its version) the values of `after`, placed in its column
+   * by `placement` (a move; a deal that changes stage without one goes to the top).
+   * Answers the changes (none: nothing was written).
+   */
+  async change(current: StoredDeal, after: DealInput, placement?: Placement): Promise<FieldChange[]> {
+    const stage = await this.#check(after, current);
+    const at = now();
+    const stageChanged = after.stage_id !== current.stage_id || after.pipeline_id !== current.pipeline_id;
+    const status = stage.kind;
+    const next: StoredDeal = {
+      ...current,
+      ...after,
+      status,
+      lost_reason: status === 'lost' ? after.lost_reason : null,
+      closed_at: status === 'open' ? null : status === current.status ? current.closed_at : at,
+      stage_entered_at: stageChanged ? at : current.stage_entered_at,
+      version: current.version + 1,
+    };
+    const changed = COMPARED.filter((f) => !same(current[f], next[f]));
+    if (changed.length === 0 && !placement) return [];
+    if (placement || stageChanged)
+      next.position = await this.#position(next, placement ?? { kind: 'top' }, current.id);
+    const { companyId } = this.author;
+    const ok = await updateDealIfVersion(this.db, companyId, current.id, current.version, {
+      ...this.#columns(next),
+      stage_entered_at: next.stage_entered_at,
+      position: next.position,
+      updated_by: this.author.userId,
+      updated_at: at,
+    });
+    if (!ok) throw staleDeal();
+    if (changed.includes('tags')) await replaceDealTags(this.db, companyId, current.id, next.tags);
+    if (changed.includes('customer_ids'))
+      await replaceDealCustomers(this.db, companyId, current.id, next.customer_ids);
+    if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
+    const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
+    await applyStats(this.db, companyId, [
+      contribution(this.#statsOf(current, oldStage), -1),
+      contribution(this.#statsOf(next, stage), 1),
+      ...(stageChanged ? await this.#entries(current, next, at) : []),
+    ]);
+    const changes: FieldChange[] = changed.map((field) =>
+      field === 'amount_cents'
+        ? { field: 'amount', before: fromCents(current.amount_cents), after: fromCents(next.amount_cents) }
+        : { field, before: current[field], after: next[field] },
+    );
+    const type: ChangeType = !stageChanged
+      ? 'deal.updated'
+      : status === 'won' && current.status !== 'won'
+        ? 'deal.won'
+        : status === 'lost' && current.status !== 'lost'
+          ? 'deal.lost'
+          : 'deal.stage_changed';
+    const kind: NewDealActivity['kind'] =
+      type === 'deal.won'
+        ? 'won'
+        : type === 'deal.lost'
+          ? 'lost'
+          : stageChanged && status === 'open' && current.status !== 'open'
+            ? 'reopened'
+            : stageChanged
+              ? 'stage_changed'
+              : 'updated';
+    const placed = placement && placement.kind !== 'top' ? placement : undefined;
+    await this.#record(
+      {
+        type,
+        id: current.id,
+        version: next.version,
+        changes,
+        ...(stageChanged || placement
+          ? {
+              data: {
+                pipeline_id: next.pipeline_id,
+                stage_id: next.stage_id,
+                status,
+                before_id: placed?.kind === 'before' ? placed.id : null,
+                after_id: placed?.kind === 'after' ? placed.id : null,
+              },
+            }
+          : {}),
+      },
+      // A reorder within the column is no event in the deal's life: the feed has it, the timeline not.
+      changes.length
+        ? this.#entry(
+            current.id,
+            kind,
+            at,
+            JSON.stringify(Object.fromEntries(changes.map((c) => [c.field, [c.before, c.after]]))),
+          )
+        : undefined,
+    );
+    return changes.length ? changes : [{ field: 'position', before: current.position, after: next.position }];
+  }
+
+  /** Deletes deals as read in this transaction, each audited and with a `deal.deleted` change. Answers the ids deleted. */
+  async delete(deals: StoredDeal[]): Promise<number[]> {
+    const { companyId } = this.author;
+    const deleted = new Set(
+      await deleteDealsReturning(
+        this.db,
+        companyId,
+        deals.map((d) => d.id),
+      ),
+    );
+    const gone = deals.filter((d) => deleted.has(d.id));
+    const deltas: StatsDelta[] = [];
+    for (const d of gone) {
+      const stage = (await this.stagesOf(d.pipeline_id)).find((s) => s.id === d.stage_id);
+      deltas.push(contribution(this.#statsOf(d, stage), -1));
+    }
+    await applyStats(this.db, companyId, deltas);
+    for (const d of gone) {
+      await recordAudit(this.db, {
+        ...this.author.audit,
+        action: 'deal.delete',
+        entity: 'deal',
+        entityId: d.id,
+        companyId,
+        before: { title: d.title, amount: fromCents(d.amount_cents), currency: d.currency, status: d.status },
+      });
+      await this.#record({ type: 'deal.deleted', id: d.id, version: d.version, data: feedData(d) });
+    }
+    return [...deleted];
+  }
+
+  /** The rules between fields, checked against the company's data; answers the deal's stage. */
+  async #check(input: DealInput, current: StoredDeal | null): Promise<StageRow> {
+    const changedField = (f: keyof DealInput) => current === null || !same(current[f], input[f]);
+    const stages = await this.stagesOf(input.pipeline_id);
+    if (stages.length === 0) throw invalidField('pipeline_id', 'not_found', 'No such pipeline.');
+    const stage = stages.find((s) => s.id === input.stage_id);
+    if (!stage)
+      throw invalidField('stage_id', 'not_in_pipeline', 'The stage must belong to the deal’s pipeline.');
+    if (input.owner_id !== null && changedField('owner_id')) await this.#assertMember(input.owner_id);
+    const wanted = [
+      ...(input.organisation_id !== null && changedField('organisation_id') ? [input.organisation_id] : []),
+      ...(changedField('customer_ids') ? input.customer_ids : []),
+    ];
+    const types = await customerTypes(this.db, this.author.companyId, wanted);
+    if (input.organisation_id !== null && changedField('organisation_id')) {
+      const type = types.get(input.organisation_id);
+      if (type !== 'organisation')
+        throw invalidField(
+          'organisation_id',
+          type ? 'not_organisation' : 'not_found',
+          'Choose an organisation of the company.',
+        );
+    }
+    if (changedField('customer_ids') && input.customer_ids.some((id) => !types.has(id)))
+      throw invalidField('customer_ids', 'not_found', 'Choose customers of the company.');
+    return stage;
+  }
+
+  async #assertMember(userId: number): Promise<void> {
+    let member = this.#members.get(userId);
+    if (member === undefined) {
+      member = await isMember(this.db, this.author.companyId, userId);
+      this.#members.set(userId, member);
+    }
+    if (!member) throw invalidField('owner_id', 'not_member', 'The owner must be a member of the company.');
+  }
+
+  async #position(
+    deal: Pick<DealInput, 'pipeline_id' | 'stage_id'>,
+    placement: Placement,
+    movingId: number | null,
+  ) {
+    const column = { companyId: this.author.companyId, pipelineId: deal.pipeline_id, stageId: deal.stage_id };
+    const position = await positionFor(this.db, column, placement, movingId);
+    if (position === undefined) {
+      const field = placement.kind === 'before' ? 'before_id' : 'after_id';
+      throw invalidField(field, 'not_in_stage', 'Place the deal next to a deal of the same stage.');
+    }
+    return position;
+  }
+
+  /**
+   * The stages a move enters, for the stage conversion: moving forward (open stages in
+   * order, then the won stage) passes every stage between; any other move enters only its stage.
+   */
+  async #entries(before: StoredDeal, after: StoredDeal, at: string): Promise<StatsDelta[]> {
+    const flow = (await this.stagesOf(after.pipeline_id)).filter((s) => s.kind !== 'lost');
+    const from =
+      before.pipeline_id === after.pipeline_id ? flow.findIndex((s) => s.id === before.stage_id) : -1;
+    const to = flow.findIndex((s) => s.id === after.stage_id);
+    const ids = from >= 0 && to > from ? flow.slice(from + 1, to + 1).map((s) => s.id) : [after.stage_id];
+    return entered(after.pipeline_id, after.owner_id, ids, at);
+  }
+
+  #statsOf(deal: Omit<StoredDeal, 'id'>, stage: StageRow | undefined) {
+    return { ...deal, probability: deal.probability ?? stage?.probability ?? 0 };
+  }
+
+  #columns(d: Omit<StoredDeal, 'id'>) {
+    return {
+      pipeline_id: d.pipeline_id,
+      stage_id: d.stage_id,
+      title: d.title,
+      sort_title: foldWords(d.title),
+      amount_cents: d.amount_cents,
+      currency: d.currency,
+      status: d.status,
+      probability: d.probability,
+      expected_close_date: d.expected_close_date,
+      owner_id: d.owner_id,
+      organisation_id: d.organisation_id,
+      lost_reason: d.lost_reason,
+      closed_at: d.closed_at,
+      tags: JSON.stringify(d.tags),
+      notes: d.notes,
+    };
+  }
+
+  #entry(
+    dealId: number,
+    kind: NewDealActivity['kind'],
+    at: string,
+    changes: string | null = null,
+  ): NewDealActivity {
+    return {
+      company_id: this.author.companyId,
+      deal_id: dealId,
+      kind,
+      body: null,
+      changes,
+      ...this.author.timeline,
+      created_at: at,
+    };
+  }
+
+  async #record(
+    change: {
+      type: ChangeType;
+      id: number;
+      version: number;
+      changes?: FieldChange[];
+      data?: Record<string, unknown>;
+    },
+    entry?: NewDealActivity,
+  ): Promise<void> {
+    await recordChange(
+      this.db,
+      {
+        companyId: this.author.companyId,
+        type: change.type,
+        entity: { type: 'deal', id: change.id },
+        version: change.version,
+        actor: this.author.change,
+        changes: change.changes ?? null,
+        data: change.data ?? null,
+      },
+      entry ? insertDealActivity(this.db, entry) : undefined,
+    );
+  }
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,193 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
+
+export type NewDealRow = Insertable<DealsTable>;
+export type DealPatch = Updateable<DealsTable>;
+export type NewDealActivity = Insertable<DealActivitiesTable>;
+
+/** Deals with what their answer shows beside their own columns (owner, organisation, stage). */
+export function selectDeals(db: Database) {
+  return db
+    .selectFrom('deals as d')
+    .innerJoin('pipeline_stages as s', (j) =>
+      j.onRef('s.id', '=', 'd.stage_id').onRef('s.company_id', '=', 'd.company_id'),
+    )
+    .leftJoin('users as u', 'u.id', 'd.owner_id')
+    .leftJoin('customers as o', (j) =>
+      j.onRef('o.id', '=', 'd.organisation_id').onRef('o.company_id', '=', 'd.company_id'),
+    )
+    .select([
+      'd.id',
+      'd.company_id',
+      'd.pipeline_id',
+      'd.stage_id',
+      'd.title',
+      'd.sort_title',
+      'd.amount_cents',
+      'd.currency',
+      'd.status',
+      'd.probability',
+      'd.expected_close_date',
+      'd.owner_id',
+      'd.organisation_id',
+      'd.lost_reason',
+      'd.closed_at',
+      'd.stage_entered_at',
+      'd.position',
+      'd.tags',
+      'd.notes',
+      'd.version',
+      'd.created_by',
+      'd.updated_by',
+      'd.created_at',
+      'd.updated_at',
+      's.probability as stage_probability',
+      's.rotting_days',
+      'u.full_name as owner_name',
+      'o.name as organisation_name',
+    ]);
+}
+export type DealRow = Awaited<ReturnType<ReturnType<typeof selectDeals>['executeTakeFirstOrThrow']>>;
+
+export function findDealRow(db: Database, companyId: number, id: number): Promise<DealRow | undefined> {
+  return selectDeals(db).where('d.company_id', '=', companyId).where('d.id', '=', id).executeTakeFirst();
+}
+
+export function findDealRows(db: Database, companyId: number, ids: number[]): Promise<DealRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectDeals(db).where('d.company_id', '=', companyId).where('d.id', 'in', ids).execute();
+}
+
+/** The people of each deal, by deal id (deals without people are absent). */
+export async function customerIdsOf(
+  db: Database,
+  companyId: number,
+  dealIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (let i = 0; i < dealIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('deal_customers')
+      .select(['deal_id', 'customer_id'])
+      .where('company_id', '=', companyId)
+      .where('deal_id', 'in', dealIds.slice(i, i + 1000))
+      .orderBy('deal_id')
+      .orderBy('customer_id')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.deal_id) ?? [];
+      list.push(r.customer_id);
+      out.set(r.deal_id, list);
+    }
+  }
+  return out;
+}
+
+export async function insertDeal(db: Database, row: NewDealRow): Promise<number> {
+  const inserted = await db.insertInto('deals').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateDealIfVersion(
+  db: Database,
+  companyId: number,
+  id: number,
+  version: number,
+  patch: DealPatch,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('deals')
+    .set({ ...patch, version: version + 1 })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteDealsReturning(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('deals')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function replaceDealTags(db: Database, companyId: number, dealId: number, tags: string[]) {
+  await db
+    .deleteFrom('deal_tags')
+    .where('company_id', '=', companyId)
+    .where('deal_id', '=', dealId)
+    .execute();
+  if (tags.length) {
+    await db
+      .insertInto('deal_tags')
+      .values(tags.map((tag) => ({ company_id: companyId, deal_id: dealId, tag })))
+      .execute();
+  }
+}
+
+export async function replaceDealCustomers(db: Database, companyId: number, dealId: number, ids: number[]) {
+  await db
+    .deleteFrom('deal_customers')
+    .where('company_id', '=', companyId)
+    .where('deal_id', '=', dealId)
+    .execute();
+  if (ids.length) {
+    await db
+      .insertInto('deal_customers')
+      .values(ids.map((customer_id) => ({ company_id: companyId, deal_id: dealId, customer_id })))
+      .execute();
+  }
+}
+
+export function insertDealActivity(db: Database, row: NewDealActivity) {
+  return db.insertInto('deal_activities').values(row).compile();
+}
+
+/** Of these customers, those of the company, with their type. */
+export async function customerTypes(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'type'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.type]));
+}
+
+/**
+ * The to-do answers carry their deal's title, so a renamed deal changes them: their cached
+ * answers are keyed by the company's `event_versions` (migration 029), bumped here.
+ */
+export async function bumpEventVersion(db: Database, companyId: number) {
+  await db
+    .insertInto('event_versions')
+    .values({ company_id: companyId, version: 1 })
+    .onConflict((oc) =>
+      oc.column('company_id').doUpdateSet((eb) => ({ version: eb('event_versions.version', '+', 1) })),
+    )
+    .execute();
+}
+
+export async function companyCurrency(db: Database, companyId: number): Promise<string> {
+  const row = await db
+    .selectFrom('companies')
+    .select('currency')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.currency ?? 'EUR';
+}

@@ -1,0 +1,198 @@
+import type {
+  Deal,
+  DealBulkBody,
+  DealBulkResult,
+  DealCreateBody,
+  DealMoveBody,
+  DealTimelineEntry,
+  DealTimelinePage,
+  DealUpdateBody,
+} from '@kontora/contract/deals';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
+import { loadStoredDeals } from './deal-load.ts';
+import { dealActivities, dealTitles } from './deal-timeline.repository.ts';
+import { dealAuthorOf, staleDeal, writeDeals } from './deal-writes.ts';
+import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
+import { selectPipelines, selectStages } from './pipelines.repository.ts';
+
+export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
+  const row = await findDealRow(ctx.db, companyId, id);
+  if (!row) throw notFound('Deal');
+  const people = await customerIdsOf(ctx.db, companyId, [id]);
+  return toDeal(row, people.get(id) ?? []);
+}
+
+async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
+  const [deal] = await loadStoredDeals(db, companyId, [id]);
+  if (!deal) throw notFound('Deal');
+  return deal;
+}
+
+/** A create body completed with the company's defaults: first pipeline, its first open stage, the company's currency, the caller as owner. */
+async function completeDeal(db: Database, actor: Actor, body: DealCreateBody): Promise<DealInput> {
+  const pipelineId = body.pipeline_id ?? (await selectPipelines(db, actor.companyId))[0]?.id;
+  if (pipelineId === undefined) throw invalidField('pipeline_id', 'not_found', 'No such pipeline.');
+  let stageId = body.stage_id;
+  if (stageId === undefined) {
+    const stages = await selectStages(db, actor.companyId, [pipelineId]);
+    stageId = stages.find((s) => s.kind === 'open')?.id;
+    if (stageId === undefined) throw invalidField('pipeline_id', 'not_found', 'No such pipeline.');
+  }
+  return {
+    title: body.title,
+    amount_cents: toCents(body.amount),
+    currency: body.currency ?? (await companyCurrency(db, actor.companyId)),
+    pipeline_id: pipelineId,
+    stage_id: stageId,
+    probability: body.probability ?? null,
+    expected_close_date: body.expected_close_date ?? null,
+    owner_id: body.owner_id === undefined ? authorIdOf(actor) : body.owner_id,
+    organisation_id: body.organisation_id ?? null,
+    customer_ids: body.customer_ids,
+    lost_reason: body.lost_reason ?? null,
+    tags: body.tags,
+    notes: body.notes ?? null,
+  };
+}
+
+export async function createDeal(ctx: AppContext, actor: Actor, body: DealCreateBody): Promise<Deal> {
+  const id = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) =>
+    w.create(await completeDeal(trx, actor, body)),
+  );
+  return getDeal(ctx, actor.companyId, id);
+}
+
+/** The fields of an edit over the deal as read (those left out keep their values). */
+function applyUpdate(current: StoredDeal, body: Partial<DealUpdateBody>): DealInput {
+  const { version: _version, amount, ...rest } = body;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  return {
+    title: current.title,
+    amount_cents: amount === undefined ? current.amount_cents : toCents(amount),
+    currency: current.currency,
+    pipeline_id: current.pipeline_id,
+    stage_id: current.stage_id,
+    probability: current.probability,
+    expected_close_date: current.expected_close_date,
+    owner_id: current.owner_id,
+    organisation_id: current.organisation_id,
+    customer_ids: current.customer_ids,
+    lost_reason: current.lost_reason,
+    tags: current.tags,
+    notes: current.notes,
+    ...defined,
+  };
+}
+
+export async function updateDeal(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: DealUpdateBody,
+): Promise<Deal> {
+  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const current = await storedDeal(trx, actor.companyId, id);
+    if (current.version !== body.version) throw staleDeal();
+    await w.change(current, applyUpdate(current, body));
+  });
+  return getDeal(ctx, actor.companyId, id);
+}
+
+/** To another stage of its pipeline, next to a deal of that stage (or at the top). */
+export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: DealMoveBody): Promise<Deal> {
+  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const current = await storedDeal(trx, actor.companyId, id);
+    if (current.version !== body.version) throw staleDeal();
+    const placement =
+      body.before_id !== undefined
+        ? ({ kind: 'before', id: body.before_id } as const)
+        : body.after_id !== undefined
+          ? ({ kind: 'after', id: body.after_id } as const)
+          : ({ kind: 'top' } as const);
+    await w.change(
+      current,
+      {
+        ...current,
+        stage_id: body.stage_id,
+        ...(body.lost_reason !== undefined ? { lost_reason: body.lost_reason } : {}),
+      },
+      placement,
+    );
+  });
+  return getDeal(ctx, actor.companyId, id);
+}
+
+export async function deleteDeal(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const current = await storedDeal(trx, actor.companyId, id);
+    if ((await w.delete([current])).length === 0) throw notFound('Deal');
+  });
+}
+
+/** Ids of other companies (or gone) are left alone and reported as not found. */
+export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBody): Promise<DealBulkResult> {
+  const ids = [...new Set(body.ids)];
+  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const found = await loadStoredDeals(trx, actor.companyId, ids);
+    const byId = new Map(found.map((d) => [d.id, d]));
+    const affected = ids.filter((id) => byId.has(id));
+    const not_found = ids.filter((id) => !byId.has(id));
+    const deals = affected.map((id) => byId.get(id) as StoredDeal);
+    if (body.action === 'delete') await w.delete(deals);
+    else if (body.action === 'set_owner') {
+      for (const d of deals) await w.change(d, { ...d, owner_id: body.owner_id });
+    } else {
+      const stage = (await selectStages(trx, actor.companyId)).find((s) => s.id === body.stage_id);
+      if (!stage) throw invalidField('stage_id', 'not_found', 'No such stage.');
+      for (const d of deals) await w.change(d, { ...d, pipeline_id: stage.pipeline_id, stage_id: stage.id });
+    }
+    return { action: body.action, affected, not_found };
+  });
+}
+
+export async function dealTimeline(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<DealTimelinePage> {
+  if (!(await findDealRow(ctx.db, companyId, id))) throw notFound('Deal');
+  let before: { at: string; id: number } | undefined;
+  if (query.cursor) {
+    const [kind, at, entryId] = decodeCursor(query.cursor) ?? [];
+    if (kind !== 'deal-timeline' || typeof at !== 'string' || !Number.isSafeInteger(entryId))
+      throw invalidField('cursor', 'invalid_cursor');
+    before = { at, id: entryId as number };
+  }
+  const rows = await dealActivities(ctx.db, companyId, id, before, query.limit + 1);
+  const items: DealTimelineEntry[] = rows.slice(0, query.limit).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    changes: r.changes ? (JSON.parse(r.changes) as DealTimelineEntry['changes']) : null,
+    body: r.body,
+    actor_id: r.author_id,
+    actor_name: r.author_name ?? r.author_key_name,
+    created_at: r.created_at,
+  }));
+  const last = items.at(-1);
+  return {
+    items,
+    next_cursor:
+      rows.length > query.limit && last ? encodeCursor(['deal-timeline', last.created_at, last.id]) : null,
+  };
+}
+
+/** Whether the id is a deal of the company (a to-do may only belong to its own company's deals). */
+export async function dealBelongsTo(db: Database, companyId: number, dealId: number): Promise<boolean> {
+  return (await dealTitles(db, companyId, [dealId])).has(dealId);
+}
+
+/** The titles of the company's deals with these ids (for the to-dos that belong to them). */
+export function titlesOfDeals(db: Database, companyId: number, ids: number[]): Promise<Map<number, string>> {
+  return dealTitles(db, companyId, ids);
+}
