@@ -13,6 +13,8 @@ type Pipeline = { id: number; name: string; stages: Stage[] };
 /** A board column, by its stage's name. */
 const column = (page: Page, stage: string): Locator => page.getByRole('region', { name: stage, exact: true });
 const sumOf = (page: Page, stage: string) => column(page, stage).getByTestId('column-sum');
+/** What dnd-kit's live region last told a screen reader. */
+const spoken = (page: Page) => page.locator('[id^="DndLiveRegion"]').textContent();
 const card = (page: Page, stage: string, title: string) =>
   column(page, stage).getByRole('listitem').filter({ hasText: title });
 
@@ -60,11 +62,13 @@ describe('the deal board', () => {
     const handle = card(ana, first, 'Garden fence').getByRole('button', { name: 'Move Garden fence' });
     await handle.focus();
     await ana.keyboard.press('Space');
-    await ana.getByText('Picked up Garden fence.').waitFor();
+    await expect.poll(() => spoken(ana)).toBe('Picked up Garden fence.');
     await ana.keyboard.press('ArrowRight');
-    await ana.getByText(new RegExp(`Garden fence is over ${second}`)).waitFor();
+    await expect
+      .poll(() => spoken(ana))
+      .toMatch(new RegExp(`^Garden fence is over ${second}, position \\d of \\d\\.$`));
     await ana.keyboard.press('Space');
-    await ana.getByText(new RegExp(`Garden fence dropped in ${second}`)).waitFor();
+    await expect.poll(() => spoken(ana)).toMatch(new RegExp(`^Garden fence dropped in ${second}`));
     await card(ana, second, 'Garden fence').waitFor();
     await expect.poll(() => sumOf(ana, first).textContent()).toBe('€300.00');
     await expect.poll(() => sumOf(ana, second).textContent()).toBe('€300.00');
@@ -87,8 +91,9 @@ describe('the deal board', () => {
     const { company, pipeline, first } = await companyWithDeals(`Gubitak ${Date.now()} d.o.o.`);
     const lost = pipeline.stages.find((stage) => stage.kind === 'lost')?.name ?? 'Lost';
     const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    // Wide enough for all six columns, so that the drag needs no scrolling.
+    await ana.setViewportSize({ width: 2200, height: 900 });
     const handle = card(ana, first, 'Solar panels').getByRole('button', { name: 'Move Solar panels' });
-    await column(ana, lost).scrollIntoViewIfNeeded();
     await dragTo(ana, handle, column(ana, lost).getByRole('list'));
     const dialog = ana.getByRole('dialog', { name: 'Why was “Solar panels” lost?' });
     await dialog.getByLabel('Reason in your words').fill('Went with a cheaper offer');

@@ -18,17 +18,19 @@ export function useBoardAnnouncements({ deal, stages, ids }: Lookup): {
 } {
   const { t } = useTranslation();
   const title = (id: UniqueIdentifier) => deal(id)?.title ?? '';
+  /** The stage under the card and the place it takes there: the hovered card's, or its own in that column. */
   const where = (activeId: UniqueIdentifier, overId: UniqueIdentifier) => {
     const columns = ids();
+    const overCard = typeof overId === 'number' ? overId : undefined;
     const stageId =
-      typeof overId === 'string'
-        ? Number(overId.split(':')[1])
+      overCard === undefined
+        ? Number(String(overId).split(':')[1])
         : columns
-          ? columnOf(columns, Number(overId))
+          ? columnOf(columns, overCard)
           : undefined;
     const stage = stages.find((s) => s.id === stageId);
     const list = (stageId !== undefined && columns?.[stageId]) || [];
-    const index = list.indexOf(Number(activeId));
+    const index = list.indexOf(overCard ?? Number(activeId));
     return {
       title: title(activeId),
       stage: stage?.name ?? '',
@@ -40,10 +42,13 @@ export function useBoardAnnouncements({ deal, stages, ids }: Lookup): {
     screenReaderInstructions: { draggable: t('deals.dnd.instructions') },
     announcements: {
       onDragStart: ({ active }) => t('deals.dnd.pickedUp', { title: title(active.id) }),
+      // Over its own place right after the pick-up: nothing new to say, so "picked up" is heard.
       onDragOver: ({ active, over }) =>
-        over
-          ? t('deals.dnd.over', where(active.id, over.id))
-          : t('deals.dnd.notOver', { title: title(active.id) }),
+        over?.id === active.id
+          ? undefined
+          : over
+            ? t('deals.dnd.over', where(active.id, over.id))
+            : t('deals.dnd.notOver', { title: title(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
           ? t('deals.dnd.dropped', where(active.id, over.id))
