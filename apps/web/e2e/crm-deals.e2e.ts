@@ -1,48 +1,19 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { dragTo } from './fixtures/calendar.ts';
-import { companyOfAnaAndMarko, personIn } from './fixtures/live.ts';
+import { card, column, companyWithDeals, sumOf } from './fixtures/deals.ts';
+import { personIn } from './fixtures/live.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
 
-type Stage = { id: number; name: string; kind: string };
-type Pipeline = { id: number; name: string; stages: Stage[] };
-
-/** A board column, by its stage's name. */
-const column = (page: Page, stage: string): Locator => page.getByRole('region', { name: stage, exact: true });
-const sumOf = (page: Page, stage: string) => column(page, stage).getByTestId('column-sum');
 /** What dnd-kit's live region last told a screen reader. */
 const spoken = (page: Page) => page.locator('[id^="DndLiveRegion"]').textContent();
-const card = (page: Page, stage: string, title: string) =>
-  column(page, stage).getByRole('listitem').filter({ hasText: title });
-
-/** A CRM company of Ana (owner) and Marko with three deals in the first stage of its pipeline. */
-async function companyWithDeals(name: string) {
-  const { company, ana } = await companyOfAnaAndMarko(e2e, name);
-  const { items } = await ana.call<{ items: Pipeline[] }>('GET', `/companies/${company.id}/pipelines`);
-  const pipeline = items[0];
-  if (!pipeline) throw new Error('the company has no pipeline');
-  const [first, second] = pipeline.stages;
-  if (!first || !second) throw new Error('the pipeline has too few stages');
-  for (const [title, amount] of [
-    ['Roof repair', 100],
-    ['Garden fence', 200],
-    ['Solar panels', 300],
-  ] as const)
-    await ana.call('POST', `/companies/${company.id}/deals`, {
-      title,
-      amount,
-      currency: 'EUR',
-      stage_id: first.id,
-    });
-  return { company, pipeline, first: first.name, second: second.name };
-}
 
 describe('the deal board', () => {
   it('Ana drags one deal with the mouse and one with the keyboard; the sums follow, a reload keeps them, and Marko sees the moves arrive', async () => {
-    const { company, first, second } = await companyWithDeals(`Prodaja ${Date.now()} d.o.o.`);
+    const { company, first, second } = await companyWithDeals(e2e, `Prodaja ${Date.now()} d.o.o.`);
     const marko = await personIn(e2e, USERS.marko, company.name, '/company/deals');
     const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
     await expect.poll(() => sumOf(ana, first).textContent()).toBe('€600.00');
@@ -88,7 +59,7 @@ describe('the deal board', () => {
   });
 
   it('a drop into the lost stage asks why, and the deal page shows the move on its timeline', async () => {
-    const { company, pipeline, first } = await companyWithDeals(`Gubitak ${Date.now()} d.o.o.`);
+    const { company, pipeline, first } = await companyWithDeals(e2e, `Gubitak ${Date.now()} d.o.o.`);
     const lost = pipeline.stages.find((stage) => stage.kind === 'lost')?.name ?? 'Lost';
     const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
     // Wide enough for all six columns, so that the drag needs no scrolling.
@@ -108,7 +79,7 @@ describe('the deal board', () => {
   });
 
   it('has no serious accessibility problem on the board and a deal page, light and dark', async () => {
-    const { company } = await companyWithDeals(`Pristup ${Date.now()} d.o.o.`);
+    const { company } = await companyWithDeals(e2e, `Pristup ${Date.now()} d.o.o.`);
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await loginAs(page, USERS.ana);
     await chooseCompany(page, company.name);
@@ -132,7 +103,7 @@ describe('the deal board', () => {
   });
 
   it('on a phone the columns scroll sideways inside the board, one column wide, and the page does not', async () => {
-    const { company, first, second } = await companyWithDeals(`Mobitel ${Date.now()} d.o.o.`);
+    const { company, first, second } = await companyWithDeals(e2e, `Mobitel ${Date.now()} d.o.o.`);
     const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');
     await page.setViewportSize({ width: 390, height: 844 });
     await card(page, first, 'Roof repair').waitFor();

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { problemText, reasonText } from '../../../lib/server-problems.ts';
 import { usePutStages } from '../api/save-pipelines.ts';
-import { KINDS, rowProblems, rowsOf, type StageRow, stagesOf, targetsOf } from './stage-rows.ts';
+import { KINDS, moveTargets, rowProblems, rowsOf, type StageRow, stagesOf, targetsOf } from './stage-rows.ts';
 
 let nextKey = 0;
 
@@ -19,12 +19,14 @@ let nextKey = 0;
 export function StageEditor({ companyId, pipeline }: { companyId: number; pipeline: Pipeline }) {
   const { t } = useTranslation();
   const save = usePutStages(companyId);
+  // The version and stages the edit is based on: the saved answer after each save.
+  const [base, setBase] = useState(pipeline);
   const [rows, setRows] = useState<StageRow[]>(() => rowsOf(pipeline));
   const [moves, setMoves] = useState<Record<string, string> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const kept = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
-  const removed = pipeline.stages.filter((stage) => !kept.has(stage.id));
+  const removed = base.stages.filter((stage) => !kept.has(stage.id));
   const details = isApiError(save.error) ? save.error.details : {};
   const perRow = rowProblems(details);
 
@@ -52,18 +54,24 @@ export function StageEditor({ companyId, pipeline }: { companyId: number; pipeli
       {
         id: pipeline.id,
         stages: stagesOf(rows),
-        version: pipeline.version,
-        ...(moves ? { move_deals_to: moves } : {}),
+        version: base.version,
+        ...(moves ? { move_deals_to: moveTargets(moves) } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          setBase(saved);
+          setRows(rowsOf(saved));
           setMoves(null);
           setSaved(true);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'stage_has_deals') {
+            // The details name the removed stages that hold deals (stage id → how many).
             const first = targetsOf(rows)[0]?.value ?? '';
-            setMoves(Object.fromEntries(removed.map((stage) => [String(stage.id), first])));
+            const asked = removed.filter((stage) => Object.hasOwn(error.details, String(stage.id)));
+            setMoves(
+              Object.fromEntries((asked.length ? asked : removed).map((stage) => [String(stage.id), first])),
+            );
             setProblem(t('deals.settings.whereDealsGo'));
           } else setProblem(problemText(t, error, ['name', 'kind', 'probability', 'rotting_days']));
         },
@@ -76,25 +84,27 @@ export function StageEditor({ companyId, pipeline }: { companyId: number; pipeli
     <form className="mt-3" onSubmit={submit} aria-label={t('deals.settings.stages', { name: pipeline.name })}>
       {problem && <FormAlert kind={moves ? 'info' : 'danger'}>{problem}</FormAlert>}
       {moves &&
-        removed.map((stage) => (
-          <div key={stage.id} className="mb-2">
-            <label className="form-label" htmlFor={`kt-move-${stage.id}`}>
-              {t('deals.settings.moveDealsOf', { stage: stage.name })}
-            </label>
-            <select
-              id={`kt-move-${stage.id}`}
-              className="form-select form-select-sm"
-              value={moves[String(stage.id)] ?? ''}
-              onChange={(event) => setMoves({ ...moves, [String(stage.id)]: event.target.value })}
-            >
-              {targetsOf(rows).map((target) => (
-                <option key={target.value} value={target.value}>
-                  {target.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        removed
+          .filter((stage) => Object.hasOwn(moves, String(stage.id)))
+          .map((stage) => (
+            <div key={stage.id} className="mb-2">
+              <label className="form-label" htmlFor={`kt-move-${stage.id}`}>
+                {t('deals.settings.moveDealsOf', { stage: stage.name })}
+              </label>
+              <select
+                id={`kt-move-${stage.id}`}
+                className="form-select form-select-sm"
+                value={moves[String(stage.id)] ?? ''}
+                onChange={(event) => setMoves({ ...moves, [String(stage.id)]: event.target.value })}
+              >
+                {targetsOf(rows).map((target) => (
+                  <option key={target.value} value={target.value}>
+                    {target.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
       <div className="table-responsive">
         <table className="table table-sm align-middle">
           <thead>
@@ -122,8 +132,9 @@ export function StageEditor({ companyId, pipeline }: { companyId: number; pipeli
                 </td>
                 <td>
                   <select
-                    className="form-select form-select-sm"
+                    className={`form-select form-select-sm${cell(index, 'kind') ? ' is-invalid' : ''}`}
                     aria-label={t('deals.settings.kindOf', { index: index + 1 })}
+                    aria-invalid={cell(index, 'kind') ? true : undefined}
                     value={row.kind}
                     onChange={(event) => change(index, { kind: event.target.value as StageRow['kind'] })}
                   >
@@ -133,6 +144,7 @@ export function StageEditor({ companyId, pipeline }: { companyId: number; pipeli
                       </option>
                     ))}
                   </select>
+                  {cell(index, 'kind') && <div className="invalid-feedback">{cell(index, 'kind')}</div>}
                 </td>
                 <td>
                   <StageInput

@@ -55,3 +55,7 @@ export function rowProblems(
   }
   return out;
 }
+
+/** The chosen targets as the API takes them: a kept stage's id as a number, a new one as `new:<index>`. */
+export const moveTargets = (moves: Record<string, string>): Record<string, number | string> =>
+  Object.fromEntries(Object.entries(moves).map(([from, to]) => [from, /^\d+$/.test(to) ? Number(to) : to]));

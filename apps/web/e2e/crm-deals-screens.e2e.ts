@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { USERS } from './fixtures/browser.ts';
+import { card, column, companyWithDeals, sumOf } from './fixtures/deals.ts';
+import { personIn } from './fixtures/live.ts';
+import { stackAndBrowserForFile } from './fixtures/suite.ts';
+
+const e2e = stackAndBrowserForFile();
+
+describe('deal screens', () => {
+  it('a deal made with a column’s “+” lands in that column and its sum', async () => {
+    const { company, second } = await companyWithDeals(e2e, `Novi ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    await column(page, second)
+      .getByRole('button', { name: `New deal in ${second}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'New deal' });
+    await dialog.getByLabel('Title').fill('Windows');
+    await dialog.getByLabel('Value').fill('12,5');
+    await dialog.getByRole('button', { name: 'Create deal' }).click();
+    await card(page, second, 'Windows').waitFor();
+    await expect.poll(() => sumOf(page, second).textContent()).toBe('€12.50');
+    await page.context().close();
+  });
+
+  it('the list moves chosen deals to another stage at once, and keeps its filter in the address', async () => {
+    const { company, pipeline } = await companyWithDeals(e2e, `Popis ${Date.now()} d.o.o.`);
+    const won = pipeline.stages.find((stage) => stage.kind === 'won');
+    if (!won) throw new Error('no won stage');
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/deals/list?q=garden');
+    await page.getByRole('link', { name: 'Garden fence' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Roof repair' }).count()).toBe(0);
+    await page.goto('/#/company/deals/list');
+    await page.getByRole('link', { name: 'Roof repair' }).waitFor();
+    await page.getByLabel('Choose Roof repair').check();
+    await page.getByLabel('Choose Garden fence').check();
+    await page
+      .getByRole('region', { name: 'Change chosen deals' })
+      .getByLabel('Move to stage')
+      .selectOption(String(won.id));
+    await page.getByText('Deals changed: 2').waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: won.name }).count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('an edit over someone else’s change is refused, then saved over the latest with what was typed', async () => {
+    const { company, ana, deals } = await companyWithDeals(e2e, `Izmjena ${Date.now()} d.o.o.`);
+    const deal = deals['Roof repair'];
+    if (!deal) throw new Error('no deal');
+    const page = await personIn(e2e, USERS.ana, company.name, `/company/deal/${deal.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Roof repair' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit “Roof repair”' });
+    await dialog.getByLabel('Title').fill('Roof repair and gutters');
+    await ana.call('PATCH', `/companies/${company.id}/deals/${deal.id}`, {
+      notes: 'Call first',
+      version: deal.version,
+    });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Load the latest and keep my changes' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Roof repair and gutters');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Roof repair and gutters' }).waitFor();
+    await page.getByText('Call first').waitFor();
+    await page.context().close();
+  });
+
+  it('an owner removes a stage that holds deals, is asked where they go, and finds them there', async () => {
+    const { company, first, second, pipeline } = await companyWithDeals(e2e, `Faze ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/settings');
+    await page.getByRole('button', { name: `Stages of ${pipeline.name}` }).click();
+    const editor = page.getByRole('form', { name: `Stages of ${pipeline.name}` });
+    await editor.getByRole('button', { name: `Remove ${first}` }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByLabel(`Deals of ${first} go to`).selectOption({ label: second });
+    await editor.getByRole('button', { name: 'Save and move the deals' }).click();
+    await editor.getByRole('status').getByText('Saved.').waitFor();
+
+    await page.goto('/#/company/deals');
+    await card(page, second, 'Solar panels').waitFor();
+    expect(await column(page, first).count()).toBe(0);
+    await expect.poll(() => sumOf(page, second).textContent()).toBe('€600.00');
+    await page.context().close();
+  });
+
+  it('a customer’s page lists the deals it is in', async () => {
+    const { company, ana } = await companyWithDeals(e2e, `Kupac ${Date.now()} d.o.o.`);
+    const customer = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, {
+      type: 'organisation',
+      organisation_name: 'Kuće Horvat',
+    });
+    await ana.call('POST', `/companies/${company.id}/deals`, {
+      title: 'New roof',
+      organisation_id: customer.id,
+    });
+    const page = await personIn(e2e, USERS.ana, company.name, `/company/customer/${customer.id}`);
+    const section = page.getByRole('region', { name: 'Deals' });
+    await section.getByRole('link', { name: 'New roof' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New roof' }).waitFor();
+    await page.getByRole('link', { name: 'Kuće Horvat' }).waitFor();
+    await page.context().close();
+  });
+});
