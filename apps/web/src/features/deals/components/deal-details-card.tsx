@@ -23,7 +23,7 @@ export function DealDetailsCard({
   const row = (label: string, value: ReactNode) => (
     <>
       <dt className="col-sm-5 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-sm-7">{value ?? '—'}</dd>
+      <dd className="col-sm-7 text-break">{value ?? '—'}</dd>
     </>
   );
   return (

@@ -52,7 +52,7 @@ export function DealScreen() {
           <li className="breadcrumb-item">
             <Link to={`${paths.company.deals.href()}?pipeline=${data.pipeline_id}`}>{t('menu.deals')}</Link>
           </li>
-          <li className="breadcrumb-item active" aria-current="page">
+          <li className="breadcrumb-item active text-break" aria-current="page">
             {data.title}
           </li>
         </ol>
