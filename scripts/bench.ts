@@ -72,3 +72,4 @@ await runIfPresent('bench-webhooks.ts', 'benchWebhooks');
 await runIfPresent('bench-duplicates.ts', 'benchDuplicates');
 await runIfPresent('bench-public-api.ts', 'benchPublicApi');
 await runIfPresent('bench-connectors.ts', 'benchConnectors');
+await runIfPresent('bench-deals.ts', 'benchDeals');

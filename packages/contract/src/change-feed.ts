@@ -40,6 +40,8 @@ import { CHANGE_TYPES } from './change-types.ts';
  *   when the new stage is a won / lost stage); `changes` holds `stage_id`, `status` and whatever
  *   else changed with it, `data` is `{pipeline_id, stage_id, status, before_id, after_id}` (`before_id`/`after_id`:
  *   the neighbours it was placed between in the column, null at an end).
+ * - `pipeline.created`, `pipeline.updated` (renamed, reordered or its stage list rewritten),
+ *   `pipeline.deleted`: `data` is the pipeline with its stages (as the API answers it; as it was, for a deletion).
  */
 export { CHANGE_TYPES, type ChangeKind, type ChangeType, changeKindOf } from './change-types.ts';
 
@@ -54,6 +56,7 @@ export const CHANGE_ENTITY_TYPES = [
   'social_post',
   'social_account',
   'deal',
+  'pipeline',
 ] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 

@@ -48,6 +48,9 @@ export const CHANGE_TYPES = [
   'deal.won',
   'deal.lost',
   'deal.deleted',
+  'pipeline.created',
+  'pipeline.updated',
+  'pipeline.deleted',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -8,6 +8,8 @@ import { Cursor, MultiLine } from './fields.ts';
  * `merged`: other customers were merged into this one (`body` names them); `merge_undone`: that was undone.
  * `todo_*`: a to-do linked to the customer was created, completed, opened again or deleted (`body` is its title;
  * for a series occurrence `changes` holds `occurrence_start`).
+ * `deal_*`: a deal whose organisation or people include the customer was created, won or lost (`body` is its
+ * title; the deal's own page has its whole timeline, `…/deals/{id}/timeline`).
  */
 export const TIMELINE_KINDS = [
   'note',
@@ -20,6 +22,9 @@ export const TIMELINE_KINDS = [
   'todo_done',
   'todo_reopened',
   'todo_deleted',
+  'deal_created',
+  'deal_won',
+  'deal_lost',
 ] as const;
 
 const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);

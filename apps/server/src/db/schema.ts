@@ -198,7 +198,10 @@ export interface CustomerActivitiesTable {
     | 'todo_created'
     | 'todo_done'
     | 'todo_reopened'
-    | 'todo_deleted';
+    | 'todo_deleted'
+    | 'deal_created'
+    | 'deal_won'
+    | 'deal_lost';
   body: string | null;
   /** JSON array of {field, before, after}. */
   changes: string | null;

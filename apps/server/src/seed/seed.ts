@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createActiveUser, createCompanyWith } from './accounts.seed.ts';
 import { seedCrmDemo } from './crm-demo.seed.ts';
+import { seedDealsDemo } from './deals-demo.seed.ts';
 
 /** Demo credentials; also in the README. Only ever created on an empty embedded database or with SEED_DEMO. */
 export const DEMO = {
@@ -48,6 +49,7 @@ export async function seed(db: Database, config: Config, log: FastifyBaseLogger)
   if (anyCompany) {
     // Demo companies seeded before the CRM demo data existed get it now; it skips companies with customers.
     await seedCrmDemo(db, DEMO.owner, log);
+    await seedDealsDemo(db, DEMO.owner, log);
     return;
   }
   const ana = await createActiveUser(db, {
@@ -82,5 +84,6 @@ export async function seed(db: Database, config: Config, log: FastifyBaseLogger)
     ],
   );
   await seedCrmDemo(db, DEMO.owner, log);
+  await seedDealsDemo(db, DEMO.owner, log);
   log.warn(`demo data seeded: ${DEMO.owner} and ${DEMO.member}, password ${DEMO.password}`);
 }

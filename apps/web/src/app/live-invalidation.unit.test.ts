@@ -102,6 +102,7 @@ const SHOWN_ON: Record<ChangeKind, string[]> = {
   customer: CRM,
   event: CRM,
   deal: CRM,
+  pipeline: CRM,
   social_post: SOCIAL,
   social_account: SOCIAL,
   social_media: ['media library'],

@@ -88,6 +88,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const dealIndexes: [string, string[]][] = [
     // The board: one range per column, in board order; also the stage's foreign key.
     ['deals_board_idx', ['company_id', 'pipeline_id', 'stage_id', 'position', 'id']],
+    // The board's column totals (count and sum by currency) from the index alone.
+    ['deals_board_totals_idx', ['company_id', 'pipeline_id', 'stage_id', 'currency', 'amount_cents']],
     ['deals_stage_idx', ['stage_id']],
     ['deals_updated_idx', ['company_id', 'updated_at', 'id']],
     ['deals_created_idx', ['company_id', 'created_at', 'id']],

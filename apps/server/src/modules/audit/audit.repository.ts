@@ -95,6 +95,7 @@ export function companyNames(db: Database, ids: readonly number[]) {
 /** Company-owned records an audit entry can name, each with the column that names it. */
 export const COMPANY_RECORD_NAMES = {
   customer: { table: 'customers', column: 'name' },
+  deal: { table: 'deals', column: 'title' },
   api_key: { table: 'api_keys', column: 'name' },
   invitation: { table: 'company_invitations', column: 'email' },
 } as const;

@@ -2,7 +2,7 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { type DealRow, selectDeals } from './deals.repository.ts';
+import { baseDeals, type DealRow, withDealColumns } from './deals.repository.ts';
 
 /** Reads over many deals: the list (filters, search, keyset pages) and the board. */
 
@@ -49,7 +49,7 @@ export function sortValueOf(row: DealRow, sort: DealSort): string | number {
 const likeWord = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Database, companyId: number, f: DealListFilter) {
-  let query = selectDeals(db).where('d.company_id', '=', companyId);
+  let query = baseDeals(db).where('d.company_id', '=', companyId);
   if (f.pipelineId !== undefined) query = query.where('d.pipeline_id', '=', f.pipelineId);
   if (f.stageId !== undefined) query = query.where('d.stage_id', '=', f.stageId);
   if (f.status) query = query.where('d.status', '=', f.status);
@@ -87,8 +87,18 @@ function filtered(db: Database, companyId: number, f: DealListFilter) {
   }
   for (const term of f.terms) {
     const pattern = likeWord(term);
-    query = query.where(
-      sql<boolean>`(' ' || d.sort_title like ${pattern} escape '\\' or ' ' || coalesce(o.sort_name, '') like ${pattern} escape '\\')`,
+    query = query.where((eb: Eb) =>
+      eb.or([
+        sql<boolean>`' ' || d.sort_title like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('customers as o')
+            .select(sql.lit(1).as('one'))
+            .whereRef('o.company_id', '=', 'd.company_id')
+            .whereRef('o.id', '=', 'd.organisation_id')
+            .where(sql<boolean>`' ' || o.sort_name like ${pattern} escape '\\'`),
+        ),
+      ]),
     );
   }
   return query;
@@ -105,7 +115,7 @@ export function listDeals(
   limit: number,
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
-  let query = filtered(db, companyId, filter);
+  let query = withDealColumns(filtered(db, companyId, filter));
   if (after) {
     query = query.where(
       dir === 'asc'
@@ -124,7 +134,6 @@ export async function columnTotals(
   currency: string,
 ): Promise<Map<number, { count: number; amount_cents: number }>> {
   const rows = await filtered(db, companyId, filter)
-    .clearSelect()
     .select([
       'd.stage_id',
       (eb) => eb.fn.countAll<number | string>().as('n'),
@@ -147,7 +156,7 @@ export async function columnPages(
 ): Promise<DealRow[]> {
   if (stageIds.length === 0) return [];
   const pages = stageIds.map((stageId) =>
-    filtered(db, companyId, { ...filter, stageId })
+    withDealColumns(filtered(db, companyId, { ...filter, stageId }))
       .orderBy('d.position')
       .orderBy('d.id')
       .limit(limit),

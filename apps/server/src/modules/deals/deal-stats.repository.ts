@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { DealStatsTable } from '../../db/schema.ts';
 
 /**
@@ -132,3 +133,39 @@ export async function rebuildOpenStats(db: Database, companyId: number, pipeline
     group by d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency,
       coalesce(substr(d.expected_close_date, 1, 7), '')`.execute(db);
 }
+
+/**
+ * The open, won and lost figures of the whole company computed again from its deals (the
+ * stage entries are history and stay): for deals written around the door (a bulk seed) or
+ * an owner's account deleted since (its deals' owner became null).
+ */
+export async function rebuildDealStats(db: Database, companyId: number): Promise<void> {
+  await db
+    .deleteFrom('deal_stats')
+    .where('company_id', '=', companyId)
+    .where('kind', 'in', ['open', 'won', 'lost'])
+    .execute();
+  const month = sql`case when d.status = 'open' then coalesce(substr(d.expected_close_date, 1, 7), '')
+    else substr(${sql.raw(isoText('d.closed_at', db))}, 1, 7) end`;
+  const seconds = sql`case when d.status = 'won' then ${sql.raw(secondsBetween('d.created_at', 'd.closed_at', db))} else 0 end`;
+  await sql`insert into deal_stats
+      (company_id, pipeline_id, owner_id, currency, kind, month, stage_id, n, amount_cents, weighted, seconds)
+    select d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency, d.status, ${month}, 0, count(*),
+      sum(coalesce(d.amount_cents, 0)),
+      sum(case when d.status = 'open' then coalesce(d.amount_cents, 0) * coalesce(d.probability, s.probability) else 0 end),
+      sum(${seconds})
+    from deals d join pipeline_stages s on s.id = d.stage_id and s.company_id = d.company_id
+    where d.company_id = ${companyId}
+    group by d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency, d.status, ${month}`.execute(
+    db,
+  );
+}
+
+const isPg = (db: Database) => dialectOf(db) === 'postgres';
+/** A timestamp column as ISO text (UTC) on both databases. */
+const isoText = (column: string, db: Database) =>
+  isPg(db) ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')` : column;
+const secondsBetween = (from: string, to: string, db: Database) =>
+  isPg(db)
+    ? `floor(extract(epoch from (${to} - ${from})))::bigint`
+    : `cast((julianday(${to}) - julianday(${from})) * 86400 as integer)`;

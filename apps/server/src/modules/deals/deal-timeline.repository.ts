@@ -45,3 +45,29 @@ export async function dealTitles(
   }
   return out;
 }
+
+/** The first few deals of the company (whether it has any). */
+export function dealTitlesPage(db: Database, companyId: number, limit: number) {
+  return db
+    .selectFrom('deals')
+    .select(['id', 'title'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The company's customers by type, oldest first (for the demo seed's deals). */
+export async function demoCustomers(db: Database, companyId: number) {
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'type'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  return {
+    organisations: rows.filter((r) => r.type === 'organisation').map((r) => r.id),
+    people: rows.filter((r) => r.type === 'person').map((r) => r.id),
+  };
+}

@@ -14,6 +14,7 @@ import {
   bumpEventVersion,
   customerTypes,
   deleteDealsReturning,
+  insertCustomerDealEntries,
   insertDeal,
   insertDealActivity,
   type NewDealActivity,
@@ -149,6 +150,7 @@ export class DealWrites {
       contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
     ]);
+    await this.#onCustomerTimelines(stored, 'deal_created', at);
     await this.#record(
       { type: 'deal.created', id, version: 1, data: feedData({ ...stored, id }) },
       this.#entry(id, 'created', at),
@@ -220,6 +222,8 @@ export class DealWrites {
             : stageChanged
               ? 'stage_changed'
               : 'updated';
+    if (type === 'deal.won' || type === 'deal.lost')
+      await this.#onCustomerTimelines(next, type === 'deal.won' ? 'deal_won' : 'deal_lost', at);
     const placed = placement && placement.kind !== 'top' ? placement : undefined;
     await this.#record(
       {
@@ -345,6 +349,19 @@ export class DealWrites {
     const to = flow.findIndex((s) => s.id === after.stage_id);
     const ids = from >= 0 && to > from ? flow.slice(from + 1, to + 1).map((s) => s.id) : [after.stage_id];
     return entered(after.pipeline_id, after.owner_id, ids, at);
+  }
+
+  /** The deal on the timelines of its organisation and people (see insertCustomerDealEntries). */
+  #onCustomerTimelines(deal: DealInput, kind: 'deal_created' | 'deal_won' | 'deal_lost', at: string) {
+    const ids = [
+      ...new Set([...(deal.organisation_id === null ? [] : [deal.organisation_id]), ...deal.customer_ids]),
+    ];
+    return insertCustomerDealEntries(this.db, this.author.companyId, ids, {
+      kind,
+      title: deal.title,
+      ...this.author.timeline,
+      at,
+    });
   }
 
   #statsOf(deal: Omit<StoredDeal, 'id'>, stage: StageRow | undefined) {

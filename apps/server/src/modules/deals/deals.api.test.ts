@@ -54,6 +54,10 @@ describe('pipelines', () => {
     await k.ok(c.ana.token, 'DELETE', k.pipelines(c.acme, `/${made.id}`));
     const list = await k.ok(c.ana.token, 'GET', k.pipelines(c.acme));
     expect(list.items.map((p: Pipeline) => [p.name, p.position])).toEqual([['Sales', 0]]);
+    const feed = await readChanges(t.ctx, c.acme, 0, 1000);
+    expect(
+      feed.filter((e) => e.entity.type === 'pipeline' && e.entity.id === made.id).map((e) => e.type),
+    ).toEqual(['pipeline.created', 'pipeline.updated', 'pipeline.deleted']);
   });
 
   it('refuses a stage list without exactly one won and one lost stage', async () => {
@@ -144,7 +148,7 @@ describe('deals', () => {
     });
     expect(open).toMatchObject({ status: 'open', closed_at: null, lost_reason: null, probability: 50 });
     const feed = await readChanges(t.ctx, c.acme, 0, 1000);
-    expect(feed.filter((e) => e.entity.id === d.id).map((e) => e.type)).toEqual([
+    expect(feed.filter((e) => e.entity.type === 'deal' && e.entity.id === d.id).map((e) => e.type)).toEqual([
       'deal.created',
       'deal.won',
       'deal.lost',

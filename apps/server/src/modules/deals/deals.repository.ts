@@ -6,17 +6,21 @@ export type NewDealRow = Insertable<DealsTable>;
 export type DealPatch = Updateable<DealsTable>;
 export type NewDealActivity = Insertable<DealActivitiesTable>;
 
-/** Deals with what their answer shows beside their own columns (owner, organisation, stage). */
-export function selectDeals(db: Database) {
-  return db
-    .selectFrom('deals as d')
+/** Deals, to filter; `withDealColumns` adds what their answer shows. */
+export function baseDeals(db: Database) {
+  return db.selectFrom('deals as d');
+}
+
+/** What a deal's answer shows beside its own columns (owner, organisation, stage). */
+export function withDealColumns(query: ReturnType<typeof baseDeals>) {
+  return query
+    .leftJoin('customers as o', (j) =>
+      j.onRef('o.id', '=', 'd.organisation_id').onRef('o.company_id', '=', 'd.company_id'),
+    )
     .innerJoin('pipeline_stages as s', (j) =>
       j.onRef('s.id', '=', 'd.stage_id').onRef('s.company_id', '=', 'd.company_id'),
     )
     .leftJoin('users as u', 'u.id', 'd.owner_id')
-    .leftJoin('customers as o', (j) =>
-      j.onRef('o.id', '=', 'd.organisation_id').onRef('o.company_id', '=', 'd.company_id'),
-    )
     .select([
       'd.id',
       'd.company_id',
@@ -48,6 +52,8 @@ export function selectDeals(db: Database) {
       'o.name as organisation_name',
     ]);
 }
+
+export const selectDeals = (db: Database) => withDealColumns(baseDeals(db));
 export type DealRow = Awaited<ReturnType<ReturnType<typeof selectDeals>['executeTakeFirstOrThrow']>>;
 
 export function findDealRow(db: Database, companyId: number, id: number): Promise<DealRow | undefined> {
@@ -190,4 +196,39 @@ export async function companyCurrency(db: Database, companyId: number): Promise<
     .where('id', '=', companyId)
     .executeTakeFirst();
   return row?.currency ?? 'EUR';
+}
+
+/**
+ * A deal shows on the timelines of its organisation and people: an entry (kind `deal_created`,
+ * `deal_won`, `deal_lost`; the title as body, since the deal may be gone later) in each of
+ * their `customer_activities`, in the deal write's transaction.
+ */
+export async function insertCustomerDealEntries(
+  db: Database,
+  companyId: number,
+  customerIds: number[],
+  entry: {
+    kind: 'deal_created' | 'deal_won' | 'deal_lost';
+    title: string;
+    author_id: number | null;
+    author_key_name: string | null;
+    at: string;
+  },
+) {
+  if (customerIds.length === 0) return;
+  await db
+    .insertInto('customer_activities')
+    .values(
+      customerIds.map((customer_id) => ({
+        company_id: companyId,
+        customer_id,
+        kind: entry.kind,
+        body: entry.title,
+        changes: null,
+        author_id: entry.author_id,
+        author_key_name: entry.author_key_name,
+        created_at: entry.at,
+      })),
+    )
+    .execute();
 }

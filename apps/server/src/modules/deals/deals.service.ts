@@ -15,15 +15,22 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
 import { loadStoredDeals } from './deal-load.ts';
-import { dealActivities, dealTitles } from './deal-timeline.repository.ts';
+import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { dealAuthorOf, staleDeal, writeDeals } from './deal-writes.ts';
 import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
-  const row = await findDealRow(ctx.db, companyId, id);
-  if (!row) throw notFound('Deal');
-  const people = await customerIdsOf(ctx.db, companyId, [id]);
+  const deal = await findDeal(ctx.db, companyId, id);
+  if (!deal) throw notFound('Deal');
+  return deal;
+}
+
+/** The deal as the API answers it, if the company has it. */
+export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
+  const row = await findDealRow(db, companyId, id);
+  if (!row) return undefined;
+  const people = await customerIdsOf(db, companyId, [id]);
   return toDeal(row, people.get(id) ?? []);
 }
 
@@ -195,4 +202,68 @@ export async function dealBelongsTo(db: Database, companyId: number, dealId: num
 /** The titles of the company's deals with these ids (for the to-dos that belong to them). */
 export function titlesOfDeals(db: Database, companyId: number, ids: number[]): Promise<Map<number, string>> {
   return dealTitles(db, companyId, ids);
+}
+
+/** A demo deal: the stage by its index in the company's first pipeline. */
+export interface DemoDeal {
+  title: string;
+  amount: number;
+  organisation_id: number | null;
+  customer_ids: number[];
+  expected_close_date: string;
+  stage_index: number;
+}
+
+/**
+ * The demo seed's deals for a company without deals, through the write door (created in
+ * the first open stage, then moved, so their timelines and the forecast's stage entries read
+ * as if people had worked them). `plan` gets the company's organisations and people. Answers
+ * how many were made (none when the company has deals already).
+ */
+export async function demoDealsFor(
+  db: Database,
+  actor: Actor,
+  plan: (customers: { organisations: number[]; people: number[] }) => DemoDeal[],
+): Promise<number> {
+  if ((await dealTitlesPage(db, actor.companyId, 1)).length) return 0;
+  const customers = await demoCustomers(db, actor.companyId);
+  const deals = plan(customers);
+  const ctx = { db } as Pick<AppContext, 'db'>;
+  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const pipeline = (await selectPipelines(trx, actor.companyId))[0];
+    if (!pipeline) return 0;
+    const stages = await w.stagesOf(pipeline.id);
+    const first = stages.find((s) => s.kind === 'open');
+    if (!first) return 0;
+    const currency = await companyCurrency(trx, actor.companyId);
+    for (const d of deals) {
+      const input: DealInput = {
+        title: d.title,
+        amount_cents: toCents(d.amount),
+        currency,
+        pipeline_id: pipeline.id,
+        stage_id: first.id,
+        probability: null,
+        expected_close_date: d.expected_close_date,
+        owner_id: authorIdOf(actor),
+        organisation_id: d.organisation_id,
+        customer_ids: d.customer_ids,
+        lost_reason: null,
+        tags: [],
+        notes: null,
+      };
+      const id = await w.create(input);
+      const target = stages[d.stage_index];
+      if (target && target.id !== first.id) {
+        const [stored] = await loadStoredDeals(trx, actor.companyId, [id]);
+        if (stored)
+          await w.change(stored, {
+            ...stored,
+            stage_id: target.id,
+            lost_reason: target.kind === 'lost' ? 'Price' : null,
+          });
+      }
+    }
+    return deals.length;
+  });
 }

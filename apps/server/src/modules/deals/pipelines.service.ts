@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { dealIdsIn } from './deal-list.repository.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { rebuildOpenStats } from './deal-stats.repository.ts';
@@ -58,6 +59,23 @@ function toPipeline(p: PipelineRow, stages: StageRow[]): Pipeline {
   };
 }
 
+/** The pipeline's change-feed row, with the pipeline as the API answers it (as it was, for a deletion). */
+async function recordPipeline(
+  db: Database,
+  actor: Actor,
+  type: 'pipeline.created' | 'pipeline.updated' | 'pipeline.deleted',
+  pipeline: Pipeline,
+) {
+  await recordChange(db, {
+    companyId: actor.companyId,
+    type,
+    entity: { type: 'pipeline', id: pipeline.id },
+    version: pipeline.version,
+    actor: byActor(actor),
+    data: { ...pipeline },
+  });
+}
+
 export async function listPipelines(ctx: Pick<AppContext, 'db'>, companyId: number): Promise<Pipeline[]> {
   const pipelines = await selectPipelines(ctx.db, companyId);
   const stages = await selectStages(ctx.db, companyId);
@@ -73,6 +91,8 @@ export async function getPipeline(
   if (!row) throw notFound('Pipeline');
   return toPipeline(row, await selectStages(ctx.db, companyId, [id]));
 }
+
+const pipelineIn = (db: Database, companyId: number, id: number) => getPipeline({ db }, companyId, id);
 
 /** The row values of a stage list (won 100 %, lost 0 %; an open stage keeps its probability unless given). */
 function stageValues(stages: StageInput[], previous: Map<number, StageRow>): NewStage[] {
@@ -122,6 +142,7 @@ export async function createPipeline(
       ? stageValues(body.stages, new Map())
       : defaultPipeline(null).stages.map((s, position) => ({ ...s, position }));
     await insertStages(trx, actor.companyId, pipelineId, stages);
+    await recordPipeline(trx, actor, 'pipeline.created', await pipelineIn(trx, actor.companyId, pipelineId));
     return pipelineId;
   });
   return getPipeline(ctx, actor.companyId, id);
@@ -145,6 +166,7 @@ export async function updatePipeline(
       ids.splice(Math.min(body.position, ids.length), 0, id);
       await setPipelinePositions(trx, actor.companyId, ids);
     }
+    await recordPipeline(trx, actor, 'pipeline.updated', await pipelineIn(trx, actor.companyId, id));
   });
   return getPipeline(ctx, actor.companyId, id);
 }
@@ -223,6 +245,7 @@ export async function putStages(
       (s, i) => s.id !== undefined && before.get(s.id)?.probability !== values[i]?.probability,
     );
     if (probabilityChanged) await rebuildOpenStats(trx, companyId, id);
+    await recordPipeline(trx, actor, 'pipeline.updated', await pipelineIn(trx, companyId, id));
   });
   return getPipeline(ctx, companyId, id);
 }
@@ -258,7 +281,9 @@ export async function deletePipeline(
         if (stage) await w.change(d, { ...d, pipeline_id: moveTo as number, stage_id: stage.id });
       }
     }
+    const before = await pipelineIn(trx, companyId, id);
     await deletePipelineRow(trx, companyId, id);
+    await recordPipeline(trx, actor, 'pipeline.deleted', before);
     await setPipelinePositions(
       trx,
       companyId,

@@ -21,6 +21,7 @@ const MODULE_OF_KIND: Readonly<Record<ChangeKind, number | null>> = {
   social_account: MODULE_ID.social,
   social_media: MODULE_ID.social,
   deal: MODULE_ID.crm,
+  pipeline: MODULE_ID.crm,
   api_key: MODULE_ID.crmIntegration,
   member: null,
   company: null,

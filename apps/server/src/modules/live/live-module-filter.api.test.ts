@@ -19,7 +19,7 @@ const EVERYONE: ChangeKind[] = ['member', 'company'];
 const CASES: { name: string; modules: number[]; hears: ChangeKind[] }[] = [
   { name: 'dashboard only', modules: [dashboard], hears: EVERYONE },
   { name: 'CRM integration', modules: [dashboard, crmIntegration], hears: [...EVERYONE, 'api_key'] },
-  { name: 'CRM', modules: [dashboard, crm], hears: [...EVERYONE, 'customer', 'event', 'deal'] },
+  { name: 'CRM', modules: [dashboard, crm], hears: [...EVERYONE, 'customer', 'event', 'deal', 'pipeline'] },
   {
     name: 'Social',
     modules: [dashboard, social],

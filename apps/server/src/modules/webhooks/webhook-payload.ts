@@ -2,11 +2,12 @@ import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_TYPE } from '@kontora/contract/webhooks';
 import type { Database } from '../../db/database.ts';
 import { customersByIds } from '../customers/customers.service.ts';
+import { findDeal } from '../deals/deals.service.ts';
 import { findTodo } from '../events/events.service.ts';
 
 /**
  * The body of a message: `{type, timestamp, data}` (Standard Webhooks). For a
- * customer or to-do the data is the record as the API answers it, read when
+ * customer, to-do or deal the data is the record as the API answers it, read when
  * the message is made; for a deletion (or a record gone meanwhile) its id;
  * for changes to many records or to members and the company, what the change
  * feed holds. Bodies stay under 20 KB: a larger record is sent as its id.
@@ -30,6 +31,9 @@ async function dataOf(db: Database, change: ChangeEntry): Promise<Record<string,
   }
   if (id !== null && !deleted && entity === 'event') {
     return (await findTodo(db, change.company_id, id)) ?? { id };
+  }
+  if (id !== null && !deleted && entity === 'deal') {
+    return (await findDeal(db, change.company_id, id)) ?? { id };
   }
   if (deleted) return { id };
   return {

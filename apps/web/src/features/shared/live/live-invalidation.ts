@@ -23,6 +23,8 @@ const KEYS_BY_KIND: Readonly<Record<ChangeKind, (companyId: number) => QueryKey[
   event: (companyId) => [crmKeys.all(companyId)],
   // Deals show on the board, the deal page and the customer pages (all under the CRM keys).
   deal: (companyId) => [crmKeys.all(companyId)],
+  // A pipeline's name or stages show on the board and the deal screens.
+  pipeline: (companyId) => [crmKeys.all(companyId)],
   // Posts, their per-account results and accounts: the social screens and the dashboard's social widget.
   social_post: (companyId) => [socialKeys.all(companyId)],
   social_account: (companyId) => [socialKeys.all(companyId)],

@@ -58,6 +58,9 @@ const KIND_ICON: Record<TimelineEntry['kind'], string> = {
   todo_done: '☑',
   todo_reopened: '☐',
   todo_deleted: '✕',
+  deal_created: '◆',
+  deal_won: '★',
+  deal_lost: '✕',
 };
 
 const TODO_KINDS = new Set<TimelineEntry['kind']>([
@@ -96,6 +99,9 @@ export function TimelineEntryItem({
     todo_done: t('uxCustomer.timeline.todoDone', { author, title: entry.body ?? '' }),
     todo_reopened: t('uxCustomer.timeline.todoReopened', { author, title: entry.body ?? '' }),
     todo_deleted: t('uxCustomer.timeline.todoDeleted', { author, title: entry.body ?? '' }),
+    deal_created: t('uxCustomer.timeline.dealCreated', { author, title: entry.body ?? '' }),
+    deal_won: t('uxCustomer.timeline.dealWon', { author, title: entry.body ?? '' }),
+    deal_lost: t('uxCustomer.timeline.dealLost', { author, title: entry.body ?? '' }),
   }[entry.kind];
   // A series is completed one occurrence at a time: name which one.
   const occurrence = entry.changes.find((c) => c.field === 'occurrence_start')?.after;

@@ -1,0 +1,269 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Config } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { forecastOf } from '../apps/server/src/modules/deals/deal-forecast.service.ts';
+import { boardOf } from '../apps/server/src/modules/deals/deal-list.service.ts';
+import { rebuildDealStats } from '../apps/server/src/modules/deals/deal-stats.repository.ts';
+import { getDeal, moveDeal } from '../apps/server/src/modules/deals/deals.service.ts';
+import { createPipeline } from '../apps/server/src/modules/deals/pipelines.service.ts';
+import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
+import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
+
+/**
+ * Deals (decision 051): the board's first page of every column with 10,000 open deals in the
+ * pipeline, a move (the whole write door: row, timeline, change feed, figures), and the
+ * forecast with BENCH_DEALS deals in the company (default 1,000,000), on SQLite and
+ * PostgreSQL. Timed in the server process around the service call (database and mapping,
+ * not HTTP). The seeded databases are kept (data/bench/deals-<n>.sqlite, kontora_bench_deals_<n>);
+ * BENCH_FRESH=1 seeds them again.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const TOTAL = Number(process.env.BENCH_DEALS ?? 1_000_000);
+const BOARD_OPEN = 10_000;
+const fresh = process.env.BENCH_FRESH === '1';
+
+export async function benchDeals(): Promise<void> {
+  const targets: { label: string; database: Config['database'] }[] = [
+    {
+      label: 'SQLite',
+      database: { kind: 'sqlite', file: path.join(repoRoot, `data/bench/deals-${TOTAL}.sqlite`) },
+    },
+  ];
+  const pgUrl = await postgresUrl();
+  if (pgUrl) targets.push({ label: 'PostgreSQL', database: { kind: 'postgres', url: pgUrl } });
+  else console.log('\nDeals on PostgreSQL: skipped (no server at TEST_PG_URL / 127.0.0.1:5432)');
+  const only = process.env.BENCH_DEALS_DB;
+  for (const target of targets) if (!only || target.database.kind === only) await benchTarget(target);
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kontora_bench_deals_${TOTAL}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+interface Seeded {
+  companyId: number;
+  userId: number;
+  boardPipeline: number;
+}
+
+async function seed(db: Database): Promise<Seeded> {
+  const found = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', 'Deals Bench Co')
+    .executeTakeFirst();
+  if (found) {
+    const pipelines = await db
+      .selectFrom('pipelines')
+      .select('id')
+      .where('company_id', '=', found.id)
+      .orderBy('position')
+      .execute();
+    const owner = await db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('company_id', '=', found.id)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
+    return { companyId: found.id, userId: owner.user_id, boardPipeline: pipelines[0]?.id ?? 0 };
+  }
+  console.log(`\nseeding ${TOTAL} deals…`);
+  const owners: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    owners.push(
+      await createActiveUser(db, {
+        email: `deals-bench-${i}@example.invalid`,
+        full_name: `Seller ${i}`,
+        password: 'bench-deals-password-2026',
+      }),
+    );
+  }
+  const companyId = await createCompanyWith(
+    db,
+    { name: 'Deals Bench Co', modules: [0, 2] },
+    owners.map((userId, i) => ({ userId, role: i === 0 ? 'owner' : 'member' })),
+  );
+  const ctx = { db } as AppContext;
+  const actor = { companyId, userId: owners[0] as number };
+  const archive = await createPipeline(ctx, actor, { name: 'Archive' });
+  const stages = await db
+    .selectFrom('pipeline_stages')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('pipeline_id')
+    .orderBy('position')
+    .execute();
+  const random = seededRandom(7);
+  const now = Date.now();
+  const rows: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (rows.length)
+      await db
+        .insertInto('deals')
+        .values(rows as never)
+        .execute();
+    rows.length = 0;
+  };
+  const boardPipeline = stages[0]?.pipeline_id as number;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < TOTAL; i++) {
+      const onBoard = i < BOARD_OPEN;
+      const pipelineId = onBoard ? boardPipeline : archive.id;
+      const mine = stages.filter((s) => s.pipeline_id === pipelineId);
+      const open = mine.filter((s) => s.kind === 'open');
+      const roll = random();
+      const stage =
+        onBoard || roll < 0.3
+          ? open[Math.floor(random() * open.length)]
+          : mine.find((s) => s.kind === (roll < 0.7 ? 'won' : 'lost'));
+      if (!stage) throw new Error('no stage');
+      const created = new Date(now - Math.floor(random() * 3 * 365 * 86_400_000));
+      const closed =
+        stage.kind === 'open' ? null : new Date(created.getTime() + Math.floor(random() * 90 * 86_400_000));
+      const close = new Date(now + Math.floor((random() - 0.3) * 365 * 86_400_000))
+        .toISOString()
+        .slice(0, 10);
+      const title = `Deal ${i}`;
+      rows.push({
+        company_id: companyId,
+        pipeline_id: pipelineId,
+        stage_id: stage.id,
+        title,
+        sort_title: title.toLowerCase(),
+        amount_cents: Math.floor(random() * 10_000_000),
+        currency: random() < 0.95 ? 'EUR' : 'USD',
+        status: stage.kind,
+        probability: random() < 0.2 ? Math.floor(random() * 101) : null,
+        expected_close_date: close,
+        owner_id: owners[Math.floor(random() * owners.length)],
+        organisation_id: null,
+        lost_reason: null,
+        closed_at: closed?.toISOString() ?? null,
+        stage_entered_at: created.toISOString(),
+        position: i * 65_536,
+        tags: '[]',
+        notes: null,
+        version: 1,
+        created_by: null,
+        updated_by: null,
+        created_at: created.toISOString(),
+        updated_at: created.toISOString(),
+      });
+      if (rows.length === 1000) {
+        await (async () => {
+          await trx
+            .insertInto('deals')
+            .values(rows as never)
+            .execute();
+          rows.length = 0;
+        })();
+        if (i % 100_000 === 99_999) console.log(`  ${i + 1} deals`);
+      }
+    }
+    if (rows.length)
+      await trx
+        .insertInto('deals')
+        .values(rows as never)
+        .execute();
+    rows.length = 0;
+    await rebuildDealStats(trx, companyId);
+  });
+  await flush();
+  return { companyId, userId: owners[0] as number, boardPipeline };
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  return { p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1) };
+}
+
+async function timed(runs: number, work: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await work(i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const own = await work(i);
+    // A run that times itself (to leave its set-up reads out) answers its own duration.
+    samples.push(typeof own === 'number' ? own : performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+async function benchTarget(target: { label: string; database: Config['database'] }): Promise<void> {
+  if (target.database.kind === 'sqlite') {
+    mkdirSync(path.dirname(target.database.file), { recursive: true });
+    if (fresh && existsSync(target.database.file))
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${target.database.file}${suffix}`, { force: true });
+  }
+  const { db } = createDatabase(target.database);
+  try {
+    await migrateToLatest(db);
+    const { companyId, userId, boardPipeline } = await seed(db);
+    const ctx = { db } as AppContext;
+    const actor = { companyId, userId };
+    const board = await timed(200, () => boardOf(ctx, companyId, boardPipeline, { per_column: 25 }));
+    const open = await db
+      .selectFrom('deals')
+      .select(['id', 'stage_id'])
+      .where('company_id', '=', companyId)
+      .where('pipeline_id', '=', boardPipeline)
+      .where('status', '=', 'open')
+      .limit(400)
+      .execute();
+    const openStages = [...new Set(open.map((d) => d.stage_id))];
+    const move = await timed(300, async (i) => {
+      const deal = open[i % open.length];
+      const other = open[(i * 7 + 3) % open.length];
+      if (!deal || !other || deal.id === other.id) return;
+      const current = await getDeal(ctx, companyId, deal.id);
+      const otherNow = await getDeal(ctx, companyId, other.id);
+      const start = performance.now();
+      await moveDeal(ctx, actor, deal.id, {
+        stage_id: otherNow.stage_id,
+        after_id: other.id,
+        version: current.version,
+      });
+      return performance.now() - start;
+    });
+    const forecast = await timed(200, () => forecastOf(ctx, companyId, {}));
+    const count = await db
+      .selectFrom('deals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `\nDeals on ${target.label} (${Number(count.n)} deals; ${BOARD_OPEN} open on the board; ${openStages.length} open stages; in-process, ms)`,
+    );
+    console.log('| operation | p50 ms | p99 ms | target p99 |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| board, first 25 of every column | ${board.p50} | ${board.p99} | 50 |`);
+    console.log(`| move (write door and commit) | ${move.p50} | ${move.p99} | 20 |`);
+    console.log(`| forecast, whole company | ${forecast.p50} | ${forecast.p99} | 100 |`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchDeals();
