@@ -52,6 +52,8 @@ export function DealBoard({
   const moves = useBoardMoves(companyId, pipeline.id, filter);
   const [dragIds, setDragIds] = useState<ColumnIds | null>(null);
   const dragRef = useRef<ColumnIds | null>(null);
+  // The drop's announcement is made after the drag state is cleared: it reads the last columns.
+  const lastIds = useRef<ColumnIds | null>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [pendingLost, setPendingLost] = useState<PendingLost | null>(null);
   const sensors = useSensors(
@@ -69,11 +71,12 @@ export function DealBoard({
   const accessibility = useBoardAnnouncements({
     deal: (id) => dealById.get(Number(id)),
     stages: pipeline.stages,
-    ids: () => dragRef.current,
+    ids: () => dragRef.current ?? lastIds.current,
   });
 
   const setIds = (ids: ColumnIds | null) => {
     dragRef.current = ids;
+    if (ids) lastIds.current = ids;
     setDragIds(ids);
   };
   const stop = () => {
