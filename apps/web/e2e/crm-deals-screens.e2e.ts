@@ -42,11 +42,11 @@ describe('deal screens', () => {
     await page.context().close();
   });
 
-  it('an edit over someone else’s change is refused, then saved over the latest with what was typed', async () => {
+  it('Marko’s open edit is told of Ana’s change, refused over it, then saved over the latest with what he typed', async () => {
     const { company, ana, deals } = await companyWithDeals(e2e, `Izmjena ${Date.now()} d.o.o.`);
     const deal = deals['Roof repair'];
     if (!deal) throw new Error('no deal');
-    const page = await personIn(e2e, USERS.ana, company.name, `/company/deal/${deal.id}`);
+    const page = await personIn(e2e, USERS.marko, company.name, `/company/deal/${deal.id}`);
     await page.getByRole('heading', { level: 1, name: 'Roof repair' }).waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit “Roof repair”' });
@@ -55,6 +55,8 @@ describe('deal screens', () => {
       notes: 'Call first',
       version: deal.version,
     });
+    await dialog.getByText(/Changed by Ana Horvat/).waitFor();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('button', { name: 'Load the latest and keep my changes' }).click();
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Roof repair and gutters');

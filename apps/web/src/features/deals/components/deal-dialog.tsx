@@ -14,6 +14,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
+import { ChangedUnderneathNotice } from '../../shared/components/changed-underneath-notice.tsx';
 import { useDeal } from '../api/get-deal.ts';
 import { useCreateDeal, useUpdateDeal } from '../api/save-deal.ts';
 import {
@@ -156,6 +157,7 @@ function EditDealForm({
     setBase(result.data);
     setStale(false);
   };
+  // Refused over a newer version: reload keeping what was typed; else a live change of someone else is named.
   const notice = stale ? (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
       <span>{t('errors.stale_update')}</span>
@@ -168,7 +170,15 @@ function EditDealForm({
         {t('deals.reloadKeep')}
       </button>
     </div>
-  ) : null;
+  ) : (
+    <ChangedUnderneathNotice
+      record="deal"
+      id={deal.id}
+      baseVersion={base.version}
+      reloading={latest.isFetching}
+      onReload={() => void reload()}
+    />
+  );
   return (
     <DealFormBody
       form={form}

@@ -85,6 +85,7 @@ export function RecordTodos({ of, draft, showCustomer = false }: RecordTodosProp
               event={event}
               timeZone={profile.data?.time_zone}
               showCustomer={showCustomer}
+              showDeal={!('deal_id' in of)}
               onOpen={(e) => setDialog({ event: e })}
             />
           ))}
