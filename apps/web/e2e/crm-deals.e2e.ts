@@ -102,6 +102,29 @@ describe('the deal board', () => {
     await page.context().close();
   });
 
+  it('a long column shows its first cards and loads the rest as it scrolls', async () => {
+    const { company, ana, pipeline, first } = await companyWithDeals(e2e, `Stupac ${Date.now()} d.o.o.`);
+    const stageId = pipeline.stages[0]?.id;
+    for (let i = 1; i <= 30; i++)
+      await ana.call('POST', `/companies/${company.id}/deals`, {
+        title: `Lead ${i}`,
+        amount: 10,
+        stage_id: stageId,
+      });
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    const cards = column(page, first).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(25);
+    expect(await column(page, first).getByText('Deals: 33').count()).toBe(1);
+    await column(page, first)
+      .locator('.kt-board-column-body')
+      .evaluate((box) => {
+        box.scrollTop = box.scrollHeight;
+      });
+    await expect.poll(() => cards.count()).toBe(33);
+    expect(await column(page, first).getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('on a phone the columns scroll sideways inside the board, one column wide, and the page does not', async () => {
     const { company, first, second } = await companyWithDeals(e2e, `Mobitel ${Date.now()} d.o.o.`);
     const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');

@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { Deal as DealRecord } from '@kontora/contract/deals';
 import type { Stage } from '@kontora/contract/pipelines';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
@@ -29,6 +30,8 @@ export function BoardColumn(props: BoardColumnProps) {
   const format = useFormatters();
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(stage.id), data: { stageId: stage.id } });
   const headingId = `kt-stage-${stage.id}`;
+  // The column scrolls by itself: its end is looked for inside it, not in the window.
+  const body = useRef<HTMLDivElement>(null);
   return (
     <section
       className={`kt-board-column card${isOver ? ' kt-board-column-over' : ''}`}
@@ -57,7 +60,7 @@ export function BoardColumn(props: BoardColumnProps) {
           </span>
         </div>
       </div>
-      <div className="kt-board-column-body p-2">
+      <div ref={body} className="kt-board-column-body p-2">
         <SortableContext
           id={columnDropId(stage.id)}
           items={deals.map((deal) => deal.id)}
@@ -76,7 +79,13 @@ export function BoardColumn(props: BoardColumnProps) {
         {deals.length === 0 && (
           <p className="small text-body-secondary mb-0">{t('deals.board.emptyColumn')}</p>
         )}
-        <LoadMoreEnd hasMore={hasMore} loading={loadingMore} loaded={deals.length} onLoadMore={onLoadMore} />
+        <LoadMoreEnd
+          root={body}
+          hasMore={hasMore}
+          loading={loadingMore}
+          loaded={deals.length}
+          onLoadMore={onLoadMore}
+        />
       </div>
     </section>
   );

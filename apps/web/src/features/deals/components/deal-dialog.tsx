@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { ChangedUnderneathNotice } from '../../shared/components/changed-underneath-notice.tsx';
+import { StaleUpdateNotice } from '../../shared/components/stale-update-notice.tsx';
 import { useDeal } from '../api/get-deal.ts';
 import { useCreateDeal, useUpdateDeal } from '../api/save-deal.ts';
 import {
@@ -159,17 +160,11 @@ function EditDealForm({
   };
   // Refused over a newer version: reload keeping what was typed; else a live change of someone else is named.
   const notice = stale ? (
-    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
-      <span>{t('errors.stale_update')}</span>
-      <button
-        type="button"
-        className="btn btn-sm btn-warning"
-        disabled={latest.isFetching}
-        onClick={() => void reload()}
-      >
-        {t('deals.reloadKeep')}
-      </button>
-    </div>
+    <StaleUpdateNotice
+      reloadLabel={t('deals.reloadKeep')}
+      reloading={latest.isFetching}
+      onReload={() => void reload()}
+    />
   ) : (
     <ChangedUnderneathNotice
       record="deal"

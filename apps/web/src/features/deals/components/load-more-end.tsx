@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadWhenSeen } from '../../../lib/use-load-when-seen.ts';
 
 /** A list's end: the next page loads when it scrolls into view; a button for keyboards. */
 export function LoadMoreEnd({
@@ -7,28 +8,24 @@ export function LoadMoreEnd({
   loading,
   loaded,
   onLoadMore,
+  root,
 }: {
+  /** The scrolling box it shows in (a board column); else the window. */
+  root?: RefObject<Element | null>;
   hasMore: boolean;
   loading: boolean;
   loaded: number;
   onLoadMore: () => void;
 }) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const load = useRef(onLoadMore);
-  useEffect(() => {
-    load.current = onLoadMore;
+  const sentinel = useLoadWhenSeen<HTMLDivElement>({
+    loaded,
+    hasMore,
+    loading,
+    onLoadMore,
+    root,
+    rootMargin: '200px',
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-arms the observer after each page
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load.current();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, loaded]);
   if (!hasMore) return null;
   return (
     <div ref={sentinel} className="text-center">
