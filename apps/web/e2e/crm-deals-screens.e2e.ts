@@ -84,6 +84,40 @@ describe('deal screens', () => {
     await page.context().close();
   });
 
+  it('an owner adds, renames and reorders pipelines and sets the lost reasons; a member sees none of it', async () => {
+    const { company, pipeline } = await companyWithDeals(e2e, `Tokovi ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/settings');
+    const section = page.getByRole('region', { name: 'Sales pipelines' });
+    await section.getByLabel('New pipeline').fill('Renewals');
+    await section.getByRole('button', { name: 'Add pipeline' }).click();
+    const names = section.getByLabel('Pipeline name');
+    await expect.poll(() => names.count()).toBe(2);
+    await names.nth(1).fill('Contract renewals');
+    await section.getByRole('button', { name: 'Rename' }).click();
+    await section.getByRole('button', { name: 'Move Contract renewals up' }).click();
+    await expect.poll(() => names.first().inputValue()).toBe('Contract renewals');
+    expect(await names.nth(1).inputValue()).toBe(pipeline.name);
+
+    const reasons = page.getByRole('region', { name: 'Lost reasons' });
+    await reasons.getByLabel('Reasons, one a line').fill('Too expensive\nChose a competitor');
+    await reasons.getByRole('button', { name: 'Save' }).click();
+    await reasons.getByRole('status').getByText('Saved.').waitFor();
+
+    // The board opens on the first pipeline; the picker switches to the other.
+    await page.goto('/#/company/deals');
+    const picker = page.getByLabel('Pipeline', { exact: true });
+    await expect.poll(() => picker.locator('option:checked').textContent()).toBe('Contract renewals');
+    expect(await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).count()).toBe(0);
+    await picker.selectOption({ label: pipeline.name });
+    await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).waitFor();
+    await page.context().close();
+
+    const marko = await personIn(e2e, USERS.marko, company.name, '/company/settings');
+    await marko.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await marko.getByRole('region', { name: 'Sales pipelines' }).count()).toBe(0);
+    await marko.context().close();
+  });
+
   it('a customer’s page lists the deals it is in', async () => {
     const { company, ana } = await companyWithDeals(e2e, `Kupac ${Date.now()} d.o.o.`);
     const customer = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, {
