@@ -62,7 +62,7 @@ export function DealFormFields({ form, pipelines }: { form: Form; pipelines: rea
         <TextField
           className="col-6"
           label={t('deals.fields.probability')}
-          hint={t('deals.fields.probabilityHint', { value: stage?.probability ?? '' })}
+          hint={stage ? t('deals.fields.probabilityHint', { value: stage.probability }) : undefined}
           registration={register('probability')}
           error={error('probability')}
         />

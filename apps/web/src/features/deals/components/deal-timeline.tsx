@@ -51,6 +51,25 @@ export function DealTimeline({ dealId, pipelines }: { dealId: number; pipelines:
   );
 }
 
+/** The form's label of each field a change names (`DEAL_EDITABLE_FIELDS`). */
+const FIELD_LABELS = {
+  title: 'deals.fields.title',
+  amount: 'deals.fields.amount',
+  currency: 'deals.fields.currency',
+  pipeline_id: 'deals.fields.pipeline',
+  stage_id: 'deals.fields.stage',
+  probability: 'deals.fields.probability',
+  expected_close_date: 'deals.fields.expectedClose',
+  owner_id: 'deals.fields.owner',
+  organisation_id: 'deals.fields.organisation',
+  customer_ids: 'deals.fields.people',
+  lost_reason: 'deals.fields.lostReason',
+  tags: 'deals.fields.tags',
+  notes: 'deals.fields.notes',
+} as const;
+
+const isLabelled = (field: string): field is keyof typeof FIELD_LABELS => Object.hasOwn(FIELD_LABELS, field);
+
 function TimelineItem({
   entry,
   stageName,
@@ -71,7 +90,12 @@ function TimelineItem({
       </div>
       {entry.kind === 'updated' && entry.changes && (
         <div className="small text-body-secondary">
-          {t('deals.timeline.fields', { fields: Object.keys(entry.changes).join(', ') })}
+          {t('deals.timeline.fields', {
+            fields: Object.keys(entry.changes)
+              .filter(isLabelled)
+              .map((field) => t(FIELD_LABELS[field]))
+              .join(', '),
+          })}
         </div>
       )}
       {entry.body && <div className="small kt-pre-wrap">{entry.body}</div>}
