@@ -118,6 +118,25 @@ describe('deal screens', () => {
     await marko.context().close();
   });
 
+  it('a to-do made on a deal’s page is the deal’s, and the to-do list links the deal', async () => {
+    const { company, deals } = await companyWithDeals(e2e, `Zadaci ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, `/company/deal/${deals['Garden fence']?.id}`);
+    const todos = page.getByRole('region', { name: 'To-dos' });
+    await todos.getByText('No open to-dos for this deal.').waitFor();
+    await todos.getByRole('button', { name: 'New to-do' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New to-do' });
+    await dialog.getByLabel('Title').fill('Measure the fence');
+    await dialog.getByRole('button', { name: 'Create to-do' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await todos.getByText('Measure the fence').waitFor();
+
+    await page.goto('/#/company/customer/events');
+    await page.getByText('Measure the fence').first().waitFor();
+    await page.getByRole('link', { name: 'Garden fence' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Garden fence' }).waitFor();
+    await page.context().close();
+  });
+
   it('a customer’s page lists the deals it is in', async () => {
     const { company, ana } = await companyWithDeals(e2e, `Kupac ${Date.now()} d.o.o.`);
     const customer = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, {

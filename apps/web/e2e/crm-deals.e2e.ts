@@ -11,6 +11,13 @@ const e2e = stackAndBrowserForFile();
 /** What dnd-kit's live region last told a screen reader. */
 const spoken = (page: Page) => page.locator('[id^="DndLiveRegion"]').textContent();
 
+/** No serious axe violation; with SCREENSHOT_DIR set, a picture of the screen is kept (as accessibility.e2e.ts does). */
+async function check(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  expect(await seriousViolations(page), name).toEqual([]);
+}
+
 describe('the deal board', () => {
   it('Ana drags one deal with the mouse and one with the keyboard; the sums follow, a reload keeps them, and Marko sees the moves arrive', async () => {
     const { company, first, second } = await companyWithDeals(e2e, `Prodaja ${Date.now()} d.o.o.`);
@@ -93,11 +100,11 @@ describe('the deal board', () => {
       await page.getByRole('button', { name: 'Close' }).click();
       await page.goto('/#/company/deals');
       await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).waitFor();
-      expect(await seriousViolations(page), `board ${theme}`).toEqual([]);
+      await check(page, `deal-board-${theme.toLowerCase()}`);
       await page.getByRole('link', { name: 'Roof repair' }).click();
       await page.getByRole('heading', { level: 1, name: 'Roof repair' }).waitFor();
       await page.getByRole('heading', { name: 'Timeline' }).waitFor();
-      expect(await seriousViolations(page), `deal page ${theme}`).toEqual([]);
+      await check(page, `deal-page-${theme.toLowerCase()}`);
     }
     await page.context().close();
   });
@@ -139,6 +146,8 @@ describe('the deal board', () => {
     expect(columnBox?.width).toBeCloseTo(boardBox?.width ?? 0, -1);
     await column(page, second).scrollIntoViewIfNeeded();
     expect(await sideways()).toBe(0);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/deal-board-phone.png` });
     await page.context().close();
   });
 });

@@ -16,10 +16,12 @@ type RecordTodosProps = {
   draft: EventDraft;
   /** The customer's name on each row (not on the customer's own page). */
   showCustomer?: boolean;
+  /** What an empty list says, open and done (already translated); else the customer page's texts. */
+  empty?: { open: string; done: string };
 };
 
 /** A record's to-dos on its page: open ones (or done ones), and "New to-do" for it. */
-export function RecordTodos({ of, draft, showCustomer = false }: RecordTodosProps) {
+export function RecordTodos({ of, draft, showCustomer = false, empty }: RecordTodosProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const companyId = useCompanyId();
@@ -74,8 +76,8 @@ export function RecordTodos({ of, draft, showCustomer = false }: RecordTodosProp
           {events.isPending
             ? t('common.loading')
             : showDone
-              ? t('crm.todos.noneDone')
-              : t('crm.todos.noneOpen')}
+              ? (empty?.done ?? t('crm.todos.noneDone'))
+              : (empty?.open ?? t('crm.todos.noneOpen'))}
         </div>
       ) : (
         <ul className="list-group list-group-flush">
