@@ -2,7 +2,7 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { baseDeals, type DealRow, withDealColumns } from './deals.repository.ts';
+import { baseDeals, type DealRow, dealsByIds, withDealColumns } from './deals.repository.ts';
 
 /** Reads over many deals: the list (filters, search, keyset pages) and the board. */
 
@@ -146,7 +146,10 @@ export async function columnTotals(
   return new Map(rows.map((r) => [r.stage_id, { count: Number(r.n), amount_cents: Number(r.amount ?? 0) }]));
 }
 
-/** The first `limit` deals of each stage, in board order, in one statement (one index range a stage). */
+/**
+ * The first `limit` deals of each stage, in board order: their ids in one statement (one
+ * index range a stage, no joins, so it is cheap to plan), then their rows in another.
+ */
 export async function columnPages(
   db: Database,
   companyId: number,
@@ -154,21 +157,23 @@ export async function columnPages(
   stageIds: number[],
   limit: number,
 ): Promise<DealRow[]> {
-  if (stageIds.length === 0) return [];
   const pages = stageIds.map((stageId) =>
-    withDealColumns(filtered(db, companyId, { ...filter, stageId }))
+    filtered(db, companyId, { ...filter, stageId })
+      .select('d.id')
       .orderBy('d.position')
       .orderBy('d.id')
       .limit(limit),
   );
   const [first, ...rest] = pages;
   if (!first) return [];
-  // Each page is its own limited subquery; SQLite does not take ORDER BY/LIMIT inside a compound member directly.
-  let union = db.selectFrom(first.as('p0')).selectAll();
+  // Each page is its own limited subquery; SQLite takes no ORDER BY/LIMIT in a compound member itself.
+  let union = db.selectFrom(first.as('p0')).select('p0.id');
   rest.forEach((page, i) => {
-    union = union.unionAll(db.selectFrom(page.as(`p${i + 1}`)).selectAll()) as typeof union;
+    union = union.unionAll(db.selectFrom(page.as(`p${i + 1}`)).select(`p${i + 1}.id as id`)) as typeof union;
   });
-  return (await union.execute()) as DealRow[];
+  const ids = (await union.execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return withDealColumns(dealsByIds(db, companyId, ids)).execute();
 }
 
 /** Ids of a pipeline's deals (of one stage of it), oldest first. */

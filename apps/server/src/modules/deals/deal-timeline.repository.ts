@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { dealsByIds } from './deals.repository.ts';
 
 /** A deal's timeline, newest first, in (created_at, id) order descending after the given position. */
 export function dealActivities(
@@ -35,11 +36,8 @@ export async function dealTitles(
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db
-      .selectFrom('deals')
-      .select(['id', 'title'])
-      .where('company_id', '=', companyId)
-      .where('id', 'in', ids.slice(i, i + 1000))
+    const rows = await dealsByIds(db, companyId, ids.slice(i, i + 1000))
+      .select(['d.id', 'd.title'])
       .execute();
     for (const r of rows) out.set(r.id, r.title);
   }

@@ -15,6 +15,7 @@ import { dealIdsIn } from './deal-list.repository.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { rebuildOpenStats } from './deal-stats.repository.ts';
 import { dealAuthorOf, writeDeals } from './deal-writes.ts';
+import { companyCountry } from './deals.repository.ts';
 import { defaultPipeline } from './pipeline-defaults.ts';
 import {
   dealCountsByStage,
@@ -140,7 +141,10 @@ export async function createPipeline(
     const pipelineId = await insertPipeline(trx, actor.companyId, body.name, existing.length, at);
     const stages = body.stages
       ? stageValues(body.stages, new Map())
-      : defaultPipeline(null).stages.map((s, position) => ({ ...s, position }));
+      : defaultPipeline(await companyCountry(trx, actor.companyId)).stages.map((s, position) => ({
+          ...s,
+          position,
+        }));
     await insertStages(trx, actor.companyId, pipelineId, stages);
     await recordPipeline(trx, actor, 'pipeline.created', await pipelineIn(trx, actor.companyId, pipelineId));
     return pipelineId;

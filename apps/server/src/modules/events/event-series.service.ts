@@ -188,12 +188,14 @@ export async function updateOccurrences(
     priority: body.priority ?? row.priority,
     assignee_id: body.assignee_id !== undefined ? body.assignee_id : row.assignee_id,
     customer_id: body.customer_id !== undefined ? body.customer_id : row.customer_id,
+    deal_id: body.deal_id !== undefined ? body.deal_id : row.deal_id,
     location: body.location !== undefined ? body.location : row.location,
     all_day: body.all_day ?? Boolean(row.all_day),
   };
   await assertReferences(ctx, actor.companyId, {
     assignee_id: merged.assignee_id !== row.assignee_id ? merged.assignee_id : null,
     customer_id: merged.customer_id !== row.customer_id ? merged.customer_id : null,
+    deal_id: merged.deal_id !== row.deal_id ? merged.deal_id : null,
   });
   const at = new Date().toISOString();
   const newId = await ctx.db.transaction().execute(async (trx) => {
