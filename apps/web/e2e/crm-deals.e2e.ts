@@ -65,6 +65,45 @@ describe('the deal board', () => {
     await ana.context().close();
   });
 
+  it('a move the server refuses goes back; a 409 says someone changed the deal and reloads the board', async () => {
+    const { company, first, second } = await companyWithDeals(e2e, `Odbijeno ${Date.now()} d.o.o.`);
+    const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
+    const answers = [
+      { status: 409, code: 'stale_update', message: 'Someone else changed this deal meanwhile.' },
+      { status: 503, code: 'unavailable', message: 'Try again later.' },
+    ];
+    // A stand-in for the refusals: the move request answers as the server would.
+    await ana.route('**/api/companies/*/deals/*/move', async (route) => {
+      const answer = answers.shift();
+      if (!answer) return route.continue();
+      await route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: answer.code, message: answer.message }),
+      });
+    });
+    const drag = () =>
+      dragTo(
+        ana,
+        card(ana, first, 'Roof repair').getByRole('button', { name: 'Move Roof repair' }),
+        column(ana, second).getByRole('list'),
+      );
+
+    await drag();
+    await ana
+      .getByText('“Roof repair” was changed by someone else meanwhile; the board now shows the latest.')
+      .waitFor();
+    await card(ana, first, 'Roof repair').waitFor();
+    await expect.poll(() => sumOf(ana, first).textContent()).toBe('€600.00');
+
+    await drag();
+    await ana.getByText('Try again later.').waitFor();
+    await card(ana, first, 'Roof repair').waitFor();
+    expect(await card(ana, second, 'Roof repair').count()).toBe(0);
+    await expect.poll(() => sumOf(ana, second).textContent()).toBe('€0.00');
+    await ana.context().close();
+  });
+
   it('a drop into the lost stage asks why, and the deal page shows the move on its timeline', async () => {
     const { company, pipeline, first } = await companyWithDeals(e2e, `Gubitak ${Date.now()} d.o.o.`);
     const lost = pipeline.stages.find((stage) => stage.kind === 'lost')?.name ?? 'Lost';
