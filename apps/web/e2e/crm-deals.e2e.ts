@@ -70,7 +70,7 @@ describe('the deal board', () => {
     const ana = await personIn(e2e, USERS.ana, company.name, '/company/deals');
     const answers = [
       { status: 409, code: 'stale_update', message: 'Someone else changed this deal meanwhile.' },
-      { status: 503, code: 'unavailable', message: 'Try again later.' },
+      { status: 400, code: 'move_refused', message: 'This move is not allowed.' },
     ];
     // A stand-in for the refusals: the move request answers as the server would.
     await ana.route('**/api/companies/*/deals/*/move', async (route) => {
@@ -89,15 +89,17 @@ describe('the deal board', () => {
         column(ana, second).getByRole('list'),
       );
 
+    const reloaded = ana.waitForResponse((r) => r.url().includes('/board') && r.request().method() === 'GET');
     await drag();
     await ana
       .getByText('“Roof repair” was changed by someone else meanwhile; the board now shows the latest.')
       .waitFor();
     await card(ana, first, 'Roof repair').waitFor();
     await expect.poll(() => sumOf(ana, first).textContent()).toBe('€600.00');
+    await reloaded;
 
     await drag();
-    await ana.getByText('Try again later.').waitFor();
+    await ana.getByText('This move is not allowed.').waitFor();
     await card(ana, first, 'Roof repair').waitFor();
     expect(await card(ana, second, 'Roof repair').count()).toBe(0);
     await expect.poll(() => sumOf(ana, second).textContent()).toBe('€0.00');

@@ -41,7 +41,7 @@ export function CustomerDeals({ customerId }: { customerId: number }) {
         <ul className="list-group list-group-flush">
           {items.map((deal) => (
             <li key={deal.id} className="list-group-item d-flex flex-wrap gap-2">
-              <Link className="me-auto" to={paths.company.deal.href(deal.id)}>
+              <Link className="me-auto text-break" to={paths.company.deal.href(deal.id)}>
                 {deal.title}
               </Link>
               <span className="text-body-secondary small">{stageName.get(deal.stage_id) ?? ''}</span>

@@ -102,7 +102,9 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true, showDeal
             <Link to={paths.company.customer.href(event.customer_id)}>{event.customer_name}</Link>
           )}
           {showDeal && event.deal_id != null && event.deal_title && (
-            <Link to={paths.company.deal.href(event.deal_id)}>{event.deal_title}</Link>
+            <Link className="text-break" to={paths.company.deal.href(event.deal_id)}>
+              {event.deal_title}
+            </Link>
           )}
           {event.assignee_name && <span>{t('crm.todos.assignedTo', { name: event.assignee_name })}</span>}
         </div>
