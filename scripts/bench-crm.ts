@@ -3,7 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IMPORT_FIELDS } from '@kontora/contract/customer-import';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { Config } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -13,6 +12,7 @@ import { createActiveUser } from '../apps/server/src/seed/accounts.seed.ts';
 import { bulkSeed } from '../apps/server/src/seed/bulk.ts';
 import { randomCustomer, randomSource } from '../apps/server/src/seed/bulk-data.ts';
 import { type Figure, measure, printFigures } from './bench/measure.ts';
+import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { startServer } from './bench/server-process.ts';
 
 /**
@@ -71,23 +71,11 @@ export async function benchCrm(): Promise<void> {
 }
 
 /** A dedicated database on the test server (one per size), created once. */
-async function postgresBenchUrl(customers: number): Promise<string | undefined> {
-  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = customers === 100_000 ? 'kontora_bench_crm' : `kontora_bench_crm_${customers}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await admin.end().catch(() => {});
-  }
+function postgresBenchUrl(customers: number): Promise<string | undefined> {
+  return benchPostgresUrl(
+    customers === 100_000 ? 'kontora_bench_crm' : `kontora_bench_crm_${customers}`,
+    fresh,
+  );
 }
 
 /** Seeds (once) a Bulk Co of the wanted size and a member to sign in as; answers the company id. */

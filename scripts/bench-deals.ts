@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/database.ts';
@@ -15,6 +14,7 @@ import { getDeal, moveDeal } from '../apps/server/src/modules/deals/deals.servic
 import { createPipeline } from '../apps/server/src/modules/deals/pipelines.service.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
+import { benchPostgresUrl } from './bench/postgres-database.ts';
 
 /**
  * Deals (decision 051): the board's first page of every column with 10,000 open deals in the
@@ -37,30 +37,11 @@ export async function benchDeals(): Promise<void> {
       database: { kind: 'sqlite', file: path.join(repoRoot, `data/bench/deals-${TOTAL}.sqlite`) },
     },
   ];
-  const pgUrl = await postgresUrl();
+  const pgUrl = await benchPostgresUrl(`kontora_bench_deals_${TOTAL}`, fresh);
   if (pgUrl) targets.push({ label: 'PostgreSQL', database: { kind: 'postgres', url: pgUrl } });
   else console.log('\nDeals on PostgreSQL: skipped (no server at TEST_PG_URL / 127.0.0.1:5432)');
   const only = process.env.BENCH_DEALS_DB;
   for (const target of targets) if (!only || target.database.kind === only) await benchTarget(target);
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kontora_bench_deals_${TOTAL}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await admin.end().catch(() => {});
-  }
 }
 
 interface Seeded {

@@ -249,7 +249,11 @@ export const Forecast = z.object({
   win_rate: z.number().nullable(),
   /** Mean days from creation to won, for deals won in the period; null when none. */
   avg_days_to_win: z.number().nullable(),
-  /** Of deals that entered `from_stage_id` in the period, the share that later entered `to_stage_id` (the next open stage, or won). */
+  /**
+   * From each open stage to the next (the last open stage: to won): entries into `to_stage_id` per
+   * entry into `from_stage_id` in the period, at most 1; null when none entered. A forward move
+   * enters every stage it passes; a new deal enters only its stage (docs/decisions/051-deals-and-pipelines.md).
+   */
   stage_conversion: z.array(
     z.object({ from_stage_id: z.number(), to_stage_id: z.number(), rate: z.number().nullable() }),
   ),

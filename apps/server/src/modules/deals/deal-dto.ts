@@ -1,4 +1,5 @@
 import type { Deal } from '@kontora/contract/deals';
+import { parseJson } from '../../lib/json.ts';
 import type { DealRow } from './deals.repository.ts';
 
 /** The fields a person edits, as the write door takes them (amount in minor units). */
@@ -34,13 +35,10 @@ export const toCents = (amount: number | null | undefined): number | null =>
 export const fromCents = (cents: number | null): number | null =>
   cents === null ? null : Number(cents) / 100;
 
+/** The tags column (JSON text) as a list. */
 export function parseTags(json: string): string[] {
-  try {
-    const tags: unknown = JSON.parse(json);
-    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
+  const tags = parseJson(json);
+  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
 }
 
 const DAY_MS = 86_400_000;

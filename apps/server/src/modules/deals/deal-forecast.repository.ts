@@ -41,3 +41,25 @@ export async function ownerNames(
     .execute();
   return new Map(rows.map((r) => [r.id, r.full_name]));
 }
+
+/**
+ * Count and amount (in `currency`) of a pipeline's won and lost deals, from the forecast's
+ * figures: a board's closed columns without reading the (ever growing) closed deals.
+ */
+export async function closedTotals(
+  db: Database,
+  companyId: number,
+  pipelineId: number,
+  ownerId: number | undefined,
+  currency: string,
+): Promise<Map<'won' | 'lost', { count: number; amount_cents: number }>> {
+  const out = new Map<'won' | 'lost', { count: number; amount_cents: number }>();
+  for (const r of await statsRows(db, companyId, { pipelineId, ownerId })) {
+    if (r.kind !== 'won' && r.kind !== 'lost') continue;
+    const total = out.get(r.kind) ?? { count: 0, amount_cents: 0 };
+    total.count += Number(r.n);
+    if (r.currency === currency) total.amount_cents += Number(r.amount_cents);
+    out.set(r.kind, total);
+  }
+  return out;
+}

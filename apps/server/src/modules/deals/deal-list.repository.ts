@@ -132,8 +132,11 @@ export async function columnTotals(
   companyId: number,
   filter: DealListFilter,
   currency: string,
+  stageIds: number[],
 ): Promise<Map<number, { count: number; amount_cents: number }>> {
+  if (stageIds.length === 0) return new Map();
   const rows = await filtered(db, companyId, filter)
+    .where('d.stage_id', 'in', stageIds)
     .select([
       'd.stage_id',
       (eb) => eb.fn.countAll<number | string>().as('n'),

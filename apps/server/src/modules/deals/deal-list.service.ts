@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { foldWords, toDeal } from './deal-dto.ts';
+import { closedTotals } from './deal-forecast.repository.ts';
 import {
   columnPages,
   columnTotals,
@@ -94,7 +95,27 @@ export async function boardOf(
   const stages = await selectStages(ctx.db, companyId, [pipelineId]);
   const currency = await companyCurrency(ctx.db, companyId);
   const filter = { ...toDealFilter(query), pipelineId };
-  const totals = await columnTotals(ctx.db, companyId, filter, currency);
+  // Closed columns only grow: without filters the figures kept for the forecast answer them
+  // (deal_stats, an owner filter included); open columns are counted from their deals.
+  const figuresServe =
+    filter.terms.length === 0 &&
+    !filter.tag &&
+    filter.customerId === undefined &&
+    !filter.closeFrom &&
+    !filter.closeTo;
+  const counted = stages.filter((s) => s.kind === 'open' || !figuresServe);
+  const totals = await columnTotals(
+    ctx.db,
+    companyId,
+    filter,
+    currency,
+    counted.map((s) => s.id),
+  );
+  if (figuresServe) {
+    const closed = await closedTotals(ctx.db, companyId, pipelineId, filter.ownerId, currency);
+    for (const s of stages)
+      if (s.kind !== 'open') totals.set(s.id, closed.get(s.kind) ?? { count: 0, amount_cents: 0 });
+  }
   const rows = await columnPages(
     ctx.db,
     companyId,

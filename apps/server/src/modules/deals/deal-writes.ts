@@ -1,12 +1,14 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
+import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
-import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
-import { byActor, type ChangeActorRef, recordChange } from '../change-feed/change-feed.service.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { recordChange } from '../change-feed/change-feed.service.ts';
 import { isMember } from '../members/members.service.ts';
+import { type DealAuthor, staleDeal } from './deal-author.ts';
+import { changeKindOf } from './deal-change-kind.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
 import { applyStats, contribution, entered, type StatsDelta } from './deal-stats.repository.ts';
@@ -39,27 +41,6 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
  * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
  */
 
-export interface DealAuthor {
-  companyId: number;
-  userId: number | null;
-  change: ChangeActorRef;
-  timeline: { author_id: number | null; author_key_name: string | null };
-  audit: { actorId: number | null; actorKey: { id: number; name: string } | null };
-}
-
-export function dealAuthorOf(actor: Actor): DealAuthor {
-  return {
-    companyId: actor.companyId,
-    userId: authorIdOf(actor),
-    change: byActor(actor),
-    timeline: { author_id: authorIdOf(actor), author_key_name: actor.apiKey?.name ?? null },
-    audit: auditActorOf(actor),
-  };
-}
-
-export const staleDeal = () =>
-  new AppError(409, 'stale_update', 'Someone else changed this deal meanwhile. Reload it and try again.');
-
 /** Runs `work` in one transaction with a write session. */
 export function writeDeals<T>(
   { db }: Pick<AppContext, 'db'>,
@@ -69,24 +50,12 @@ export function writeDeals<T>(
   return db.transaction().execute((trx) => work(new DealWrites(trx, author), trx));
 }
 
-/** The fields compared for the timeline and the feed, in the order they are listed. */
+/** The fields compared for the timeline and the feed, in the order they are listed (the amount in cents; status and closing date follow the stage). */
 const COMPARED = [
-  'title',
-  'amount_cents',
-  'currency',
-  'pipeline_id',
-  'stage_id',
+  ...DEAL_EDITABLE_FIELDS.map((f) => (f === 'amount' ? 'amount_cents' : f)),
   'status',
-  'probability',
-  'expected_close_date',
-  'owner_id',
-  'organisation_id',
-  'customer_ids',
-  'lost_reason',
   'closed_at',
-  'tags',
-  'notes',
-] as const;
+] as (keyof StoredDeal & (Exclude<DealEditableField, 'amount'> | 'amount_cents' | 'status' | 'closed_at'))[];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -205,23 +174,7 @@ export class DealWrites {
         ? { field: 'amount', before: fromCents(current.amount_cents), after: fromCents(next.amount_cents) }
         : { field, before: current[field], after: next[field] },
     );
-    const type: ChangeType = !stageChanged
-      ? 'deal.updated'
-      : status === 'won' && current.status !== 'won'
-        ? 'deal.won'
-        : status === 'lost' && current.status !== 'lost'
-          ? 'deal.lost'
-          : 'deal.stage_changed';
-    const kind: NewDealActivity['kind'] =
-      type === 'deal.won'
-        ? 'won'
-        : type === 'deal.lost'
-          ? 'lost'
-          : stageChanged && status === 'open' && current.status !== 'open'
-            ? 'reopened'
-            : stageChanged
-              ? 'stage_changed'
-              : 'updated';
+    const { type, kind } = changeKindOf(current.status, status, stageChanged);
     if (type === 'deal.won' || type === 'deal.lost')
       await this.#onCustomerTimelines(next, type === 'deal.won' ? 'deal_won' : 'deal_lost', at);
     const placed = placement && placement.kind !== 'top' ? placement : undefined;

@@ -312,11 +312,44 @@ describe('deals', () => {
     expect((await k.ok(c.eva.token, 'GET', k.deals(c.beta, `/${theirs.id}`))).status).toBe('open');
   });
 
+  it('every column of the board counts what the list finds, with and without filters', async () => {
+    const won = await k.createDeal(c.ana.token, c.acme, {
+      title: 'Won one',
+      amount: 5,
+      tags: ['x'],
+      owner_id: c.marko.id,
+    });
+    await k.ok(c.ana.token, 'POST', k.deals(c.acme, `/${won.id}/move`), {
+      stage_id: stage(4),
+      version: won.version,
+    });
+    for (const query of ['', `owner_id=${c.marko.id}`, 'tag=x', `owner_id=${c.ana.id}`]) {
+      const board = await k.ok(c.ana.token, 'GET', k.pipelines(c.acme, `/${sales.id}/board?${query}`));
+      for (const column of board.columns) {
+        const list = await k.ok(
+          c.ana.token,
+          'GET',
+          k.deals(c.acme, `?pipeline_id=${sales.id}&stage_id=${column.stage_id}&limit=200&${query}`),
+        );
+        const eur = list.items.filter((d: Deal) => d.currency === 'EUR');
+        expect([query, column.count, column.amount_total]).toEqual([
+          query,
+          list.items.length,
+          Math.round(eur.reduce((sum: number, d: Deal) => sum + (d.amount ?? 0), 0) * 100) / 100,
+        ]);
+      }
+    }
+  });
+
   it('lost reasons: members read, owners and admins replace', async () => {
     const url = `/api/companies/${c.acme}/deal-lost-reasons`;
     expect((await k.call(c.marko.token, 'PUT', url, { items: ['Price'] })).statusCode).toBe(403);
     await k.ok(c.ana.token, 'PUT', url, { items: ['Price', 'Timing', 'Price'] });
     expect(await k.ok(c.marko.token, 'GET', url)).toEqual({ items: ['Price', 'Timing'] });
+    const feed = await readChanges(t.ctx, c.acme, 0, 1000);
+    expect(feed.filter((e) => e.type === 'company.updated').at(-1)?.changes).toEqual([
+      { field: 'deal_lost_reasons', before: [], after: ['Price', 'Timing'] },
+    ]);
   });
 
   it('another company’s deals and pipelines are 404 on every route', async () => {

@@ -13,10 +13,11 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
-import { dealAuthorOf, staleDeal, writeDeals } from './deal-writes.ts';
+import { writeDeals } from './deal-writes.ts';
 import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 

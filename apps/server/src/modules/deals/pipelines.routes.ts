@@ -124,7 +124,7 @@ export async function pipelinesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: dataOf(LostReasons), ...errors(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => ({
-      data: { items: await putLostReasons(ctx, companyOf(request).id, request.body.items) },
+      data: { items: await putLostReasons(ctx, actorOf(request), request.body.items) },
     }),
   });
 }

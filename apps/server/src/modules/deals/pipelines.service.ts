@@ -11,10 +11,11 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
+import { dealAuthorOf } from './deal-author.ts';
 import { dealIdsIn } from './deal-list.repository.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { rebuildOpenStats } from './deal-stats.repository.ts';
-import { dealAuthorOf, writeDeals } from './deal-writes.ts';
+import { writeDeals } from './deal-writes.ts';
 import { companyCountry } from './deals.repository.ts';
 import { defaultPipeline } from './pipeline-defaults.ts';
 import {
@@ -300,7 +301,20 @@ export async function getLostReasons(ctx: Pick<AppContext, 'db'>, companyId: num
   return lostReasons(ctx.db, companyId);
 }
 
-export async function putLostReasons(ctx: AppContext, companyId: number, items: string[]): Promise<string[]> {
-  await ctx.db.transaction().execute((trx) => replaceLostReasons(trx, companyId, items));
+/** The company's lost reasons are one of its settings: a change is a `company.updated` with the list before and after. */
+export async function putLostReasons(ctx: AppContext, actor: Actor, items: string[]): Promise<string[]> {
+  const { companyId } = actor;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await lostReasons(trx, companyId);
+    if (JSON.stringify(before) === JSON.stringify(items)) return;
+    await replaceLostReasons(trx, companyId, items);
+    await recordChange(trx, {
+      companyId,
+      type: 'company.updated',
+      entity: { type: 'company', id: companyId },
+      actor: byActor(actor),
+      changes: [{ field: 'deal_lost_reasons', before, after: items }],
+    });
+  });
   return items;
 }
