@@ -45,7 +45,7 @@ const GUEST_SCREENS: Screen[] = [
   { name: 'reset password', hash: '/reset-password/not-a-real-token-but-long-enough', ready: at() },
 ];
 
-let ids: { company: number; customer: number; user: number };
+let ids: { company: number; customer: number; user: number; deal: number };
 
 /** Every signed-in screen, visited by the superuser inside Acme (so the team section shows too). */
 function signedInScreens(viewport: Viewport): Screen[] {
@@ -61,6 +61,10 @@ function signedInScreens(viewport: Viewport): Screen[] {
     },
     { name: 'customer page', hash: `/company/customer/${ids.customer}`, ready: at() },
     { name: 'to-dos', hash: '/company/customer/events', ready: at() },
+    // The board scrolls sideways inside itself (decision 052); the page must not.
+    { name: 'deal board', hash: '/company/deals', ready: at('.kt-deal-card') },
+    { name: 'deal list', hash: '/company/deals/list', ready: at('tbody tr') },
+    { name: 'deal page', hash: `/company/deal/${ids.deal}`, ready: at() },
     { name: 'calendar month', hash: '/company/calendar?view=dayGridMonth', ready: at('.kt-calendar button') },
     { name: 'calendar week', hash: '/company/calendar?view=timeGridWeek', ready: at('.kt-calendar button') },
     { name: 'calendar list', hash: '/company/calendar?view=listWeek', ready: at('.kt-calendar button') },
@@ -168,7 +172,14 @@ describe('no screen scrolls sideways (only tables scroll inside their own contai
     );
     const customer = customers.items[0];
     if (!customer) throw new Error('demo customers missing');
-    ids = { company: company.id, customer: customer.id, user: user.id };
+    // The demo has no deals: one with a long title and an organisation, for the deal screens.
+    const deal = await admin.call<{ id: number }>('POST', `/companies/${company.id}/deals`, {
+      title: 'Gesamtinstandsetzungsvereinbarung für das Verwaltungsgebäude',
+      amount: 1_250_000,
+      organisation_id: customer.id,
+      owner_id: user.id,
+    });
+    ids = { company: company.id, customer: customer.id, user: user.id, deal: deal.id };
   });
 
   for (const viewport of VIEWPORTS) {

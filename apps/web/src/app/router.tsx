@@ -64,6 +64,9 @@ export function AppRoutes() {
                     <Route path={p.company.customer.path} element={<s.CustomerScreen />} />
                     <Route path={p.company.calendar.path} element={<s.CalendarScreen />} />
                     <Route path={p.company.duplicates.path} element={<s.DuplicatesScreen />} />
+                    <Route path={p.company.deals.path} element={<s.DealsBoardScreen />} />
+                    <Route path={p.company.dealList.path} element={<s.DealListScreen />} />
+                    <Route path={p.company.deal.path} element={<s.DealScreen />} />
                   </Route>
                   <Route element={<RequireModule module={MODULE_ID.social} />}>
                     <Route path={p.company.social.path} element={<s.SocialScreen />} />

@@ -16,7 +16,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   useDocumentTitle(title);
   return (
     <div className="kt-page-title d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
-      <h1 className="h4 mb-0">{title}</h1>
+      {/* A long unbroken word (a deal or company name) wraps instead of widening a phone page. */}
+      <h1 className="h4 mb-0 text-break">{title}</h1>
       {children}
     </div>
   );

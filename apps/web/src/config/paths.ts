@@ -32,6 +32,10 @@ export const paths = {
     events: { path: '/company/customer/events', href: () => '/company/customer/events' },
     customer: { path: '/company/customer/:id', href: (id: number) => `/company/customer/${id}` },
     calendar: { path: '/company/calendar', href: () => '/company/calendar' },
+    /** The deal board of a pipeline; filters and the pipeline in the query (`?pipeline=&owner_id=…`). */
+    deals: { path: '/company/deals', href: () => '/company/deals' },
+    dealList: { path: '/company/deals/list', href: () => '/company/deals/list' },
+    deal: { path: '/company/deal/:id', href: (id: number) => `/company/deal/${id}` },
     social: { path: '/company/social', href: () => '/company/social' },
     /** A tab of the social screen: posts, compose, accounts, media. */
     socialTab: {

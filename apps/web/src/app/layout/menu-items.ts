@@ -11,6 +11,7 @@ export type MenuLabelKey =
   | 'menu.customerList'
   | 'menu.customerEvents'
   | 'menu.calendar'
+  | 'menu.deals'
   | 'menu.social'
   | 'menu.changeCompany'
   | 'menu.companies'
@@ -70,6 +71,14 @@ const COMPANY_MENU: MenuNode[] = [
       },
       { id: 'customer-events', label: 'menu.customerEvents', icon: 'check', to: paths.company.events.href() },
       { id: 'calendar', label: 'menu.calendar', icon: 'calendar', to: paths.company.calendar.href() },
+      // The board, its list view and one deal's page all keep "Deals" lit.
+      {
+        id: 'deals',
+        label: 'menu.deals',
+        icon: 'briefcase',
+        to: paths.company.deals.href(),
+        also: /^\/company\/deal\/\d+$/,
+      },
     ],
   },
   {

@@ -8,13 +8,14 @@ describe('visibleSections', () => {
     const [company] = visibleSections({ modules: [2], hasCompany: true, isSuperuser: false });
     expect(company?.id).toBe('company');
     expect(company?.nodes.map((node) => node.id)).toEqual(['crm', 'change-company']);
-    // Customers, To-dos and Calendar side by side, one level under CRM.
+    // Customers, To-dos, Calendar and Deals side by side, one level under CRM.
     expect(ids(company?.nodes ?? [])).toEqual([
       'crm',
       'crm-dashboard',
       'customer-list',
       'customer-events',
       'calendar',
+      'deals',
       'change-company',
     ]);
   });
@@ -75,6 +76,14 @@ describe('active entry', () => {
     expect(activeGroupIds(nodes, '/company/customer/events')).toEqual(['crm']);
     expect(activeGroupIds(nodes, '/company/calendar')).toEqual(['crm']);
     expect(activeGroupIds(nodes, '/company/dashboard')).toEqual([]);
+  });
+
+  it('keeps Deals lit on the board, its list view and one deal', () => {
+    const deals = nodes.flatMap((node) => node.children ?? []).find((node) => node.id === 'deals');
+    for (const path of ['/company/deals', '/company/deals/list', '/company/deal/12'])
+      expect(deals && isLeafActive(deals, path), path).toBe(true);
+    expect(deals && isLeafActive(deals, '/company/dealsx')).toBe(false);
+    expect(activeGroupIds(nodes, '/company/deal/12')).toEqual(['crm']);
   });
 
   it('counts one customer as the customer list, and detail pages under their list', () => {

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { CustomerDeals } from '../../shared/components/customer-deals.tsx';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
@@ -93,7 +94,7 @@ export function CustomerScreen() {
           ) : (
             <OrganisationPeopleCard organisationId={data.id} />
           )}
-          {/* The customer's deals (features/deals) belong here, below the people and organisations. */}
+          <CustomerDeals customerId={data.id} />
         </div>
         <div className="col-12 col-xl-7">
           <CustomerTodos customerId={data.id} customerName={data.name} />

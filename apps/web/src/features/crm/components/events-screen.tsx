@@ -8,8 +8,8 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useEventPages } from '../../shared/api/get-events.ts';
 import { CustomerPicker } from '../../shared/components/events/customer-picker.tsx';
 import { EventDialog } from '../../shared/components/events/event-dialog.tsx';
+import { TodoRow } from '../../shared/components/events/todo-row.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
-import { TodoRow } from './events/todo-row.tsx';
 
 /** The list's views; "mine" is a separate switch that narrows any of them. */
 const VIEWS = ['open', 'today', 'overdue', 'upcoming', 'done'] as const satisfies readonly EventFilter[];

@@ -1,9 +1,14 @@
+import { MODULE_ID } from '@kontora/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
+import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
+import { LostReasonsSection } from './lost-reasons-section.tsx';
+import { PipelinesSection } from './pipelines-section.tsx';
 
 /** Layout and theme, and the company's settings; the language is chosen on the Profile only. */
 export function SettingsScreen() {
@@ -30,8 +35,22 @@ export function SettingsScreen() {
         <div className="mt-4">
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
           <CompanyCalendarSection companyId={company.id} />
+          <SalesSettings companyId={company.id} />
         </div>
       )}
+    </>
+  );
+}
+
+/** Pipelines, stages and lost reasons: for the owners and admins of a company with the CRM. */
+function SalesSettings({ companyId }: { companyId: number }) {
+  const manages = useCanManageCompany(companyId);
+  const modules = useCompanyModules(companyId).data;
+  if (!manages || !modules?.includes(MODULE_ID.crm)) return null;
+  return (
+    <>
+      <PipelinesSection companyId={companyId} />
+      <LostReasonsSection companyId={companyId} />
     </>
   );
 }

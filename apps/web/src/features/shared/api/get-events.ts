@@ -15,6 +15,7 @@ export type EventListParams = {
   to?: string;
   filter?: EventFilter[];
   customer_id?: number;
+  deal_id?: number;
   assignee_id?: number;
   dir?: 'asc' | 'desc';
   limit?: number;

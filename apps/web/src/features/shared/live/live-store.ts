@@ -73,7 +73,7 @@ export function useLiveStatus(): LiveStatus | null {
 }
 
 /** The records that carry a version, which open edit forms compare against. */
-export type VersionedRecord = 'customer' | 'event';
+export type VersionedRecord = 'customer' | 'event' | 'deal';
 
 /** The last change pushed for a record (e.g. `customer`, 42), if any since the page loaded. */
 export function useLastChange(entity: VersionedRecord, id: number): LiveChange | undefined {

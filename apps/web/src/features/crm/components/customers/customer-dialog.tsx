@@ -16,6 +16,7 @@ import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { ChangedUnderneathNotice } from '../../../shared/components/changed-underneath-notice.tsx';
+import { StaleUpdateNotice } from '../../../shared/components/stale-update-notice.tsx';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
 import { useUpdateCustomer } from '../../api/update-customer.ts';
@@ -212,17 +213,11 @@ function EditCustomerForm({
       submitLabel={t('common.save')}
       notice={
         stale ? (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
-            <span>{t('errors.stale_update')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-warning"
-              disabled={latest.isFetching}
-              onClick={() => void reload()}
-            >
-              {t('crm.customer.reloadKeep')}
-            </button>
-          </div>
+          <StaleUpdateNotice
+            reloadLabel={t('crm.customer.reloadKeep')}
+            reloading={latest.isFetching}
+            onReload={() => void reload()}
+          />
         ) : (
           <ChangedUnderneathNotice
             record="customer"

@@ -2,10 +2,10 @@ import { CUSTOMER_LIMITS, CUSTOMER_STATUSES } from '@kontora/contract/customer-v
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';
+import { useSyncedText } from '../../../../lib/use-synced-text.ts';
 import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
 import { OrganisationFilter } from './organisation-filter.tsx';
 import type { FilterParam } from './use-customer-filter.ts';
-import { useSyncedText } from './use-synced-text.ts';
 
 type CustomerFiltersProps = {
   filter: CustomerFilterParams;

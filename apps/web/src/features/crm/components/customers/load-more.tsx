@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
+import { useLoadWhenSeen } from '../../../../lib/use-load-when-seen.ts';
 
 type LoadMoreProps = {
   loaded: number;
@@ -17,27 +17,13 @@ type LoadMoreProps = {
 export function LoadMore({ loaded, hasMore, loading, onLoadMore }: LoadMoreProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const load = useRef(onLoadMore);
-  useEffect(() => {
-    load.current = onLoadMore;
+  const sentinel = useLoadWhenSeen<HTMLDivElement>({
+    loaded,
+    hasMore,
+    loading,
+    onLoadMore,
+    rootMargin: '200px',
   });
-
-  // A new observer per loaded page: its first report says whether the end is
-  // still in view (a tall screen), so pages keep coming until it is not.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-arms the observer on purpose
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) load.current();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, loaded]);
 
   return (
     <div className="d-flex flex-wrap align-items-center gap-3 mt-3">

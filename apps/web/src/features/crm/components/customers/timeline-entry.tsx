@@ -118,7 +118,7 @@ export function TimelineEntryItem({
       </span>
       <article className="flex-grow-1" style={{ minWidth: 0 }}>
         <header className="d-flex flex-wrap justify-content-between gap-2">
-          <h3 className="h6 mb-1">{headline}</h3>
+          <h3 className="h6 mb-1 text-break">{headline}</h3>
           <time className="small text-body-secondary" dateTime={entry.created_at}>
             {format.dateTime(entry.created_at)}
           </time>

@@ -4,8 +4,7 @@ import {
   CUSTOMER_STATUSES,
   type CustomerStatus,
 } from '@kontora/contract/customer-values';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressFilter } from '../../../../lib/use-address-filter.ts';
 import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
@@ -57,25 +56,6 @@ export const isFiltered = (filter: CustomerFilterParams): boolean =>
  * search can land here with `?q=`.
  */
 export function useCustomerFilter() {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the parsed filter changes only when the address text does
-  const filter = useMemo(() => parseCustomerFilter(params), [key]);
-  const update = useCallback(
-    (patch: Partial<Record<FilterParam, string>>, options: { replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(patch)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: options.replace ?? false },
-      );
-    },
-    [setParams],
-  );
+  const { filter, key, update } = useAddressFilter<CustomerFilterParams, FilterParam>(parseCustomerFilter);
   return { filter, filterKey: key, update };
 }

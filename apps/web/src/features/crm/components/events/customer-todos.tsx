@@ -1,90 +1,11 @@
-import type { TodoEvent } from '@kontora/contract/events';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
-import { errorMessage } from '../../../../lib/errors.ts';
-import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useEvents } from '../../../shared/api/get-events.ts';
-import { EventDialog } from '../../../shared/components/events/event-dialog.tsx';
-import { TodoRow } from './todo-row.tsx';
+import { RecordTodos } from '../../../shared/components/events/record-todos.tsx';
 
-/** A customer's to-dos on the customer's page: open ones (or done ones), and "New to-do" for this customer. */
+/** A customer's to-dos on the customer's page, and "New to-do" for this customer. */
 export function CustomerTodos({ customerId, customerName }: { customerId: number; customerName: string }) {
-  const { t } = useTranslation();
-  const companyId = useCompanyId();
-  const profile = useCompanyProfile(companyId);
-  const [showDone, setShowDone] = useState(false);
-  const [dialog, setDialog] = useState<{ event: TodoEvent | null } | null>(null);
-  const events = useEvents(companyId, {
-    customer_id: customerId,
-    filter: [showDone ? 'done' : 'open'],
-    dir: showDone ? 'desc' : 'asc',
-    limit: 50,
-  });
-  const items = events.data?.items ?? [];
-
   return (
-    <section className="card kt-card mb-4" aria-labelledby="kt-customer-todos">
-      <div className="card-header d-flex flex-wrap align-items-center gap-2">
-        <h2 className="h6 mb-0 me-auto" id="kt-customer-todos">
-          {t('crm.todos.title')}
-        </h2>
-        <fieldset className="btn-group btn-group-sm">
-          <legend className="visually-hidden">{t('crm.todos.show')}</legend>
-          <button
-            type="button"
-            className={`btn ${showDone ? 'btn-outline-primary' : 'btn-primary'}`}
-            aria-pressed={!showDone}
-            onClick={() => setShowDone(false)}
-          >
-            {t('crm.events.filters.open')}
-          </button>
-          <button
-            type="button"
-            className={`btn ${showDone ? 'btn-primary' : 'btn-outline-primary'}`}
-            aria-pressed={showDone}
-            onClick={() => setShowDone(true)}
-          >
-            {t('crm.events.filters.done')}
-          </button>
-        </fieldset>
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog({ event: null })}>
-          {t('crm.events.new')}
-        </button>
-      </div>
-      {events.error ? (
-        <div className="card-body">
-          <div className="alert alert-danger mb-0" role="alert">
-            {errorMessage(t, events.error)}
-          </div>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="card-body text-body-secondary">
-          {events.isPending
-            ? t('common.loading')
-            : showDone
-              ? t('crm.todos.noneDone')
-              : t('crm.todos.noneOpen')}
-        </div>
-      ) : (
-        <ul className="list-group list-group-flush">
-          {items.map((event) => (
-            <TodoRow
-              key={event.occurrence_id}
-              event={event}
-              timeZone={profile.data?.time_zone}
-              showCustomer={false}
-              onOpen={(e) => setDialog({ event: e })}
-            />
-          ))}
-        </ul>
-      )}
-      <EventDialog
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        event={dialog?.event ?? null}
-        draft={{ customer_id: customerId, customer_name: customerName }}
-      />
-    </section>
+    <RecordTodos
+      of={{ customer_id: customerId }}
+      draft={{ customer_id: customerId, customer_name: customerName }}
+    />
   );
 }

@@ -33,6 +33,8 @@ export type EventFormValues = {
   assignee_id: string;
   customer_id: number | null;
   customer_name: string;
+  /** The deal the to-do belongs to: set by the deal's page, not a field of the form. */
+  deal_id: number | null;
   location: string;
   /** Minutes before the start, as the checkboxes' values. */
   reminders: string[];
@@ -73,6 +75,7 @@ export type EventDraft = {
   all_day?: boolean;
   customer_id?: number | null;
   customer_name?: string | null;
+  deal_id?: number | null;
   type?: EventType;
 };
 
@@ -91,6 +94,7 @@ export function draftValues(
     all_day: draft.all_day ?? false,
     assignee_id: defaultAssignee === null ? '' : String(defaultAssignee),
     customer_id: draft.customer_id ?? null,
+    deal_id: draft.deal_id ?? null,
     customer_name: draft.customer_name ?? '',
     location: '',
     reminders: [],
@@ -109,6 +113,7 @@ export function eventValues(event: TodoEvent, timeZone: string): EventFormValues
     assignee_id: event.assignee_id === null ? '' : String(event.assignee_id),
     customer_id: event.customer_id,
     customer_name: event.customer_name ?? '',
+    deal_id: event.deal_id ?? null,
     location: event.location ?? '',
     reminders: event.reminders.map(String),
     description: event.description ?? '',
@@ -170,6 +175,7 @@ export function toEventBody(
     end_at,
     assignee_id: values.assignee_id ? Number(values.assignee_id) : null,
     customer_id: values.customer_id,
+    ...(values.deal_id === null ? {} : { deal_id: values.deal_id }),
     location: values.location,
     reminders: values.reminders.map(Number),
     recurrence: toRecurrence(values, values.start.slice(0, 10), timeZone),

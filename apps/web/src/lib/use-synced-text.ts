@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDebounced } from '../../../../lib/use-debounced.ts';
+import { useDebounced } from './use-debounced.ts';
 
 /**
  * Text typed into a filter box that is kept in the address: written there once

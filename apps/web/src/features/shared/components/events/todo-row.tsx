@@ -7,8 +7,8 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../../lib/use-zoned-format.ts';
-import { EVENT_TYPE_COLORS } from '../../../shared/lib/event-colors.ts';
 import { useSetEventDone } from '../../api/set-event-done.ts';
+import { EVENT_TYPE_COLORS } from '../../lib/event-colors.ts';
 import './todo-row.css';
 
 type TodoRowProps = {
@@ -17,6 +17,8 @@ type TodoRowProps = {
   onOpen: (event: TodoEvent) => void;
   /** Hidden on a customer's own page. */
   showCustomer?: boolean;
+  /** Hidden on a deal's own page. */
+  showDeal?: boolean;
 };
 
 /** When a to-do is over: its end, else its start (an all-day one at the end of its day). */
@@ -32,7 +34,7 @@ function isOverdue(event: TodoEvent): boolean {
  * One to-do: a done checkbox that answers at once (and goes back with a message
  * if the server refuses), its title opening the dialog, type, time, customer.
  */
-export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRowProps) {
+export function TodoRow({ event, timeZone, onOpen, showCustomer = true, showDeal = true }: TodoRowProps) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const setDone = useSetEventDone(companyId);
@@ -98,6 +100,11 @@ export function TodoRow({ event, timeZone, onOpen, showCustomer = true }: TodoRo
           </span>
           {showCustomer && event.customer_id !== null && (
             <Link to={paths.company.customer.href(event.customer_id)}>{event.customer_name}</Link>
+          )}
+          {showDeal && event.deal_id != null && event.deal_title && (
+            <Link className="text-break" to={paths.company.deal.href(event.deal_id)}>
+              {event.deal_title}
+            </Link>
           )}
           {event.assignee_name && <span>{t('crm.todos.assignedTo', { name: event.assignee_name })}</span>}
         </div>

@@ -1,8 +1,8 @@
 import type { TodoEvent } from '@kontora/contract/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCrm } from '../../shared/api/crm-keys.ts';
-import { eventsPath } from '../../shared/api/get-events.ts';
+import { invalidateCrm } from './crm-keys.ts';
+import { eventsPath } from './get-events.ts';
 
 /** `/events/{id}/done`: POST marks the to-do done, DELETE opens it again; one occurrence of a series. */
 export function setEventDone(

@@ -1,0 +1,80 @@
+import type { DealSort } from '@kontora/contract/deal-values';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/list-states.tsx';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useDealPages } from '../../shared/api/get-deals.ts';
+import { usePipelines } from '../../shared/api/get-pipelines.ts';
+import { apiFilterOf } from '../lib/deal-filter.ts';
+import { DealBulkBar } from './deal-bulk-bar.tsx';
+import { DealDialog } from './deal-dialog.tsx';
+import { DealFilters } from './deal-filters.tsx';
+import { DealTable } from './deal-table.tsx';
+import { DealsHeader } from './deals-header.tsx';
+import { LoadMoreEnd } from './load-more-end.tsx';
+import { useDealFilter } from './use-deal-filter.ts';
+
+/** The deals as a list (`#/company/deals/list`): the board's filters, a sort, keyset pages, bulk changes. */
+export function DealListScreen() {
+  const { t } = useTranslation();
+  const companyId = useCompanyId();
+  const pipelines = usePipelines(companyId).data?.items ?? [];
+  const { filter, search, update } = useDealFilter();
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const sort: DealSort = filter.sort ?? 'updated_at';
+  const dir = filter.dir ?? 'desc';
+  const pages = useDealPages(companyId, {
+    ...apiFilterOf(filter),
+    ...(filter.pipeline ? { pipeline_id: filter.pipeline } : {}),
+    sort,
+    dir,
+  });
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <DealsHeader
+        view="list"
+        search={search}
+        pipelines={pipelines}
+        pipelineId={filter.pipeline}
+        onPipeline={(id) => update({ pipeline: id })}
+        onNew={() => setCreating(true)}
+      />
+      <DealFilters filter={filter} update={update} />
+      <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
+      {pages.isError ? (
+        <LoadError error={pages.error} onRetry={() => void pages.refetch()} />
+      ) : pages.isPending ? (
+        <p className="text-body-secondary">{t('common.loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="text-body-secondary">{t('deals.list.none')}</p>
+      ) : (
+        <>
+          <DealTable
+            deals={items}
+            pipelines={pipelines}
+            sort={sort}
+            dir={dir}
+            onSort={(next, nextDir) => update({ sort: next, dir: nextDir })}
+            selected={selected}
+            onSelect={setSelected}
+          />
+          <LoadMoreEnd
+            hasMore={Boolean(pages.hasNextPage)}
+            loading={pages.isFetchingNextPage}
+            loaded={items.length}
+            onLoadMore={() => void pages.fetchNextPage()}
+          />
+        </>
+      )}
+      <DealDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        draft={{ pipeline_id: filter.pipeline }}
+        openCreated
+      />
+    </>
+  );
+}

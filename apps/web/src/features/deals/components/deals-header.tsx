@@ -1,0 +1,73 @@
+import type { Pipeline } from '@kontora/contract/pipelines';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+
+/** Title, Board/List switch (filters kept), the pipeline picker and "New deal". */
+export function DealsHeader({
+  view,
+  search,
+  pipelines,
+  pipelineId,
+  onPipeline,
+  onNew,
+}: {
+  view: 'board' | 'list';
+  /** The address's filters, carried over to the other view. */
+  search: string;
+  pipelines: readonly Pipeline[];
+  pipelineId: number | undefined;
+  onPipeline: (id: string) => void;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const suffix = search ? `?${search}` : '';
+  return (
+    <PageHeader title={t('deals.title')}>
+      <div className="d-flex flex-wrap align-items-end gap-2">
+        <nav aria-label={t('deals.views')} className="btn-group">
+          <Link
+            className={`btn btn-sm ${view === 'board' ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-current={view === 'board' ? 'page' : undefined}
+            to={`${paths.company.deals.href()}${suffix}`}
+          >
+            {t('deals.board.title')}
+          </Link>
+          <Link
+            className={`btn btn-sm ${view === 'list' ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-current={view === 'list' ? 'page' : undefined}
+            to={`${paths.company.dealList.href()}${suffix}`}
+          >
+            {t('deals.list.title')}
+          </Link>
+        </nav>
+        {pipelines.length > 0 && (
+          <div>
+            <label htmlFor={`${id}-pipeline`} className="form-label small mb-1 d-block">
+              {t('deals.fields.pipeline')}
+            </label>
+            <select
+              id={`${id}-pipeline`}
+              className="form-select form-select-sm"
+              value={pipelineId ? String(pipelineId) : ''}
+              onChange={(event) => onPipeline(event.target.value)}
+            >
+              {view === 'list' && <option value="">{t('deals.filters.allPipelines')}</option>}
+              {pipelines.map((pipeline) => (
+                <option key={pipeline.id} value={pipeline.id}>
+                  {pipeline.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="button" className="btn btn-sm btn-primary" onClick={onNew}>
+          {t('deals.new')}
+        </button>
+      </div>
+    </PageHeader>
+  );
+}

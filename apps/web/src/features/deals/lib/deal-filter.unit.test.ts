@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { apiFilterOf, parseDealFilter } from './deal-filter.ts';
+
+describe('parseDealFilter', () => {
+  it('reads the address filters the API takes', () => {
+    const filter = parseDealFilter(
+      new URLSearchParams(
+        'pipeline=3&q=%20acme%20&owner_id=7&tag=VIP&close_from=2026-01-01&close_to=2026-12-31&sort=amount&dir=asc',
+      ),
+    );
+    expect(filter).toEqual({
+      pipeline: 3,
+      q: 'acme',
+      owner_id: 7,
+      tag: 'vip',
+      close_from: '2026-01-01',
+      close_to: '2026-12-31',
+      sort: 'amount',
+      dir: 'asc',
+    });
+    expect(apiFilterOf(filter)).toEqual({
+      q: 'acme',
+      owner_id: 7,
+      tag: 'vip',
+      close_from: '2026-01-01',
+      close_to: '2026-12-31',
+    });
+  });
+
+  it('drops what the API would refuse', () => {
+    expect(
+      parseDealFilter(new URLSearchParams('pipeline=x&owner_id=-1&close_from=tomorrow&sort=rank&dir=up')),
+    ).toEqual({});
+  });
+});

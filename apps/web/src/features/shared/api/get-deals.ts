@@ -1,0 +1,43 @@
+import type { DealSort, DealStatus } from '@kontora/contract/deal-values';
+import type { DealPage } from '@kontora/contract/deals';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { dealKeys, dealsPath } from './deal-keys.ts';
+
+/** What the deal list, the board and a customer's deals filter on (`DealFilter` of the contract). */
+export type DealFilterParams = {
+  pipeline_id?: number;
+  stage_id?: number;
+  status?: DealStatus;
+  owner_id?: number;
+  customer_id?: number;
+  q?: string;
+  tag?: string;
+  close_from?: string;
+  close_to?: string;
+};
+
+export type DealListParams = DealFilterParams & { sort?: DealSort; dir?: 'asc' | 'desc' };
+
+export function getDeals(
+  companyId: number,
+  params: DealListParams & { cursor?: string; limit?: number },
+  signal?: AbortSignal,
+): Promise<DealPage> {
+  return api.get<DealPage>(dealsPath(companyId), { query: params, signal });
+}
+
+/** Keyset pages: each page asks for the next with the previous page's `next_cursor`. */
+export const dealPagesOptions = (companyId: number, params: DealListParams, limit = 50) =>
+  infiniteQueryOptions({
+    queryKey: dealKeys.list(companyId, { ...params, limit }),
+    queryFn: ({ pageParam, signal }) =>
+      getDeals(companyId, { ...params, limit, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    placeholderData: keepPreviousData,
+  });
+
+export function useDealPages(companyId: number, params: DealListParams, limit = 50) {
+  return useInfiniteQuery(dealPagesOptions(companyId, params, limit));
+}
