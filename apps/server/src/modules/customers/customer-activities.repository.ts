@@ -4,7 +4,7 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { CustomerActivitiesTable } from '../../db/schema.ts';
 import { insertUnnest, unnestInsert } from './customers.repository.ts';
 
-export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
+export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version'> & { author_name: string | null };
 export type NewActivity = Insertable<CustomerActivitiesTable>;
 
 export async function insertActivities(db: Database, rows: NewActivity[]): Promise<void> {
@@ -27,6 +27,7 @@ const ACTIVITY_COLUMNS: Record<string, string> = {
   author_id: 'int4',
   author_key_name: 'text',
   created_at: 'timestamptz',
+  version: 'int4',
 };
 
 /**
@@ -93,4 +94,20 @@ export function listActivities(
     query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(before.at, before.id)));
   }
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+/** The fields each change after `version` recorded, with the version it made (an edit's merge check). */
+export function changesAfterVersion(
+  db: Database,
+  companyId: number,
+  customerId: number,
+  version: number,
+): Promise<{ version: number | null; changes: string | null }[]> {
+  return db
+    .selectFrom('customer_activities')
+    .select(['version', 'changes'])
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .where('version', '>', version)
+    .execute();
 }

@@ -208,7 +208,7 @@ export class CustomerWrites {
         changes,
         ...(how.data ? { data: how.data } : {}),
       },
-      [this.#entry(current.id, how.kind, at, how.body ?? null, JSON.stringify(changes))],
+      [this.#entry(current.id, how.kind, at, how.body ?? null, JSON.stringify(changes), current.version + 1)],
     );
     return changes;
   }
@@ -290,7 +290,10 @@ export class CustomerWrites {
     if (changing.length === 0) return [];
     const ids = changing.map((r) => r.id);
     const at = now();
-    await setStatusOf(this.db, this.author.companyId, ids, status, { userId: this.author.userId, at });
+    const versions = await setStatusOf(this.db, this.author.companyId, ids, status, {
+      userId: this.author.userId,
+      at,
+    });
     this.#wrote = true;
     await this.#record(
       {
@@ -310,6 +313,7 @@ export class CustomerWrites {
           at,
           null,
           JSON.stringify([{ field: 'status', before: r.status, after: status }]),
+          versions.get(r.id) ?? null,
         ),
       ),
     );
@@ -344,6 +348,7 @@ export class CustomerWrites {
     at: string,
     body: string | null = null,
     changes: string | null = null,
+    version: number | null = null,
   ): NewActivity {
     return {
       company_id: this.author.companyId,
@@ -351,6 +356,7 @@ export class CustomerWrites {
       kind,
       body,
       changes,
+      version,
       ...this.author.timeline,
       created_at: at,
     };
