@@ -4,7 +4,9 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { CustomerActivitiesTable } from '../../db/schema.ts';
 import { insertUnnest, unnestInsert } from './customers.repository.ts';
 
-export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version'> & { author_name: string | null };
+export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version'> & {
+  author_name: string | null;
+};
 export type NewActivity = Insertable<CustomerActivitiesTable>;
 
 export async function insertActivities(db: Database, rows: NewActivity[]): Promise<void> {

@@ -211,7 +211,11 @@ describe('update and delete', () => {
     const stale = await patch(marko, url(acme, `/${c.id}`), { status: 'customer', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('stale_update');
-    expect((await patch(ana, url(acme, `/${c.id}`), { status: 'customer' })).statusCode).toBe(400);
+    const noVersion = await patch(ana, url(acme, `/${c.id}`), { status: 'customer' });
+    expect(noVersion.statusCode).toBe(400);
+    // An integrator is told the version is required and where to read it.
+    expect(noVersion.json().details).toEqual({ version: ['required'] });
+    expect(noVersion.json().message).toContain('Read the record (GET the same address)');
   });
 
   it('keeps a typed name when its parts change, and checks the merged OIB rule', async () => {
