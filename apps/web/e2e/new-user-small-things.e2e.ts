@@ -267,3 +267,21 @@ describe('the only owner is not offered demotion or removal', () => {
     });
   }
 });
+
+describe('an owner of a deactivated company is told so, and whom to ask', () => {
+  it('the company chooser names the deactivated company and a superuser to ask', async () => {
+    const company = await createCrmCompany(e2e.stack, `Paused ${Date.now().toString(36)}`);
+    const root = await apiAs(e2e.stack, USERS.superuser);
+    await root.call('PATCH', `/admin/companies/${company.id}`, { is_active: false });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { ...AXE, viewport: PHONE });
+    await loginAs(page, USERS.ana);
+    await page.goto('/#/admin/dashboard');
+    await page
+      .getByRole('note')
+      .filter({ hasText: `${company.name} is deactivated, so it cannot be opened. Ask a superuser` })
+      .waitFor();
+    expect(await page.getByRole('button', { name: company.name }).count()).toBe(0);
+    await noSeriousViolations(page, 'deactivated-company-note');
+    await page.context().close();
+  });
+});

@@ -26,7 +26,6 @@ import {
   settleInvitation,
 } from './invitations.repository.ts';
 
-
 /** A pending invitation past its expiry reads as expired; nothing has to run to make it so. */
 const statusOf = (
   row: { status: InvitationRow['status']; expires_at: string },
