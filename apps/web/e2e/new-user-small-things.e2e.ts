@@ -285,3 +285,50 @@ describe('an owner of a deactivated company is told so, and whom to ask', () => 
     await page.context().close();
   });
 });
+
+describe('the Layout settings card is wide enough and breaks no word, in six languages', () => {
+  /** Words of the choices' labels that the browser split over two lines. */
+  const splitWords = (page: Page) =>
+    page.evaluate(() => {
+      const split: string[] = [];
+      for (const label of document.querySelectorAll('main .kt-preferences .form-check-label')) {
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) split.push(match[0]);
+          }
+        }
+      }
+      return split;
+    });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${label}: no label broken inside a word; on a desktop the card takes the page's width`, async () => {
+      const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport });
+      await loginAs(page, USERS.ana);
+      await chooseCompany(page, 'Acme d.o.o.');
+      await page.waitForURL(/#\/company\/dashboard$/);
+      for (const lang of ['en', 'hr', 'de', 'es', 'it', 'ru']) {
+        await page.context().addCookies([{ name: 'lang', value: lang, url: e2e.stack.baseUrl }]);
+        await page.goto('/#/company/settings');
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const card = page.locator('main .kt-card').filter({ has: page.locator('.kt-preferences') });
+        await card.waitFor();
+        expect(await splitWords(page), `${label} ${lang}`).toEqual([]);
+        const [cardBox, mainBox] = [await card.boundingBox(), await page.locator('main').boundingBox()];
+        if (!cardBox || !mainBox) throw new Error('settings not laid out');
+        if (label === 'desktop') expect(cardBox.width / mainBox.width, lang).toBeGreaterThan(0.6);
+        expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth), `${label} ${lang}`).toBe(true);
+      }
+      await page.context().close();
+    });
+  }
+});
