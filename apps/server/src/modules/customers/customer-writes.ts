@@ -200,6 +200,7 @@ export class CustomerWrites {
     this.#wrote = true;
     if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
     const changes = changeList(current, after, changed);
+    if (how.kind !== 'updated') await this.#auditMerge(current.id, after.name, how);
     await this.#record(
       {
         type: how.type,
@@ -295,6 +296,15 @@ export class CustomerWrites {
       at,
     });
     this.#wrote = true;
+    await recordAudit(this.db, {
+      ...this.author.audit,
+      action: 'customer.bulk_update',
+      entity: 'customer',
+      entityId: null,
+      companyId: this.author.companyId,
+      before: { ids, status: [...new Set(changing.map((r) => r.status))] },
+      after: { ids, status },
+    });
     await this.#record(
       {
         type: 'customer.bulk_updated',
@@ -336,6 +346,24 @@ export class CustomerWrites {
     this.#wrote = true;
     await insertStoredCustomers(this.db, rows);
     await insertTags(this.db, this.author.companyId, tags);
+  }
+
+  /** A merge and its undo are kept in the audit log too: which customers went into which, and who did it. */
+  async #auditMerge(survivorId: number, name: string, how: ChangeKind): Promise<void> {
+    const merged = how.kind === 'merged';
+    await recordAudit(this.db, {
+      ...this.author.audit,
+      action: merged ? 'customer.merge' : 'customer.merge_undo',
+      entity: 'customer',
+      entityId: survivorId,
+      companyId: this.author.companyId,
+      after: {
+        name,
+        ...(merged
+          ? { merged_ids: how.data?.merged_ids, merged_names: how.body ?? null }
+          : { restored_ids: how.data?.restored_ids, restored_names: how.body ?? null }),
+      },
+    });
   }
 
   #newRow(fields: EditableCustomer, at: string) {

@@ -243,6 +243,12 @@ describe('update and delete', () => {
     const two = await create(marko, acme, { name: 'Audited two' });
     const three = await create(marko, acme, { name: 'Audited three' });
     expect((await del(marko, url(acme, `/${one.id}`))).statusCode).toBe(204);
+    const status = await post(marko, url(acme, '/bulk'), {
+      action: 'set_status',
+      status: 'prospect',
+      ids: [two.id, three.id],
+    });
+    expect(status.statusCode).toBe(200);
     const bulk = await post(marko, url(acme, '/bulk'), {
       action: 'delete',
       ids: [two.id, three.id, 999_999],
@@ -255,6 +261,7 @@ describe('update and delete', () => {
       actor_id: number;
       entity_id: string | null;
       before: unknown;
+      after: unknown;
     }[];
     expect(
       entries.find((e) => e.action === 'customer.delete' && e.entity_id === String(one.id)),
@@ -265,6 +272,11 @@ describe('update and delete', () => {
     expect(entries.find((e) => e.action === 'customer.bulk_delete')).toMatchObject({
       actor_id: markoId,
       before: { ids: [two.id, three.id] },
+    });
+    expect(entries.find((e) => e.action === 'customer.bulk_update')).toMatchObject({
+      actor_id: markoId,
+      before: { ids: [two.id, three.id], status: ['lead'] },
+      after: { ids: [two.id, three.id], status: 'prospect' },
     });
   });
 });
