@@ -332,3 +332,28 @@ describe('the Layout settings card is wide enough and breaks no word, in six lan
     });
   }
 });
+
+describe('the audit log speaks words: actions, fields, permissions and times', () => {
+  it('an API key’s creation reads as words, its expiry as a local time', async () => {
+    const company = await createCrmCompany(e2e.stack, `Keys Audit ${Date.now().toString(36)}`, [0, 1, 2]);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    await ana.call('POST', `/companies/${company.id}/api-keys`, {
+      name: 'Audit words key',
+      scopes: { customers: 'read', events: 'write' },
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: DESKTOP });
+    await loginAs(page, USERS.superuser);
+    await page.goto('/#/admin/audit');
+    await page.getByLabel('Record type').selectOption({ label: 'API key' });
+    const entry = page
+      .getByRole('list', { name: 'Audit log' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Audit words key' });
+    await entry.getByText('API key created').waitFor();
+    await entry.getByRole('rowheader', { name: 'Last four characters' }).waitFor();
+    await entry.getByRole('cell', { name: 'Customers: Read, To-dos: Read and write' }).waitFor();
+    const text = (await entry.textContent()) ?? '';
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|last_four|api_key\.create|[{}]/);
+    await page.context().close();
+  });
+});
