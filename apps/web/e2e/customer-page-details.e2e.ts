@@ -90,6 +90,31 @@ describe('customer page details', () => {
     await page.context().close();
   });
 
+  it('a very long note is collapsed, with "Show more" and "Show less"', async () => {
+    const long = `${'A long note about the customer. '.repeat(300)}The end.`;
+    const customer = await ana.call<{ id: number }>('POST', customers(), {
+      name: 'Long Note Obrt',
+      notes: long,
+    });
+    await ana.call('POST', `${customers()}/${customer.id}/timeline`, { body: long });
+    const page = await signedIn();
+    await page.goto(`/#/company/customer/${customer.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Long Note Obrt' }).waitFor();
+    const more = page.getByRole('button', { name: 'Show more' });
+    await expect.poll(() => more.count()).toBe(2);
+    expect(await page.getByText('The end.').count()).toBe(0);
+    await more.first().click();
+    await page
+      .getByText(/The end\.$/)
+      .first()
+      .waitFor();
+    const less = page.getByRole('button', { name: 'Show less' });
+    expect(await less.getAttribute('aria-expanded')).toBe('true');
+    await less.click();
+    expect(await page.getByText(/The end\.$/).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('asks before discarding a half-edited form, and not when nothing changed', async () => {
     const customer = await ana.call<{ id: number }>('POST', customers(), { name: 'Discard Obrt' });
     const page = await signedIn();
