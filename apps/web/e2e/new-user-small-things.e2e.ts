@@ -357,3 +357,37 @@ describe('the audit log speaks words: actions, fields, permissions and times', (
     await page.context().close();
   });
 });
+
+describe('on a phone, long to-do titles and API keys fit', () => {
+  it('the calendar’s list shows a whole title; the API keys do not scroll sideways', async () => {
+    const company = await createCrmCompany(e2e.stack, `Phone Fit ${Date.now().toString(36)}`, [0, 1, 2]);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const title = 'Call Marin Kovač about the spring offer and the new price list';
+    await ana.call('POST', `/companies/${company.id}/events`, { title, start_at: '2030-06-12T09:00:00Z' });
+    await ana.call('POST', `/companies/${company.id}/api-keys`, {
+      name: 'Phone key with a rather long name',
+      scopes: { customers: 'read', events: 'write', webhooks: 'read' },
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { ...AXE, viewport: PHONE });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.waitForURL(/#\/company\/dashboard$/);
+
+    await page.goto('/#/company/calendar?view=listWeek&date=2030-06-12');
+    const shown = page.getByText(title, { exact: true });
+    await shown.waitFor();
+    // Not cut: the element is as wide as its text, and inside the screen.
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = await shown.boundingBox();
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+
+    await page.goto('/#/company/crm-integration?tab=keys');
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByText('Phone key with a rather long name').waitFor();
+    const scroller = keys.locator('.table-responsive');
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await keys.getByText('Customers: Read').waitFor();
+    await noSeriousViolations(page, 'api-keys-phone');
+    await page.context().close();
+  });
+});
