@@ -18,6 +18,7 @@ type TodoEvent = {
   end_at: string | null;
   all_day: boolean;
   customer_name: string | null;
+  assignee_id: number | null;
 };
 
 /** A fresh company (Ana owns it, time zone Europe/Zagreb) with the customer Marin Kovač. */
@@ -89,6 +90,9 @@ describe('CRM calendar', () => {
     expect(await dialog.getByLabel('All day').isChecked()).toBe(true);
     expect(await dialog.getByLabel('First day').inputValue()).toBe('2030-06-12');
     await dialog.getByLabel('Title').fill(title);
+    // Assigned to the person who makes it, as from a customer's page.
+    const assignee = dialog.getByLabel('Assignee');
+    await expect.poll(() => assignee.locator('option:checked').textContent()).toBe('Ana Horvat');
     await dialog.getByRole('combobox', { name: 'Customer' }).fill('kova');
     await dialog.getByRole('option', { name: /Marin Kovač/ }).click();
     await dialog.getByRole('button', { name: 'Create to-do' }).click();
@@ -97,8 +101,10 @@ describe('CRM calendar', () => {
 
     // Stored as an all-day to-do starting at midnight in Zagreb.
     const [created] = await eventsOf(api, id);
+    const me = await api.call<{ id: number }>('GET', '/me');
     expect(created).toMatchObject({
       title,
+      assignee_id: me.id,
       all_day: true,
       start_at: '2030-06-11T22:00:00.000Z',
       end_at: null,

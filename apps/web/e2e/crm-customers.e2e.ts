@@ -79,6 +79,9 @@ describe('CRM customers', () => {
 
     await page.getByRole('button', { name: 'New customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'New customer' });
+    // The person adding a customer is its owner unless they choose otherwise.
+    const owner = dialog.getByLabel('Owner');
+    await expect.poll(() => owner.locator('option:checked').textContent()).toBe('Ana Horvat');
     await dialog.getByLabel('First name').fill('Petra');
     await dialog.getByLabel('Last name').fill('Kovačević');
     await dialog.getByLabel('Email').fill('petra.kovacevic@example.com');
@@ -99,6 +102,7 @@ describe('CRM customers', () => {
       await details.getByRole('link', { name: 'petra.kovacevic@example.com' }).getAttribute('href'),
     ).toBe('mailto:petra.kovacevic@example.com');
     await details.getByText('45678901239').waitFor();
+    await details.getByText('Ana Horvat').waitFor();
 
     // Top bar: typing part of the name offers the customer; the keyboard opens it.
     await page.goto('/#/company/dashboard');
@@ -172,7 +176,7 @@ describe('CRM customers', () => {
     await page.context().close();
   });
 
-  it('editing a customer adds a change entry to the timeline, survives a concurrent change, and a note can be added', async () => {
+  it('editing a customer adds a change entry to the timeline, merges a concurrent change of another field, refuses one of the same field, and a note can be added', async () => {
     const company = fresh('Aspen Foods d.o.o.');
     const { id: companyId, ids } = await companyWith(company, [
       { first_name: 'Dora', last_name: 'Dukić', email: 'dora@example.com' },
@@ -188,17 +192,11 @@ describe('CRM customers', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit “Dora Dukić”' });
     await dialog.getByLabel('Status').selectOption({ label: 'Prospect' });
     await dialog.getByLabel('Phone').fill('+385 91 234 5678');
-    // Meanwhile someone else changes the source: the save is refused as stale.
+    // Meanwhile someone else changes the source: another field, so both changes are kept.
     const ana = await apiAs(e2e.stack, USERS.ana);
     const path = `/companies/${companyId}/customers/${customerId}`;
     const { version } = await ana.call<{ version: number }>('GET', path);
     await ana.call('PATCH', path, { version, source: 'Trade fair' });
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile.' }).waitFor();
-    // Loading the latest version keeps what was typed and takes the other change.
-    await dialog.getByRole('button', { name: 'Load the latest version (keeps your changes)' }).click();
-    await expect.poll(() => dialog.getByLabel('Source').inputValue()).toBe('Trade fair');
-    expect(await dialog.getByLabel('Phone').inputValue()).toBe('+385 91 234 5678');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await status(page, 'Changes to “Dora Dukić” saved.');
     await dialog.waitFor({ state: 'detached' });
@@ -220,13 +218,27 @@ describe('CRM customers', () => {
       ]),
     );
 
+    // A change of the same field meanwhile is refused as stale; loading the latest keeps what was typed.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Phone').fill('+385 91 000 0000');
+    const current = await ana.call<{ version: number }>('GET', path);
+    await ana.call('PATCH', path, { version: current.version, phone: '+385 1 555 5555' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Load the latest version (keeps your changes)' }).click();
+    expect(await dialog.getByLabel('Phone').inputValue()).toBe('+385 91 000 0000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await details.getByRole('link', { name: '+385 91 000 0000' }).waitFor();
+    await expect.poll(() => entries.count()).toBe(5);
+
     // A note is required, then lands on top of the timeline.
     await timeline.getByRole('button', { name: 'Add note' }).click();
     await timeline.getByText('This field is required.').waitFor();
     await timeline.getByLabel('New note').fill('Called about the spring offer.');
     await timeline.getByRole('button', { name: 'Add note' }).click();
     await status(page, 'Note added.');
-    await expect.poll(() => entries.count()).toBe(4);
+    await expect.poll(() => entries.count()).toBe(6);
     await entries.first().getByText('Called about the spring offer.').waitFor();
     await entries.first().getByText('Ana Horvat added a note').waitFor();
     expect(await timeline.getByLabel('New note').inputValue()).toBe('');

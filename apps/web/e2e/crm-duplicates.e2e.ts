@@ -93,4 +93,36 @@ describe('CRM duplicates and merge', () => {
     await rows(page, /Marko Marić/).waitFor();
     await page.context().close();
   });
+
+  it('a pair matched by email, phone and name is one group with every reason; merged, the page says none are left', async () => {
+    const company = fresh('Maple Trade');
+    const same = { email: 'marta@example.com', phone: '+385 91 222 3333', address: 'Ilica 1, Zagreb' };
+    await companyWith(company, [
+      { name: 'Marta Babić', country: 'HR', ...same },
+      { name: 'Marta Babic', country: 'SI', ...same },
+    ]);
+    const page = await anaOnList(company);
+    await page.goto('/#/company/customer/duplicates');
+    await page.getByRole('button', { name: 'Scan for duplicates' }).click();
+    const list = page.getByRole('list', { name: 'Groups of possible duplicates' });
+    await list.getByRole('heading', { name: 'Group: same email, same phone, similar name (2)' }).waitFor();
+    expect(await list.locator(':scope > li').count()).toBe(1);
+    await page.getByRole('status').filter({ hasText: 'Groups found: 1.' }).waitFor();
+
+    await list.getByRole('button', { name: 'Merge…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge customers (2)' });
+    // The country by its name, not its code.
+    const country = dialog.getByRole('group', { name: 'Country' });
+    await country.getByRole('radio', { name: 'Croatia' }).waitFor();
+    await country.getByRole('radio', { name: 'Slovenia' }).waitFor();
+    await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+    await dialog.getByText(/^Merged into /).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Every group it found has been merged or changed since' })
+      .waitFor();
+    expect(await page.getByText('Groups found:').count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCrmCompany } from './fixtures/api.ts';
+import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
@@ -13,10 +13,10 @@ const e2e = stackAndBrowserForFile();
 async function openImportWizard(
   name: string,
   options: { bypassCSP?: boolean } = {},
-): Promise<{ page: Page; wizard: Locator }> {
+): Promise<{ page: Page; wizard: Locator; companyId: number }> {
   // A retried story must not meet the company its first attempt created.
   const companyName = `${name} ${Date.now().toString(36)}`;
-  await createCrmCompany(e2e.stack, companyName);
+  const company = await createCrmCompany(e2e.stack, companyName);
   const page = await newPage(e2e.browser, e2e.stack.baseUrl, options);
   await loginAs(page, USERS.ana);
   await chooseCompany(page, companyName);
@@ -26,7 +26,7 @@ async function openImportWizard(
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const wizard = page.getByRole('dialog', { name: 'Import customers' });
   await wizard.waitFor();
-  return { page, wizard };
+  return { page, wizard, companyId: company.id };
 }
 
 async function chooseCsv(wizard: Locator, name: string, lines: string[]): Promise<void> {
@@ -111,6 +111,30 @@ describe('CRM customer import', () => {
     await table.getByRole('link', { name: 'Ivana Horvat' }).waitFor();
     const names = await table.getByRole('link').allInnerTexts();
     expect(names.sort()).toEqual(['Ivana Horvat', 'Marko Marić', 'Petra Kovač']);
+    await page.context().close();
+  });
+
+  it('a blank row is skipped, and the check says how many rows match customers it would add again', async () => {
+    const { page, wizard, companyId } = await openImportWizard('Import Matches d.o.o.');
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    await ana.call('POST', `/companies/${companyId}/customers`, {
+      name: 'Ivana Horvat',
+      email: 'ivana@example.com',
+    });
+    await chooseCsv(wizard, 'again.csv', [
+      'Name;E-mail',
+      'Ivana Horvat;ivana@example.com',
+      ';',
+      'Nova Osoba;nova@example.com',
+    ]);
+    await wizard.getByRole('button', { name: 'Check file' }).click();
+    await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
+    // The row of empty cells is a blank line: not read, not rejected.
+    expect(await figures(wizard)).toBe('Rows in the file 2 Can be imported 2 Rejected 0');
+    await wizard
+      .getByRole('note')
+      .filter({ hasText: 'Rows that match an existing customer: 1. They will be added as new customers' })
+      .waitFor();
     await page.context().close();
   });
 

@@ -39,6 +39,40 @@ describe('navigation (decision 020)', () => {
     await page.context().close();
   });
 
+  it('an address or bookmark inside CRM opens the CRM group with its entry highlighted', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 1440, height: 900 } });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    await page.waitForURL(/#\/company\/dashboard$/);
+    for (const [address, entry] of [
+      ['/#/company/crm', 'CRM dashboard'],
+      ['/#/company/customer/list', 'Customers'],
+      ['/#/company/customer/events', 'To-dos'],
+      ['/#/company/calendar', 'Calendar'],
+    ] as const) {
+      const group = menu(page).getByRole('button', { name: 'CRM', exact: true });
+      const link = menu(page).getByRole('link', { name: entry, exact: true });
+      const opened = async (how: string) => {
+        await expect
+          .poll(() => group.getAttribute('aria-expanded'), { message: `${how} ${address}` })
+          .toBe('true');
+        await expect
+          .poll(() => link.getAttribute('aria-current'), { message: `${how} ${address}` })
+          .toBe('page');
+        expect(await link.isVisible()).toBe(true);
+      };
+      // Typed into the address bar from the dashboard (the group closed there)…
+      await page.goto('/#/company/dashboard');
+      await expect.poll(() => group.getAttribute('aria-expanded')).toBe('false');
+      await page.goto(address);
+      await opened('typed');
+      // …and a fresh load of the address, as a bookmark opens it.
+      await page.reload();
+      await opened('bookmark');
+    }
+    await page.context().close();
+  });
+
   it('an owner opens Team from the menu; Settings no longer holds it', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: { width: 390, height: 844 } });
     await loginAs(page, USERS.ana);

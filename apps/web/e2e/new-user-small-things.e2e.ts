@@ -267,3 +267,127 @@ describe('the only owner is not offered demotion or removal', () => {
     });
   }
 });
+
+describe('an owner of a deactivated company is told so, and whom to ask', () => {
+  it('the company chooser names the deactivated company and a superuser to ask', async () => {
+    const company = await createCrmCompany(e2e.stack, `Paused ${Date.now().toString(36)}`);
+    const root = await apiAs(e2e.stack, USERS.superuser);
+    await root.call('PATCH', `/admin/companies/${company.id}`, { is_active: false });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { ...AXE, viewport: PHONE });
+    await loginAs(page, USERS.ana);
+    await page.goto('/#/admin/dashboard');
+    await page
+      .getByRole('note')
+      .filter({ hasText: `${company.name} is deactivated, so it cannot be opened. Ask a superuser` })
+      .waitFor();
+    expect(await page.getByRole('button', { name: company.name }).count()).toBe(0);
+    await noSeriousViolations(page, 'deactivated-company-note');
+    await page.context().close();
+  });
+});
+
+describe('the Layout settings card is wide enough and breaks no word, in six languages', () => {
+  /** Words of the choices' labels that the browser split over two lines. */
+  const splitWords = (page: Page) =>
+    page.evaluate(() => {
+      const split: string[] = [];
+      for (const label of document.querySelectorAll('main .kt-preferences .form-check-label')) {
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) split.push(match[0]);
+          }
+        }
+      }
+      return split;
+    });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${label}: no label broken inside a word; on a desktop the card takes the page's width`, async () => {
+      const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport });
+      await loginAs(page, USERS.ana);
+      await chooseCompany(page, 'Acme d.o.o.');
+      await page.waitForURL(/#\/company\/dashboard$/);
+      for (const lang of ['en', 'hr', 'de', 'es', 'it', 'ru']) {
+        await page.context().addCookies([{ name: 'lang', value: lang, url: e2e.stack.baseUrl }]);
+        await page.goto('/#/company/settings');
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const card = page.locator('main .kt-card').filter({ has: page.locator('.kt-preferences') });
+        await card.waitFor();
+        expect(await splitWords(page), `${label} ${lang}`).toEqual([]);
+        const [cardBox, mainBox] = [await card.boundingBox(), await page.locator('main').boundingBox()];
+        if (!cardBox || !mainBox) throw new Error('settings not laid out');
+        if (label === 'desktop') expect(cardBox.width / mainBox.width, lang).toBeGreaterThan(0.6);
+        expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth), `${label} ${lang}`).toBe(true);
+      }
+      await page.context().close();
+    });
+  }
+});
+
+describe('the audit log speaks words: actions, fields, permissions and times', () => {
+  it('an API key’s creation reads as words, its expiry as a local time', async () => {
+    const company = await createCrmCompany(e2e.stack, `Keys Audit ${Date.now().toString(36)}`, [0, 1, 2]);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    await ana.call('POST', `/companies/${company.id}/api-keys`, {
+      name: 'Audit words key',
+      scopes: { customers: 'read', events: 'write' },
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { viewport: DESKTOP });
+    await loginAs(page, USERS.superuser);
+    await page.goto('/#/admin/audit');
+    await page.getByLabel('Record type').selectOption({ label: 'API key' });
+    const entry = page
+      .getByRole('list', { name: 'Audit log' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Audit words key' });
+    await entry.getByText('API key created').waitFor();
+    await entry.getByRole('rowheader', { name: 'Last four characters' }).waitFor();
+    await entry.getByRole('cell', { name: 'Customers: Read, To-dos: Read and write' }).waitFor();
+    const text = (await entry.textContent()) ?? '';
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|last_four|api_key\.create|[{}]/);
+    await page.context().close();
+  });
+});
+
+describe('on a phone, long to-do titles and API keys fit', () => {
+  it('the calendar’s list shows a whole title; the API keys do not scroll sideways', async () => {
+    const company = await createCrmCompany(e2e.stack, `Phone Fit ${Date.now().toString(36)}`, [0, 1, 2]);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const title = 'Call Marin Kovač about the spring offer and the new price list';
+    await ana.call('POST', `/companies/${company.id}/events`, { title, start_at: '2030-06-12T09:00:00Z' });
+    await ana.call('POST', `/companies/${company.id}/api-keys`, {
+      name: 'Phone key with a rather long name',
+      scopes: { customers: 'read', events: 'write', webhooks: 'read' },
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { ...AXE, viewport: PHONE });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.waitForURL(/#\/company\/dashboard$/);
+
+    await page.goto('/#/company/calendar?view=listWeek&date=2030-06-12');
+    const shown = page.getByText(title, { exact: true });
+    await shown.waitFor();
+    // Not cut: the element is as wide as its text, and inside the screen.
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = await shown.boundingBox();
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+
+    await page.goto('/#/company/crm-integration?tab=keys');
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByText('Phone key with a rather long name').waitFor();
+    const scroller = keys.locator('.table-responsive');
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await keys.getByText('Customers: Read').waitFor();
+    await noSeriousViolations(page, 'api-keys-phone');
+    await page.context().close();
+  });
+});

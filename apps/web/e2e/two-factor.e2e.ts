@@ -126,6 +126,12 @@ describe('two-factor sign-in', () => {
     await logout(page);
     await signIn(page, USERS.marko);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    // A code of the wrong shape is told at the field, not as a bare "some fields need attention".
+    await page.getByLabel('Recovery code').fill('12-34');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByText('The code is not correct or has already been used.').waitFor();
+    expect(await page.getByLabel('Recovery code').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Some fields need your attention.').count()).toBe(0);
     await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL((url) => !url.hash.startsWith('#/login'));

@@ -71,7 +71,10 @@ export type DuplicateMatches = z.infer<typeof DuplicateMatches>;
 export const DUPLICATE_SCAN_STATES = ['running', 'completed', 'failed'] as const;
 
 export const DuplicateGroup = z.object({
+  /** The rule the group was found by first. */
   rule: z.enum(DUPLICATE_RULES),
+  /** Every rule that found these same customers (e.g. same email, same phone and a similar name). */
+  rules: z.array(z.enum(DUPLICATE_RULES)),
   /** How many customers share the key (the list may be shorter: groupMembersMax). */
   size: z.number(),
   customers: z.array(DuplicateCustomer),

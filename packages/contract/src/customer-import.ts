@@ -128,7 +128,7 @@ export const ImportRowError = z.object({
 
 export const CustomerImportResult = z.object({
   dry_run: z.boolean(),
-  /** Data records read (the header and blank lines not counted). */
+  /** Data records read (the header and blank lines, also ones of empty cells only, not counted). */
   rows: z.number(),
   /** Rows saved: created + updated. */
   imported: z.number(),
@@ -138,6 +138,11 @@ export const CustomerImportResult = z.object({
   updated: z.number(),
   /** Rows left out because they matched (`on_match: skip`, a repeat within the file, or an update that changes nothing). */
   skipped: z.number(),
+  /**
+   * Rows that match an existing customer (by `match_by`), whatever `on_match` does with them:
+   * with `create` they become duplicates. Null for a real run with `create` (the check counts them).
+   */
+  matched: z.number().nullable(),
   rejected: z.number(),
   errors: z.array(ImportRowError),
   /** More rows were rejected than `errors` lists (CUSTOMER_LIMITS.importReportMax). */

@@ -214,7 +214,7 @@ export const CustomerCreateBody = z
 export type CustomerCreateBody = z.output<typeof CustomerCreateBody>;
 export type CustomerCreateInput = z.input<typeof CustomerCreateBody>;
 
-/** Any subset of the fields plus the `version` last read; a stale version answers 409 `stale_update`. */
+/** Any subset of the fields plus the `version` last read; 409 `stale_update` when a field sent was changed since. */
 export const CustomerUpdateBody = z
   .object({ ...customerFields, ...linkFields, version: z.number({ error: 'required' }).int().min(1) })
   .partial()

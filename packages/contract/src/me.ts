@@ -57,5 +57,10 @@ export const MyCompaniesQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export const MyCompaniesData = z.object({ items: z.array(MyCompany), total: z.number() });
+export const MyCompaniesData = z.object({
+  items: z.array(MyCompany),
+  total: z.number(),
+  /** The person's companies that a superuser deactivated (not for superusers, who open them): up to 20. */
+  deactivated: z.array(MyCompany.pick({ id: true, name: true, role: true })),
+});
 export type MyCompaniesData = z.infer<typeof MyCompaniesData>;

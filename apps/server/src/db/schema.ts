@@ -219,6 +219,8 @@ export interface CustomerActivitiesTable {
   created_at: Timestamp;
   /** The API key's name when a key made the entry (migration 009). */
   author_key_name?: string | null;
+  /** The customer's version after the change the entry records (migration 035); null otherwise. */
+  version: number | null;
 }
 
 /** Per-company customer counts kept by triggers: dimension 'status' (value = status) or 'month' (value = YYYY-MM, UTC). */

@@ -30,7 +30,7 @@ const TEXTS: Record<Language, Texts> = {
     decline: 'Decline',
     expiry: 'The invitation is valid for 14 days. Sign in with your account to answer it.',
     ignore: 'If you do not want to join, decline the invitation or ignore this message.',
-    roles: { owner: 'owner', admin: 'admin', member: 'member' },
+    roles: { owner: 'an owner', admin: 'an administrator', member: 'a member' },
   },
   es: {
     subject: 'Invitación para unirte a {company} en {app}',

@@ -2,16 +2,29 @@ import type { Language } from '@kontora/contract/limits';
 import type { MailMessage } from './mailer.ts';
 
 type Kind = 'activation' | 'password_reset';
-type Texts = { subject: string; intro: string; action: string; expiry: string; ignore: string };
+type Texts = {
+  subject: string;
+  intro: string;
+  /** An activation for an account a company's invitation created: who invited, to which company. */
+  invitedIntro?: string;
+  action: string;
+  expiry: string;
+  ignore: string;
+};
 
-/** Mail texts in every supported language ({app} is the product name). */
+/**
+ * Mail texts in every supported language ({app}: the product name; {days}: how long an
+ * activation link is valid, from the code that sets its expiry; {company}, {inviter}: an invitation's).
+ */
 const TEXTS: Record<Language, Record<Kind, Texts>> = {
   hr: {
     activation: {
       subject: 'Pozivnica za {app}',
       intro: 'Pozvani ste u {app}. Postavite ime i lozinku kako biste aktivirali račun:',
+      invitedIntro:
+        '{inviter} poziva vas da se pridružite tvrtki {company} u aplikaciji {app}. Postavite ime i lozinku kako biste aktivirali račun:',
       action: 'Aktiviraj račun',
-      expiry: 'Poveznica vrijedi 7 dana i može se upotrijebiti jednom.',
+      expiry: 'Poveznica vrijedi {days} dana i može se upotrijebiti jednom.',
       ignore: 'Ako niste očekivali ovu poruku, zanemarite je.',
     },
     password_reset: {
@@ -26,8 +39,10 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
     activation: {
       subject: 'Your invitation to {app}',
       intro: 'You have been invited to {app}. Set your name and password to activate your account:',
+      invitedIntro:
+        '{inviter} invited you to join {company} on {app}. Set your name and password to activate your account:',
       action: 'Activate account',
-      expiry: 'The link is valid for 7 days and can be used once.',
+      expiry: 'The link is valid for {days} days and can be used once.',
       ignore: 'If you did not expect this message, you can ignore it.',
     },
     password_reset: {
@@ -42,8 +57,10 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
     activation: {
       subject: 'Tu invitación a {app}',
       intro: 'Te han invitado a {app}. Indica tu nombre y una contraseña para activar tu cuenta:',
+      invitedIntro:
+        '{inviter} te ha invitado a unirte a {company} en {app}. Indica tu nombre y una contraseña para activar tu cuenta:',
       action: 'Activar cuenta',
-      expiry: 'El enlace es válido durante 7 días y solo puede usarse una vez.',
+      expiry: 'El enlace es válido durante {days} días y solo puede usarse una vez.',
       ignore: 'Si no esperabas este mensaje, puedes ignorarlo.',
     },
     password_reset: {
@@ -58,8 +75,10 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
     activation: {
       subject: 'Ihre Einladung zu {app}',
       intro: 'Sie wurden zu {app} eingeladen. Legen Sie Namen und Passwort fest, um Ihr Konto zu aktivieren:',
+      invitedIntro:
+        '{inviter} hat Sie eingeladen, {company} in {app} beizutreten. Legen Sie Namen und Passwort fest, um Ihr Konto zu aktivieren:',
       action: 'Konto aktivieren',
-      expiry: 'Der Link ist 7 Tage gültig und kann einmal verwendet werden.',
+      expiry: 'Der Link ist {days} Tage gültig und kann einmal verwendet werden.',
       ignore: 'Wenn Sie diese Nachricht nicht erwartet haben, können Sie sie ignorieren.',
     },
     password_reset: {
@@ -75,8 +94,10 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
     activation: {
       subject: 'Il tuo invito a {app}',
       intro: 'Sei stato invitato a {app}. Imposta nome e password per attivare il tuo account:',
+      invitedIntro:
+        '{inviter} ti ha invitato a unirti a {company} su {app}. Imposta nome e password per attivare il tuo account:',
       action: 'Attiva account',
-      expiry: 'Il link è valido per 7 giorni e può essere usato una sola volta.',
+      expiry: 'Il link è valido per {days} giorni e può essere usato una sola volta.',
       ignore: 'Se non ti aspettavi questo messaggio, puoi ignorarlo.',
     },
     password_reset: {
@@ -91,8 +112,10 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
     activation: {
       subject: 'Приглашение в {app}',
       intro: 'Вас пригласили в {app}. Укажите имя и пароль, чтобы активировать учётную запись:',
+      invitedIntro:
+        '{inviter} приглашает вас присоединиться к компании {company} в {app}. Укажите имя и пароль, чтобы активировать учётную запись:',
       action: 'Активировать учётную запись',
-      expiry: 'Ссылка действительна 7 дней и может быть использована один раз.',
+      expiry: 'Ссылка действительна {days} дней и может быть использована один раз.',
       ignore: 'Если вы не ожидали этого письма, просто проигнорируйте его.',
     },
     password_reset: {
@@ -114,13 +137,28 @@ export const escapeHtml = (s: string) =>
 export function renderTokenMail(
   kind: Kind,
   language: Language,
-  opts: { to: string; appName: string; appUrl: string; token: string },
+  opts: {
+    to: string;
+    appName: string;
+    appUrl: string;
+    token: string;
+    /** How long the link is valid (activation). */
+    days?: number;
+    /** The company invitation that made the account, named in the activation mail. */
+    invited?: { company: string; inviter: string };
+  },
 ): MailMessage {
-  const t = TEXTS[language][kind];
-  const fill = (s: string) => s.replaceAll('{app}', opts.appName);
+  const texts = TEXTS[language][kind];
+  const t = opts.invited && texts.invitedIntro ? { ...texts, intro: texts.invitedIntro } : texts;
+  const fill = (s: string) =>
+    s
+      .replaceAll('{app}', opts.appName)
+      .replaceAll('{days}', String(opts.days ?? ''))
+      .replaceAll('{company}', opts.invited?.company ?? '')
+      .replaceAll('{inviter}', opts.invited?.inviter ?? '');
   const route = kind === 'activation' ? 'activate' : 'reset-password';
   const link = `${opts.appUrl}/#/${route}/${opts.token}`;
-  const text = `${fill(t.intro)}\n\n${link}\n\n${t.expiry}\n${t.ignore}\n`;
-  const html = `<p>${escapeHtml(fill(t.intro))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p>`;
+  const text = `${fill(t.intro)}\n\n${link}\n\n${fill(t.expiry)}\n${t.ignore}\n`;
+  const html = `<p>${escapeHtml(fill(t.intro))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(fill(t.expiry))}<br>${escapeHtml(t.ignore)}</p>`;
   return { to: opts.to, subject: fill(t.subject), text, html };
 }

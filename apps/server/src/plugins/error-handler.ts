@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
-type Issue = { keyword: string; instancePath: string; message: string };
+type Issue = { keyword: string; instancePath: string; message: string; params?: { expected?: string } };
 
 /**
  * One place turns every failure into `{message, code, details?}`. Domain errors
@@ -24,11 +24,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         // A path segment of the wrong shape names a resource that cannot exist.
         return reply.code(404).send({ message: 'Not found.', code: 'not_found' });
       }
-      return reply.code(400).send({
-        message: 'Some fields are invalid.',
-        code: 'validation_failed',
-        details: toDetails(issues, err.validationContext),
-      });
+      const details = toDetails(issues, err.validationContext);
+      return reply.code(400).send({ message: invalidMessage(details), code: 'validation_failed', details });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
@@ -72,12 +69,29 @@ function toDetails(issues: Issue[], context: string | undefined): Record<string,
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
     // Contract schemas use message codes (e.g. invalid_email); zod's own messages fall back to the issue kind.
-    const code = /^[a-z_]+$/.test(issue.message) ? issue.message : issue.keyword;
+    const code = isMissing(issue)
+      ? 'required'
+      : /^[a-z_]+$/.test(issue.message)
+        ? issue.message
+        : issue.keyword;
     const list = details[field] ?? [];
     if (!list.includes(code)) list.push(code);
     details[field] = list;
   }
   return details;
+}
+
+/** A value left out: zod says it expected a value and received none. */
+function isMissing(issue: Issue): boolean {
+  if (issue.keyword !== 'invalid_type') return false;
+  return issue.params?.expected === 'nonoptional' || issue.message.endsWith('received undefined');
+}
+
+/** An integrator who left out `version` is told where it comes from. */
+function invalidMessage(details: Record<string, string[]>): string {
+  if (details.version?.includes('required'))
+    return 'Some fields are invalid: `version` is required. Read the record (GET the same address) and send back its `version`.';
+  return 'Some fields are invalid.';
 }
 
 /** The stable code of a framework-level refusal, by its status. */

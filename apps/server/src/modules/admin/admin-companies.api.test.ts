@@ -191,6 +191,12 @@ describe('deactivating a company', () => {
     const off = await patch(id, { is_active: false });
     expect(off.json().data).toMatchObject({ is_active: false, name: 'Seasonal' });
     expect(await myCompanies()).not.toContain(id);
+    // The member is told it is deactivated rather than that they belong to no company.
+    const mine = (await t.call(member, { method: 'GET', url: '/api/me/companies' })).json().data;
+    expect(mine.deactivated).toEqual([{ id, name: 'Seasonal', role: 'member' }]);
+    expect((await t.call(root, { method: 'GET', url: '/api/me/companies' })).json().data.deactivated).toEqual(
+      [],
+    );
     expect((await team()).statusCode).toBe(403);
     // Superusers still open it, and its data is kept.
     expect(

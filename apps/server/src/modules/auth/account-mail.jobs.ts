@@ -10,7 +10,19 @@ import { renderTokenMail } from '../../mail/templates.ts';
 import { findUserWithHashByEmail, findUserWithHashById } from '../users/users.service.ts';
 import { findUsableToken, insertOneTimeToken, invalidateTokens } from './one-time-tokens.repository.ts';
 
-export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+export const ACTIVATION_TTL_MS = 7 * DAY_MS;
+
+/**
+ * An activation for an account a company's invitation made: its link lasts as long as the
+ * invitation (the team screen shows that expiry), and the mail names the company and inviter.
+ */
+export interface ActivationInvitation {
+  company: string;
+  inviter: string;
+  expiresAt: string;
+  days: number;
+}
 export const RESET_TTL_MS = 3_600_000;
 
 /**
@@ -22,7 +34,15 @@ export const RESET_TTL_MS = 3_600_000;
 export const accountMailJob = defineJob(
   'mail.account',
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('activation'), user_id: z.number().int(), nonce: z.string().min(16) }),
+    z.object({
+      kind: z.literal('activation'),
+      user_id: z.number().int(),
+      nonce: z.string().min(16),
+      /** Days the link is valid, as its expiry was set (absent in jobs queued before: the default). */
+      days: z.number().int().optional(),
+      /** The company invitation that made the account: named in the mail. */
+      invited: z.object({ company: z.string(), inviter: z.string() }).optional(),
+    }),
     // Reset is requested by email; the account is looked up in the job so the answer's timing reveals nothing.
     z.object({ kind: z.literal('password_reset'), email: z.string(), nonce: z.string().min(16) }),
   ]),
@@ -38,7 +58,12 @@ const newNonce = () => randomBytes(18).toString('base64url');
  * Creates an activation link (replacing earlier ones) and queues its mail, both
  * with `db`: pass the transaction that creates or changes the account.
  */
-export async function queueActivationMail(ctx: AppContext, db: Database, userId: number): Promise<string> {
+export async function queueActivationMail(
+  ctx: AppContext,
+  db: Database,
+  userId: number,
+  invited?: ActivationInvitation,
+): Promise<string> {
   const nonce = newNonce();
   const token = tokenOf(ctx, nonce);
   await invalidateTokens(db, userId, 'activation', ctx.clock.nowIso());
@@ -46,9 +71,15 @@ export async function queueActivationMail(ctx: AppContext, db: Database, userId:
     user_id: userId,
     purpose: 'activation',
     token_hash: hashToken(token),
-    expires_at: isoIn(ACTIVATION_TTL_MS),
+    expires_at: invited?.expiresAt ?? isoIn(ACTIVATION_TTL_MS),
   });
-  await ctx.jobs.enqueue(db, accountMailJob, { kind: 'activation', user_id: userId, nonce });
+  await ctx.jobs.enqueue(db, accountMailJob, {
+    kind: 'activation',
+    user_id: userId,
+    nonce,
+    days: invited?.days ?? ACTIVATION_TTL_MS / DAY_MS,
+    ...(invited ? { invited: { company: invited.company, inviter: invited.inviter } } : {}),
+  });
   return token;
 }
 
@@ -88,6 +119,9 @@ export function registerAccountMailJobs(ctx: AppContext): void {
       appName: ctx.config.appName,
       appUrl: ctx.config.appUrl,
       token,
+      ...(payload.kind === 'activation'
+        ? { days: payload.days ?? ACTIVATION_TTL_MS / DAY_MS, invited: payload.invited }
+        : {}),
     });
     await ctx.mailer.send({ ...mail, messageId: jobMessageId(ctx, job.id, payload.nonce.slice(0, 8)) });
   });

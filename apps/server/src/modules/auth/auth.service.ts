@@ -17,7 +17,11 @@ import {
   type UserRow,
   updateUser,
 } from '../users/users.service.ts';
-import { queueActivationMail, queuePasswordResetMail } from './account-mail.jobs.ts';
+import {
+  type ActivationInvitation,
+  queueActivationMail,
+  queuePasswordResetMail,
+} from './account-mail.jobs.ts';
 import { consumeToken, findUsableToken, invalidateTokens } from './one-time-tokens.repository.ts';
 import { startSession } from './session.service.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
@@ -99,8 +103,9 @@ export async function sendActivationMail(
   ctx: AppContext,
   db: Database,
   user: Pick<UserRow, 'id'>,
+  invited?: ActivationInvitation,
 ): Promise<string> {
-  return queueActivationMail(ctx, db, user.id);
+  return queueActivationMail(ctx, db, user.id, invited);
 }
 
 /** The invited person an unused activation link belongs to (counted as a token attempt of the address). */

@@ -76,6 +76,7 @@ describe('GET /api/me/companies', () => {
         { id: bistro, name: 'Bistro', role: 'member', modules: [2] },
       ],
       total: 2,
+      deactivated: [],
     });
     const marko = (await t.call(member, { method: 'GET', url: '/api/me/companies' })).json().data;
     expect(marko.items.map((c: { name: string }) => c.name)).toEqual(['Bistro']);

@@ -10,7 +10,7 @@ import {
   findModuleIds,
   findModuleIdsOf,
 } from './company-access.repository.ts';
-import { listCompaniesFor } from './my-companies.repository.ts';
+import { listCompaniesFor, listDeactivatedFor } from './my-companies.repository.ts';
 
 /** The company's IANA time zone as stored (callers fall back with safeTimeZone). */
 export function companyTimeZone(db: Database, companyId: number): Promise<string | undefined> {
@@ -66,5 +66,7 @@ export async function companiesOf(
   return {
     items: page.items.map((c) => ({ ...c, modules: modules.get(c.id) ?? [] })),
     total: page.total,
+    // A superuser opens those too; anyone else is told why a company of theirs is missing.
+    deactivated: user.is_admin ? [] : await listDeactivatedFor(ctx.db, user.id),
   };
 }

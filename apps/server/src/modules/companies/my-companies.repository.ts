@@ -44,3 +44,17 @@ export async function listCompaniesFor(
     total: Number(count.n),
   };
 }
+
+/** A person's memberships of deactivated companies (they cannot open them, but should know why). */
+export function listDeactivatedFor(db: Database, userId: number): Promise<MyCompanyRow[]> {
+  return db
+    .selectFrom('companies')
+    .innerJoin('memberships', 'memberships.company_id', 'companies.id')
+    .select(['companies.id', 'companies.name', 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .where('companies.is_active', '=', false)
+    .orderBy('companies.name')
+    .orderBy('companies.id')
+    .limit(20)
+    .execute();
+}

@@ -256,6 +256,7 @@ export class CustomerWrites {
     if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
     if (links) await applyLinks(this.db, companyId, current.id, links);
     const changes = [...changeList(current, after, changed), ...(links?.changes ?? [])];
+    if (how.kind !== 'updated') await this.#auditMerge(current.id, after.name, how);
     await this.#record(
       {
         type: how.type,
@@ -264,7 +265,7 @@ export class CustomerWrites {
         changes,
         ...(how.data ? { data: how.data } : {}),
       },
-      [this.#entry(current.id, how.kind, at, how.body ?? null, JSON.stringify(changes))],
+      [this.#entry(current.id, how.kind, at, how.body ?? null, JSON.stringify(changes), current.version + 1)],
     );
     return changes;
   }
@@ -346,8 +347,20 @@ export class CustomerWrites {
     if (changing.length === 0) return [];
     const ids = changing.map((r) => r.id);
     const at = now();
-    await setStatusOf(this.db, this.author.companyId, ids, status, { userId: this.author.userId, at });
+    const versions = await setStatusOf(this.db, this.author.companyId, ids, status, {
+      userId: this.author.userId,
+      at,
+    });
     this.#wrote = true;
+    await recordAudit(this.db, {
+      ...this.author.audit,
+      action: 'customer.bulk_update',
+      entity: 'customer',
+      entityId: null,
+      companyId: this.author.companyId,
+      before: { ids, status: [...new Set(changing.map((r) => r.status))] },
+      after: { ids, status },
+    });
     await this.#record(
       {
         type: 'customer.bulk_updated',
@@ -366,6 +379,7 @@ export class CustomerWrites {
           at,
           null,
           JSON.stringify([{ field: 'status', before: r.status, after: status }]),
+          versions.get(r.id) ?? null,
         ),
       ),
     );
@@ -390,6 +404,24 @@ export class CustomerWrites {
     await insertTags(this.db, this.author.companyId, tags);
   }
 
+  /** A merge and its undo are kept in the audit log too: which customers went into which, and who did it. */
+  async #auditMerge(survivorId: number, name: string, how: ChangeKind): Promise<void> {
+    const merged = how.kind === 'merged';
+    await recordAudit(this.db, {
+      ...this.author.audit,
+      action: merged ? 'customer.merge' : 'customer.merge_undo',
+      entity: 'customer',
+      entityId: survivorId,
+      companyId: this.author.companyId,
+      after: {
+        name,
+        ...(merged
+          ? { merged_ids: how.data?.merged_ids, merged_names: how.body ?? null }
+          : { restored_ids: how.data?.restored_ids, restored_names: how.body ?? null }),
+      },
+    });
+  }
+
   #newRow(fields: EditableCustomer, at: string) {
     return newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at });
   }
@@ -400,6 +432,7 @@ export class CustomerWrites {
     at: string,
     body: string | null = null,
     changes: string | null = null,
+    version: number | null = null,
   ): NewActivity {
     return {
       company_id: this.author.companyId,
@@ -407,6 +440,7 @@ export class CustomerWrites {
       kind,
       body,
       changes,
+      version,
       ...this.author.timeline,
       created_at: at,
     };

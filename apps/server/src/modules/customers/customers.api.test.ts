@@ -211,7 +211,11 @@ describe('update and delete', () => {
     const stale = await patch(marko, url(acme, `/${c.id}`), { status: 'customer', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('stale_update');
-    expect((await patch(ana, url(acme, `/${c.id}`), { status: 'customer' })).statusCode).toBe(400);
+    const noVersion = await patch(ana, url(acme, `/${c.id}`), { status: 'customer' });
+    expect(noVersion.statusCode).toBe(400);
+    // An integrator is told the version is required and where to read it.
+    expect(noVersion.json().details).toEqual({ version: ['required'] });
+    expect(noVersion.json().message).toContain('Read the record (GET the same address)');
   });
 
   it('keeps a typed name when its parts change, and checks the merged OIB rule', async () => {
@@ -239,6 +243,12 @@ describe('update and delete', () => {
     const two = await create(marko, acme, { name: 'Audited two' });
     const three = await create(marko, acme, { name: 'Audited three' });
     expect((await del(marko, url(acme, `/${one.id}`))).statusCode).toBe(204);
+    const status = await post(marko, url(acme, '/bulk'), {
+      action: 'set_status',
+      status: 'prospect',
+      ids: [two.id, three.id],
+    });
+    expect(status.statusCode).toBe(200);
     const bulk = await post(marko, url(acme, '/bulk'), {
       action: 'delete',
       ids: [two.id, three.id, 999_999],
@@ -251,6 +261,7 @@ describe('update and delete', () => {
       actor_id: number;
       entity_id: string | null;
       before: unknown;
+      after: unknown;
     }[];
     expect(
       entries.find((e) => e.action === 'customer.delete' && e.entity_id === String(one.id)),
@@ -261,6 +272,11 @@ describe('update and delete', () => {
     expect(entries.find((e) => e.action === 'customer.bulk_delete')).toMatchObject({
       actor_id: markoId,
       before: { ids: [two.id, three.id] },
+    });
+    expect(entries.find((e) => e.action === 'customer.bulk_update')).toMatchObject({
+      actor_id: markoId,
+      before: { ids: [two.id, three.id], status: ['lead'] },
+      after: { ids: [two.id, three.id], status: 'prospect' },
     });
   });
 });

@@ -205,20 +205,23 @@ export function findStatuses(db: Database, companyId: number, ids: number[]) {
     .execute();
 }
 
+/** Sets the status; answers each customer's new version by id. */
 export async function setStatusOf(
   db: Database,
   companyId: number,
   ids: number[],
   status: CustomerStatus,
   by: { userId: number | null; at: string },
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .updateTable('customers')
     .set({ status, version: sql`version + 1`, updated_by: by.userId, updated_at: by.at })
     .where('company_id', '=', companyId)
     .where('id', 'in', ids)
+    .returning(['id', 'version'])
     .execute();
+  return new Map(rows.map((r) => [r.id, r.version]));
 }
 
 /** Deletes the company's customers with these ids; answers the ids that were still there. */

@@ -163,7 +163,8 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     config: { access },
     schema: {
       tags,
-      summary: 'Change a customer; send the `version` you read (409 stale_update when it changed meanwhile)',
+      summary:
+        'Change a customer; send the `version` you read (409 stale_update when a field you change was changed since)',
       params: CustomerParams,
       body: CustomerUpdateBody,
       response: { 200: dataOf(Customer), ...errors(400, 401, 403, 404, 409, 413, 415) },

@@ -10,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { completeCustomer } from './customer-dto.ts';
+import { canMergeEdit } from './customer-edit-merge.ts';
 import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
 import {
   findCustomer,
@@ -48,7 +49,8 @@ export async function updateCustomer(
   body: CustomerUpdateBody,
 ): Promise<Customer> {
   const current = await getCustomer(ctx, actor.companyId, id);
-  if (current.version !== body.version) throw stale();
+  if (current.version !== body.version && !(await canMergeEdit(ctx.db, actor.companyId, current, body)))
+    throw stale();
   const changes = await writeCustomers(ctx, authorOfActor(actor), (w) => w.applyPatch(current, body));
   return changes.length ? getCustomer(ctx, actor.companyId, id) : current;
 }

@@ -10,6 +10,7 @@ import { jobMessageId, MAIL_JOB_OPTIONS } from '../../mail/mail.jobs.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { sendActivationMail } from '../auth/auth.service.ts';
 import { createInvitedAccount, findUserWithHashByEmail } from '../users/users.service.ts';
+import { INVITATION_TTL_DAYS } from './invitation-ttl.ts';
 import { findInvitationForMail, setInvitationLink } from './invitations.repository.ts';
 
 /**
@@ -67,6 +68,13 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
     if (invitation?.status !== 'pending' || invitation.expires_at <= ctx.clock.nowIso()) return;
     if (invitation.token_hash !== hashToken(token)) return;
     const person = await findUserWithHashByEmail(ctx.db, invitation.email);
+    // An activation link made for the invitation lasts as long as it, and its mail names who invited.
+    const invited = {
+      company: invitation.company_name,
+      inviter: invitation.inviter ?? ctx.config.appName,
+      expiresAt: invitation.expires_at,
+      days: INVITATION_TTL_DAYS,
+    };
     if (!person) {
       const userId = await ctx.db.transaction().execute(async (trx) => {
         // The invitation's language (since migration 023), else the one queued with the mail.
@@ -96,7 +104,7 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
             language,
           },
         });
-        await sendActivationMail(ctx, trx, { id: userId });
+        await sendActivationMail(ctx, trx, { id: userId }, invited);
         return userId;
       });
       // Made by the job, for whoever invited: no one person to name.
@@ -105,7 +113,7 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
     }
     // Not yet activated: a fresh activation link; activating accepts the invitations waiting for it.
     if (person.status === 'invited') {
-      await sendActivationMail(ctx, ctx.db, person);
+      await sendActivationMail(ctx, ctx.db, person, invited);
       return;
     }
     if (person.status !== 'active') return;

@@ -76,6 +76,14 @@ describe('inviting by email', () => {
     expect(shapeOf(existing.json())).toEqual(shapeOf(unknown.json()));
   });
 
+  it('names the offered role in words in the invitation of an existing person', async () => {
+    const known = await person('en');
+    const since = smtp.countFor(known.email);
+    await invite(owner, known.email, 'admin');
+    const mail = await smtp.readMail(known.email, { since });
+    expect(mail.text).toContain('owner invited you to join Acme on Kontora as an administrator.');
+  });
+
   it('does not make an existing person a member until they accept; then member.added is recorded', async () => {
     const known = await person('it');
     const since = smtp.countFor(known.email);
@@ -128,9 +136,19 @@ describe('inviting by email', () => {
 
   it('someone without an account gets an invited account and activation mail, and lands in the company', async () => {
     const email = fresh('newcomer');
-    await invite(owner, email);
+    const { invitation } = (await invite(owner, email)).json().data;
     expect(await teamEmails()).not.toContain(email);
     const mail = await smtp.readMail(email);
+    // It names the company and who invited, and says how long the link lasts: as long as the invitation.
+    expect(mail.text).toContain('owner hat Sie eingeladen, Acme in Kontora beizutreten.');
+    expect(mail.text).toContain('Der Link ist 14 Tage gültig');
+    const link = await t.ctx.db
+      .selectFrom('one_time_tokens as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select('o.expires_at')
+      .where('u.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(new Date(link.expires_at).toISOString()).toBe(invitation.expires_at);
     const activated = await t.app.inject({
       method: 'POST',
       url: `/api/activate/${tokenFromMail(mail, 'activate')}`,

@@ -13,6 +13,7 @@ import {
   type TeamActor,
 } from '../members/members.service.ts';
 import { queueInvitationMail } from './invitation-mail.jobs.ts';
+import { INVITATION_TTL_MS } from './invitation-ttl.ts';
 import {
   findInvitation,
   findInvitationByToken,
@@ -24,8 +25,6 @@ import {
   listPendingInvitations,
   settleInvitation,
 } from './invitations.repository.ts';
-
-export const INVITATION_TTL_MS = 14 * 24 * 3_600_000;
 
 /** A pending invitation past its expiry reads as expired; nothing has to run to make it so. */
 const statusOf = (

@@ -108,11 +108,12 @@ export function MenuTree({ orientation }: { orientation: Orientation }) {
     () => new Set(orientation === 'vertical' ? activeGroupIds(allNodes, location.pathname) : []),
   );
 
-  // Per navigation (location.key), and once the company's modules arrive (allNodes).
+  // Per navigation (location.key), and once the company's modules arrive (allNodes). An address
+  // typed into the bar (a hash change) is a navigation whose key stays "default": the path counts too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, by design.
   useEffect(() => {
     setOpen(new Set(orientation === 'vertical' ? activeGroupIds(allNodes, location.pathname) : []));
-  }, [location.key, orientation, allNodes]);
+  }, [location.key, location.pathname, orientation, allNodes]);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const baseId = useId();

@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 const url = (company: number, rest = '') => `/api/companies/${company}/customers${rest}`;
 
-type Group = { rule: string; size: number; customers: { id: number; name: string; version: number }[] };
+type Group = {
+  rule: string;
+  rules: string[];
+  size: number;
+  customers: { id: number; name: string; version: number }[];
+};
 
 async function scan(token: string, company: number) {
   const started = await t.call(token, { method: 'POST', url: url(company, '/duplicate-groups') });
@@ -90,5 +95,35 @@ describe('company-wide duplicate groups', () => {
     expect(merged.statusCode, merged.body).toBe(200);
     const after = await t.call(ana, { method: 'GET', url: url(acme, '/duplicate-groups?rule=name') });
     expect(after.json().data.groups).toEqual([]);
+  });
+
+  it('lists two customers matched by several rules once, with every reason', async () => {
+    const company = await t.company(
+      'Gamma',
+      [2],
+      [{ userId: await t.user('gina@example.com'), role: 'owner' }],
+    );
+    const gina = await t.login('gina@example.com');
+    const ids: number[] = [];
+    for (const name of ['Marta Babić', 'Marta Babic']) {
+      const body = {
+        name,
+        email: 'marta@example.com',
+        phone: '+385 91 222 3333',
+        address: 'Ilica 1, Zagreb',
+      };
+      const res = await t.call(gina, { method: 'POST', url: url(company), payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data.id);
+    }
+    const { scan: done, groups } = await scan(gina, company);
+    expect(groups.map((g) => [g.customers.map((c) => c.id), [...g.rules].sort()])).toEqual([
+      [ids, ['email', 'name', 'phone']],
+    ]);
+    expect(done.group_count).toBe(1);
+    // Filtered by one rule, the group is there too, with all its reasons.
+    const byPhone = await t.call(gina, { method: 'GET', url: url(company, '/duplicate-groups?rule=phone') });
+    expect(byPhone.json().data.groups).toMatchObject([{ rule: 'phone' }]);
+    expect([...byPhone.json().data.groups[0].rules].sort()).toEqual(['email', 'name', 'phone']);
   });
 });

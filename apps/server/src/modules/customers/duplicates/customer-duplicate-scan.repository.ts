@@ -138,3 +138,27 @@ export function groupsPage(
   if (rule) query = query.where('rule', '=', rule);
   return query.orderBy('id').offset(offset).limit(limit).execute();
 }
+
+/** Every group of the scan with one of these member lists (ids in order, as stored): its rule and id. */
+export function groupsWithMembers(db: Database, companyId: number, scanId: number, customerIds: string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customer_duplicate_groups')
+    .select(['id', 'rule', 'customer_ids'])
+    .where('scan_id', '=', scanId)
+    .where('company_id', '=', companyId)
+    .where('customer_ids', 'in', customerIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** How many different member lists the scan found (customers matched by several rules count once). */
+export async function distinctGroupCount(db: Database, companyId: number, scanId: number): Promise<number> {
+  const row = await db
+    .selectFrom('customer_duplicate_groups')
+    .select((eb) => eb.fn.count<number>('customer_ids').distinct().as('n'))
+    .where('scan_id', '=', scanId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

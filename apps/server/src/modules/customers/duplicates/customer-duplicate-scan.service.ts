@@ -4,6 +4,7 @@ import {
   type DuplicateGroup,
   type DuplicateGroupsPage,
   type DuplicateGroupsQuery,
+  type DuplicateRule,
   type DuplicateScan,
 } from '@kontora/contract/customer-duplicates';
 import { z } from 'zod';
@@ -14,7 +15,9 @@ import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import {
   deleteGroupsOf,
   deleteScansBefore,
+  distinctGroupCount,
   groupsPage,
+  groupsWithMembers,
   idsWithKey,
   insertGroups,
   insertScan,
@@ -92,8 +95,14 @@ export async function runDuplicateScan(
       await updateScan(ctx.db, companyId, scanId, { progress: percent, group_count: count });
       await job.progress(percent, `${rule}: ${rows.length} groups`);
     }
+    // Customers matched by several rules (same email, same phone…) are one group, with every reason.
+    const distinct = await distinctGroupCount(ctx.db, companyId, scanId);
     await ctx.db.transaction().execute(async (trx) => {
-      await updateScan(trx, companyId, scanId, { state: 'completed', finished_at: new Date().toISOString() });
+      await updateScan(trx, companyId, scanId, {
+        state: 'completed',
+        finished_at: new Date().toISOString(),
+        group_count: distinct,
+      });
       await deleteScansBefore(trx, companyId, scanId);
     });
   } catch (error) {
@@ -126,13 +135,27 @@ export async function duplicateGroups(
     ...new Set(page.flatMap((g) => idsOf(g.customer_ids))),
   ]);
   const byId = new Map(listed.map((c) => [c.id, c]));
+  // The same customers found by several rules: listed once (where first stored), with every rule.
+  const same = await groupsWithMembers(ctx.db, companyId, scan.id, [
+    ...new Set(page.map((g) => g.customer_ids)),
+  ]);
+  const rulesOf = new Map<string, { first: number; rules: DuplicateRule[] }>();
+  for (const g of same) {
+    const entry = rulesOf.get(g.customer_ids) ?? { first: g.id, rules: [] };
+    entry.rules.push(g.rule);
+    rulesOf.set(g.customer_ids, entry);
+  }
   const groups: DuplicateGroup[] = [];
   for (const g of page) {
+    const found = rulesOf.get(g.customer_ids);
+    // Filtered by a rule, every group of it is listed; else a repeat of an earlier group is left out.
+    if (!query.rule && found && found.first !== g.id) continue;
     const customers = idsOf(g.customer_ids).flatMap((id) => {
       const c = byId.get(id);
       return c ? [toDuplicateCustomer(c)] : [];
     });
-    if (customers.length > 1) groups.push({ rule: g.rule, size: g.size, customers });
+    if (customers.length > 1)
+      groups.push({ rule: g.rule, rules: found?.rules ?? [g.rule], size: g.size, customers });
   }
   return {
     scan: toScan(scan),

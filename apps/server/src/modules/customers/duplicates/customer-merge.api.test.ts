@@ -173,6 +173,26 @@ describe('merge and undo', () => {
     ).toEqual([b.id]);
     const afterUndo = await readChanges(t.ctx, acme, feedBefore, 100);
     expect(afterUndo.map((e) => e.type)).toEqual(['customer.merged', 'customer.merge_undone']);
+    // Both are in the audit log, with the customers each concerned.
+    const audit = await t.ctx.db
+      .selectFrom('audit_entries')
+      .select(['action', 'entity_id', 'after'])
+      .where('company_id', '=', acme)
+      .where('action', 'in', ['customer.merge', 'customer.merge_undo'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((e) => [e.action, e.entity_id, JSON.parse(String(e.after))])).toEqual([
+      [
+        'customer.merge',
+        String(a.id),
+        { name: 'Marko Maric', merged_ids: [b.id], merged_names: 'Marko Maric' },
+      ],
+      [
+        'customer.merge_undo',
+        String(a.id),
+        { name: 'Marko Marić', restored_ids: [b.id], restored_names: 'Marko Maric' },
+      ],
+    ]);
     // Once only.
     expect((await post(ana, url(acme, `/merges/${merged.merge_id}/undo`))).statusCode).toBe(409);
   });

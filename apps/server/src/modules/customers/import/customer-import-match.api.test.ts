@@ -87,9 +87,13 @@ describe('import with on_match', () => {
     expect(await customers()).toEqual(before);
     const real = await importCsv(csv, query);
     expect(real.statusCode, real.body).toBe(200);
-    const { dry_run: _d, ...predicted } = dry.json().data;
-    const { dry_run: _r, ...done } = real.json().data;
+    const { dry_run: _d, matched, ...predicted } = dry.json().data;
+    const { dry_run: _r, matched: matchedDone, ...done } = real.json().data;
     expect(done).toEqual(predicted);
+    // By email, OIB and id, also when they are created anyway (not the repeat within the file);
+    // a real run that creates them anyway does not look them up.
+    expect(matched).toBe(3);
+    expect(matchedDone).toBe(onMatch === 'create' ? null : 3);
     expect(done).toMatchObject({
       rows: 6,
       rejected: 1,

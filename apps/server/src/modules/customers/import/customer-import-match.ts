@@ -58,13 +58,29 @@ export class ImportMatcher {
     this.#query = query;
   }
 
+  /** Rows that matched an existing customer, whatever `on_match` did with them. */
+  #matched = 0;
+
   get matching(): boolean {
     return this.#query.on_match !== 'create';
   }
 
+  /** Whether rows are looked up: to act on a match, or for a check to tell how many would be duplicates. */
+  get #looking(): boolean {
+    return this.matching || this.#query.dry_run;
+  }
+
+  /**
+   * Rows that matched an existing customer; null for a real run that creates them anyway
+   * (not looked up: a file repeating one email would find ever more of its own rows).
+   */
+  get matched(): number | null {
+    return this.#looking ? this.#matched : null;
+  }
+
   /** Looks up the customers the rows of a batch may match (one query a batch). */
   async prepare(rows: readonly ImportRow[]): Promise<void> {
-    if (!this.matching) return;
+    if (!this.#looking) return;
     const by = new Set(this.#query.match_by);
     const found = await findCustomersByKeys(this.#db, this.#companyId, {
       oibs: by.has('oib') ? rows.flatMap((r) => (r.customer.oib ? [r.customer.oib] : [])) : [],
@@ -83,7 +99,6 @@ export class ImportMatcher {
   }
 
   decide(row: ImportRow): RowDecision {
-    if (!this.matching) return { kind: 'create' };
     const { oib, email } = row.customer;
     let match: (Known & { id: number }) | 'file' | undefined;
     for (const key of this.#query.match_by) {
@@ -93,7 +108,8 @@ export class ImportMatcher {
       if (key === 'id' && row.id !== null) match = this.#byKey.id.get(row.id);
       if (match) break;
     }
-    if (!match) {
+    if (match && match !== 'file') this.#matched++;
+    if (!match || !this.matching) {
       if (oib) this.#fileKeys.oib.add(oib);
       if (email) this.#fileKeys.email.add(email);
       return { kind: 'create' };

@@ -187,6 +187,7 @@ async function readAndSave(
     created: 0,
     updated: 0,
     skipped: 0,
+    matched: null,
     rejected: 0,
     errors: [],
     errors_truncated: false,
@@ -242,6 +243,7 @@ async function readAndSave(
     throw err;
   }
   await saved();
+  report.matched = matcher.matched;
   // Rows refused by an update's checks are reported at their batch's end: the list stays in line order.
   report.errors.sort((a, b) => a.line - b.line);
   return { report, imported: report.imported };
@@ -256,6 +258,8 @@ async function readAndSave(
         idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
         continue;
       }
+      // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
+      if (record.fields.every((cell) => cell.trim() === '')) continue;
       report.rows++;
       const outcome = readRow(record, columns, members);
       if (outcome.ok) {

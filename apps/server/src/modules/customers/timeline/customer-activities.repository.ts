@@ -9,7 +9,9 @@ import { insertUnnest, unnestInsert } from '../customers.repository.ts';
  * (a note, a field change, an import, a merge, a linked to-do's news). "Activity" names only
  * the row; the API and the screens call it a timeline entry (`toTimelineEntry`).
  */
-export type ActivityRow = Selectable<CustomerActivitiesTable> & { author_name: string | null };
+export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version'> & {
+  author_name: string | null;
+};
 export type NewActivity = Insertable<CustomerActivitiesTable>;
 
 export async function insertActivities(db: Database, rows: NewActivity[]): Promise<void> {
@@ -32,6 +34,7 @@ const ACTIVITY_COLUMNS: Record<string, string> = {
   author_id: 'int4',
   author_key_name: 'text',
   created_at: 'timestamptz',
+  version: 'int4',
 };
 
 /**
@@ -98,4 +101,20 @@ export function listActivities(
     query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(before.at, before.id)));
   }
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+/** The fields each change after `version` recorded, with the version it made (an edit's merge check). */
+export function changesAfterVersion(
+  db: Database,
+  companyId: number,
+  customerId: number,
+  version: number,
+): Promise<{ version: number | null; changes: string | null }[]> {
+  return db
+    .selectFrom('customer_activities')
+    .select(['version', 'changes'])
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .where('version', '>', version)
+    .execute();
 }

@@ -1,26 +1,50 @@
 import { MODULES } from '@kontora/contract/limits';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format.ts';
 
 type Snapshot = Record<string, unknown>;
 
 const isSnapshot = (value: unknown): value is Snapshot =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A value as a person reads it: codes translated (modules, roles, status, language), yes/no, lists joined. */
+/** An instant as the server writes it (ISO 8601 with a time). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** An API key's permissions, `{ customers: 'write' }`, as "Customers: Read and write". */
+function scopesText(value: Snapshot, translate: (key: string) => string): string {
+  const known = (key: string, fallback: string) => (i18next.exists(key) ? translate(key) : fallback);
+  const parts = Object.entries(value).map(
+    ([resource, access]) =>
+      `${known(`apiKeys.resources.${resource}`, resource)}: ${known(`apiKeys.access.${String(access)}`, String(access))}`,
+  );
+  return parts.join(', ') || translate('apiKeys.access.none');
+}
+
+/**
+ * A value as a person reads it: codes translated (modules, roles, status, language, customer
+ * status, permissions), times in the reader's format, yes/no, lists joined.
+ */
 function useShow() {
   const { t } = useTranslation();
+  const format = useFormatters();
   const translate = t as unknown as (key: string) => string;
   const known = (key: string, fallback: string) => (i18next.exists(key) ? translate(key) : fallback);
   const one = (key: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return value ? t('admin.audit.yes') : t('admin.audit.no');
+    if (typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+      return format.dateTime(value);
+    if (key === 'scopes' && isSnapshot(value)) return scopesText(value, translate);
+
     if (key === 'modules' && typeof value === 'number') {
       const module = MODULES.find((m) => m.id === value);
       return module ? translate(`modules.${module.key}`) : String(value);
     }
     if (key === 'role') return known(`roles.${String(value)}`, String(value));
-    if (key === 'status') return known(`admin.status.${String(value)}`, String(value));
+    // An account's status, else a customer's.
+    if (key === 'status')
+      return known(`admin.status.${String(value)}`, known(`crm.status.${String(value)}`, String(value)));
     if (key === 'language') return known(`language.names.${String(value)}`, String(value));
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);

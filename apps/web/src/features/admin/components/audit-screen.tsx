@@ -7,7 +7,17 @@ import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
 import { useCompanyOptions, usePersonOptions } from './search-picker.tsx';
 
-const ENTITIES = ['company', 'user', 'membership', 'invitation'] as const;
+const ENTITIES = [
+  'company',
+  'user',
+  'membership',
+  'invitation',
+  'customer',
+  'api_key',
+  'webhook',
+  'connector',
+  'job',
+] as const;
 
 /** Who changed what, when (superusers): filters, newest first, "Load more" by cursor. */
 export function AuditScreen() {

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../components/page-header.tsx';
 import { SecondFactorField } from '../../../components/second-factor-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { fieldErrorText } from '../../../lib/form-errors.ts';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors.ts';
 import { useLoginTwoFactor } from '../api/login-two-factor.ts';
 
 type Props = {
@@ -35,7 +35,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
       onSignedIn(data);
     } catch (error) {
       if (isApiError(error) && error.code === 'challenge_expired') onRestart(true);
-      else form.setFocus(useRecovery ? 'recovery_code' : 'code');
+      // A code of the wrong shape is the field's problem: its message goes under it.
+      else if (!applyServerErrors(form, error, ['code', 'recovery_code']))
+        form.setFocus(useRecovery ? 'recovery_code' : 'code');
     }
   });
 
@@ -51,7 +53,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
       <p className="text-body-secondary mb-4">
         {useRecovery ? t('auth.twoFactor.recoverySubtitle') : t('auth.twoFactor.subtitle')}
       </p>
-      {submit.error && <FormAlert kind="danger">{errorMessage(t, submit.error)}</FormAlert>}
+      {submit.error && !errors.code && !errors.recovery_code && (
+        <FormAlert kind="danger">{errorMessage(t, submit.error)}</FormAlert>
+      )}
       <form noValidate onSubmit={onSubmit}>
         <SecondFactorField
           useRecovery={useRecovery}

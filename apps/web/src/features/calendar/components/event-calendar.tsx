@@ -142,6 +142,7 @@ export function EventCalendar(props: EventCalendarProps) {
         scrollTime={scrollTime}
         eventTimeFormat={times}
         dayCellClass={(info) => (info.isOther ? 'kt-day-other' : '')}
+        listItemEventTitleClass="kt-fc-list-title"
         editable
         selectable
         selectMirror

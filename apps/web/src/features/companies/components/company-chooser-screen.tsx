@@ -42,6 +42,12 @@ export function CompanyChooserScreen() {
         {isSuperuser ? t('companies.introSuperuser') : t('companies.intro')}
       </p>
       <MyInvitations />
+      {/* A company of theirs that a superuser deactivated: say so, rather than "no company". */}
+      {companies.data?.deactivated.map((company) => (
+        <p key={company.id} className="alert alert-warning" role="note">
+          {t('companies.deactivated', { company: company.name })}
+        </p>
+      ))}
       {isSuperuser && (
         <div className="mb-3 kt-measure">
           <label htmlFor={searchId} className="form-label">
@@ -74,7 +80,7 @@ export function CompanyChooserScreen() {
         </div>
       ) : items.length === 0 ? (
         <EmptyState icon="briefcase" title={q ? t('companies.noMatch') : t('companies.none')}>
-          {!q && <p className="mb-0">{t('companies.noneText')}</p>}
+          {!q && !companies.data?.deactivated.length && <p className="mb-0">{t('companies.noneText')}</p>}
         </EmptyState>
       ) : (
         <>

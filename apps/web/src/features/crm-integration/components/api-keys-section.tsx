@@ -10,6 +10,7 @@ import { ListStates } from '../../shared/components/list-states/list-states.tsx'
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { ApiKeyCreateDialog } from './api-key-create-dialog.tsx';
+import './api-keys-table.css';
 
 /** The company's API keys: owners and admins create and revoke, members only read the list. */
 export function ApiKeysSection({ companyId, canManage }: { companyId: number; canManage: boolean }) {
@@ -87,7 +88,7 @@ function KeyTable({
   const now = Date.now();
   return (
     <div className="table-responsive">
-      <table className="table align-middle">
+      <table className="table align-middle kt-stacked-table">
         <thead>
           <tr>
             <th scope="col">{t('apiKeys.fields.name')}</th>
@@ -113,23 +114,27 @@ function KeyTable({
                   {t('apiKeys.perMinute', { limit: format.number(key.rate_limit) })}
                 </div>
               </th>
-              <td className="font-monospace text-nowrap">{`${key.prefix}…${key.last_four}`}</td>
-              <td>
+              <td className="font-monospace text-nowrap" data-label={t('apiKeys.fields.key')}>
+                {`${key.prefix}…${key.last_four}`}
+              </td>
+              <td data-label={t('apiKeys.fields.scopes')}>
                 {API_KEY_RESOURCES.filter((r) => key.scopes[r]).map((r) => (
                   <span key={r} className="badge text-bg-secondary me-1">
                     {t(`apiKeys.resources.${r}`)}: {t(`apiKeys.access.${key.scopes[r] ?? 'none'}`)}
                   </span>
                 ))}
               </td>
-              <td>{key.created_by?.name ?? '—'}</td>
-              <td className="text-nowrap">{format.date(key.created_at)}</td>
-              <td className="text-nowrap">
+              <td data-label={t('apiKeys.fields.createdBy')}>{key.created_by?.name ?? '—'}</td>
+              <td className="text-nowrap" data-label={t('apiKeys.fields.created')}>
+                {format.date(key.created_at)}
+              </td>
+              <td className="text-nowrap" data-label={t('apiKeys.fields.expires')}>
                 {format.date(key.expires_at)}
                 {Date.parse(key.expires_at) <= now && (
                   <span className="badge text-bg-danger ms-1">{t('apiKeys.expired')}</span>
                 )}
               </td>
-              <td className="text-nowrap">
+              <td className="text-nowrap" data-label={t('apiKeys.fields.lastUsed')}>
                 {key.last_used_at ? format.dateTime(key.last_used_at) : t('apiKeys.neverUsed')}
               </td>
               {canManage && (

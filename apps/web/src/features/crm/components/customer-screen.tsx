@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
@@ -17,6 +17,7 @@ import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
 import { CustomerDialog } from './customers/customer-dialog.tsx';
 import { CustomerOrganisationsCard } from './customers/customer-organisations-card.tsx';
+import { listReturnHref } from './customers/list-return.ts';
 import { OrganisationPeopleCard } from './customers/organisation-people-card.tsx';
 import { StatusBadge } from './customers/status-badge.tsx';
 import { TimelineCard } from './customers/timeline-card.tsx';
@@ -31,6 +32,8 @@ export function CustomerScreen() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const customer = useCustomer(companyId, valid ? id : 0);
   const remove = useDeleteCustomer(companyId);
+  // Back to the list as it was left: its search and filters survive a deletion.
+  const listBack = listReturnHref(useLocation().state);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function CustomerScreen() {
     remove.mutate(data.id, {
       onSuccess: () => {
         notify('success', t('crm.customer.deleted', { name: data.name }));
-        void navigate(paths.company.customers.href());
+        void navigate(listBack);
       },
       onError: (error) => setDeleteError(errorMessage(t, error)),
     });
@@ -60,7 +63,7 @@ export function CustomerScreen() {
       <nav aria-label={t('crm.customer.breadcrumb')}>
         <ol className="breadcrumb mb-2">
           <li className="breadcrumb-item">
-            <Link to={paths.company.customers.href()}>{t('menu.customers')}</Link>
+            <Link to={listBack}>{t('menu.customers')}</Link>
           </li>
           <li className="breadcrumb-item active" aria-current="page">
             {data.name}

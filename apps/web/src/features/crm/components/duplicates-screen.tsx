@@ -79,18 +79,25 @@ export function DuplicatesScreen() {
           {!scan && <p>{t('duplicates.neverScanned')}</p>}
           {scan?.state === 'completed' && (
             <p role="status">
-              {t('duplicates.scanned', {
-                date: format.dateTime(scan.finished_at ?? scan.started_at),
-                number: format.number(scan.group_count),
-              })}
+              {/* Groups found, unless all were merged or changed since: then not a count beside "none left". */}
+              {list.length === 0 && !groups.hasNextPage && scan.group_count > 0
+                ? t('duplicates.scannedAllHandled', {
+                    date: format.dateTime(scan.finished_at ?? scan.started_at),
+                  })
+                : t('duplicates.scanned', {
+                    date: format.dateTime(scan.finished_at ?? scan.started_at),
+                    number: format.number(scan.group_count),
+                  })}
             </p>
           )}
-          {scan?.state === 'completed' && list.length === 0 && <p>{t('duplicates.none')}</p>}
+          {scan?.state === 'completed' && list.length === 0 && scan.group_count === 0 && (
+            <p>{t('duplicates.none')}</p>
+          )}
           {list.length > 0 && (
             <ul className="list-unstyled" aria-label={t('duplicates.groups')}>
               {list.map((group) => (
                 <GroupCard
-                  key={`${group.rule}-${group.customers.map((c) => c.id).join('-')}`}
+                  key={`${group.rules.join('+')}-${group.customers.map((c) => c.id).join('-')}`}
                   group={group}
                   onMerge={() => setMerging(group.customers.map((c) => c.id))}
                 />
@@ -123,7 +130,7 @@ function GroupCard({ group, onMerge }: { group: DuplicateGroup; onMerge: () => v
         <div className="flex-grow-1">
           <h2 className="h6 mb-1">
             {t('duplicates.group', {
-              rule: t(`duplicates.rule.${group.rule}`),
+              rule: group.rules.map((rule) => t(`duplicates.rule.${rule}`)).join(', '),
               number: format.number(group.size),
             })}
           </h2>

@@ -18,7 +18,8 @@ export function SettingsScreen() {
     <>
       <PageHeader title={t('settings.title')} />
       <div className="row g-4">
-        <div className="col-12 col-xl-6">
+        {/* The page's width: half of it left the choices' tiles too narrow for their labels. */}
+        <div className="col-12">
           <section className="card kt-card" aria-labelledby="settings-appearance">
             <div className="card-body">
               <h2 className="h5 mb-1" id="settings-appearance">

@@ -21,3 +21,11 @@ export function useOwnerOptions(companyId: number): {
     return { options, nameOf: (userId: number) => names.get(userId) };
   }, [team.data, language]);
 }
+
+/**
+ * The signed-in person as the default owner or assignee of a new record, when
+ * they are a member (a superuser working in a company they do not belong to is not).
+ */
+export function meIfMember(options: readonly SelectOption[], userId: number | undefined): string {
+  return userId !== undefined && options.some((o) => o.value === String(userId)) ? String(userId) : '';
+}

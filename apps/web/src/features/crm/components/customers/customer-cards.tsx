@@ -2,8 +2,9 @@ import type { Customer } from '@kontora/contract/customers';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
+import { fromList } from './list-return.ts';
 import { SelectAll } from './select-all.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -55,6 +56,7 @@ function CustomerCard({
   onCheck: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const listSearch = useLocation().search;
   return (
     <li className={`card kt-card kt-customer-card${checked ? ' border-primary' : ''}`}>
       <div className="card-body d-flex gap-3 align-items-start py-2 px-3">
@@ -71,6 +73,7 @@ function CustomerCard({
             <Link
               className="fw-semibold text-truncate stretched-link"
               to={paths.company.customer.href(customer.id)}
+              state={fromList(listSearch)}
               title={customer.name}
             >
               {customer.name}

@@ -1,6 +1,7 @@
 import type { Customer } from '@kontora/contract/customers';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { countryName } from './country-options.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -48,7 +49,7 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
       ),
     ],
     [t('crm.fields.source'), c.source],
-    [t('crm.fields.notes'), c.notes && <span style={{ whiteSpace: 'pre-wrap' }}>{c.notes}</span>],
+    [t('crm.fields.notes'), c.notes && <CollapsibleText text={c.notes} />],
     [t('crm.fields.created_at'), format.dateTime(c.created_at)],
     [t('crm.fields.updated_at'), format.dateTime(c.updated_at)],
   ];

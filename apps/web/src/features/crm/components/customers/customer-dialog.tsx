@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
+import { PageSpinner } from '../../../../components/spinner.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
@@ -14,8 +15,11 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { followLatest } from '../../../../lib/follow-latest.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
+import { useSession } from '../../../../lib/session.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useTeam } from '../../../shared/api/get-team.ts';
 import { ChangedUnderneathNotice } from '../../../shared/components/changed-underneath-notice.tsx';
+import { meIfMember, useOwnerOptions } from '../../../shared/components/owner-options.ts';
 import { StaleUpdateNotice } from '../../../shared/components/stale-update-notice.tsx';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
@@ -113,12 +117,34 @@ function showServerProblems(form: Form, error: unknown, t: ReturnType<typeof use
   if (text) form.setError('root', { type: 'server', message: text });
 }
 
-function CreateCustomerForm({ onDone, onCancel, onDirtyChange }: FormCallbacks) {
+/** A new customer's owner is the person adding it (when a member); the owner list is there first. */
+function CreateCustomerForm(props: FormCallbacks) {
+  const companyId = useCompanyId();
+  const team = useTeam(companyId);
+  const owners = useOwnerOptions(companyId).options;
+  const { user } = useSession();
+  if (team.isPending)
+    return (
+      <div className="modal-body">
+        <PageSpinner />
+      </div>
+    );
+  return (
+    <NewCustomerForm {...props} initial={{ ...EMPTY_CUSTOMER, owner_id: meIfMember(owners, user?.id) }} />
+  );
+}
+
+function NewCustomerForm({
+  onDone,
+  onCancel,
+  onDirtyChange,
+  initial,
+}: FormCallbacks & { initial: CustomerFormValues }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCustomer(useCompanyId());
   const attempt = useCreateAttempt();
-  const form = useCustomerForm(EMPTY_CUSTOMER);
+  const form = useCustomerForm(initial);
 
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');

@@ -3,12 +3,13 @@ import type { Customer } from '@kontora/contract/customers';
 import type { ReactNode } from 'react';
 import './customer-table.css';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { usePhone } from '../../../../lib/use-media-query.ts';
 import { CustomerCards } from './customer-cards.tsx';
 import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
+import { fromList } from './list-return.ts';
 import { SelectAll } from './select-all.tsx';
 import { SortHeader } from './sort-header.tsx';
 import type { CustomerSort, SortDir } from './use-customer-filter.ts';
@@ -41,6 +42,7 @@ export function CustomerTable({
   const { t } = useTranslation();
   const format = useFormatters();
   const phone = usePhone();
+  const listSearch = useLocation().search;
 
   if (phone) {
     return <CustomerCards customers={customers} selected={selected} onSelect={onSelect} footer={footer} />;
@@ -89,6 +91,7 @@ export function CustomerTable({
                   <Link
                     className="fw-semibold kt-customer-name text-truncate"
                     to={paths.company.customer.href(customer.id)}
+                    state={fromList(listSearch)}
                     title={customer.name}
                   >
                     {customer.name}

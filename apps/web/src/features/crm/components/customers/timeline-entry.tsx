@@ -6,6 +6,7 @@ import {
 } from '@kontora/contract/customer-values';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { countryName } from './country-options.ts';
 import { organisationChangeText } from './organisation-change.ts';
@@ -124,9 +125,9 @@ export function TimelineEntryItem({
           </time>
         </header>
         {entry.kind === 'note' && entry.body && (
-          <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
-            {entry.body}
-          </p>
+          <div className="mb-0 text-break">
+            <CollapsibleText text={entry.body} />
+          </div>
         )}
         {TODO_KINDS.has(entry.kind) && typeof occurrence === 'string' && (
           <p className="mb-0 small text-body-secondary">

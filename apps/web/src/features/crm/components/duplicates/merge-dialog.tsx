@@ -15,6 +15,7 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { customerQueryOptions } from '../../api/get-customer.ts';
 import { useMergeCustomers } from '../../api/merge-customers.ts';
 import { useUndoMerge } from '../../api/undo-merge.ts';
+import { countryName } from '../customers/country-options.ts';
 import { fieldLabel } from '../customers/timeline-entry.tsx';
 import { defaultChoices, differingFields } from './merge-choices.ts';
 
@@ -175,6 +176,7 @@ function ChoiceValue({ field, value, customer }: { field: MergeField; value: unk
   if (field === 'owner_id') return <>{customer?.owner_name ?? String(value)}</>;
   if (field === 'status') return <>{translate(`crm.status.${value}`)}</>;
   if (field === 'type') return <>{translate(`crm.customerType.${value}`)}</>;
+  if (field === 'country') return <>{countryName(String(value))}</>;
   return <>{String(value)}</>;
 }
 

@@ -6,12 +6,22 @@ import { downloadText, errorReportCsv, reportFileName, reportLines } from './err
 import { ImportSummary } from './import-summary.tsx';
 import { importFieldLabel, importReasonText } from './import-texts.ts';
 import { RejectedRowsTable } from './rejected-rows-table.tsx';
+import type { ImportMatching } from './use-import-flow.ts';
 
 /**
  * The outcome of a check (nothing saved yet) or of the import itself: the
  * figures, the refused rows with their reasons, and the report to download.
  */
-export function ImportOutcome({ result, fileName }: { result: CustomerImportResult; fileName: string }) {
+export function ImportOutcome({
+  result,
+  fileName,
+  onMatch,
+}: {
+  result: CustomerImportResult;
+  fileName: string;
+  /** For a check: what the import will do with rows that match existing customers. */
+  onMatch?: ImportMatching['onMatch'];
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
 
@@ -40,6 +50,11 @@ export function ImportOutcome({ result, fileName }: { result: CustomerImportResu
         {headline}
       </p>
       <ImportSummary result={result} />
+      {result.dry_run && onMatch === 'create' && (result.matched ?? 0) > 0 && (
+        <p className="alert alert-warning small" role="note">
+          {t('crm.import.matchesCreated', { number: format.number(result.matched ?? 0) })}
+        </p>
+      )}
       {result.errors.length > 0 && (
         <>
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">

@@ -98,7 +98,8 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
       </>
     );
   }
-  if (shown === 'check' && flow.check) return <ImportOutcome result={flow.check} fileName={fileName} />;
+  if (shown === 'check' && flow.check)
+    return <ImportOutcome result={flow.check} fileName={fileName} onMatch={flow.matching.onMatch} />;
   if (shown === 'import' && flow.running) {
     return (
       <>

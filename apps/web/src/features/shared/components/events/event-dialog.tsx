@@ -5,6 +5,7 @@ import { Modal } from '../../../../components/modal.tsx';
 import { PageSpinner } from '../../../../components/spinner.tsx';
 import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useTeam } from '../../api/get-team.ts';
 import { EventForm } from './event-form.tsx';
 import type { EventDraft } from './event-form-values.ts';
 
@@ -22,11 +23,13 @@ export function EventDialog({ open, onClose, event, draft, onSaved }: EventDialo
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const profile = useCompanyProfile(companyId);
+  // The assignee list is there before the form, so that "me" is chosen in it by default.
+  const team = useTeam(companyId);
   const title = event ? t('crm.eventDialog.editTitle') : t('crm.eventDialog.createTitle');
   return (
     <Modal open={open} onClose={onClose} title={title} size="lg">
       {open &&
-        (profile.data ? (
+        (profile.data && !team.isPending ? (
           <EventForm
             key={event ? `${event.id}:${event.version}` : JSON.stringify(draft ?? {})}
             event={event ?? null}

@@ -83,7 +83,8 @@ export type EventDraft = {
 export function draftValues(
   draft: EventDraft,
   timeZone: string,
-  defaultAssignee: number | null,
+  /** A member's id, or '' for nobody. */
+  defaultAssignee: string,
 ): EventFormValues {
   const start_at = draft.start_at ?? nextFullHour();
   return {
@@ -92,7 +93,7 @@ export function draftValues(
     type: draft.type && EVENT_TYPES.includes(draft.type) ? draft.type : 'task',
     priority: 'normal',
     all_day: draft.all_day ?? false,
-    assignee_id: defaultAssignee === null ? '' : String(defaultAssignee),
+    assignee_id: defaultAssignee,
     customer_id: draft.customer_id ?? null,
     deal_id: draft.deal_id ?? null,
     customer_name: draft.customer_name ?? '',

@@ -21,7 +21,7 @@ import { invalidateCrm } from '../../api/crm-keys.ts';
 import { useDeleteEvent } from '../../api/delete-event.ts';
 import { useUpdateEvent } from '../../api/update-event.ts';
 import { ChangedUnderneathNotice } from '../changed-underneath-notice.tsx';
-import { useOwnerOptions } from '../owner-options.ts';
+import { meIfMember, useOwnerOptions } from '../owner-options.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import {
   API_TO_FORM,
@@ -68,8 +68,11 @@ export function EventForm({ event, draft, timeZone, onDone, onSaved }: EventForm
     return chosen ? { start: event.occurrence_start, scope: chosen } : null;
   };
   const initial = useMemo(
-    () => (event ? eventValues(event, timeZone) : draftValues(draft, timeZone, user?.id ?? null)),
-    [event, draft, timeZone, user?.id],
+    () =>
+      event
+        ? eventValues(event, timeZone)
+        : draftValues(draft, timeZone, meIfMember(owners.options, user?.id)),
+    [event, draft, timeZone, user?.id, owners.options],
   );
   const form = useForm<EventFormValues>({ defaultValues: initial });
   const edited = useEditedVersion(event, form, timeZone);
