@@ -18,6 +18,8 @@ export interface UsersTable {
   status: 'invited' | 'active' | 'disabled';
   language: string;
   preferences: string;
+  /** JSON: mail and/or in-app per notification kind (migration 045). */
+  notification_preferences: Generated<string>;
   last_login_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -726,4 +728,20 @@ export interface DB {
   connectors: ConnectorsTable;
   connector_links: ConnectorLinksTable;
   connector_log: ConnectorLogTable;
+  notifications: NotificationsTable;
+}
+
+/** In-app notifications (migration 045). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  kind: string;
+  record_id: number | null;
+  route: string;
+  /** JSON object. */
+  data: string;
+  dedupe_key: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
 }

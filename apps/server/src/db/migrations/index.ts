@@ -27,6 +27,7 @@ import * as m029 from './029-event-versions.ts';
 import * as m030 from './030-event-counts-company-gone.ts';
 import * as m031 from './031-search-name-marker.ts';
 import * as m032 from './032-webhook-circuit-breaker.ts';
+import * as m045 from './045-notifications.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -61,4 +62,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '030-event-counts-company-gone': m030,
   '031-search-name-marker': m031,
   '032-webhook-circuit-breaker': m032,
+  '045-notifications': m045,
 };
