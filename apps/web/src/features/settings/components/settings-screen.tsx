@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { NotificationPreferencesSection } from '../../shared/components/notification-preferences-section.tsx';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 
@@ -23,6 +24,9 @@ export function SettingsScreen() {
               <PreferencesForm />
             </div>
           </section>
+        </div>
+        <div className="col-12 col-xl-6">
+          <NotificationPreferencesSection />
         </div>
       </div>
       {/* Company settings; the team has its own screen (`#/company/team`). */}

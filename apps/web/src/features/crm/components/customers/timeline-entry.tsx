@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 import { countryName } from './country-options.ts';
+import { NoteText } from './note-text.tsx';
 
 type Change = TimelineEntry['changes'][number];
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -118,7 +119,7 @@ export function TimelineEntryItem({
         </header>
         {entry.kind === 'note' && entry.body && (
           <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
-            {entry.body}
+            <NoteText body={entry.body} />
           </p>
         )}
         {TODO_KINDS.has(entry.kind) && typeof occurrence === 'string' && (
