@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { useFormatters } from '../../../lib/format.ts';
@@ -15,8 +15,8 @@ const BADGE_MAX = 99;
  * The bell in the top bar (docs/decisions/055-notifications.md): the unread count, kept
  * current by the live socket, and a panel with the newest notifications of every company
  * of the person. Each links to its record (the link names its company); opening one marks
- * it read. A disclosure, not a menu: the panel holds links and buttons. Escape or a
- * click outside closes it and focus returns to the bell.
+ * it read. A disclosure, not a menu: the panel holds links and buttons. Escape closes it
+ * and gives the focus back to the bell; a click outside closes it.
  */
 export function NotificationBell({ toggleClassName }: { toggleClassName: string }) {
   const { t } = useTranslation();
@@ -35,27 +35,24 @@ export function NotificationBell({ toggleClassName }: { toggleClassName: string 
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes it wherever the focus is (a button that just disabled itself leaves it on the page).
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      close();
-    }
-  };
   const items = list.data?.items ?? [];
   const badge = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 
   return (
-    // Escape from anywhere inside (the bell or the panel) closes the panel.
-    // biome-ignore lint/a11y/noStaticElementInteractions: a key listener for the disclosure as a whole, not a control
-    <div className="kt-bell" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className="kt-bell" ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"

@@ -104,9 +104,8 @@ export function MentionTextarea({
               registration.ref(el);
               textRef.current = el;
             }}
-            role="combobox"
+            // A textarea takes no combobox role; as a textbox it may still name its list and active option.
             aria-autocomplete="list"
-            aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={open ? `${listId}-${people[active]?.user_id}` : undefined}
             onChange={(event) => {
