@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { useFormatters } from '../../../lib/format.ts';
+import { useOutsidePress } from '../../../lib/use-outside-press.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -32,22 +33,20 @@ export function NotificationBell({ toggleClassName }: { toggleClassName: string 
 
   useEffect(() => {
     if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
     // Escape closes it wherever the focus is (a button that just disabled itself leaves it on the page).
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
       buttonRef.current?.focus();
     };
-    document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open]);
+  useOutsidePress(
+    rootRef,
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   const items = list.data?.items ?? [];
   const badge = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 

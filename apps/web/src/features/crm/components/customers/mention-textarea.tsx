@@ -90,11 +90,12 @@ export function MentionTextarea({
       label={label}
       error={error}
       hint={t('notifications.mentions.hint')}
-      className={className}
+      // The list floats under the textarea; it stays the textarea's sibling so the error shows (`.is-invalid ~`).
+      className={`${className ?? ''} position-relative`.trim()}
       controlClass="form-control"
     >
       {(control) => (
-        <div className="position-relative">
+        <>
           <textarea
             rows={2}
             maxLength={maxLength}
@@ -134,7 +135,7 @@ export function MentionTextarea({
               if (textRef.current) pick(textRef.current, { user_id: option.id, full_name: option.name });
             }}
           />
-        </div>
+        </>
       )}
     </FormField>
   );
