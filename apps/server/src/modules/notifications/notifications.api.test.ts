@@ -5,6 +5,7 @@ import { injectSubscribed, type LiveTestClient, settled } from '../../test-suppo
 import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { noticePublishFailed } from '../social-accounts/social-notices.service.ts';
+import { pruneNotificationsJob } from './notifications.jobs.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -322,6 +323,31 @@ describe('invitations and leaving', () => {
     expect(await unread(cleo)).toBe(0);
     expect((await list(cleo)).items).toEqual([]);
     expect((await readOne(cleo, item.id)).statusCode).toBe(404);
+  });
+});
+
+describe('keeping', () => {
+  it('removes notifications older than 90 days, read or not, and keeps newer ones', async () => {
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const row = (title: string, days: number) => ({
+      user_id: anaId,
+      company_id: acme,
+      kind: 'mention',
+      record_id: null,
+      route: '/company/dashboard',
+      data: JSON.stringify({ title }),
+      dedupe_key: `keep:${title}`,
+      created_at: at(days),
+    });
+    await t.ctx.db
+      .insertInto('notifications')
+      .values([row('old', 91), row('recent', 89)])
+      .execute();
+    await t.ctx.jobs.enqueue(t.ctx.db, pruneNotificationsJob, {});
+    await t.ctx.jobs.drain();
+    const titles = (await list(ana)).items.map((n) => n.data.title);
+    expect(titles).toContain('recent');
+    expect(titles).not.toContain('old');
   });
 });
 
