@@ -57,6 +57,8 @@ import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { createSettingsNotices } from './modules/live/settings-notices.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { registerNotificationJobs } from './modules/notifications/notifications.jobs.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { registerSocialAccountJobs } from './modules/social-accounts/social-accounts.jobs.ts';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes.ts';
@@ -173,6 +175,7 @@ export async function buildApp(
   registerEventReminderJobs(ctx);
   registerSocialAccountJobs(ctx);
   registerSocialPostJobs(ctx);
+  registerNotificationJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -253,6 +256,7 @@ export async function buildApp(
       await api.register(customerViewsRoutes, { ctx });
       await api.register(pipelinesRoutes, { ctx });
       await api.register(dealsRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

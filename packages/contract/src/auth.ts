@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, FullName, Language, Password } from './fields.ts';
+import { NotificationPreferencesSchema } from './notifications.ts';
 import { LayoutPreferences } from './preferences.ts';
 
 export const LoginBody = z.object({
@@ -19,6 +20,8 @@ export const SessionUser = z.object({
   isSuperuser: z.boolean(),
   language: Language,
   preferences: LayoutPreferences,
+  /** Per notification kind: mailed and/or shown under the bell (docs/decisions/055-notifications.md). */
+  notification_preferences: NotificationPreferencesSchema,
   last_login_at: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

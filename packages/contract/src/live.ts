@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from './change-feed.ts';
 import { JobState } from './jobs.ts';
+import type { LiveNotification } from './notifications.ts';
 
 /**
  * Live updates over `/api/ws` (docs/decisions/017-live-updates.md).
@@ -125,4 +126,5 @@ export type LiveServerMessage =
   | { type: 'pong' }
   | LiveJob
   | LiveAdmin
+  | LiveNotification
   | LiveChange;

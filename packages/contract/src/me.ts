@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { FullName, Language, Password, SingleLine } from './fields.ts';
 import { COMPANY_ROLES } from './limits.ts';
+import { NotificationPreferencesPatch } from './notifications.ts';
 import { LayoutPreferences } from './preferences.ts';
 
 export const UpdateMeBody = z
-  .object({ full_name: FullName, language: Language, preferences: LayoutPreferences })
+  .object({
+    full_name: FullName,
+    language: Language,
+    preferences: LayoutPreferences,
+    /** The kinds given change; the others keep their choice. */
+    notification_preferences: NotificationPreferencesPatch,
+  })
   .partial()
   .strict();
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;

@@ -18,6 +18,8 @@ export interface UsersTable {
   status: 'invited' | 'active' | 'disabled';
   language: string;
   preferences: string;
+  /** JSON: mail and/or in-app per notification kind (migration 036). */
+  notification_preferences: Generated<string>;
   last_login_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -850,4 +852,20 @@ export interface DB {
   deal_lost_reasons: DealLostReasonsTable;
   deal_activities: DealActivitiesTable;
   deal_stats: DealStatsTable;
+  notifications: NotificationsTable;
+}
+
+/** In-app notifications (migration 036). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  kind: string;
+  record_id: number | null;
+  route: string;
+  /** JSON object. */
+  data: string;
+  dedupe_key: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Longer than this, a text shows its beginning first (a 20,000-character note filled the page). */
@@ -21,7 +21,16 @@ function cutAt(text: string): number | null {
 }
 
 /** A long multi-line text (a note) collapsed to its beginning, with "Show more" / "Show less". */
-export function CollapsibleText({ text, className }: { text: string; className?: string }) {
+export function CollapsibleText({
+  text,
+  className,
+  render = (shown) => shown,
+}: {
+  text: string;
+  className?: string;
+  /** How the shown part is drawn (e.g. a note's mentions as chips); plain text by default. */
+  render?: (shown: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -29,7 +38,7 @@ export function CollapsibleText({ text, className }: { text: string; className?:
   return (
     <>
       <span id={id} className={className} style={{ whiteSpace: 'pre-wrap' }}>
-        {cut === null || open ? text : `${text.slice(0, cut).trimEnd()}…`}
+        {render(cut === null || open ? text : `${text.slice(0, cut).trimEnd()}…`)}
       </span>
       {cut !== null && (
         <button

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useOutsidePress } from '../lib/use-outside-press.ts';
 
 export type DropdownItem = {
   key: string;
@@ -50,14 +51,11 @@ export function Dropdown({
     itemRefs.current[focusIndex]?.focus();
   }, [open, focusIndex]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useOutsidePress(
+    rootRef,
+    open,
+    useCallback(() => setOpen(false), []),
+  );
 
   const openAt = (index: number) => {
     setFocusIndex(index);

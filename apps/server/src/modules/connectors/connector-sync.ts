@@ -2,6 +2,7 @@ import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
 import { customersByIds, writeCustomers } from '../customers/customers.service.ts';
+import { notifyManagers } from '../notifications/notifications.service.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
 import { pushExistingCustomers } from './connector-backfill.ts';
 import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
@@ -174,6 +175,16 @@ export async function runSync(
         next_sync_at: iso(Date.now() + ctx.config.connectors.syncMinutes * 60_000),
         updated_at: iso(Date.now()),
       });
+      // Its owners and admins hear of it when it starts failing, not at every failed run after.
+      if (before.state !== 'failed') {
+        await notifyManagers(ctx, trx, {
+          companyId,
+          kind: 'connector_failed',
+          recordId: id,
+          route: '/company/crm-integration',
+          data: { title: before.provider === 'hubspot' ? 'HubSpot' : 'Pipedrive' },
+        });
+      }
     });
     // A refused token will not be accepted on a retry; anything else is tried again by the job.
     if (!(err instanceof ConnectorAuthError)) throw err;

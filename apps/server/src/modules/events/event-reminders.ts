@@ -1,5 +1,5 @@
 import { isLanguage } from '@kontora/contract/limits';
-import { safeTimeZone } from '@kontora/contract/time-zone';
+import { safeTimeZone, toZonedDate } from '@kontora/contract/time-zone';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -9,6 +9,7 @@ import { renderReminderMail } from '../../mail/reminder-templates.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
 import { companyProfile, companyTimeZone } from '../companies/companies.service.ts';
 import { isMember } from '../members/members.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { findOccurrenceRow, listOccurrenceRows } from './event-occurrences.repository.ts';
 import { type EventRow, findEvent } from './events.repository.ts';
@@ -130,7 +131,17 @@ export function registerEventReminderJobs(ctx: AppContext): void {
     const timeZone = safeTimeZone(company.time_zone);
     await ctx.db.transaction().execute(async (trx) => {
       const key = `${p.event_id}:${p.occurrence_start}:${p.minutes}`;
-      if (person?.status === 'active' && member) {
+      // The bell and the mail, as the person chose (both unless they said otherwise).
+      const { mail: wantsMail } = await notify(ctx, trx, {
+        userId: assigneeId,
+        companyId: p.company_id,
+        kind: 'todo_reminder',
+        recordId: p.event_id,
+        route: `/company/calendar?date=${toZonedDate(startAt, timeZone)}`,
+        data: { title: row.title, start_at: startAt },
+        dedupeKey: `reminder:${key}`,
+      });
+      if (wantsMail && person?.status === 'active' && member) {
         const language = isLanguage(person.language) ? person.language : 'hr';
         const mail = renderReminderMail(language, {
           to: person.email,

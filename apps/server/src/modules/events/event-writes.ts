@@ -5,11 +5,13 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { type TodoTimelineKind, todoTimelineEntry } from '../customers/customers.service.ts';
+import { noticeAssigned } from './event-assignee-notice.ts';
 import { scheduleReminders } from './event-reminders.ts';
 import {
   deleteEvent as deleteEventRow,
   type EventPatch,
   type EventRow,
+  findEvent,
   insertEvent,
   type NewEvent,
   updateEventIfVersion,
@@ -56,6 +58,7 @@ export async function insertTodo(
 ): Promise<number> {
   const id = await insertEvent(trx, row);
   await scheduleReminders(ctx, trx, actor.companyId, id);
+  await noticeAssigned(ctx, trx, actor, { ...row, id, assignee_id: row.assignee_id ?? null });
   await record(trx, actor, id, 1, { type: 'event.created', ...change(id) });
   return id;
 }
@@ -74,8 +77,14 @@ export async function changeTodo(
   also?: () => Promise<void>,
 ): Promise<void> {
   const stamped = { ...patch, updated_by: authorIdOf(actor), updated_at: patch.updated_at ?? now() };
+  // Read only when the write names an assignee: a new one is told (below).
+  const before = patch.assignee_id != null ? await findEvent(trx, actor.companyId, current.id) : undefined;
   if (!(await updateEventIfVersion(trx, actor.companyId, current.id, current.version, stamped)))
     throw stale();
+  if (before && before.assignee_id !== patch.assignee_id) {
+    const after = await findEvent(trx, actor.companyId, current.id);
+    if (after) await noticeAssigned(ctx, trx, actor, after);
+  }
   await also?.();
   await scheduleReminders(ctx, trx, actor.companyId, current.id);
   await record(trx, actor, current.id, current.version + 1, change);

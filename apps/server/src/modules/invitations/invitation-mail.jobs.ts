@@ -9,6 +9,7 @@ import { renderInvitationMail } from '../../mail/invitation-templates.ts';
 import { jobMessageId, MAIL_JOB_OPTIONS } from '../../mail/mail.jobs.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { sendActivationMail } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { createInvitedAccount, findUserWithHashByEmail } from '../users/users.service.ts';
 import { INVITATION_TTL_DAYS } from './invitation-ttl.ts';
 import { findInvitationForMail, setInvitationLink } from './invitations.repository.ts';
@@ -117,6 +118,18 @@ export function registerInvitationMailJobs(ctx: AppContext): void {
       return;
     }
     if (person.status !== 'active') return;
+    // Also under the bell (their list of invitations is on the company chooser). The mail goes
+    // whatever the person chose: it carries the link that answers the invitation.
+    await notify(ctx, ctx.db, {
+      userId: person.id,
+      companyId: invitation.company_id,
+      kind: 'invitation',
+      recordId: invitation.id,
+      route: '/companies',
+      data: { title: invitation.company_name, actor_name: invitation.inviter ?? null },
+      actorId: invitation.invited_by,
+      dedupeKey: `invitation:${invitation.id}`,
+    });
     const language = isLanguage(person.language) ? person.language : 'hr';
     const mail = renderInvitationMail(language, {
       to: person.email,

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import { type RelayPosition, readChangesForRelay } from '../change-feed/change-feed.service.ts';
 import { feedEnd } from './live.repository.ts';
+import { createReadLoop } from './read-loop.ts';
 
 const PAGE = 1000;
 /** Re-read interval, and for how long, after a nudge (see `schedule`). */
@@ -36,10 +37,7 @@ export function createFeedTailer(
 ): FeedTailer {
   const instance = randomUUID();
   let position: RelayPosition = { tx: '0', id: 0 };
-  let reading: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
 
@@ -53,34 +51,16 @@ export function createFeedTailer(
     }
   };
 
-  const read = () => {
-    if (stopped) return;
-    if (reading) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    reading = readAll()
-      .catch((err) => options.log.error({ err }, 'live updates: reading the change feed failed'))
-      .finally(() => {
-        reading = null;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          read();
-        } else schedule();
-      });
-  };
-
   // After a nudge the new row may still sit above PostgreSQL's transaction horizon (another
   // transaction of the cluster still running): read again shortly for a while rather than
   // waiting a whole poll.
   let chaseUntil = 0;
-  const schedule = () => {
-    const chasing = Date.now() < chaseUntil;
-    timer = setTimeout(read, chasing ? Math.min(CHASE_MS, options.pollMs) : options.pollMs);
-    timer.unref();
-  };
+  const loop = createReadLoop(readAll, {
+    delayMs: () => (Date.now() < chaseUntil ? Math.min(CHASE_MS, options.pollMs) : options.pollMs),
+    log: options.log,
+    what: 'the change feed',
+  });
+  const read = loop.read;
 
   return {
     async start() {
@@ -95,7 +75,7 @@ export function createFeedTailer(
           read();
         });
       }
-      schedule();
+      loop.schedule();
     },
     nudge() {
       if (ctx.dialect === 'postgres') chaseUntil = Date.now() + CHASE_FOR_MS;
@@ -104,8 +84,7 @@ export function createFeedTailer(
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await reading;
+      await loop.stop();
       await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
     },
   };

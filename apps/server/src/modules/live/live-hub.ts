@@ -1,5 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { LIVE_CLOSE, type LiveAdmin, type LiveJob } from '@kontora/contract/live';
+import type { LiveNotification } from '@kontora/contract/notifications';
 import { adminNoticeOfChange } from './admin-notices.ts';
 import type { LiveConnection } from './live-connection.ts';
 import { RIGHTS_CHANGES, toLiveChange } from './live-messages.ts';
@@ -97,6 +98,12 @@ export class LiveHub {
     if (!set?.size) return;
     const text = JSON.stringify(message);
     for (const conn of set) conn.pushToModule(module, text);
+  }
+
+  /** Something new for one person (docs/decisions/055-notifications.md): to their own signed-in sockets, never others'. */
+  deliverToUser(userId: number, message: LiveNotification): void {
+    const text = JSON.stringify(message);
+    for (const conn of this.#all) if (conn.userId === userId) conn.send(text);
   }
 
   /** A person's sessions or account changed (sign-out, disabled, password reset) on any instance. */

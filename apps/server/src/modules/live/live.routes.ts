@@ -7,6 +7,7 @@ import { createFeedTailer } from './feed-tailer.ts';
 import { followedJobEvents, type PublishedJobEvent, toLiveJob } from './job-progress.ts';
 import { LiveConnection } from './live-connection.ts';
 import { LiveHub } from './live-hub.ts';
+import { createNotificationTailer } from './notification-tailer.ts';
 import { createRelays, relayChannel } from './redis-relay.ts';
 import type { PublishedSettingsNotice } from './settings-notices.ts';
 
@@ -27,6 +28,14 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       log: app.log,
     },
     (entries) => hub.deliver(entries),
+  );
+  // A person's notifications: to that person's sockets only, whatever company they follow.
+  const notifications = createNotificationTailer(
+    ctx,
+    { pollMs: ctx.config.live.pollMs, log: app.log },
+    (rows) => {
+      for (const row of rows) hub.deliverToUser(row.user_id, { type: 'notification', id: row.id });
+    },
   );
   // Passing messages, each kind on its channel of the shared Redis: `<REDIS_PREFIX>:live-<name>`.
   const relays = createRelays(
@@ -61,12 +70,16 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
 
   // A write answered successfully has committed: whatever it recorded can be read now.
   app.addHook('onResponse', async (request, reply) => {
-    if (WRITES.has(request.method) && reply.statusCode < 400) tailer.nudge();
+    if (WRITES.has(request.method) && reply.statusCode < 400) {
+      tailer.nudge();
+      notifications.nudge();
+    }
   });
 
   const unlisten: (() => void)[] = [];
   app.addHook('onReady', async () => {
     await tailer.start();
+    await notifications.start();
     await relays.start();
     unlisten.push(
       ctx.caches.sessions.onEvicted((userId) => hub.userEvicted(userId)),
@@ -82,6 +95,7 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
       hub.stop();
       for (const client of this.websocketServer.clients) client.close(1001, 'server_closing');
       await tailer.stop();
+      await notifications.stop();
       await relays.stop();
     },
   });

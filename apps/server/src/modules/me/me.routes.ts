@@ -26,7 +26,7 @@ export async function meRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCont
     config: { access: policies.user },
     schema: {
       tags,
-      summary: 'Change own name, language or layout preferences',
+      summary: 'Change own name, language, layout or notification preferences',
       body: UpdateMeBody,
       response: { 200: dataOf(SessionUser), ...errors(400, 401) },
     },

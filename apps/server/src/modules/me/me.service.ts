@@ -13,7 +13,14 @@ export async function updateMe(
   principal: Principal,
   body: UpdateMeBody,
 ): Promise<SessionUser> {
+  const notifications = body.notification_preferences && {
+    notification_preferences: JSON.stringify({
+      ...principal.user.notification_preferences,
+      ...body.notification_preferences,
+    }),
+  };
   await updateUser(ctx.db, ctx.caches, principal.user.id, {
+    ...notifications,
     ...(body.full_name !== undefined && { full_name: body.full_name }),
     ...(body.language !== undefined && { language: body.language }),
     ...(body.preferences !== undefined && { preferences: JSON.stringify(body.preferences) }),

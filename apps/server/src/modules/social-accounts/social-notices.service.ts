@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
 import { listTeam } from '../members/members.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { renderSocialNotice, type SocialNotice } from './social-mail-templates.ts';
 
@@ -77,7 +78,7 @@ export async function noticeExpiresSoon(
   }
 }
 
-/** Tells a post's author that it failed on an account. */
+/** Tells a post's author that it failed on an account: under the bell and by mail, as they chose. */
 export async function noticePublishFailed(
   ctx: AppContext,
   db: Database,
@@ -85,6 +86,19 @@ export async function noticePublishFailed(
   facts: Omit<NoticeFacts, 'link'> & { companyId: number; postId: number },
 ): Promise<void> {
   if (authorId === null) return;
+  const { mail } = await notify(ctx, db, {
+    userId: authorId,
+    companyId: facts.companyId,
+    kind: 'post_publish_failed',
+    recordId: facts.postId,
+    route: `/company/social/posts/${facts.postId}`,
+    data: {
+      title: facts.post ?? '',
+      network: NETWORK_NAMES[facts.network] ?? facts.network,
+      account: facts.account,
+    },
+  });
+  if (!mail) return;
   const link = companyLink(`/company/social/posts/${facts.postId}`, facts.companyId, ctx.config.appUrl);
   await mailPerson(ctx, db, authorId, 'publish_failed', { ...facts, link });
 }

@@ -16,6 +16,7 @@ import { hashToken, isoIn, newToken } from '../../lib/tokens.ts';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
 import { byUser } from '../change-feed/change-feed.service.ts';
 import { companyProfile, moduleIdsOf } from '../companies/companies.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import {
   checkDraftForSending,
   companyMedia,
@@ -229,7 +230,10 @@ async function decide(
   });
 }
 
-/** Tells the post's author (mail; the post's screen shows the answer through the change feed). */
+/**
+ * Tells the post's author: under the bell and by mail, as they chose (the post's screen
+ * shows the answer through the change feed).
+ */
 async function mailAuthor(
   ctx: AppContext,
   db: Database,
@@ -238,6 +242,15 @@ async function mailAuthor(
   detail: Record<string, unknown>,
 ) {
   if (post.created_by === null) return;
+  const { mail: wantsMail } = await notify(ctx, db, {
+    userId: post.created_by,
+    companyId: post.company_id,
+    kind: 'post_decided',
+    recordId: post.id,
+    route: `/company/social/posts/${post.id}`,
+    data: { title: post.text.split('\n')[0]?.slice(0, 60) ?? '', decision: kind },
+  });
+  if (!wantsMail) return;
   const person = await findUserById(db, post.created_by);
   if (person?.status !== 'active') return;
   const language = isLanguage(person.language) ? person.language : 'hr';

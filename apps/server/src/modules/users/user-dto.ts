@@ -1,5 +1,6 @@
 import type { SessionUser } from '@kontora/contract/auth';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
+import { normalizeNotificationPreferences } from '@kontora/contract/notification-kinds';
 import { normalizePreferences } from '@kontora/contract/preferences';
 import { parseJson } from '../../lib/json.ts';
 import type { UserRow } from './users.repository.ts';
@@ -15,6 +16,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     isSuperuser: isAdmin,
     language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE,
     preferences: normalizePreferences(parseJson(row.preferences)),
+    notification_preferences: normalizeNotificationPreferences(parseJson(row.notification_preferences)),
     last_login_at: row.last_login_at,
   };
 }

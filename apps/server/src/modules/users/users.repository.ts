@@ -11,13 +11,14 @@ export const userColumns = [
   'users.status',
   'users.language',
   'users.preferences',
+  'users.notification_preferences',
   'users.last_login_at',
 ] as const;
 
 export type UserRow = Pick<
   UsersTable,
   'email' | 'full_name' | 'status' | 'language' | 'preferences' | 'last_login_at'
-> & { id: number; is_admin: boolean | number };
+> & { id: number; is_admin: boolean | number; notification_preferences: string };
 
 export function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
@@ -44,7 +45,12 @@ export async function updateUser(
   caches: AppCaches,
   id: number,
   patch: Partial<
-    Pick<UsersTable, 'full_name' | 'language' | 'preferences' | 'password_hash' | 'status' | 'last_login_at'>
+    Pick<
+      UsersTable,
+      'full_name' | 'language' | 'preferences' | 'password_hash' | 'status' | 'last_login_at'
+    > & {
+      notification_preferences: string;
+    }
   >,
 ): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icon.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useCompanyModules } from '../../lib/api/get-company-modules.ts';
 import { usePreferences } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/session.ts';
@@ -57,6 +58,7 @@ export function Topbar({ menuOpen, settingsOpen, onOpenMenu, onOpenSettings }: T
       {crmEnabled && <SearchBox />}
       <div className="kt-topbar-end">
         <LiveIndicator />
+        <NotificationBell toggleClassName={BUTTON} />
         <LanguageMenu toggleClassName={`${BUTTON} kt-topbar-lang`} />
         <FullscreenButton className={`${BUTTON} d-none d-md-inline-flex`} />
         <UserMenu toggleClassName={`${BUTTON} kt-user-toggle`} />

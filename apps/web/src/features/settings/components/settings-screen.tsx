@@ -5,6 +5,7 @@ import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
+import { NotificationPreferencesSection } from '../../shared/components/notification-preferences-section.tsx';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
@@ -29,6 +30,9 @@ export function SettingsScreen() {
               <PreferencesForm />
             </div>
           </section>
+        </div>
+        <div className="col-12 col-xl-6">
+          <NotificationPreferencesSection />
         </div>
       </div>
       {/* Company settings; the team has its own screen (`#/company/team`). */}

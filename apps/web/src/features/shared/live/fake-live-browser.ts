@@ -75,6 +75,7 @@ export function startInFakeBrowser(): FakeBrowser {
     onChange() {},
     onJob() {},
     onAdmin() {},
+    onNotification() {},
     onResync() {},
     onAccessChanged() {},
     onStatus: (status) => statuses.push(status),

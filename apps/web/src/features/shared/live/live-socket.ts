@@ -10,6 +10,8 @@ export interface LiveSocketHandlers {
   onJob(job: LiveJob): void;
   /** A person or a company changed (superusers only). */
   onAdmin(notice: LiveAdmin): void;
+  /** Something new for the signed-in person (their own sockets only): the bell reads it. */
+  onNotification(): void;
   /** Too much was missed while away: refetch what is on screen. */
   onResync(): void;
   onAccessChanged(): void;
@@ -163,6 +165,10 @@ export class LiveSocket {
       case 'admin':
         // Neither is this: its id is a person's or a company's, no feed position.
         this.#on.onAdmin(message);
+        return;
+      case 'notification':
+        // A person's, not the company's feed: no resume position either.
+        this.#on.onNotification();
         return;
       default:
         this.#lastId = Math.max(this.#lastId ?? 0, message.id);

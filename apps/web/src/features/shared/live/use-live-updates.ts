@@ -11,6 +11,7 @@ import {
 } from './live-invalidation.ts';
 import { LiveSocket } from './live-socket.ts';
 import { rememberChange, rememberJob, setLiveStatus } from './live-store.ts';
+import { NOTIFICATIONS_KEY } from './notifications-key.ts';
 
 /**
  * Keeps one live connection for the signed-in person's current company while
@@ -38,13 +39,15 @@ export function useLiveUpdates(): void {
         if (companyId !== null) invalidate(keysForJob(job, previous, companyId));
       },
       onAdmin: (notice) => invalidate(keysForAdmin(notice.kind, companyId)),
+      onNotification: () => invalidate([NOTIFICATIONS_KEY]),
       onResync: () => void queryClient.invalidateQueries(),
       onAccessChanged: () => invalidate([companyModulesQueryOptions(companyId).queryKey]),
       onStatus(status) {
         setLiveStatus(status);
         if (status !== 'live') return;
         // Through the batching invalidator: several setting kinds name the same list.
-        invalidate(keysOnLive(companyId, isSuperuser, wasLive));
+        // Notifications that came while the socket was down are not replayed: read them again.
+        invalidate([...keysOnLive(companyId, isSuperuser, wasLive), ...(wasLive ? [NOTIFICATIONS_KEY] : [])]);
         wasLive = true;
       },
     });

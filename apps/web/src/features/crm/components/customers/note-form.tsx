@@ -5,13 +5,13 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
-import { TextareaField } from '../../../../components/textarea-field.tsx';
 import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useAddNote } from '../../api/add-note.ts';
+import { MentionTextarea } from './mention-textarea.tsx';
 
 type NoteValues = { body: string };
 const FIELDS = ['body'] as const;
@@ -24,7 +24,8 @@ const resolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Re
 /** "Add note" at the top of the timeline. */
 export function NoteForm({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const addNote = useAddNote(useCompanyId(), customerId);
+  const companyId = useCompanyId();
+  const addNote = useAddNote(companyId, customerId);
   const attempt = useCreateAttempt();
   const form = useForm<NoteValues, unknown, TimelineNoteBody>({ resolver, defaultValues: { body: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -45,12 +46,13 @@ export function NoteForm({ customerId }: { customerId: number }) {
   return (
     <form noValidate onSubmit={onSubmit} className="mb-2">
       {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
-      <TextareaField
+      <MentionTextarea
         className="mb-2"
         label={t('crm.timeline.newNote')}
-        rows={2}
+        companyId={companyId}
         maxLength={CUSTOMER_LIMITS.notesMax}
         registration={form.register('body')}
+        setText={(text) => form.setValue('body', text, { shouldDirty: true })}
         error={fieldErrorText(t, errors.body?.message)}
       />
       <SubmitButton className="btn btn-primary btn-sm" busy={isSubmitting}>

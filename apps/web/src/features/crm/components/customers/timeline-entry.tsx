@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { countryName } from './country-options.ts';
+import { NoteText } from './note-text.tsx';
 import { organisationChangeText } from './organisation-change.ts';
 
 type Change = TimelineEntry['changes'][number];
@@ -126,7 +127,7 @@ export function TimelineEntryItem({
         </header>
         {entry.kind === 'note' && entry.body && (
           <div className="mb-0 text-break">
-            <CollapsibleText text={entry.body} />
+            <CollapsibleText text={entry.body} render={(shown) => <NoteText body={shown} />} />
           </div>
         )}
         {TODO_KINDS.has(entry.kind) && typeof occurrence === 'string' && (
