@@ -121,6 +121,7 @@ describe('signing in with a second step', () => {
         'language',
         'last_login_at',
         'next_step',
+        'notification_preferences',
         'preferences',
         'token',
       ].sort(),
