@@ -1,5 +1,5 @@
 import { TaggedCache } from './lib/tagged-cache.ts';
-import type { ApiKeyAuthRow } from './modules/api-keys/api-keys.repository.ts';
+import type { VerifiedKey } from './modules/api-keys/verified-key.ts';
 import { createEventPageCache, type EventPageCache } from './modules/events/events-page-cache.ts';
 
 /**
@@ -23,11 +23,12 @@ export interface AppCaches {
    */
   companyAccess: TaggedCache<unknown>;
   /**
-   * Valid API keys by token hash, tagged by key id, for 5 seconds: revoking evicts the key
-   * (on every instance), so the next request anywhere reads the database and is refused.
-   * Unknown keys are never cached.
+   * Verified API keys (principal, expiry, last use) by the SHA-256 of the secret, tagged by
+   * key id, for 5 seconds: read by `authenticateApiKey` (api-keys) on every key request.
+   * Revoking evicts the key (on every instance), so the next request anywhere reads the
+   * database and is refused. Unknown and revoked keys are never cached.
    */
-  apiKeys: TaggedCache<ApiKeyAuthRow>;
+  apiKeys: TaggedCache<VerifiedKey>;
   /**
    * Answers of the customer list (the serialised `{data}` JSON) by company and query string,
    * tagged by company id, kept until a customer of that company changes (`customersChanged`,
@@ -44,7 +45,7 @@ export function createAppCaches(): AppCaches {
   return {
     sessions: new TaggedCache<unknown>(5_000),
     companyAccess: new TaggedCache<unknown>(5_000),
-    apiKeys: new TaggedCache<ApiKeyAuthRow>(5_000),
+    apiKeys: new TaggedCache<VerifiedKey>(5_000),
     customerPages: new TaggedCache<string>(5_000, 500),
     crmStats: new TaggedCache<{ body: string; until: number }>(60_000, 200),
     eventPages: createEventPageCache(),

@@ -30,17 +30,18 @@ describe('cache invalidation across instances', () => {
   });
 
   it('a key revoked on another instance leaves the key cache here (decision 013)', async () => {
-    const row = {
-      id: 904,
-      company_id: 1,
-      name: 'Shop',
-      scopes: '{"customers":"read"}',
-      rate_limit: 600,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      last_used_at: null,
-      revoked_at: null,
+    const verified = {
+      principal: {
+        id: 904,
+        companyId: 1,
+        name: 'Shop',
+        scopes: { customers: 'read' as const },
+        rateLimit: 600,
+      },
+      expiresAt: Date.now() + 86_400_000,
+      lastUsedAt: 0,
     };
-    apiKeyCache.set('key-hash-904', 904, row);
+    apiKeyCache.set('key-hash-904', 904, verified);
     await new Promise((r) => setTimeout(r, 100));
     await otherInstance.publish('kontora:cache-evict', 'apiKey:904');
     expect(await eventually(() => apiKeyCache.get('key-hash-904') === undefined)).toBe(true);

@@ -3,17 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { isWellFormedApiKey } from '../../lib/api-key-format.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findApiKeyByHash, touchApiKey } from './api-keys.repository.ts';
+import { type ApiKeyAuthRow, findApiKeyByHash, touchApiKey } from './api-keys.repository.ts';
+import type { KeyPrincipal, VerifiedKey } from './verified-key.ts';
 
-/** A valid key presented on a request. */
-export interface KeyPrincipal {
-  id: number;
-  companyId: number;
-  name: string;
-  scopes: ApiKeyScopes;
-  /** Requests a minute. */
-  rateLimit: number;
-}
+export type { KeyPrincipal } from './verified-key.ts';
 
 /** last_used_at is written at most once a minute: a read must not become a write each time. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -30,38 +23,49 @@ export function parseScopes(json: string): ApiKeyScopes {
 }
 
 /**
- * The key with this secret, if it is valid now: from the key cache, else by
- * its hash in the database. Revoking evicts the key on every instance, so the
- * next request is refused (decision 013).
+ * The key with this secret, if it is valid now. A key is verified once and then
+ * served from the key cache by the hash of its secret (the secret itself is never
+ * kept), as sessions are: a cached request parses nothing and queries nothing.
+ * Revoking evicts the key on every instance, so the next request anywhere reads
+ * the row and is refused (docs/decisions/056-api-key-verification-cache.md).
+ * Expiry is checked on every request, cached or not.
  */
 export async function authenticateApiKey(ctx: AppContext, token: string): Promise<KeyPrincipal> {
   // A mistyped or made-up key fails its checksum and costs no query.
   if (!isWellFormedApiKey(token)) throw invalidKey();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  let row = ctx.caches.apiKeys.get(tokenHash, now);
-  if (!row) {
-    row = await findApiKeyByHash(ctx.db, tokenHash);
-    if (row && row.revoked_at === null) ctx.caches.apiKeys.set(tokenHash, row.id, row);
+  let verified = ctx.caches.apiKeys.get(tokenHash, now);
+  if (!verified) {
+    const row = await findApiKeyByHash(ctx.db, tokenHash);
+    if (!row || row.revoked_at !== null) throw invalidKey();
+    verified = verifiedKeyOf(row);
+    // Unknown and revoked keys are never cached: a refusal always reads the database.
+    ctx.caches.apiKeys.set(tokenHash, row.id, verified);
   }
-  if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= now) throw invalidKey();
-  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-    // Noted on the cached row too, so that the next requests of the minute do not write again.
-    row.last_used_at = new Date(now).toISOString();
-    await touchApiKey(
-      ctx.db,
-      row.company_id,
-      row.id,
-      row.last_used_at,
-      new Date(now - TOUCH_INTERVAL_MS).toISOString(),
-    );
+  if (verified.expiresAt <= now) throw invalidKey();
+  if (now - verified.lastUsedAt > TOUCH_INTERVAL_MS) {
+    // Noted on the cached entry first, so that the requests arriving meanwhile do not write too.
+    verified.lastUsedAt = now;
+    const { id, companyId } = verified.principal;
+    const staleBefore = new Date(now - TOUCH_INTERVAL_MS).toISOString();
+    await touchApiKey(ctx.db, companyId, id, new Date(now).toISOString(), staleBefore);
   }
+  return verified.principal;
+}
+
+function verifiedKeyOf(row: ApiKeyAuthRow): VerifiedKey {
   return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    scopes: parseScopes(row.scopes),
-    rateLimit: row.rate_limit,
+    // Frozen: every request of the key shares this object while it is cached.
+    principal: Object.freeze({
+      id: row.id,
+      companyId: row.company_id,
+      name: row.name,
+      scopes: Object.freeze(parseScopes(row.scopes)),
+      rateLimit: row.rate_limit,
+    }),
+    expiresAt: Date.parse(row.expires_at),
+    lastUsedAt: row.last_used_at === null ? 0 : Date.parse(row.last_used_at),
   };
 }
 
