@@ -31,7 +31,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
   return (
     <ul className="row g-3 list-unstyled mb-3" aria-label={t('crm.dashboard.forecast.figures')}>
       {figures.map((figure) => (
-        <li key={figure.key} className="col-6 col-xl-3">
+        <li key={figure.key} className="col-12 col-sm-6 col-xl-3">
           <div className="card kt-card h-100">
             <div className="card-body d-flex flex-column">
               <span className="kt-kpi-label">{t(`crm.dashboard.forecast.${figure.key}`)}</span>
