@@ -179,7 +179,7 @@ export function SearchBox() {
                       : t('layout.searchHint')}
               </p>
               <div id={listId}>
-                {deals.length > 0 && (
+                {deals.length > 0 && results.length > 0 && (
                   <p className="dropdown-header small text-uppercase mb-0 pb-1" aria-hidden="true">
                     {t('layout.searchCustomersHeading')}
                   </p>
