@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { chooseCompany, loginAs, newPage, pickTheme, seriousViolations, USERS } from './fixtures/browser.ts';
 import { dragTo } from './fixtures/calendar.ts';
 import { card, column, companyWithDeals, sumOf } from './fixtures/deals.ts';
 import { personIn } from './fixtures/live.ts';
@@ -131,14 +131,8 @@ describe('the deal board', () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
     await loginAs(page, USERS.ana);
     await chooseCompany(page, company.name);
-    for (const theme of ['Light', 'Dark']) {
-      await page.getByRole('button', { name: 'Layout settings' }).click();
-      await page
-        .getByRole('dialog', { name: 'Layout settings' })
-        .getByRole('group', { name: 'Theme' })
-        .getByRole('radio', { name: theme })
-        .check();
-      await page.getByRole('button', { name: 'Close' }).click();
+    for (const theme of ['Light', 'Dark'] as const) {
+      await pickTheme(page, theme);
       await page.goto('/#/company/deals');
       await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).waitFor();
       await check(page, `deal-board-${theme.toLowerCase()}`);

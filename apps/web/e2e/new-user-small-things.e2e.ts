@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
-import { chooseCompany, loginAs, logout, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import {
+  chooseCompany,
+  loginAs,
+  logout,
+  newPage,
+  pickTheme,
+  seriousViolations,
+  USERS,
+} from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 /** The smaller things a new user trips over, each at 1440×900 and 390×844. */
@@ -17,15 +25,6 @@ async function noSeriousViolations(page: Page, name: string): Promise<void> {
 }
 
 const themeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-bs-theme'));
-
-/** Picks a theme in the layout settings panel (saved to the person's profile). */
-async function pickTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Layout settings' }).click();
-  const panel = page.getByRole('dialog', { name: 'Layout settings' });
-  await panel.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: theme }).check();
-  await panel.getByRole('button', { name: 'Close' }).click();
-  await panel.waitFor({ state: 'hidden' });
-}
 
 /** Axe in light and then in dark, the person's theme left light again. */
 async function checkBothThemes(page: Page, name: string): Promise<void> {

@@ -4,21 +4,25 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCustomerSearch } from '../../features/shared/api/get-customers.ts';
+import { useDealSearch } from '../../features/shared/api/get-deals.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePhone } from '../../lib/use-media-query.ts';
 
 const SUGGESTIONS = 6;
+const DEAL_SUGGESTIONS = 4;
 
 /**
- * Searches the current company's customers. Enter opens the customer list with
+ * Searches the current company's customers and deals (a deal by its title or its
+ * organisation's name, `…/deals?q=`). Enter opens the customer list with
  * `?q=`; while typing, the first matches show as links under the field (Arrow
  * Down reaches them, arrows move, Escape closes and returns to the field).
  * On a phone it is an icon button that opens the field over the whole top bar;
  * Escape or "Close" folds it back and returns the focus to the icon.
  */
 export function SearchBox() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const { company } = useSession();
   const navigate = useNavigate();
@@ -33,12 +37,16 @@ export function SearchBox() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const q = useDebounced(text.trim(), 250);
   // The top bar shows this box only when the current company has the CRM.
-  const search = useCustomerSearch(company.id ?? 0, open && company.id !== null ? q : '', SUGGESTIONS);
+  const asked = open && company.id !== null ? q : '';
+  const search = useCustomerSearch(company.id ?? 0, asked, SUGGESTIONS);
+  const dealSearch = useDealSearch(company.id ?? 0, asked, DEAL_SUGGESTIONS);
   const rootRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${id}-results`;
   const statusId = `${id}-status`;
   const results = search.data?.items ?? [];
+  const deals = dealSearch.data?.items ?? [];
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const showList = open && q !== '' && text.trim() !== '';
 
   // Any navigation (a suggestion, the list, a menu entry) closes the suggestions. The key
@@ -162,32 +170,72 @@ export function SearchBox() {
               style={{ top: '100%', left: 0, minWidth: '100%', width: phone ? '100%' : '22rem' }}
             >
               <p id={statusId} className="small text-body-secondary px-3 py-2 mb-0" role="status">
-                {search.isPending
+                {search.isPending || dealSearch.isPending
                   ? t('common.loading')
-                  : search.isError
+                  : search.isError || dealSearch.isError
                     ? t('layout.searchFailed')
-                    : results.length === 0
+                    : results.length === 0 && deals.length === 0
                       ? t('layout.searchNoMatch')
                       : t('layout.searchHint')}
               </p>
-              <ul id={listId} className="list-unstyled mb-0" aria-label={t('layout.searchResults')}>
-                {results.map((customer) => (
-                  <li key={customer.id}>
-                    <Link
-                      className="dropdown-item py-2"
-                      to={paths.company.customer.href(customer.id)}
-                      onClick={done}
+              <div id={listId}>
+                {deals.length > 0 && results.length > 0 && (
+                  <p className="dropdown-header small text-uppercase mb-0 pb-1" aria-hidden="true">
+                    {t('layout.searchCustomersHeading')}
+                  </p>
+                )}
+                <ul className="list-unstyled mb-0" aria-label={t('layout.searchResults')}>
+                  {results.map((customer) => (
+                    <li key={customer.id}>
+                      <Link
+                        className="dropdown-item py-2"
+                        to={paths.company.customer.href(customer.id)}
+                        onClick={done}
+                      >
+                        <span className="d-block text-truncate fw-semibold">{customer.name}</span>
+                        {customer.email && (
+                          <span className="d-block text-truncate small text-body-secondary">
+                            {customer.email}
+                          </span>
+                        )}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                {deals.length > 0 && (
+                  <>
+                    <p
+                      className="dropdown-header small text-uppercase border-top mb-0 pb-1"
+                      aria-hidden="true"
                     >
-                      <span className="d-block text-truncate fw-semibold">{customer.name}</span>
-                      {customer.email && (
-                        <span className="d-block text-truncate small text-body-secondary">
-                          {customer.email}
-                        </span>
-                      )}
-                    </Link>
-                  </li>
-                ))}
-                <li className="border-top">
+                      {t('layout.searchDealsHeading')}
+                    </p>
+                    <ul className="list-unstyled mb-0" aria-label={t('layout.searchDeals')}>
+                      {deals.map((deal) => (
+                        <li key={deal.id}>
+                          <Link
+                            className="dropdown-item py-2"
+                            to={paths.company.deal.href(deal.id)}
+                            onClick={done}
+                          >
+                            <span className="d-block text-truncate fw-semibold">{deal.title}</span>
+                            <span className="d-block text-truncate small text-body-secondary">
+                              {[
+                                deal.organisation_name,
+                                deal.amount === null
+                                  ? null
+                                  : formatMoney(deal.amount, deal.currency, language),
+                              ]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                <p className="border-top mb-0">
                   <Link
                     className="dropdown-item py-2 small"
                     to={paths.company.customers.href(text.trim())}
@@ -195,8 +243,8 @@ export function SearchBox() {
                   >
                     {t('layout.searchAll', { q: text.trim() })}
                   </Link>
-                </li>
-              </ul>
+                </p>
+              </div>
             </div>
           )}
         </div>

@@ -11,6 +11,7 @@ import { browserTimeZone } from '../../../lib/browser-time-zone.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { type StatsRange, useCrmStats } from '../../shared/api/get-crm-stats.ts';
 import { UpcomingEventsList } from '../../shared/components/upcoming-events-list.tsx';
+import { ForecastSection } from './dashboard/forecast-section.tsx';
 import { FunnelChart } from './dashboard/funnel-chart.tsx';
 import { KpiCards } from './dashboard/kpi-cards.tsx';
 import { NewCustomersChart } from './dashboard/new-customers-chart.tsx';
@@ -36,13 +37,16 @@ function ListCard({ title, more, children }: { title: string; more: ReactNode; c
   );
 }
 
-/** The CRM dashboard (#/company/crm): key figures, new customers per month, funnel, next to-dos, newest customers. */
 /** The chosen days; a custom range counts once both ends are set in order. */
 function rangeOf(choice: RangeChoice, today: string): StatsRange {
   if (choice.preset !== 'custom') return presetRange(choice.preset, today);
   return choice.from && choice.to && choice.from <= choice.to ? { from: choice.from, to: choice.to } : null;
 }
 
+/**
+ * The CRM dashboard (#/company/crm): key figures, new customers per month, funnel, the sales
+ * forecast, next to-dos, newest customers.
+ */
 export function CrmDashboardScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
@@ -106,6 +110,7 @@ export function CrmDashboardScreen() {
             </div>
           </div>
         )}
+        <ForecastSection companyId={companyId} />
         <div className="row g-3 mt-0">
           <div className="col-12 col-lg-6">
             <ListCard

@@ -1,6 +1,6 @@
 import type { DealSort, DealStatus } from '@kontora/contract/deal-values';
 import type { DealPage } from '@kontora/contract/deals';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { dealKeys, dealsPath } from './deal-keys.ts';
 
@@ -40,4 +40,14 @@ export const dealPagesOptions = (companyId: number, params: DealListParams, limi
 
 export function useDealPages(companyId: number, params: DealListParams, limit = 50) {
   return useInfiniteQuery(dealPagesOptions(companyId, params, limit));
+}
+
+/** A few deals whose title or organisation matches `q` (the top-bar search); disabled while `q` is empty. */
+export function useDealSearch(companyId: number, q: string, limit = 5) {
+  return useQuery({
+    queryKey: dealKeys.list(companyId, { q, limit, search: true }),
+    queryFn: ({ signal }) => getDeals(companyId, { q, limit }, signal),
+    enabled: q.trim() !== '',
+    staleTime: 10_000,
+  });
 }

@@ -45,10 +45,14 @@ export function ChartFigure({
             <BarChart {...chart} />
           </Suspense>
         </div>
-        <table className="visually-hidden">
-          <caption>{title}</caption>
-          {table}
-        </table>
+        {/* The box, not the table, is hidden: a table ignores the 1 px width, and a wide one
+            (three columns of amounts) would make a phone's page scroll sideways. */}
+        <div className="visually-hidden">
+          <table>
+            <caption>{title}</caption>
+            {table}
+          </table>
+        </div>
         {footer}
       </figure>
     </section>

@@ -28,6 +28,8 @@ export type BarChartProps = {
   seriesLabel: string;
   /** The UI language, for the numbers on the axes and in tooltips. */
   locale: string;
+  /** Further series drawn beside the first (the figure names them in its own legend). */
+  more?: { label: string; values: number[]; colorVar: string }[];
 };
 
 /** `data-bs-theme` on <html> switches light and dark; charts repaint with the new colours. */
@@ -51,6 +53,7 @@ export function BarChart({
   horizontal = false,
   seriesLabel,
   locale,
+  more = [],
 }: BarChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const theme = useSyncExternalStore(subscribeTheme, currentTheme);
@@ -77,6 +80,13 @@ export function BarChart({
             borderRadius: 4,
             maxBarThickness: horizontal ? 36 : 28,
           },
+          ...more.map((series) => ({
+            label: series.label,
+            data: series.values,
+            backgroundColor: cssVar(series.colorVar) || '#6c757d',
+            borderRadius: 4,
+            maxBarThickness: 28,
+          })),
         ],
       },
       options: {
@@ -90,7 +100,7 @@ export function BarChart({
     };
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
-  }, [labels, values, colorKey, horizontal, seriesLabel, locale, theme]);
+  }, [labels, values, colorKey, horizontal, seriesLabel, locale, more, theme]);
 
   // The figure holds a table with the same numbers for assistive technology; the canvas is decoration.
   return (

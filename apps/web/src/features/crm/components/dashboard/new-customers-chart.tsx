@@ -5,7 +5,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 
 /** `YYYY-MM` as the language names it ("Mar 2026", "ožu 2026."). Months are UTC, as the server counts them. */
-function monthFormatter(language: string, month: 'short' | 'long') {
+export function monthFormatter(language: string, month: 'short' | 'long') {
   const format = new Intl.DateTimeFormat(language, { month, year: 'numeric', timeZone: 'UTC' });
   return (value: string) => {
     const [year, monthNumber] = value.split('-').map(Number);
