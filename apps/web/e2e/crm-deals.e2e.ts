@@ -98,7 +98,21 @@ describe('the deal board', () => {
     await expect.poll(() => sumOf(ana, first).textContent()).toBe('€600.00');
     await reloaded;
 
-    await drag();
+    // The reloaded board may still be redrawing its cards when the second drag starts, and a
+    // card redrawn mid-drag drops nothing: drag again until the move reaches the server.
+    await expect
+      .poll(
+        async () => {
+          const sent = ana.waitForRequest((r) => r.url().includes('/move'), { timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
+          await drag();
+          return sent;
+        },
+        { timeout: 30_000, intervals: [0] },
+      )
+      .toBe(true);
     await ana.getByText('This move is not allowed.').waitFor();
     await card(ana, first, 'Roof repair').waitFor();
     expect(await card(ana, second, 'Roof repair').count()).toBe(0);
