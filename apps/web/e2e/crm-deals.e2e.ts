@@ -110,7 +110,7 @@ describe('the deal board', () => {
           await drag();
           return sent;
         },
-        { timeout: 30_000, intervals: [0] },
+        { timeout: 30_000, interval: 50 },
       )
       .toBe(true);
     await ana.getByText('This move is not allowed.').waitFor();
