@@ -103,10 +103,12 @@ describe('the deal board', () => {
     await expect
       .poll(
         async () => {
-          const sent = ana.waitForRequest((r) => r.url().includes('/move'), { timeout: 3_000 }).then(
-            () => true,
-            () => false,
-          );
+          const sent = ana
+            .waitForRequest((r) => r.url().includes('/move'), { timeout: 3_000 })
+            .then(
+              () => true,
+              () => false,
+            );
           await drag();
           return sent;
         },
