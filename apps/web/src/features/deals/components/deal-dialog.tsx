@@ -14,8 +14,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
-import { ChangedUnderneathNotice } from '../../shared/components/changed-underneath-notice.tsx';
-import { StaleUpdateNotice } from '../../shared/components/stale-update-notice.tsx';
+import { EditConflictNotice } from '../../shared/components/edit-conflict-notice.tsx';
 import { useDeal } from '../api/get-deal.ts';
 import { useCreateDeal, useUpdateDeal } from '../api/save-deal.ts';
 import {
@@ -158,15 +157,10 @@ function EditDealForm({
     setBase(result.data);
     setStale(false);
   };
-  // Refused over a newer version: reload keeping what was typed; else a live change of someone else is named.
-  const notice = stale ? (
-    <StaleUpdateNotice
+  const notice = (
+    <EditConflictNotice
+      stale={stale}
       reloadLabel={t('deals.reloadKeep')}
-      reloading={latest.isFetching}
-      onReload={() => void reload()}
-    />
-  ) : (
-    <ChangedUnderneathNotice
       record="deal"
       id={deal.id}
       baseVersion={base.version}

@@ -18,9 +18,8 @@ import { problemText, setServerFieldErrors } from '../../../../lib/server-proble
 import { useSession } from '../../../../lib/session.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useTeam } from '../../../shared/api/get-team.ts';
-import { ChangedUnderneathNotice } from '../../../shared/components/changed-underneath-notice.tsx';
+import { EditConflictNotice } from '../../../shared/components/edit-conflict-notice.tsx';
 import { meIfMember, useOwnerOptions } from '../../../shared/components/owner-options.ts';
-import { StaleUpdateNotice } from '../../../shared/components/stale-update-notice.tsx';
 import { useCreateCustomer } from '../../api/create-customer.ts';
 import { useCustomer } from '../../api/get-customer.ts';
 import { useUpdateCustomer } from '../../api/update-customer.ts';
@@ -238,21 +237,15 @@ function EditCustomerForm({
       excludeId={customer.id}
       submitLabel={t('common.save')}
       notice={
-        stale ? (
-          <StaleUpdateNotice
-            reloadLabel={t('crm.customer.reloadKeep')}
-            reloading={latest.isFetching}
-            onReload={() => void reload()}
-          />
-        ) : (
-          <ChangedUnderneathNotice
-            record="customer"
-            id={customer.id}
-            baseVersion={base.version}
-            reloading={latest.isFetching}
-            onReload={() => void reload()}
-          />
-        )
+        <EditConflictNotice
+          stale={stale}
+          reloadLabel={t('crm.customer.reloadKeep')}
+          record="customer"
+          id={customer.id}
+          baseVersion={base.version}
+          reloading={latest.isFetching}
+          onReload={() => void reload()}
+        />
       }
     />
   );
