@@ -22,13 +22,15 @@ const figure = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Sales figures' }).getByRole('listitem').filter({ hasText: label });
 
 /** The cells of a month's row in one of the forecast charts' tables (for screen readers). */
-const monthCells = (page: Page, table: string, month: string) =>
-  page
+const monthCells = async (page: Page, table: string, month: string) => {
+  const row = page
     .getByRole('table', { name: table })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: longMonth(month) }) })
-    .getByRole('cell')
-    .allTextContents();
+    .filter({ has: page.getByRole('rowheader', { name: longMonth(month) }) });
+  // The charts' tables render after the chart code has loaded, later than the key figures.
+  await row.waitFor();
+  return row.getByRole('cell').allTextContents();
+};
 
 /**
  * A company of Ana with deals of 100 and 200 EUR open, 300 won (Solar panels) and a 1,000 EUR
@@ -92,12 +94,13 @@ describe('the sales forecast on the CRM dashboard', () => {
         .count(),
     ).toBe(forecast.by_month.length + 1);
     const conversion = page.getByRole('region', { name: 'Conversion from stage to stage' });
-    expect(await conversion.getByRole('row').count()).toBe(forecast.stage_conversion.length + 1);
     const [firstStage, secondStage] = pipeline.stages;
     await conversion.getByRole('rowheader', { name: `${firstStage?.name} → ${secondStage?.name}` }).waitFor();
+    expect(await conversion.getByRole('row').count()).toBe(forecast.stage_conversion.length + 1);
     const owners = page.getByRole('region', { name: 'Open deals by owner' });
     const byOwner = forecast.by_owner[0];
     expect(forecast.by_owner).toHaveLength(1);
+    await owners.getByRole('row').nth(1).waitFor();
     expect(await owners.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
       String(byOwner?.count),
       eur(byOwner?.open_amount ?? 0),
