@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
-import { type ComboboxOption, SearchCombobox } from '../../shared/components/search-combobox.tsx';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
+import { type ComboboxOption, SearchCombobox } from './search-combobox.tsx';
 import { useCompanyOptions, usePersonOptions } from './search-picker.tsx';
 
 const ENTITIES = [

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import type { ComboboxOption } from '../../shared/components/search-combobox.tsx';
 import { useAdminCompanies } from '../api/get-admin-companies.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
+import type { ComboboxOption } from './search-combobox.tsx';
 
 export type Picked = { id: number; name: string };
 

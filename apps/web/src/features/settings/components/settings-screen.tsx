@@ -5,10 +5,10 @@ import { PreferencesForm } from '../../../components/preferences-form.tsx';
 import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
-import { NotificationPreferencesSection } from '../../shared/components/notification-preferences-section.tsx';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
+import { NotificationPreferencesSection } from './notification-preferences-section.tsx';
 import { PipelinesSection } from './pipelines-section.tsx';
 
 /** Layout and theme, and the company's settings; the language is chosen on the Profile only. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { onComboboxKey } from '../../../lib/combobox-keys.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { ComboboxList, type ComboboxOption } from './combobox-list.tsx';
+import { ComboboxList, type ComboboxOption } from '../../shared/components/combobox-list.tsx';
 
 export type { ComboboxOption };
 

@@ -4,8 +4,8 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
-import { useDealPages } from '../api/get-deals.ts';
-import { usePipelines } from '../api/get-pipelines.ts';
+import { useDealPages } from '../../shared/api/get-deals.ts';
+import { usePipelines } from '../../shared/api/get-pipelines.ts';
 
 /** The deals a customer is in (as organisation or person), on the customer's page. */
 export function CustomerDeals({ customerId }: { customerId: number }) {
