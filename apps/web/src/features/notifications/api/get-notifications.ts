@@ -1,7 +1,7 @@
 import type { NotificationsPage } from '@kontora/contract/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { NOTIFICATIONS_KEY } from '../../shared/live/notifications-key.ts';
+import { NOTIFICATIONS_KEY } from './notifications-key.ts';
 
 /** GET /api/me/notifications: the newest page, from every company of the person. */
 export function getNotifications(): Promise<NotificationsPage> {

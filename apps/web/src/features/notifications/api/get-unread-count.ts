@@ -1,7 +1,7 @@
 import type { UnreadCount } from '@kontora/contract/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { NOTIFICATIONS_KEY } from '../../shared/live/notifications-key.ts';
+import { NOTIFICATIONS_KEY } from './notifications-key.ts';
 
 export function getUnreadCount(): Promise<UnreadCount> {
   return api.get<UnreadCount>('/me/notifications/unread-count');

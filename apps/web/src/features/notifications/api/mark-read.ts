@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { NOTIFICATIONS_KEY } from '../../shared/live/notifications-key.ts';
+import { NOTIFICATIONS_KEY } from './notifications-key.ts';
 
 /** POST /api/me/notifications/{id}/read, or `all`: …/read-all. */
 export function markRead(id: number | 'all'): Promise<unknown> {

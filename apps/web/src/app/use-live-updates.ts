@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
-import { useSession } from '../../../lib/session.ts';
+import { NOTIFICATIONS_KEY } from '../features/notifications/api/notifications-key.ts';
 import {
   createInvalidator,
   keysForAdmin,
   keysForChange,
   keysForJob,
   keysOnLive,
-} from './live-invalidation.ts';
-import { LiveSocket } from './live-socket.ts';
-import { rememberChange, rememberJob, setLiveStatus } from './live-store.ts';
-import { NOTIFICATIONS_KEY } from './notifications-key.ts';
+} from '../features/shared/live/live-invalidation.ts';
+import { LiveSocket } from '../features/shared/live/live-socket.ts';
+import { rememberChange, rememberJob, setLiveStatus } from '../features/shared/live/live-store.ts';
+import { companyModulesQueryOptions } from '../lib/api/get-company-modules.ts';
+import { useSession } from '../lib/session.ts';
 
 /**
  * Keeps one live connection for the signed-in person's current company while
