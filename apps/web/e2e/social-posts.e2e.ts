@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXStandin, type XStandin } from '../../server/src/test-support/social-standins/x-standin.ts';
+import { describe, expect, it } from 'vitest';
 import { apiAs } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
-import { stackAndBrowserForFile } from './fixtures/suite.ts';
+import { storiesWithX } from './fixtures/social.ts';
 
-// The X stand-in starts first and the server of this file is told where it is (its environment is read at start).
-let x: XStandin;
-beforeAll(async () => {
-  x = await startXStandin({ id: 'x-e2e', secret: 'x-e2e-secret' });
-  Object.assign(process.env, {
-    SOCIAL_X_API_URL: x.url,
-    SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
-    SOCIAL_X_CLIENT_ID: 'x-e2e',
-    SOCIAL_X_CLIENT_SECRET: 'x-e2e-secret',
-    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-  });
-});
-const e2e = stackAndBrowserForFile();
-afterAll(async () => {
-  await x?.close();
-});
+const { e2e, x } = storiesWithX();
 
 describe('social publishing', () => {
   it('an owner connects X, composes a post that is too long for it, fixes it and sees it published with its link', async () => {
@@ -46,7 +30,7 @@ describe('social publishing', () => {
 
     const result = page.getByTestId('post-target').filter({ hasText: 'Acme on X' });
     await result.getByText('Published').waitFor({ timeout: 30_000 });
-    const tweet = x.tweets.find((t) => t.text === text);
+    const tweet = x().tweets.find((t) => t.text === text);
     expect(tweet).toBeTruthy();
     expect(await result.getByRole('link', { name: 'Open on the network' }).getAttribute('href')).toBe(
       `https://x.com/acme/status/${tweet?.id}`,
