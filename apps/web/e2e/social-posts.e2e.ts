@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
-import { storiesWithX } from './fixtures/social.ts';
+import { anaWithX, storiesWithX } from './fixtures/social.ts';
 
 const { e2e, x } = storiesWithX();
 
 describe('social publishing', () => {
   it('an owner connects X, composes a post that is too long for it, fixes it and sees it published with its link', async () => {
-    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
-    await loginAs(page, USERS.ana);
-    await chooseCompany(page, 'Acme d.o.o.');
-    await page.goto('/#/company/social/accounts');
-    await page.getByRole('button', { name: 'Connect X' }).click();
     // x.com's consent page (the stand-in) sends the browser back through the OAuth callback.
-    await page.getByRole('status').filter({ hasText: 'Accounts connected: 1.' }).waitFor();
-    await page.getByRole('list', { name: 'Accounts' }).getByText('Acme on X').waitFor();
+    const page = await anaWithX(e2e);
 
     await page.getByRole('link', { name: 'Compose' }).click();
     await page.getByLabel('Acme on X (X)').check();
