@@ -1,39 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXStandin, type XStandin } from '../../server/src/test-support/social-standins/x-standin.ts';
+import { describe, expect, it } from 'vitest';
 import { apiAs } from './fixtures/api.ts';
-import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { dragTo } from './fixtures/calendar.ts';
-import { stackAndBrowserForFile } from './fixtures/suite.ts';
+import { anaWithX, storiesWithX } from './fixtures/social.ts';
 
-// The X stand-in starts first and the server of this file is told where it is (its environment is read at start).
-let x: XStandin;
-beforeAll(async () => {
-  x = await startXStandin({ id: 'x-e2e', secret: 'x-e2e-secret' });
-  Object.assign(process.env, {
-    SOCIAL_X_API_URL: x.url,
-    SOCIAL_X_AUTH_URL: `${x.url}/i/oauth2/authorize`,
-    SOCIAL_X_CLIENT_ID: 'x-e2e',
-    SOCIAL_X_CLIENT_SECRET: 'x-e2e-secret',
-    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-  });
-});
-const e2e = stackAndBrowserForFile();
-afterAll(async () => {
-  await x?.close();
-});
-
-/** Ana in Acme d.o.o. with its X account connected through the stand-in (connecting again keeps one account). */
-async function anaWithX(): Promise<Page> {
-  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
-  await loginAs(page, USERS.ana);
-  await chooseCompany(page, 'Acme d.o.o.');
-  await page.goto('/#/company/social/accounts');
-  await page.getByRole('button', { name: 'Connect X' }).click();
-  await page.getByRole('status').filter({ hasText: 'Accounts connected: 1.' }).waitFor();
-  await page.getByRole('list', { name: 'Accounts' }).getByText('Acme on X').waitFor();
-  return page;
-}
+const { e2e, x } = storiesWithX();
 
 async function expectNoSeriousViolations(page: Page) {
   const violations = await seriousViolations(page);
@@ -42,7 +14,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 describe('social approval and the posts calendar', () => {
   it('Ana composes a draft for a date, sends it for approval; the client approves it without signing in and Ana sees it scheduled', async () => {
-    const page = await anaWithX();
+    const page = await anaWithX(e2e);
     await page.getByRole('link', { name: 'Compose' }).click();
     await page.getByLabel('Acme on X (X)').check();
     const text = `Summer offer at Acme ${Date.now()}`;
@@ -88,12 +60,12 @@ describe('social approval and the posts calendar', () => {
     await page.getByTestId('approval-state').filter({ hasText: 'The client approved the post' }).waitFor();
     await page.getByText('Approved by the client').waitFor();
     await page.getByTestId('post-target').getByText('Queued').waitFor();
-    expect(x.tweets.some((t) => t.text === text)).toBe(false);
+    expect(x().tweets.some((t) => t.text === text)).toBe(false);
     await page.context().close();
   });
 
   it('the client asks for changes with a comment; Ana sees the comment and the post stays a draft', async () => {
-    const page = await anaWithX();
+    const page = await anaWithX(e2e);
     await page.getByRole('link', { name: 'Compose' }).click();
     await page.getByLabel('Acme on X (X)').check();
     await page.getByLabel('Text', { exact: true }).fill(`Autumn offer at Acme ${Date.now()}`);
@@ -124,7 +96,7 @@ describe('social approval and the posts calendar', () => {
   });
 
   it('Ana drags a scheduled post to another day in the posts calendar and it is rescheduled', async () => {
-    const page = await anaWithX();
+    const page = await anaWithX(e2e);
     const api = await apiAs(e2e.stack, USERS.ana);
     const companies = await api.call<{ items: { id: number; name: string }[] }>('GET', '/me/companies');
     const acme = companies.items.find((c) => c.name === 'Acme d.o.o.')?.id as number;

@@ -80,7 +80,7 @@ describe('composing and validating', () => {
     expect(type.json().details).toEqual({ 'networks.x': ['media_type'] });
   });
 
-  it('refuses a schedule in the past, another company’s account or medium, and saves nothing', async () => {
+  it('refuses a schedule in the past or without its time, another company’s account or medium, and saves nothing', async () => {
     const before = await kit.t.ctx.db
       .selectFrom('social_posts')
       .select('id')
@@ -91,7 +91,12 @@ describe('composing and validating', () => {
       account_ids: [xAccount],
       scheduled_at: '2020-01-01T10:00:00Z',
     });
+    expect(past.statusCode).toBe(400);
     expect(past.json().details).toEqual({ scheduled_at: ['in_past'] });
+    // A schedule chosen without its time (an empty date field) is refused, not published at once.
+    const missing = await create(ana, acme, { text: fresh(), account_ids: [xAccount], scheduled_at: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual({ scheduled_at: ['invalid_datetime'] });
     const foreignAccount = await create(ana, acme, { text: fresh(), account_ids: [betaAccount] });
     expect(foreignAccount.statusCode).toBe(400);
     expect(foreignAccount.json().details).toEqual({ account_ids: ['not_found'] });

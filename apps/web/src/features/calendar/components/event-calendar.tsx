@@ -19,7 +19,8 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '../../shared/calendar/calendar.css';
 import { calendarStringToInstant } from '../../shared/calendar/calendar-dates.ts';
-import { CALENDAR_LOCALES, todayText } from '../../shared/calendar/calendar-locales.ts';
+import { CALENDAR_LOCALES, calendarTimeFormat, todayText } from '../../shared/calendar/calendar-locales.ts';
+import { CALENDAR_LOOK } from '../../shared/calendar/calendar-look.ts';
 import type { VisibleRange } from '../api/calendar-events.ts';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
 import { makeTimeGridFocusable } from '../lib/focusable-time-grid.ts';
@@ -44,16 +45,6 @@ const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
  */
 const isTimeGrid = (view: CalendarView) => view === 'timeGridWeek' || view === 'timeGridDay';
 const gridHeight = () => Math.max(420, Math.round(window.innerHeight * 0.75));
-
-/**
- * Times as the person's language writes them: 24-hour in hr, de, it, es and ru;
- * English as its locale says (FullCalendar's locales already start those weeks on Monday).
- */
-function timeFormat(language: string) {
-  return language === 'en'
-    ? { hour: 'numeric' as const, minute: '2-digit' as const, meridiem: 'short' as const }
-    : { hour: '2-digit' as const, minute: '2-digit' as const, hour12: false };
-}
 
 export type CalendarPlaceChange = { range: VisibleRange; view: CalendarView; date: string };
 
@@ -87,7 +78,7 @@ function currentDate(api: CalendarApi): string {
 export function EventCalendar(props: EventCalendarProps) {
   const { events, timeZone, language, view, date, onPlaceChange, onSelect, onOpen, onChange } = props;
   const { t } = useTranslation();
-  const times = timeFormat(language);
+  const times = calendarTimeFormat(language);
   const ref = useRef<CalendarRef>(null);
   const box = useRef<HTMLDivElement>(null);
   // Where to open, fixed at mount: FullCalendar must not see these change (moves go through the effect below).
@@ -146,11 +137,7 @@ export function EventCalendar(props: EventCalendarProps) {
         editable
         selectable
         selectMirror
-        headingLevel={2}
-        toolbarClass="kt-fc-toolbar"
-        toolbarSectionClass="kt-fc-toolbar-section"
-        buttonGroupClass="kt-fc-button-group"
-        buttonClass={(button) => `kt-fc-btn${button.isSelected ? ' kt-fc-btn-active' : ''}`}
+        {...CALENDAR_LOOK}
         datesSet={datesSet}
         select={onSelect}
         eventClick={(info: EventClickInfo) => {

@@ -22,3 +22,13 @@ export function todayText(language: string): string {
   const locale = CALENDAR_LOCALES.find((candidate) => candidate.code === language);
   return typeof locale?.todayText === 'string' ? locale.todayText : 'Today';
 }
+
+/**
+ * Times as the person's language writes them: 24-hour in hr, de, it, es and ru;
+ * English as its locale says (FullCalendar's locales already start those weeks on Monday).
+ */
+export function calendarTimeFormat(language: string) {
+  return language === 'en'
+    ? { hour: 'numeric' as const, minute: '2-digit' as const, meridiem: 'short' as const }
+    : { hour: '2-digit' as const, minute: '2-digit' as const, hour12: false };
+}

@@ -2,33 +2,40 @@ import { useEffect, useState } from 'react';
 import { getSession } from '../../../lib/session.ts';
 
 /**
- * A medium's file (e.g. its thumbnail) as a `blob:` URL for `<img>`: the API
- * wants the bearer token, which an `<img src>` cannot send. Revoked when the
- * component goes away or the URL changes; null while loading or on failure.
+ * Media files (e.g. thumbnails) as `blob:` URLs for `<img>`: the API wants the
+ * bearer token, which an `<img src>` cannot send. One entry per URL given, in
+ * order; null while loading, on failure, or for a null URL. Revoked when the
+ * component goes away or the URLs change.
  */
-export function useMediaObjectUrl(apiUrl: string | null): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+export function useMediaObjectUrls(apiUrls: (string | null)[]): (string | null)[] {
+  const key = apiUrls.join('\n');
+  const [objectUrls, setObjectUrls] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (!apiUrl) return;
+    const urls = [...new Set(key.split('\n').filter(Boolean))];
+    if (urls.length === 0) return;
     const controller = new AbortController();
-    let created: string | null = null;
+    const created: string[] = [];
     const token = getSession().user?.token;
-    fetch(apiUrl, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob || controller.signal.aborted) return;
-        created = URL.createObjectURL(blob);
-        setObjectUrl(created);
-      })
-      .catch(() => {});
+    for (const url of urls)
+      fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: controller.signal })
+        .then((response) => (response.ok ? response.blob() : null))
+        .then((blob) => {
+          if (!blob || controller.signal.aborted) return;
+          const objectUrl = URL.createObjectURL(blob);
+          created.push(objectUrl);
+          setObjectUrls((old) => ({ ...old, [url]: objectUrl }));
+        })
+        .catch(() => {});
     return () => {
       controller.abort();
-      if (created) URL.revokeObjectURL(created);
-      setObjectUrl(null);
+      for (const objectUrl of created) URL.revokeObjectURL(objectUrl);
+      setObjectUrls({});
     };
-  }, [apiUrl]);
-  return objectUrl;
+  }, [key]);
+  return apiUrls.map((url) => (url ? (objectUrls[url] ?? null) : null));
+}
+
+/** One medium's file as a `blob:` URL (see `useMediaObjectUrls`). */
+export function useMediaObjectUrl(apiUrl: string | null): string | null {
+  return useMediaObjectUrls([apiUrl])[0] ?? null;
 }

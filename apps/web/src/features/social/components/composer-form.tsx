@@ -6,9 +6,11 @@ import {
   type TikTokPrivacyLevel,
 } from '@kontora/contract/social-posts';
 import { fromZonedInput, toZonedInput } from '@kontora/contract/time-zone';
-import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
@@ -59,6 +61,8 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
   const [when, setWhen] = useState<When>(post ? whenOf(post) : 'now');
   const [privacy, setPrivacy] = useState<TikTokPrivacyLevel | undefined>(post?.options.tiktok?.privacy_level);
   const [at, setAt] = useState(post?.scheduled_at ? toZonedInput(post.scheduled_at, post.time_zone) : '');
+  const [tried, setTried] = useState(false);
+  const atInput = useRef<HTMLInputElement>(null);
 
   const active = (accounts.data?.items ?? []).filter((a) => a.status === 'active');
   const chosenNetworks = useMemo(() => {
@@ -76,11 +80,17 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
   const problems = postProblems({ text, overrides, media, networks: chosenNetworks });
   const serverDetails = isApiError(save.error) ? save.error.details : {};
   const tiktokIds = active.filter((a) => a.type === 'tiktok' && accountIds.includes(a.id)).map((a) => a.id);
+  // Checked here as the server checks it, shown beside the field once a save was tried.
+  const scheduleProblem = scheduleCheck(when, at, zone);
+  const atProblems = tried && scheduleProblem ? [scheduleProblem] : serverDetails.scheduled_at;
+  const atError = atProblems?.length ? problemText(t, atProblems) : undefined;
   // TikTok wants the person's own choice of audience before anything goes out.
   const blocked =
     when !== 'draft' && (Object.keys(problems).length > 0 || (tiktokIds.length > 0 && !privacy));
 
   const submit = () => {
+    setTried(true);
+    if (scheduleProblem) return atInput.current?.focus();
     const body: PostCreateBody = {
       text,
       overrides: Object.fromEntries(
@@ -114,6 +124,7 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
 
   return (
     <form
+      noValidate
       className="card kt-card"
       onSubmit={(event) => {
         event.preventDefault();
@@ -214,20 +225,22 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
             </div>
           ))}
           {when !== 'now' ? (
-            <div className="mt-2">
-              <label className="form-label" htmlFor="social-at">
-                {t('social.composer.at', { zone })}
-              </label>
-              <input
-                id="social-at"
-                type="datetime-local"
-                className="form-control w-auto"
-                value={at}
-                onChange={(e) => setAt(e.target.value)}
-                required={when === 'schedule'}
-              />
-              <Problems codes={serverDetails.scheduled_at} />
-            </div>
+            <FormField
+              label={t('social.composer.at', { zone })}
+              className="mt-2"
+              controlClass="form-control w-auto"
+              error={atError}
+            >
+              {(control) => (
+                <input
+                  ref={atInput}
+                  type="datetime-local"
+                  {...control}
+                  value={at}
+                  onChange={(e) => setAt(e.target.value)}
+                />
+              )}
+            </FormField>
           ) : null}
         </fieldset>
         {save.error ? (
@@ -247,12 +260,22 @@ export function ComposerForm({ post, onStale }: { post?: SocialPost; onStale?: (
   );
 }
 
+/** A scheduled post needs its time, and neither it nor a draft's planned time may have passed. */
+function scheduleCheck(when: When, at: string, zone: string): string | null {
+  if (when === 'now') return null;
+  if (!at) return when === 'schedule' ? 'time_required' : null;
+  return new Date(fromZonedInput(at, zone)).getTime() <= Date.now() ? 'in_past' : null;
+}
+
+const problemText = (t: TFunction, codes: string[]) =>
+  codes.map((code) => codeText(t, `social.problems.${code}`, {}, 'social.problems.invalid')).join(' ');
+
 function Problems({ codes }: { codes: string[] | undefined }) {
   const { t } = useTranslation();
   if (!codes?.length) return null;
   return (
     <div className="text-danger small" role="alert">
-      {codes.map((code) => codeText(t, `social.problems.${code}`, {}, 'social.problems.invalid')).join(' ')}
+      {problemText(t, codes)}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { SocialIntegrationType } from '@kontora/contract/helpers';
 import type { SocialAccount } from '@kontora/contract/social-posts';
 import { useTranslation } from 'react-i18next';
-import { NetworkPreview, type PreviewMedium } from './network-preview.tsx';
+import type { PreviewMedium } from './media-thumbnails.tsx';
+import { NetworkPreview } from './network-preview.tsx';
 
 /** The composer's preview: each chosen account as its network will show the post (the approval page's component). */
 export function ComposerPreviews({

@@ -16,9 +16,10 @@ import { ApprovalPanel } from './approval/approval-panel.tsx';
 import { historyText } from './approval/history-text.ts';
 import { codeText } from './code-text.ts';
 import { editability } from './post-editable.ts';
+import { PostMedia } from './post-media.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** A post: its text, schedule, the result on each account (link, reason, Retry) and its history. */
+/** A post: its text and media, schedule, the result on each account (link, reason, Retry) and its history. */
 export function PostDetail({ id }: { id: number }) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
@@ -70,6 +71,7 @@ export function PostDetail({ id }: { id: number }) {
           <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
             {data.text}
           </p>
+          <PostMedia companyId={companyId} ids={data.media_ids} />
         </div>
       </section>
       <ApprovalPanel companyId={companyId} post={data} timeZone={timeZone} />

@@ -1,9 +1,15 @@
-import FullCalendar, { type DatesSetInfo, type EventDropInfo, type EventInput } from '@fullcalendar/react';
+import FullCalendar, {
+  type AllowFunc,
+  type DatesSetInfo,
+  type EventDropInfo,
+  type EventInput,
+} from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
 import type { SocialPost } from '@kontora/contract/social-posts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +22,12 @@ import { paths } from '../../../../config/paths.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { calendarStringToInstant } from '../../../shared/calendar/calendar-dates.ts';
-import { CALENDAR_LOCALES, todayText } from '../../../shared/calendar/calendar-locales.ts';
+import {
+  CALENDAR_LOCALES,
+  calendarTimeFormat,
+  todayText,
+} from '../../../shared/calendar/calendar-locales.ts';
+import { CALENDAR_LOOK } from '../../../shared/calendar/calendar-look.ts';
 import { type CalendarRange, useCalendarPosts } from '../../api/get-calendar-posts.ts';
 import { useUpdatePost } from '../../api/update-post.ts';
 
@@ -56,7 +67,9 @@ function toEvent(post: SocialPost, noText: string): EventInput {
  */
 export function PostsCalendar({ companyId, timeZone }: { companyId: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const resolved = i18n.resolvedLanguage ?? i18n.language;
+  const language = isLanguage(resolved) ? resolved : FALLBACK_LANGUAGE;
+  const times = calendarTimeFormat(language);
   const navigate = useNavigate();
   // `?date=YYYY-MM-DD` opens the calendar on that month (a link to a post's day); else today.
   const [search] = useSearchParams();
@@ -82,6 +95,10 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
     setRange((old) => (old?.from === next.from && old.to === next.to ? old : next));
   };
 
+  // A post still waiting for its time moves to a time still ahead (the server refuses the past too).
+  const allow: AllowFunc = (span, event) =>
+    event?.extendedProps.status === 'scheduled' && span.start.getTime() > Date.now();
+
   const drop = (info: EventDropInfo) => {
     const id = Number(info.event.id);
     const scheduledAt = calendarStringToInstant(info.event.startStr, timeZone);
@@ -101,37 +118,43 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
   };
 
   return (
-    <div className="kt-calendar" data-testid="posts-calendar">
-      {posts.data && !posts.data.complete ? (
-        <p className="small text-warning-emphasis">{t('socialCalendar.partial')}</p>
-      ) : null}
-      <FullCalendar
-        plugins={PLUGINS}
-        headerToolbar={TOOLBAR}
-        initialView="dayGridMonth"
-        initialDate={initialDate}
-        timeZone={timeZone}
-        locales={CALENDAR_LOCALES}
-        locale={language}
-        events={events}
-        height="auto"
-        dayMaxEvents
-        nowIndicator
-        todayHint={todayText(language)}
-        editable
-        eventDurationEditable={false}
-        headingLevel={2}
-        toolbarClass="kt-fc-toolbar"
-        toolbarSectionClass="kt-fc-toolbar-section"
-        buttonGroupClass="kt-fc-button-group"
-        buttonClass={(button) => `kt-fc-btn${button.isSelected ? ' kt-fc-btn-active' : ''}`}
-        datesSet={datesSet}
-        eventClick={(info) => {
-          info.jsEvent.preventDefault();
-          navigate(paths.company.socialPost.href(Number(info.event.id)));
-        }}
-        eventDrop={drop}
-      />
-    </div>
+    <section
+      className="card kt-card kt-calendar"
+      aria-busy={posts.isFetching}
+      aria-label={t('socialCalendar.view.calendar')}
+      data-testid="posts-calendar"
+    >
+      <div className="card-body">
+        {posts.data && !posts.data.complete ? (
+          <p className="small text-warning-emphasis">{t('socialCalendar.partial')}</p>
+        ) : null}
+        <FullCalendar
+          plugins={PLUGINS}
+          headerToolbar={TOOLBAR}
+          initialView="dayGridMonth"
+          initialDate={initialDate}
+          timeZone={timeZone}
+          locales={CALENDAR_LOCALES}
+          locale={language}
+          events={events}
+          height="auto"
+          dayMaxEvents
+          nowIndicator
+          todayHint={todayText(language)}
+          eventTimeFormat={times}
+          slotHeaderFormat={times}
+          editable
+          eventDurationEditable={false}
+          eventAllow={allow}
+          {...CALENDAR_LOOK}
+          datesSet={datesSet}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault();
+            navigate(paths.company.socialPost.href(Number(info.event.id)));
+          }}
+          eventDrop={drop}
+        />
+      </div>
+    </section>
   );
 }
