@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { SocialAccount, SocialNetwork } from '@kontora/contract/social-posts';
+import {
+  isSocialErrorCode,
+  type SocialAccount,
+  type SocialErrorCode,
+  type SocialNetwork,
+} from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
@@ -42,12 +47,19 @@ export function toAccountDto(row: AccountRow): SocialAccount {
     name: row.name,
     handle: row.handle,
     status: row.status,
-    last_error: row.last_error,
+    last_error: reconnectReason(row.last_error),
     token_expires_at: row.token_expires_at,
     reconnect_by: reconnectBy(row),
     created_at: row.created_at,
   };
 }
+
+/**
+ * The code an account needing reconnection shows; rows marked before decision 059 hold the
+ * network's words instead, which are never shown: an expired or refused grant is what they meant.
+ */
+const reconnectReason = (stored: string | null): SocialErrorCode | null =>
+  stored === null ? null : isSocialErrorCode(stored) ? stored : 'auth_expired';
 
 export const redirectUri = (ctx: AppContext, type: SocialNetwork) =>
   `${ctx.config.appUrl}/api/social/oauth/${type}/callback`;
@@ -203,18 +215,22 @@ export async function disconnectAccount(ctx: AppContext, actor: Actor, id: numbe
 const system: ChangeActorRef = { kind: 'system', name: 'social' };
 
 /** Marks the account "reconnect needed" and tells its owners, once per breakage. */
-export async function markReconnectNeeded(ctx: AppContext, row: AccountRow, reason: string): Promise<void> {
+export async function markReconnectNeeded(
+  ctx: AppContext,
+  row: AccountRow,
+  reason: SocialErrorCode,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const current = await findAccountRow(trx, row.company_id, row.id);
     if (!current || current.status === 'reconnect_needed') return;
     const at = nowIso();
     await updateAccount(trx, row.company_id, row.id, {
       status: 'reconnect_needed',
-      last_error: reason.slice(0, 500),
+      last_error: reason,
       owners_notified_at: at,
       updated_at: at,
     });
-    await noticeReconnectNeeded(ctx, trx, row.company_id, { account: row.name, network: row.type, reason });
+    await noticeReconnectNeeded(ctx, trx, row.company_id, { account: row.name, network: row.type });
     await recordChange(trx, {
       companyId: row.company_id,
       type: 'social_account.reconnect_needed',
@@ -224,6 +240,11 @@ export async function markReconnectNeeded(ctx: AppContext, row: AccountRow, reas
     });
   });
 }
+
+/** Codes a refused refresh keeps; any other refusal of a refresh means the grant is gone. */
+const REFRESH_REASONS = new Set<SocialErrorCode>(['permission_denied', 'private_address', 'invalid_address']);
+const refreshRefusal = (error: unknown): SocialErrorCode =>
+  error instanceof SocialError && REFRESH_REASONS.has(error.code) ? error.code : 'auth_expired';
 
 async function refreshAccount(ctx: AppContext, row: AccountRow): Promise<TokenSet> {
   const box = tokenBox(ctx.config);
@@ -243,7 +264,7 @@ async function refreshAccount(ctx: AppContext, row: AccountRow): Promise<TokenSe
     return next;
   } catch (error) {
     if (error instanceof SocialError && error.kind !== 'permanent') throw error;
-    await markReconnectNeeded(ctx, row, error instanceof Error ? error.message : String(error));
+    await markReconnectNeeded(ctx, row, refreshRefusal(error));
     throw error;
   }
 }
@@ -256,11 +277,7 @@ export async function accountForPublishing(ctx: AppContext, companyId: number, a
   const row = await findAccountRow(ctx.db, companyId, accountId);
   if (!row) return null;
   if (row.status !== 'active') {
-    throw new SocialError(
-      'permanent',
-      'auth_expired',
-      row.last_error ?? 'The account must be connected again.',
-    );
+    throw new SocialError('permanent', 'auth_expired', 'The account must be connected again.');
   }
   let tokens: TokenSet = {
     accessToken: tokenBox(ctx.config).open(row.access_token) ?? '',
