@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { companyLink } from '@kontora/contract/app-links';
 import {
   isSocialErrorCode,
   type SocialAccount,
@@ -133,7 +134,8 @@ function sealedTokens(ctx: AppContext, tokens: TokenSet) {
 /**
  * The OAuth callback: the state must be one we issued, unused, unexpired, for this
  * network, and its person must still be allowed to connect accounts in its company.
- * Answers where to send the browser (`#/company/social/accounts` with the outcome).
+ * Answers where to send the browser (`#/company/social/accounts` with the outcome, naming the
+ * company once the state is known).
  */
 export async function finishConnect(
   ctx: AppContext,
@@ -141,16 +143,21 @@ export async function finishConnect(
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   cookies: Record<string, string>,
 ): Promise<string> {
-  const back = (outcome: string) => `${ctx.config.appUrl}/#/company/social/accounts?${outcome}`;
+  const page = (outcome: string) => `/company/social/accounts?${outcome}`;
+  // Until the state is known, the company is not: the screen opens in the current one.
+  const back = (outcome: string) => `${ctx.config.appUrl}/#${page(outcome)}`;
   if (!query.state) return back('error=invalid_state');
   const binder = cookies[oauthCookieName(query.state)];
   if (!binder) return back('error=other_browser');
-  const state = await takeOauthState(ctx.db, boundStateHash(query.state, binder));
-  if (!state || state.type !== type || state.expires_at < nowIso()) return back('error=invalid_state');
-  if (query.error || !query.code) return back('error=denied');
+  const taken = await takeOauthState(ctx.db, boundStateHash(query.state, binder));
+  if (!taken || taken.type !== type || taken.expires_at < nowIso()) return back('error=invalid_state');
+  const state = taken;
+  // The company the connection was started in: a person of several companies lands in it (decision 049).
+  const backToCompany = (outcome: string) => companyLink(page(outcome), state.company_id, ctx.config.appUrl);
+  if (query.error || !query.code) return backToCompany('error=denied');
   const access = await companyAccess(ctx, state.company_id, state.user_id);
   if (!access?.role || !['owner', 'admin'].includes(access.role) || !access.modules.includes(SOCIAL_MODULE)) {
-    return back('error=forbidden');
+    return backToCompany('error=forbidden');
   }
   const adapter = adapterFor(ctx.config, type);
   try {
@@ -161,7 +168,7 @@ export async function finishConnect(
       codeVerifier: verifier,
     });
     const accounts = await adapter.accountDetails(tokens);
-    if (accounts.length === 0) return back('error=no_accounts');
+    if (accounts.length === 0) return backToCompany('error=no_accounts');
     await ctx.db.transaction().execute(async (trx) => {
       const at = nowIso();
       for (const account of accounts) {
@@ -189,10 +196,10 @@ export async function finishConnect(
         });
       }
     });
-    return back(`connected=${accounts.length}`);
+    return backToCompany(`connected=${accounts.length}`);
   } catch (error) {
     const code = error instanceof SocialError ? error.code : 'rejected';
-    return back(`error=${code}`);
+    return backToCompany(`error=${code}`);
   }
 }
 
