@@ -85,7 +85,7 @@ function refusalCode(status: number, json: unknown): { code: SocialErrorCode; tr
   // X answers a duplicate with 403, so this comes before the permission check.
   if (DUPLICATE.test(text) || ids.includes('duplicate')) return { code: 'duplicate_post' };
   if (has(PERMISSION) || status === 403) return { code: 'permission_denied' };
-  if (status === 404 || status === 405 || status === 501) return { code: 'not_supported' };
+  // A 404 names a page, post or account gone, not a kind of post the network lacks: it stays `rejected`.
   if (TOO_LONG.test(text)) return { code: 'text_too_long' };
   if (MEDIA.test(text)) return { code: 'media_rejected' };
   // An answer that is not the network's JSON (a proxy's page): what it says is unknown.
