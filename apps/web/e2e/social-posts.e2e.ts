@@ -109,4 +109,35 @@ describe('social publishing', () => {
     await page.getByRole('link', { name: 'Posts' }).click();
     await page.getByRole('list', { name: 'Posts' }).getByText('Scheduled').first().waitFor();
   });
+
+  it('a refused post shows our reason and the status, never the network’s words; a dead token asks to reconnect, with the reason', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, 'Acme d.o.o.');
+    const marker = 'qz7-remote-words';
+    x.failNext('POST', /^\/2\/tweets$/, {
+      status: 403,
+      json: { detail: `You are not allowed to create a Tweet with duplicate content. ${marker}` },
+    });
+    const publishNow = async (text: string) => {
+      await page.goto('/#/company/social/compose');
+      await page.getByLabel('Acme on X (X)').check();
+      await page.getByLabel('Text', { exact: true }).fill(text);
+      await page.getByRole('button', { name: 'Publish now' }).click();
+      return page.getByTestId('post-target').filter({ hasText: 'Acme on X' });
+    };
+    const refused = await publishNow(`Said before ${Date.now()}`);
+    await refused.getByText('as a duplicate of an earlier one').waitFor({ timeout: 30_000 });
+    await refused.getByText('(the network answered HTTP 403)').waitFor();
+    expect(await page.content()).not.toContain(marker);
+
+    x.revokeAll();
+    const dead = await publishNow(`With a dead token ${Date.now()}`);
+    await dead.getByText("The account's access expired", { exact: false }).waitFor({ timeout: 30_000 });
+    await page.goto('/#/company/social/accounts');
+    await page
+      .getByRole('list', { name: 'Accounts' })
+      .getByText("Reason: The account's access expired; connect it again.")
+      .waitFor();
+  });
 });

@@ -33,6 +33,35 @@ export const TARGET_STATUSES = [
 ] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
+/**
+ * Kontora's words for why a call to a network failed (decision 059): every refusal,
+ * whatever the network said, is one of these plus the HTTP status.
+ */
+export const SOCIAL_ERROR_CODES = [
+  'auth_expired',
+  'permission_denied',
+  'rate_limited',
+  'posting_limit',
+  'network_unavailable',
+  'timeout',
+  'not_confirmed',
+  'duplicate_post',
+  'text_too_long',
+  'media_rejected',
+  'media_failed',
+  'video_too_long',
+  'privacy_level_unavailable',
+  'not_supported',
+  'rejected',
+  'unknown_answer',
+  'private_address',
+  'invalid_address',
+  'internal',
+] as const;
+export type SocialErrorCode = (typeof SOCIAL_ERROR_CODES)[number];
+export const isSocialErrorCode = (value: unknown): value is SocialErrorCode =>
+  (SOCIAL_ERROR_CODES as readonly unknown[]).includes(value);
+
 export const SOCIAL_LIMITS = { textMax: 70_000, accountsMax: 20, pageDefault: 25, pageMax: 100 } as const;
 
 export const SocialAccount = z.object({
@@ -41,7 +70,10 @@ export const SocialAccount = z.object({
   name: z.string(),
   handle: z.string().nullable(),
   status: z.enum(ACCOUNT_STATUSES),
-  /** Why the account needs reconnecting (the network's words). */
+  /**
+   * Why the account needs reconnecting: one of `SOCIAL_ERROR_CODES`, which the app translates
+   * (`social.reasons.<code>`); never the network's own words (decision 059).
+   */
   last_error: z.string().nullable(),
   token_expires_at: z.string().nullable(),
   /**
@@ -123,9 +155,13 @@ export const PostTarget = z.object({
   status: z.enum(TARGET_STATUSES),
   remote_url: z.string().nullable(),
   attempts: z.number(),
-  /** A code the app translates (`social.reasons.<code>`) and the network's own message. */
+  /**
+   * Why the last attempt failed: one of `SOCIAL_ERROR_CODES`, which the app translates
+   * (`social.reasons.<code>`), and the HTTP status the network answered with, when it
+   * answered. The network's own message is never stored nor shown (decision 059).
+   */
   error_code: z.string().nullable(),
-  error_message: z.string().nullable(),
+  error_status: z.number().int().nullable(),
   published_at: z.string().nullable(),
 });
 export type PostTarget = z.infer<typeof PostTarget>;

@@ -572,6 +572,7 @@ export interface SocialPostTargetsTable {
   attempts: Generated<number>;
   checks: Generated<number>;
   error_code: string | null;
+  /** Only the network's HTTP status as digits (decision 059); never its words. */
   error_message: string | null;
   first_attempt_at: Timestamp | null;
   published_at: Timestamp | null;

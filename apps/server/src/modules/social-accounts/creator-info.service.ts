@@ -23,7 +23,9 @@ export async function tiktokCreatorInfo(
     return await creatorInfo(account.tokens);
   } catch (error) {
     if (!(error instanceof SocialError)) throw error;
-    if (error.code === 'auth_expired' && account) await markReconnectNeeded(ctx, account.row, error.message);
-    throw new AppError(409, 'conflict', error.message, { details: { account_id: [error.code] } });
+    if (error.code === 'auth_expired' && account) await markReconnectNeeded(ctx, account.row, error.code);
+    throw new AppError(409, 'conflict', 'TikTok did not give the account’s creator info.', {
+      details: { account_id: [error.code] },
+    });
   }
 }

@@ -107,7 +107,12 @@ describe('connecting accounts', () => {
       url: `${back.pathname}${back.search}`,
       headers: { cookie: browserCookie(start) },
     });
-    expect(own.headers.location).toContain('connected=');
+    // It lands in the company the connection was started in, whichever is current (decision 049).
+    expect(String(own.headers.location)).toMatch(
+      new RegExp(`/#/company/social/accounts\\?connected=\\d+&company=${acme}$`),
+    );
+    // Before the state is known, the company is not: no link names one.
+    expect(wrongCookie.headers.location).not.toContain('company=');
   });
 
   it('lets only owners and admins connect and disconnect; members see the list', async () => {

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { SocialAccount, SocialNetwork } from '@kontora/contract/social-posts';
+import { companyLink } from '@kontora/contract/app-links';
+import {
+  isSocialErrorCode,
+  type SocialAccount,
+  type SocialErrorCode,
+  type SocialNetwork,
+} from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
@@ -42,12 +48,19 @@ export function toAccountDto(row: AccountRow): SocialAccount {
     name: row.name,
     handle: row.handle,
     status: row.status,
-    last_error: row.last_error,
+    last_error: reconnectReason(row.last_error),
     token_expires_at: row.token_expires_at,
     reconnect_by: reconnectBy(row),
     created_at: row.created_at,
   };
 }
+
+/**
+ * The code an account needing reconnection shows; rows marked before decision 059 hold the
+ * network's words instead, which are never shown: an expired or refused grant is what they meant.
+ */
+const reconnectReason = (stored: string | null): SocialErrorCode | null =>
+  stored === null ? null : isSocialErrorCode(stored) ? stored : 'auth_expired';
 
 export const redirectUri = (ctx: AppContext, type: SocialNetwork) =>
   `${ctx.config.appUrl}/api/social/oauth/${type}/callback`;
@@ -121,7 +134,8 @@ function sealedTokens(ctx: AppContext, tokens: TokenSet) {
 /**
  * The OAuth callback: the state must be one we issued, unused, unexpired, for this
  * network, and its person must still be allowed to connect accounts in its company.
- * Answers where to send the browser (`#/company/social/accounts` with the outcome).
+ * Answers where to send the browser (`#/company/social/accounts` with the outcome, naming the
+ * company once the state is known).
  */
 export async function finishConnect(
   ctx: AppContext,
@@ -129,16 +143,21 @@ export async function finishConnect(
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   cookies: Record<string, string>,
 ): Promise<string> {
-  const back = (outcome: string) => `${ctx.config.appUrl}/#/company/social/accounts?${outcome}`;
+  const page = (outcome: string) => `/company/social/accounts?${outcome}`;
+  // Until the state is known, the company is not: the screen opens in the current one.
+  const back = (outcome: string) => `${ctx.config.appUrl}/#${page(outcome)}`;
   if (!query.state) return back('error=invalid_state');
   const binder = cookies[oauthCookieName(query.state)];
   if (!binder) return back('error=other_browser');
-  const state = await takeOauthState(ctx.db, boundStateHash(query.state, binder));
-  if (!state || state.type !== type || state.expires_at < nowIso()) return back('error=invalid_state');
-  if (query.error || !query.code) return back('error=denied');
+  const taken = await takeOauthState(ctx.db, boundStateHash(query.state, binder));
+  if (!taken || taken.type !== type || taken.expires_at < nowIso()) return back('error=invalid_state');
+  const state = taken;
+  // The company the connection was started in: a person of several companies lands in it (decision 049).
+  const backToCompany = (outcome: string) => companyLink(page(outcome), state.company_id, ctx.config.appUrl);
+  if (query.error || !query.code) return backToCompany('error=denied');
   const access = await companyAccess(ctx, state.company_id, state.user_id);
   if (!access?.role || !['owner', 'admin'].includes(access.role) || !access.modules.includes(SOCIAL_MODULE)) {
-    return back('error=forbidden');
+    return backToCompany('error=forbidden');
   }
   const adapter = adapterFor(ctx.config, type);
   try {
@@ -149,7 +168,7 @@ export async function finishConnect(
       codeVerifier: verifier,
     });
     const accounts = await adapter.accountDetails(tokens);
-    if (accounts.length === 0) return back('error=no_accounts');
+    if (accounts.length === 0) return backToCompany('error=no_accounts');
     await ctx.db.transaction().execute(async (trx) => {
       const at = nowIso();
       for (const account of accounts) {
@@ -177,10 +196,10 @@ export async function finishConnect(
         });
       }
     });
-    return back(`connected=${accounts.length}`);
+    return backToCompany(`connected=${accounts.length}`);
   } catch (error) {
     const code = error instanceof SocialError ? error.code : 'rejected';
-    return back(`error=${code}`);
+    return backToCompany(`error=${code}`);
   }
 }
 
@@ -203,18 +222,22 @@ export async function disconnectAccount(ctx: AppContext, actor: Actor, id: numbe
 const system: ChangeActorRef = { kind: 'system', name: 'social' };
 
 /** Marks the account "reconnect needed" and tells its owners, once per breakage. */
-export async function markReconnectNeeded(ctx: AppContext, row: AccountRow, reason: string): Promise<void> {
+export async function markReconnectNeeded(
+  ctx: AppContext,
+  row: AccountRow,
+  reason: SocialErrorCode,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const current = await findAccountRow(trx, row.company_id, row.id);
     if (!current || current.status === 'reconnect_needed') return;
     const at = nowIso();
     await updateAccount(trx, row.company_id, row.id, {
       status: 'reconnect_needed',
-      last_error: reason.slice(0, 500),
+      last_error: reason,
       owners_notified_at: at,
       updated_at: at,
     });
-    await noticeReconnectNeeded(ctx, trx, row.company_id, { account: row.name, network: row.type, reason });
+    await noticeReconnectNeeded(ctx, trx, row.company_id, { account: row.name, network: row.type });
     await recordChange(trx, {
       companyId: row.company_id,
       type: 'social_account.reconnect_needed',
@@ -224,6 +247,11 @@ export async function markReconnectNeeded(ctx: AppContext, row: AccountRow, reas
     });
   });
 }
+
+/** Codes a refused refresh keeps; any other refusal of a refresh means the grant is gone. */
+const REFRESH_REASONS = new Set<SocialErrorCode>(['permission_denied', 'private_address', 'invalid_address']);
+const refreshRefusal = (error: unknown): SocialErrorCode =>
+  error instanceof SocialError && REFRESH_REASONS.has(error.code) ? error.code : 'auth_expired';
 
 async function refreshAccount(ctx: AppContext, row: AccountRow): Promise<TokenSet> {
   const box = tokenBox(ctx.config);
@@ -243,7 +271,7 @@ async function refreshAccount(ctx: AppContext, row: AccountRow): Promise<TokenSe
     return next;
   } catch (error) {
     if (error instanceof SocialError && error.kind !== 'permanent') throw error;
-    await markReconnectNeeded(ctx, row, error instanceof Error ? error.message : String(error));
+    await markReconnectNeeded(ctx, row, refreshRefusal(error));
     throw error;
   }
 }
@@ -256,11 +284,7 @@ export async function accountForPublishing(ctx: AppContext, companyId: number, a
   const row = await findAccountRow(ctx.db, companyId, accountId);
   if (!row) return null;
   if (row.status !== 'active') {
-    throw new SocialError(
-      'permanent',
-      'auth_expired',
-      row.last_error ?? 'The account must be connected again.',
-    );
+    throw new SocialError('permanent', 'auth_expired', 'The account must be connected again.');
   }
   let tokens: TokenSet = {
     accessToken: tokenBox(ctx.config).open(row.access_token) ?? '',

@@ -5,7 +5,7 @@ import { escapeHtml } from '../../mail/templates.ts';
 export type SocialNotice = 'reconnect_needed' | 'publish_failed' | 'expires_soon';
 type Texts = { subject: string; body: string; open: string };
 
-/** {app} product name, {account} the account's name, {network} its network, {post} the post's first words, {reason} why, {date} when the connection ends. */
+/** {app} product name, {account} the account's name, {network} its network, {post} the post's first words, {date} when the connection ends. */
 const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
   hr: {
     expires_soon: {
@@ -15,12 +15,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: ponovno povežite račun {account}',
-      body: 'Račun {account} ({network}) više ne prihvaća objave iz aplikacije: {reason}. Ponovno ga povežite kako bi zakazane objave mogle izaći.',
+      body: 'Račun {account} ({network}) više ne prihvaća objave iz aplikacije. Ponovno ga povežite kako bi zakazane objave mogle izaći.',
       open: 'Otvorite račune',
     },
     publish_failed: {
       subject: '{app}: objava nije uspjela na {account}',
-      body: 'Objava „{post}” nije objavljena na {account} ({network}): {reason}. Možete je ponovno pokušati s detalja objave.',
+      body: 'Objava „{post}” nije objavljena na {account} ({network}). Možete je ponovno pokušati s detalja objave.',
       open: 'Otvorite objavu',
     },
   },
@@ -32,12 +32,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: reconnect {account}',
-      body: 'The account {account} ({network}) no longer accepts posts from the app: {reason}. Connect it again so that scheduled posts can go out.',
+      body: 'The account {account} ({network}) no longer accepts posts from the app. Connect it again so that scheduled posts can go out.',
       open: 'Open accounts',
     },
     publish_failed: {
       subject: '{app}: a post failed on {account}',
-      body: 'The post “{post}” was not published on {account} ({network}): {reason}. You can retry it from the post’s details.',
+      body: 'The post “{post}” was not published on {account} ({network}). You can retry it from the post’s details.',
       open: 'Open the post',
     },
   },
@@ -49,12 +49,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: vuelve a conectar {account}',
-      body: 'La cuenta {account} ({network}) ya no acepta publicaciones de la aplicación: {reason}. Conéctala de nuevo para que salgan las publicaciones programadas.',
+      body: 'La cuenta {account} ({network}) ya no acepta publicaciones de la aplicación. Conéctala de nuevo para que salgan las publicaciones programadas.',
       open: 'Abrir cuentas',
     },
     publish_failed: {
       subject: '{app}: una publicación falló en {account}',
-      body: 'La publicación «{post}» no se publicó en {account} ({network}): {reason}. Puedes reintentarla desde sus detalles.',
+      body: 'La publicación «{post}» no se publicó en {account} ({network}). Puedes reintentarla desde sus detalles.',
       open: 'Abrir la publicación',
     },
   },
@@ -66,12 +66,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: {account} neu verbinden',
-      body: 'Das Konto {account} ({network}) nimmt keine Beiträge der App mehr an: {reason}. Verbinden Sie es neu, damit geplante Beiträge erscheinen können.',
+      body: 'Das Konto {account} ({network}) nimmt keine Beiträge der App mehr an. Verbinden Sie es neu, damit geplante Beiträge erscheinen können.',
       open: 'Konten öffnen',
     },
     publish_failed: {
       subject: '{app}: Ein Beitrag ist auf {account} fehlgeschlagen',
-      body: 'Der Beitrag „{post}“ wurde auf {account} ({network}) nicht veröffentlicht: {reason}. Sie können ihn in den Details des Beitrags erneut versuchen.',
+      body: 'Der Beitrag „{post}“ wurde auf {account} ({network}) nicht veröffentlicht. Sie können ihn in den Details des Beitrags erneut versuchen.',
       open: 'Beitrag öffnen',
     },
   },
@@ -83,12 +83,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: ricollega {account}',
-      body: 'L’account {account} ({network}) non accetta più post dall’app: {reason}. Ricollegalo perché i post programmati possano uscire.',
+      body: 'L’account {account} ({network}) non accetta più post dall’app. Ricollegalo perché i post programmati possano uscire.',
       open: 'Apri gli account',
     },
     publish_failed: {
       subject: '{app}: un post non è riuscito su {account}',
-      body: 'Il post «{post}» non è stato pubblicato su {account} ({network}): {reason}. Puoi riprovare dai dettagli del post.',
+      body: 'Il post «{post}» non è stato pubblicato su {account} ({network}). Puoi riprovare dai dettagli del post.',
       open: 'Apri il post',
     },
   },
@@ -100,12 +100,12 @@ const TEXTS: Record<Language, Record<SocialNotice, Texts>> = {
     },
     reconnect_needed: {
       subject: '{app}: переподключите {account}',
-      body: 'Аккаунт {account} ({network}) больше не принимает публикации из приложения: {reason}. Подключите его заново, чтобы запланированные публикации могли выйти.',
+      body: 'Аккаунт {account} ({network}) больше не принимает публикации из приложения. Подключите его заново, чтобы запланированные публикации могли выйти.',
       open: 'Открыть аккаунты',
     },
     publish_failed: {
       subject: '{app}: публикация не удалась в {account}',
-      body: 'Публикация «{post}» не вышла в {account} ({network}): {reason}. Её можно повторить со страницы публикации.',
+      body: 'Публикация «{post}» не вышла в {account} ({network}). Её можно повторить со страницы публикации.',
       open: 'Открыть публикацию',
     },
   },
@@ -121,7 +121,6 @@ export function renderSocialNotice(
     account: string;
     network: string;
     post?: string;
-    reason: string;
     date?: string;
   },
 ): MailMessage {
@@ -132,7 +131,6 @@ export function renderSocialNotice(
       .replaceAll('{account}', opts.account)
       .replaceAll('{network}', opts.network)
       .replaceAll('{post}', opts.post ?? '')
-      .replaceAll('{reason}', opts.reason)
       .replaceAll('{date}', opts.date ?? '');
   const body = fill(texts.body);
   const text = `${body}\n\n${texts.open}: ${opts.link}\n`;

@@ -17,10 +17,13 @@ export const NETWORK_NAMES: Record<string, string> = {
   youtube: 'YouTube',
 };
 
+/**
+ * What a notice says. No reason: the network's words never reach a mail (decision 059), and
+ * the linked page shows Kontora's translated reason.
+ */
 interface NoticeFacts {
   account: string;
   network: string;
-  reason: string;
   post?: string;
   link: string;
   /** ISO instant, shown as a date in the person's language. */
@@ -74,7 +77,7 @@ export async function noticeExpiresSoon(
   const team = await listTeam({ ...ctx, db }, companyId);
   const link = companyLink('/company/social/accounts', companyId, ctx.config.appUrl);
   for (const member of team.filter((m) => m.role === 'owner' || m.role === 'admin')) {
-    await mailPerson(ctx, db, member.user_id, 'expires_soon', { ...facts, reason: '', link });
+    await mailPerson(ctx, db, member.user_id, 'expires_soon', { ...facts, link });
   }
 }
 

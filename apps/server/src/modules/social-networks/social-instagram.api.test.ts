@@ -68,7 +68,7 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
     expect(post.history.map((h: { kind: string }) => h.kind)).toContain('unconfirmed');
   });
 
-  it('retries a Graph rate limit (code 4), fails a validation error at once with Instagram’s words', async () => {
+  it('retries a Graph rate limit (code 4), fails a refused medium at once as media_rejected', async () => {
     kit.instagram.failNext('POST', /\/media$/, {
       status: 400,
       json: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4 } },
@@ -94,8 +94,8 @@ describe('Instagram business accounts (Graph API content publishing)', () => {
     expect(failed.targets[0]).toEqual(
       expect.objectContaining({
         attempts: 1,
-        error_code: 'rejected',
-        error_message: 'The aspect ratio is not supported.',
+        error_code: 'media_rejected',
+        error_status: 400,
       }),
     );
   });

@@ -77,7 +77,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     expect(kit.linkedin.posts.filter((p) => p.commentary === 'LinkedIn lost answer')).toHaveLength(1);
   });
 
-  it('429 waits as long as Retry-After asks and retries; a 422 fails at once with LinkedIn’s message', async () => {
+  it('429 waits as long as Retry-After asks and retries; a 422 fails at once as rejected', async () => {
     kit.linkedin.failNext('POST', /^\/rest\/posts$/, {
       status: 429,
       headers: { 'retry-after': '1' },
@@ -105,7 +105,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
         status: 'failed',
         attempts: 1,
         error_code: 'rejected',
-        error_message: '/commentary :: contains a mention that cannot be resolved',
+        error_status: 422,
       }),
     );
   });
@@ -161,7 +161,7 @@ describe('LinkedIn organisation pages (Community Management API)', () => {
     expect(broken).toEqual(
       expect.objectContaining({
         status: 'reconnect_needed',
-        last_error: 'The provided authorization grant or refresh token is invalid, expired or revoked.',
+        last_error: 'auth_expired',
       }),
     );
     const mail = await kit.smtp.waitFor('ana@example.com', sent);

@@ -87,7 +87,7 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
     expect(post.targets[0]?.remote_url).toBe(`https://www.tiktok.com/@acme.tt/video/${uploads[0]?.postId}`);
   });
 
-  it('429 rate_limit_exceeded is retried after Retry-After; invalid_params fails at once with TikTok’s message', async () => {
+  it('429 rate_limit_exceeded is retried after Retry-After; a posting cap fails at once as posting_limit', async () => {
     kit.tiktok.failNext('POST', /\/video\/init\/$/, {
       status: 429,
       headers: { 'retry-after': '1' },
@@ -123,7 +123,8 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
       expect.objectContaining({
         status: 'failed',
         attempts: 1,
-        error_message: 'The daily post cap from the API is reached.',
+        error_code: 'posting_limit',
+        error_status: 400,
       }),
     );
   });
@@ -178,7 +179,6 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
     expect(tooLong.targets[0]).toEqual(
       expect.objectContaining({ status: 'failed', error_code: 'video_too_long' }),
     );
-    expect(tooLong.targets[0]?.error_message).toContain('at most 10 s');
     expect(kit.tiktok.publishes.size).toBe(before);
   });
 
@@ -227,7 +227,7 @@ describe('TikTok (Login Kit and Content Posting API, direct post)', () => {
     expect(broken).toEqual(
       expect.objectContaining({
         status: 'reconnect_needed',
-        last_error: 'Refresh token is invalid or expired.',
+        last_error: 'auth_expired',
       }),
     );
     expect((await kit.smtp.waitFor('ana@example.com', sent)).subject).toContain('Acme on TikTok');

@@ -103,7 +103,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
     expect(post.targets[0]?.remote_url).toBe(`https://www.youtube.com/watch?v=${uploaded[0]?.id}`);
   });
 
-  it('a 429 with Retry-After is retried; an invalid title (400) fails at once with Google’s message', async () => {
+  it('a 429 with Retry-After is retried; an invalid title (400) fails at once as rejected', async () => {
     kit.youtube.failNext('POST', /^\/upload\/youtube\/v3\/videos$/, {
       status: 429,
       headers: { 'retry-after': '1' },
@@ -130,7 +130,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
         status: 'failed',
         attempts: 1,
         error_code: 'rejected',
-        error_message: 'The request metadata specifies an invalid video title.',
+        error_status: 400,
       }),
     );
   });
@@ -152,7 +152,7 @@ describe('YouTube (Google OAuth with PKCE, Data API v3)', () => {
     expect((await posts.accounts())[0]).toEqual(
       expect.objectContaining({
         status: 'reconnect_needed',
-        last_error: 'Token has been expired or revoked.',
+        last_error: 'auth_expired',
       }),
     );
     expect((await kit.smtp.waitFor('ana@example.com', sent)).subject).toContain('Acme TV');

@@ -1,4 +1,9 @@
-import type { PostOptions, SocialNetwork, TargetStatus } from '@kontora/contract/social-posts';
+import type {
+  PostOptions,
+  SocialErrorCode,
+  SocialNetwork,
+  TargetStatus,
+} from '@kontora/contract/social-posts';
 import type { AppContext } from '../../context.ts';
 import { parseJson } from '../../lib/json.ts';
 import { isoIn, nowIso } from '../../lib/tokens.ts';
@@ -23,7 +28,7 @@ const system: PostWriter = { id: null, ref: { kind: 'system', name: 'social' } }
 type Outcome =
   | { status: 'published'; remote: RemotePost }
   | { status: 'unconfirmed' | 'queued'; delayMs: number; checks: number; error?: SocialError }
-  | { status: 'failed'; code: string; message: string };
+  | { status: 'failed'; code: SocialErrorCode; httpStatus: number | null };
 
 /** Where a run is: looking up an earlier attempt, or sending a new one (an error means different things). */
 type Phase = { sending: boolean; arrivedAs: TargetStatus };
@@ -70,7 +75,7 @@ export async function publishTarget(
     outcome = failureOutcome(ctx, target, phase, error);
   }
   if (outcome.status === 'failed' && outcome.code === 'auth_expired' && account) {
-    await markReconnectNeeded(ctx, account.row, outcome.message);
+    await markReconnectNeeded(ctx, account.row, outcome.code);
   }
   await record(ctx, companyId, target, post.created_by, outcome, account?.row);
 }
@@ -90,11 +95,8 @@ async function run(
     const found = await lookUp(adapter, ref, tokens, target, text);
     if (found === 'processing') {
       if (target.checks + 1 >= MAX_PROCESSING_CHECKS) {
-        return {
-          status: 'failed',
-          code: 'not_confirmed',
-          message: 'The network still shows the post as processing; check the account, then Retry.',
-        };
+        // The network still shows the post as processing: a person checks the account, then Retries.
+        return { status: 'failed', code: 'not_confirmed', httpStatus: null };
       }
       return { status: 'unconfirmed', delayMs: checkDelay(ctx, target.checks), checks: target.checks + 1 };
     }
@@ -102,11 +104,7 @@ async function run(
     if (target.status === 'publishing' || target.status === 'unconfirmed') {
       // The last attempt's outcome is unknown and the network does not show it (yet): check again later.
       if (target.checks + 1 >= MAX_CHECKS) {
-        return {
-          status: 'failed',
-          code: 'not_confirmed',
-          message: 'The network did not confirm the post; check the account, then Retry.',
-        };
+        return { status: 'failed', code: 'not_confirmed', httpStatus: null };
       }
       return { status: 'unconfirmed', delayMs: checkDelay(ctx, target.checks), checks: target.checks + 1 };
     }
@@ -142,7 +140,7 @@ async function lookUp(
       return { remoteId: target.remote_id, url: status.url ?? adapter.remotePostUrl(ref, target.remote_id) };
     if (status.state === 'processing') return 'processing';
     if (status.state === 'failed')
-      throw new SocialError('permanent', 'rejected', status.reason ?? 'The network refused the post.');
+      throw new SocialError('permanent', status.code ?? 'rejected', 'The network refused the post.');
     return null;
   }
   try {
@@ -163,22 +161,21 @@ async function lookUp(
   }
 }
 
+const failed = (error: SocialError): Outcome => ({
+  status: 'failed',
+  code: error.code,
+  httpStatus: error.status,
+});
+
 function failureOutcome(ctx: AppContext, target: TargetRow, phase: Phase, error: unknown): Outcome {
-  if (!(error instanceof SocialError)) {
-    return {
-      status: 'failed',
-      code: 'internal',
-      message: error instanceof Error ? error.message.slice(0, 500) : String(error),
-    };
-  }
-  if (error.kind === 'permanent') return { status: 'failed', code: error.code, message: error.message };
+  if (!(error instanceof SocialError)) return { status: 'failed', code: 'internal', httpStatus: null };
+  if (error.kind === 'permanent') return failed(error);
   if (phase.sending) {
     // The answer to our publish was lost: the post may exist. Only status checks settle it.
     if (error.kind === 'unknown')
       return { status: 'unconfirmed', delayMs: checkDelay(ctx, 0), checks: 0, error };
     // A definite refusal worth retrying (5xx, 429): again later; the next run looks the post up first.
-    if (target.attempts >= MAX_ATTEMPTS)
-      return { status: 'failed', code: error.code, message: error.message };
+    if (target.attempts >= MAX_ATTEMPTS) return failed(error);
     return {
       status: 'queued',
       delayMs: retryDelay(ctx, target.attempts, error.retryAfterMs),
@@ -187,7 +184,7 @@ function failureOutcome(ctx: AppContext, target: TargetRow, phase: Phase, error:
     };
   }
   // The lookup of an earlier attempt failed: keep waiting for it, within the check budget.
-  if (target.checks + 1 >= MAX_CHECKS) return { status: 'failed', code: error.code, message: error.message };
+  if (target.checks + 1 >= MAX_CHECKS) return failed(error);
   const status = phase.arrivedAs === 'queued' ? 'queued' : 'unconfirmed';
   return {
     status,
@@ -196,6 +193,9 @@ function failureOutcome(ctx: AppContext, target: TargetRow, phase: Phase, error:
     error,
   };
 }
+
+/** The target's `error_message` column keeps only the network's HTTP status (decision 059). */
+const statusText = (status: number | null) => (status === null ? null : String(status));
 
 async function record(
   ctx: AppContext,
@@ -240,7 +240,7 @@ async function record(
         changes: {
           status: 'failed',
           error_code: outcome.code,
-          error_message: outcome.message.slice(0, 1000),
+          error_message: statusText(outcome.httpStatus),
           next_run_at: null,
         },
         history: history(null, outcome.code),
@@ -254,7 +254,6 @@ async function record(
         postId: target.post_id,
         account: account?.name ?? '',
         network: account?.type ?? '',
-        reason: outcome.message,
         post: (await findPostRow(trx, companyId, target.post_id))?.text.slice(0, 60) ?? '',
       });
     } else {
@@ -266,7 +265,7 @@ async function record(
           status: outcome.status,
           checks: outcome.checks,
           error_code: errorCode,
-          error_message: outcome.error?.message.slice(0, 1000) ?? null,
+          error_message: statusText(outcome.error?.status ?? null),
           next_run_at: runAt,
         },
         next: { runAt, key: `target-${target.id}-${outcome.status}-${target.attempts}-${outcome.checks}` },

@@ -247,7 +247,7 @@ describe('publishing', () => {
     expect(kit.x.tweets.filter((tw) => tw.text === text)).toHaveLength(1);
   });
 
-  it('fails at once on a permanent refusal, with the reason, mails the author, and retries on request', async () => {
+  it('fails at once on a permanent refusal, with our code, mails the author, and retries on request', async () => {
     kit.x.failNext('POST', /^\/2\/tweets$/, {
       status: 400,
       json: { detail: 'Your media IDs are invalid.', title: 'Invalid Request' },
@@ -259,13 +259,13 @@ describe('publishing', () => {
     expect(post.targets[0]).toEqual(
       expect.objectContaining({
         status: 'failed',
-        error_code: 'rejected',
-        error_message: 'Your media IDs are invalid.',
+        error_code: 'media_rejected',
+        error_status: 400,
         attempts: 1,
       }),
     );
     const mail = await kit.smtp.waitFor('marko@example.com', sent);
-    expect(mail.text).toContain('Your media IDs are invalid.');
+    expect(mail.text).not.toContain('Your media IDs are invalid.');
     expect(appLinksIn(mail.text)).toEqual([`#/company/social/posts/${post.id}?company=${acme}`]);
     const retry = await kit.t.call(marko, {
       method: 'POST',

@@ -1,5 +1,6 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api, authorizeUrl } from './adapter-deps.ts';
+import { graphErrorOf } from './remote-errors.ts';
 import {
   expiresIn,
   type RemotePost,
@@ -10,14 +11,9 @@ import {
 } from './social-adapter.ts';
 import type { HttpOptions } from './social-http.ts';
 
-/** Graph API error codes that mean "slow down" (application, user, page and custom rate limits); Graph names no wait, so the queue's back-off applies. */
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
-
 /**
- * A Graph API call (Facebook pages and Instagram business accounts share it).
- * Graph answers most errors with HTTP 400 and `error.code`; they are sorted here:
- * 190 is an expired or revoked token, 10 and 200–299 a missing permission, the
- * rate-limit codes and `is_transient` are worth retrying.
+ * A Graph API call (Facebook pages and Instagram business accounts share it). Graph
+ * answers most errors with HTTP 400 and `error.code`, sorted by `graphErrorOf`.
  */
 export function graphCall(deps: AdapterDeps) {
   return async (path: string, token: string, options: HttpOptions & { missingOk?: boolean } = {}) => {
@@ -28,17 +24,8 @@ export function graphCall(deps: AdapterDeps) {
     });
     const error = answer.json?.error;
     if (answer.status < 400 && !error) return answer.json;
-    const code = Number(error?.code);
-    const message = String(error?.message ?? `HTTP ${answer.status}`).slice(0, 500);
-    if (options.missingOk && (answer.status === 404 || code === 100)) return null;
-    if (RATE_LIMIT_CODES.has(code)) throw new SocialError('transient', 'rate_limited', message);
-    if (error?.is_transient || code === 1 || code === 2)
-      throw new SocialError('transient', 'network_unavailable', message);
-    if (code === 190 || answer.status === 401) throw new SocialError('permanent', 'auth_expired', message);
-    if (code === 10 || (code >= 200 && code < 300) || answer.status === 403) {
-      throw new SocialError('permanent', 'permission_denied', message);
-    }
-    throw new SocialError('permanent', 'rejected', message);
+    if (options.missingOk && (answer.status === 404 || Number(error?.code) === 100)) return null;
+    throw graphErrorOf(answer.status, error);
   };
 }
 

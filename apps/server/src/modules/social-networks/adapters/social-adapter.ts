@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PostOptions, TikTokCreatorInfo } from '@kontora/contract/social-posts';
+import type { PostOptions, SocialErrorCode, TikTokCreatorInfo } from '@kontora/contract/social-posts';
 
 /** The six networks `GET /api/company-social-integration-types` lists (its `key`). */
 export const NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'tiktok', 'youtube'] as const;
@@ -99,7 +99,12 @@ export interface SocialAdapter {
     account: AccountRef,
     tokens: TokenSet,
     remoteId: string,
-  ): Promise<{ state: 'published' | 'processing' | 'missing' | 'failed'; url?: string; reason?: string }>;
+  ): Promise<{
+    state: 'published' | 'processing' | 'missing' | 'failed';
+    url?: string;
+    /** Why a failed post failed, in Kontora's words. */
+    code?: SocialErrorCode;
+  }>;
   /**
    * A post of this account made since `since` whose text is `text`: how a retry learns that an
    * attempt whose answer was lost did publish (none of these networks takes an idempotency key on create).
@@ -123,38 +128,48 @@ export interface SocialAdapter {
  */
 export type SocialErrorKind = 'transient' | 'unknown' | 'permanent';
 
-export type SocialErrorCode =
-  | 'timeout'
-  | 'rate_limited'
-  | 'network_unavailable'
-  | 'auth_expired'
-  | 'permission_denied'
-  | 'rejected'
-  | 'not_supported'
-  | 'media_failed'
-  | 'not_confirmed'
-  | 'privacy_level_unavailable'
-  | 'video_too_long'
-  | 'posting_limit'
-  | 'private_address'
-  | 'invalid_address';
+export type { SocialErrorCode };
 
+/**
+ * A failed call in Kontora's words: `code` (one of `SOCIAL_ERROR_CODES`) and the network's
+ * HTTP status are all that is stored and shown; `message` is Kontora's own sentence. The
+ * network's own words are read to choose the code and then dropped (decision 059).
+ */
 export class SocialError extends Error {
   readonly kind: SocialErrorKind;
   readonly code: SocialErrorCode;
   readonly retryAfterMs: number | null;
+  /** The HTTP status of the network's answer; null when none came or none applies. */
+  readonly status: number | null;
   constructor(
     kind: SocialErrorKind,
     code: SocialErrorCode,
     message: string,
     retryAfterMs: number | null = null,
+    status: number | null = null,
   ) {
     super(message);
     this.kind = kind;
     this.code = code;
     this.retryAfterMs = retryAfterMs;
+    this.status = status;
   }
 }
+
+/** A refusal the network answered, in Kontora's words: the code and the HTTP status, nothing the network wrote. */
+export const refusal = (
+  kind: SocialErrorKind,
+  code: SocialErrorCode,
+  status: number | null,
+  retryAfterMs: number | null = null,
+) =>
+  new SocialError(
+    kind,
+    code,
+    `The network refused the call: ${code}${status ? ` (HTTP ${status})` : ''}.`,
+    retryAfterMs,
+    status,
+  );
 
 export const notSupported = (network: string, what: string) =>
   new SocialError(

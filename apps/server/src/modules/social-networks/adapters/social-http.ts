@@ -4,6 +4,7 @@ import {
   OutboundError,
 } from '../../../lib/outbound-http/guarded-http.ts';
 import type { OutboundBody } from '../../../lib/outbound-http/request-body.ts';
+import { errorOf } from './remote-errors.ts';
 import { SocialError } from './social-adapter.ts';
 
 export interface HttpOptions {
@@ -25,22 +26,6 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** Reads a network's error message from the shapes they use (`error.message`, `errors[].message`, `detail`…). */
-function networkMessage(json: any, status: number): string {
-  const candidates = [
-    json?.error?.message,
-    json?.errors?.[0]?.message,
-    json?.errors?.[0]?.detail,
-    json?.detail,
-    json?.message,
-    json?.error_description,
-    typeof json?.error === 'string' ? json.error : undefined,
-    json?.title,
-  ];
-  const found = candidates.find((c) => typeof c === 'string' && c.trim() !== '');
-  return (found ?? `HTTP ${status}`).slice(0, 500);
-}
-
 /** Retry-After in seconds or as a date; X's `x-rate-limit-reset` in epoch seconds. */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
   const after = headers.get('retry-after');
@@ -52,17 +37,6 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
   }
   const reset = Number(headers.get('x-rate-limit-reset'));
   return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : null;
-}
-
-/** The error a status means for the queue (see SocialErrorKind). */
-export function errorOf(status: number, json: any, headers: Headers): SocialError {
-  const message = networkMessage(json, status);
-  if (status === 429) return new SocialError('transient', 'rate_limited', message, retryAfterMs(headers));
-  if (status >= 500)
-    return new SocialError('transient', 'network_unavailable', message, retryAfterMs(headers));
-  if (status === 401) return new SocialError('permanent', 'auth_expired', message);
-  if (status === 403) return new SocialError('permanent', 'permission_denied', message);
-  return new SocialError('permanent', 'rejected', message);
 }
 
 /** The slowest upload rate a chunk is given time for (256 KiB/s): 10 MB get 40 s. */
@@ -105,7 +79,7 @@ function failureOf(error: unknown, target: URL): SocialError {
       }
       return new SocialError('unknown', 'timeout', `${host} did not finish its answer.`);
     case 'too_large':
-      return new SocialError('unknown', 'not_confirmed', `${host} answered more than Kontora reads.`);
+      return new SocialError('unknown', 'unknown_answer', `${host} answered more than Kontora reads.`);
     default:
       return new SocialError('unknown', 'timeout', `${host} did not answer in time.`);
   }
@@ -161,11 +135,11 @@ export function createHttp(timeoutMs: number, client: GuardedHttp) {
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
-      // Not the network's JSON (a proxy's page, an empty upload answer): its text is not shown to anyone.
+      // Not the network's JSON (a proxy's page, an empty upload answer): an unknown answer if an error.
       json = null;
     }
     const ok = (answer.status >= 200 && answer.status < 300) || options.accept?.includes(answer.status);
-    if (!ok) throw errorOf(answer.status, json, answer.headers);
+    if (!ok) throw errorOf(answer.status, json, retryAfterMs(answer.headers));
     return { status: answer.status, headers: answer.headers, json, text };
   };
 }

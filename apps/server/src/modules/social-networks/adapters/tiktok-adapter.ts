@@ -1,7 +1,15 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api, authorizeUrl } from './adapter-deps.ts';
 import { chunksOf } from './media-chunks.ts';
-import { expiresIn, notSupported, type SocialAdapter, SocialError, type TokenSet } from './social-adapter.ts';
+import { failedPostCode } from './remote-errors.ts';
+import {
+  expiresIn,
+  notSupported,
+  refusal,
+  type SocialAdapter,
+  SocialError,
+  type TokenSet,
+} from './social-adapter.ts';
 import { bearer } from './social-http.ts';
 import {
   checkDuration,
@@ -32,8 +40,8 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...form, client_key: config.clientId, client_secret: config.clientSecret }),
     });
-    if (json.error && typeof json.error === 'string')
-      throw new SocialError('permanent', 'auth_expired', String(json.error_description ?? json.error));
+    // An OAuth refusal (`invalid_grant`…) answered with 200: the grant is gone whatever TikTok wrote.
+    if (json.error && typeof json.error === 'string') throw refusal('permanent', 'auth_expired', 200);
     return {
       accessToken: json.access_token,
       refreshToken: json.refresh_token ?? null,
@@ -101,7 +109,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
         },
         signal: opts.signal,
       });
-      const { publish_id: publishId, upload_url: uploadUrl } = checkedTikTok(init.json);
+      const { publish_id: publishId, upload_url: uploadUrl } = checkedTikTok(init.json, init.status);
       await opts.onRemoteId?.(String(publishId));
       const put = async (part: Buffer, offset: number) =>
         http(uploadUrl, {
@@ -144,7 +152,7 @@ export function createTikTokAdapter(deps: AdapterDeps): SocialAdapter {
             : adapter.remotePostUrl(account, remoteId),
         };
       }
-      if (data.status === 'FAILED') return { state: 'failed', reason: String(data.fail_reason ?? 'failed') };
+      if (data.status === 'FAILED') return { state: 'failed', code: failedPostCode(data.fail_reason) };
       return { state: 'processing' };
     },
     // A TikTok post exists only through a publish id, and Kontora records that id before

@@ -5,31 +5,14 @@ import {
 } from '@kontora/contract/social-posts';
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api } from './adapter-deps.ts';
+import { tiktokErrorOf } from './remote-errors.ts';
 import { type MediaFile, SocialError, type TokenSet } from './social-adapter.ts';
 import { bearer } from './social-http.ts';
 
-/**
- * TikTok's refusals in its `error.code` envelope, sorted for the queue. The posting caps
- * (`spam_risk_*`, `reached_active_user_cap`) are permanent for this attempt: retrying within
- * minutes only meets the same cap, so the person is told and may Retry later.
- */
-export function checkedTikTok(json: any) {
+/** TikTok's answer's `data`, or its refusal (the `error.code` envelope, sorted by `tiktokErrorOf`). */
+export function checkedTikTok(json: any, status = 200) {
   const code = json?.error?.code;
-  if (code && code !== 'ok') {
-    const message = String(json.error.message ?? code);
-    if (code === 'access_token_invalid') throw new SocialError('permanent', 'auth_expired', message);
-    if (code === 'scope_not_authorized') throw new SocialError('permanent', 'permission_denied', message);
-    if (code === 'rate_limit_exceeded') throw new SocialError('transient', 'rate_limited', message);
-    if (code === 'privacy_level_option_mismatch')
-      throw new SocialError('permanent', 'privacy_level_unavailable', message);
-    if (
-      code === 'spam_risk_too_many_posts' ||
-      code === 'spam_risk_user_banned_from_posting' ||
-      code === 'reached_active_user_cap'
-    )
-      throw new SocialError('permanent', 'posting_limit', message);
-    throw new SocialError('permanent', 'rejected', message);
-  }
+  if (code && code !== 'ok') throw tiktokErrorOf(status, String(code));
   return json?.data;
 }
 
@@ -49,14 +32,14 @@ export async function queryCreatorInfo(
   tokens: TokenSet,
   signal?: AbortSignal,
 ): Promise<TikTokCreatorInfo> {
-  const { json } = await deps.http(api(deps, '/v2/post/publish/creator_info/query/'), {
+  const { json, status } = await deps.http(api(deps, '/v2/post/publish/creator_info/query/'), {
     method: 'POST',
     headers: bearer(tokens.accessToken),
     body: {},
     accept: TIKTOK_REFUSALS,
     signal,
   });
-  const data = checkedTikTok(json) ?? {};
+  const data = checkedTikTok(json, status) ?? {};
   const max = Number(data.max_video_post_duration_sec);
   return {
     privacy_level_options: (Array.isArray(data.privacy_level_options)

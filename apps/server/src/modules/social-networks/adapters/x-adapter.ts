@@ -50,11 +50,7 @@ export function createXAdapter(deps: AdapterDeps): SocialAdapter {
     for (let round = 0; processing && round < 60; round++) {
       if (processing.state === 'succeeded') return;
       if (processing.state === 'failed') {
-        throw new SocialError(
-          'permanent',
-          'media_failed',
-          processing.error?.message ?? 'X could not process the medium.',
-        );
+        throw new SocialError('permanent', 'media_failed', 'X could not process the medium.');
       }
       await sleep(Math.max(1, Number(processing.check_after_secs ?? 1)) * 1000 * deps.waitScale, signal);
       const { json } = await http(api(deps, '/2/media/upload'), {

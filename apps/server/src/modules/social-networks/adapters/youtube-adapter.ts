@@ -1,6 +1,7 @@
 import type { AdapterDeps } from './adapter-deps.ts';
 import { api, authorizeUrl } from './adapter-deps.ts';
 import { chunksOf } from './media-chunks.ts';
+import { failedPostCode } from './remote-errors.ts';
 import {
   expiresIn,
   notSupported,
@@ -131,7 +132,7 @@ export function createYouTubeAdapter(deps: AdapterDeps): SocialAdapter {
       if (status === 'failed' || status === 'rejected')
         return {
           state: 'failed',
-          reason: String(item.status?.failureReason ?? item.status?.rejectionReason ?? status),
+          code: failedPostCode(item.status?.failureReason ?? item.status?.rejectionReason),
         };
       return {
         state: status === 'processed' ? 'published' : 'processing',

@@ -81,7 +81,14 @@ export function AccountsTab() {
               <StatusBadge status={account.status} />
               {account.status === 'reconnect_needed' ? (
                 <span className="small text-danger">
-                  {t('social.accounts.reconnectHint', { reason: account.last_error ?? '' })}
+                  {t('social.accounts.reconnectHint', {
+                    reason: codeText(
+                      t,
+                      `social.reasons.${account.last_error ?? 'auth_expired'}`,
+                      {},
+                      'social.reasons.auth_expired',
+                    ),
+                  })}
                 </span>
               ) : null}
               {account.status === 'active' && endsSoon(account.reconnect_by) ? (

@@ -101,7 +101,9 @@ export function PostDetail({ id }: { id: number }) {
                         {},
                         'social.reasons.internal',
                       )}
-                      {target.error_message ? ` (${target.error_message})` : ''}
+                      {target.error_status
+                        ? ` ${t('social.post.httpStatus', { status: target.error_status })}`
+                        : ''}
                     </span>
                     <button
                       type="button"
