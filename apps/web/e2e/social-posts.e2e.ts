@@ -115,7 +115,7 @@ describe('social publishing', () => {
     await loginAs(page, USERS.ana);
     await chooseCompany(page, 'Acme d.o.o.');
     const marker = 'qz7-remote-words';
-    x.failNext('POST', /^\/2\/tweets$/, {
+    x().failNext('POST', /^\/2\/tweets$/, {
       status: 403,
       json: { detail: `You are not allowed to create a Tweet with duplicate content. ${marker}` },
     });
@@ -131,7 +131,7 @@ describe('social publishing', () => {
     await refused.getByText('(the network answered HTTP 403)').waitFor();
     expect(await page.content()).not.toContain(marker);
 
-    x.revokeAll();
+    x().revokeAll();
     const dead = await publishNow(`With a dead token ${Date.now()}`);
     await dead.getByText("The account's access expired", { exact: false }).waitFor({ timeout: 30_000 });
     await page.goto('/#/company/social/accounts');
