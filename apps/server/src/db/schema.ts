@@ -466,6 +466,18 @@ export interface ConnectorLinksTable {
   updated_at: Timestamp;
 }
 
+/** A local deal linked to one remote deal of a connector (migration 037). */
+export interface ConnectorDealLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  connector_id: number;
+  deal_id: number;
+  remote_id: string;
+  remote_updated_at: Timestamp | null;
+  content_hash: string;
+  updated_at: Timestamp;
+}
+
 /** A connector's sync log (migration 017). */
 export interface ConnectorLogTable {
   id: Generated<number>;
@@ -844,6 +856,7 @@ export interface DB {
   customer_list_columns: CustomerListColumnsTable;
   connectors: ConnectorsTable;
   connector_links: ConnectorLinksTable;
+  connector_deal_links: ConnectorDealLinksTable;
   connector_log: ConnectorLogTable;
   pipelines: PipelinesTable;
   pipeline_stages: PipelineStagesTable;

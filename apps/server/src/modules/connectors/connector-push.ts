@@ -2,6 +2,7 @@ import type { ChangeEntry } from '@kontora/contract/change-feed';
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
+import { pushDeals } from './connector-deal-push.ts';
 import { ConnectorPausedError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
 import { pushCustomers, pushLog } from './connector-push-records.ts';
@@ -41,10 +42,10 @@ function touched(entry: ChangeEntry): { upserts: number[]; deletes: number[] } {
 }
 
 /**
- * Pushes the company's customer changes made since the connector's feed
- * position, except its own (named by its actor): creates and updates in
- * batches (connector-push-records.ts), deletions one by one, the position
- * saved after each step.
+ * Pushes the company's customer and deal changes made since the connector's
+ * feed position, except its own (named by its actor): customers' creates and
+ * updates in batches (connector-push-records.ts), deletions one by one, then
+ * the deals (connector-deal-push.ts); the position saved after each step.
  */
 export async function pushLocalChanges(
   ctx: AppContext,
@@ -62,8 +63,17 @@ export async function pushLocalChanges(
     if (entries.length === 0) return;
     const upserts = new Set<number>();
     const deletes = new Set<number>();
+    const dealUpserts = new Set<number>();
+    const dealDeletes = new Set<number>();
     for (const entry of entries) {
       if (entry.actor.kind === 'system' && entry.actor.name === actor.change.name) continue;
+      const dealId = entry.entity.type === 'deal' ? entry.entity.id : null;
+      if (dealId !== null) {
+        const gone = entry.type === 'deal.deleted';
+        (gone ? dealDeletes : dealUpserts).add(dealId);
+        (gone ? dealUpserts : dealDeletes).delete(dealId);
+        continue;
+      }
       // In feed order: a later entry decides (a merge undone restores what the merge deleted).
       const t = touched(entry);
       for (const id of t.upserts) {
@@ -88,6 +98,8 @@ export async function pushLocalChanges(
       }
     }
     await pushCustomers(ctx, scope, [...upserts], counts, log, signal);
+    // After the customers: a new deal names the remote records of its organisation and people.
+    await pushDeals(ctx, scope, [...dealUpserts], [...dealDeletes], counts, log.entries, signal);
     position = (entries.at(-1) as ChangeEntry).id;
     await ctx.db.transaction().execute(async (trx) => {
       await insertLog(trx, log.entries);

@@ -5,6 +5,7 @@ import { customersByIds, writeCustomers } from '../customers/customers.service.t
 import { notifyManagers } from '../notifications/notifications.service.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
 import { pushExistingCustomers } from './connector-backfill.ts';
+import { pullDeals } from './connector-deal-pull.ts';
 import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
 import { connectorActor } from './connector-local.ts';
@@ -117,6 +118,15 @@ export async function runSync(
     } else {
       await incrementalPull(ctx, scope, row, counts, lease, job);
     }
+    // After the customers, whose links give a new deal its organisation and people.
+    await pullDeals(
+      ctx,
+      scope,
+      checkpoint ? null : (row.pull_since ?? row.created_at),
+      counts,
+      lease,
+      job.signal,
+    );
     const step = async () => {
       await updateConnector(ctx.db, companyId, id, lease());
     };

@@ -1,4 +1,5 @@
 import type { CustomerType } from '@kontora/contract/customers';
+import type { DealApi } from './connector-deal.ts';
 
 /**
  * The one interface both providers implement (docs/decisions/022): test the
@@ -95,4 +96,6 @@ export interface CrmConnector {
   find(type: string, fields: SyncedFields, signal?: AbortSignal): Promise<FoundRecord[]>;
   /** Deletes (archives) one remote record; a record already gone is not an error. */
   remove(type: string, remoteId: string, signal?: AbortSignal): Promise<void>;
+  /** The provider's deals, pipelines and stages (connector-deal.ts). */
+  readonly deals: DealApi;
 }

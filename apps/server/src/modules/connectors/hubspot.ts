@@ -8,6 +8,7 @@ import type {
   SyncedFields,
 } from './connector.ts';
 import { syncedFieldsOf } from './content-hash.ts';
+import { hubspotDeals } from './hubspot-deals.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
@@ -142,6 +143,7 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
     },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
+    deals: hubspotDeals(http),
   };
 }
 

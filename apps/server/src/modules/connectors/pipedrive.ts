@@ -9,6 +9,7 @@ import type {
 } from './connector.ts';
 import { PushInterrupted } from './connector-errors.ts';
 import { syncedFieldsOf } from './content-hash.ts';
+import { pipedriveDeals } from './pipedrive-deals.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
@@ -123,6 +124,7 @@ export function pipedriveConnector(baseUrl: string, token: string, outbound: Gua
     },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
+    deals: pipedriveDeals(http),
   };
 }
 

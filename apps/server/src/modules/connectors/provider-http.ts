@@ -73,7 +73,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
  */
 export async function providerRequest<T = unknown>(
   http: ProviderHttp,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {

@@ -14,8 +14,8 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
-import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
-import { loadStoredDeals } from './deal-load.ts';
+import { type DealInput, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
+import { loadDeals, loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
 import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
@@ -267,4 +267,44 @@ export async function demoDealsFor(
     }
     return deals.length;
   });
+}
+
+/**
+ * Other modules write deals through the same door as this module's own routes
+ * (deal-writes.ts): the CRM connectors keep deals in step with a remote CRM.
+ */
+export type { DealAuthor } from './deal-author.ts';
+export { type DealInput, fromCents, type StoredDeal, toCents } from './deal-dto.ts';
+export { type DealWrites, writeDeals } from './deal-writes.ts';
+
+/** A deal as the write door takes it, with when it last changed (a sync's "latest change wins"). */
+export type SyncedDeal = StoredDeal & { updated_at: string };
+
+/** The company's deals with these ids, as the write door takes them (others absent). */
+export async function dealsForSync(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, SyncedDeal>> {
+  const deals = await loadDeals(db, companyId, ids, (row, people) => ({
+    ...toStored(row, people),
+    updated_at: row.updated_at,
+  }));
+  return new Map(deals.map((d) => [d.id, d]));
+}
+
+/** The company's pipelines, in order, each with its stages in order; and the company's currency. */
+export async function pipelinesForSync(db: Database, companyId: number) {
+  const pipelines = await selectPipelines(db, companyId);
+  const stages = await selectStages(db, companyId);
+  return {
+    currency: await companyCurrency(db, companyId),
+    pipelines: pipelines.map((p) => ({
+      id: p.id,
+      name: p.name,
+      stages: stages
+        .filter((s) => s.pipeline_id === p.id)
+        .map((s) => ({ id: s.id, name: s.name, kind: s.kind })),
+    })),
+  };
 }

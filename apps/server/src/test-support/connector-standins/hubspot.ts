@@ -1,4 +1,11 @@
 import { type StandinRequest, startStandin } from '../social-standins/standin-server.ts';
+import {
+  associationsView,
+  DEFAULT_DEAL_PIPELINE,
+  type DealAssociations,
+  type HubspotPipeline,
+  hubspotDealRoutes,
+} from './hubspot-deals.ts';
 
 /**
  * A stand-in for HubSpot's CRM v3 objects API (contacts and companies), as
@@ -8,7 +15,8 @@ import { type StandinRequest, startStandin } from '../social-standins/standin-se
  * create / update of at most 100 inputs (results in no promised order — it
  * answers them reversed), archive on DELETE, 401 for a wrong private-app
  * token, and its burst limit (100 requests per 10 s) answered with 429 and
- * Retry-After. Tests seed and change its records directly.
+ * Retry-After; deals with their pipelines and associations (hubspot-deals.ts).
+ * Tests seed and change its records directly.
  */
 export interface HubspotObject {
   id: string;
@@ -18,13 +26,23 @@ export interface HubspotObject {
   archived: boolean;
 }
 
-const MODIFIED = { contacts: 'lastmodifieddate', companies: 'hs_lastmodifieddate' } as const;
+const MODIFIED = {
+  contacts: 'lastmodifieddate',
+  companies: 'hs_lastmodifieddate',
+  deals: 'hs_lastmodifieddate',
+} as const;
 type Kind = keyof typeof MODIFIED;
 
 export async function startHubspotStandin(options: { token?: string; burstPer10s?: number } = {}) {
   const token = options.token ?? 'pat-eu1-good-token';
   const burst = options.burstPer10s ?? 100;
-  const stores: Record<Kind, Map<string, HubspotObject>> = { contacts: new Map(), companies: new Map() };
+  const stores: Record<Kind, Map<string, HubspotObject>> = {
+    contacts: new Map(),
+    companies: new Map(),
+    deals: new Map(),
+  };
+  const pipelines: HubspotPipeline[] = [structuredClone(DEFAULT_DEAL_PIPELINE)];
+  const associations = new Map<string, DealAssociations>();
   let nextId = 1000;
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const tick = () => {
@@ -126,10 +144,20 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
   });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.archived);
 
+  const dealRoutes = hubspotDealRoutes({
+    pipelines,
+    associations,
+    exists: (kind, id) => stores[kind].get(id)?.archived === false,
+    put: (properties, id) => put('deals', properties, id),
+    view: (id, wanted) => view(stores.deals.get(id) as HubspotObject, [...wanted, MODIFIED.deals]),
+    refuse,
+    invalid,
+  });
   const standin = await startStandin([
+    ...dealRoutes,
     [
       'GET',
-      /^\/crm\/v3\/objects\/(contacts|companies)$/,
+      /^\/crm\/v3\/objects\/(contacts|companies|deals)$/,
       (req, [kind]) => {
         const no = refuse(req);
         if (no) return no;
@@ -137,13 +165,17 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
         if (!(limit >= 1 && limit <= 100)) return invalid('limit must be between 1 and 100');
         const after = Number(req.query.get('after') ?? 0);
         const wanted = (req.query.get('properties') ?? '').split(',').filter(Boolean);
+        const withLinks = kind === 'deals' && (req.query.get('associations') ?? '').includes('compan');
         const all = live(kind as Kind).filter((o) => Number(o.id) > after);
         const page = all.slice(0, limit);
         const last = page.at(-1);
         return {
           delayMs: state.listDelayMs,
           json: {
-            results: page.map((o) => view(o, wanted)),
+            results: page.map((o) => ({
+              ...view(o, wanted),
+              ...(withLinks ? associationsView(associations.get(o.id)) : {}),
+            })),
             ...(all.length > limit && last
               ? { paging: { next: { after: last.id, link: `?after=${last.id}` } } }
               : {}),
@@ -153,7 +185,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     ],
     [
       'POST',
-      /^\/crm\/v3\/objects\/(contacts|companies)\/search$/,
+      /^\/crm\/v3\/objects\/(contacts|companies|deals)\/search$/,
       (req, [kind]) => {
         const no = refuse(req);
         if (no) return no;
@@ -228,7 +260,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     ],
     [
       'DELETE',
-      /^\/crm\/v3\/objects\/(contacts|companies)\/([^/]+)$/,
+      /^\/crm\/v3\/objects\/(contacts|companies|deals)\/([^/]+)$/,
       (req, [kind, id]) => {
         const no = refuse(req);
         if (no) return no;
@@ -259,6 +291,15 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     },
     get: (kind: Kind, id: string) => stores[kind].get(id),
     all: (kind: Kind) => live(kind),
+    /** The deal pipelines it answers (tests replace or rename them). */
+    pipelines,
+    /** A deal as made in HubSpot, with its companies and contacts. */
+    putDeal(properties: Record<string, string | null>, links: Partial<DealAssociations> = {}) {
+      const deal = put('deals', { pipeline: 'default', ...properties });
+      associations.set(deal.id, { companies: links.companies ?? [], contacts: links.contacts ?? [] });
+      return deal;
+    },
+    associationsOf: (id: string) => associations.get(id),
   };
 }
 

@@ -4,6 +4,12 @@ import {
   type StandinRequest,
   startStandin,
 } from '../social-standins/standin-server.ts';
+import {
+  defaultPipedrivePipelines,
+  type PipedriveDeal,
+  type PipedrivePipeline,
+  pipedriveDealRoutes,
+} from './pipedrive-deals.ts';
 
 /**
  * A stand-in for Pipedrive's API v2 persons and organizations, as documented:
@@ -17,7 +23,8 @@ import {
  * `x-daily-requests-left` of the day's POST/PUT budget); the daily token
  * budget (a list costs 20 tokens, a write 10, a search 40), answered with 429
  * and a Retry-After until the next UTC day when it is spent. Tests set the
- * budgets and start a new day with `newDay()`.
+ * budgets and start a new day with `newDay()`. Deals, pipelines and stages
+ * are API v1 (pipedrive-deals.ts), under the same token, limits and budgets.
  */
 export interface PipedriveObject {
   id: number;
@@ -121,7 +128,43 @@ export async function startPipedriveStandin(
   const bad = (error: string) => ({ status: 400, json: { success: false, error, errorCode: 400 } });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.is_deleted);
 
+  const pipelines: PipedrivePipeline[] = defaultPipedrivePipelines();
+  const deals = new Map<number, PipedriveDeal>();
+  const putDeal = (fields: Partial<PipedriveDeal>, id?: number): PipedriveDeal => {
+    const existing = id === undefined ? undefined : deals.get(id);
+    const at = tick();
+    const pipeline = pipelines[0] as PipedrivePipeline;
+    const deal: PipedriveDeal = {
+      ...(existing ?? {
+        id: nextId++,
+        title: '',
+        value: 0,
+        currency: 'EUR',
+        pipeline_id: pipeline.id,
+        stage_id: pipeline.stages[0]?.id ?? 0,
+        status: 'open',
+        expected_close_date: null,
+        lost_reason: null,
+        org_id: null,
+        person_id: null,
+        add_time: at,
+      }),
+      ...fields,
+      update_time: at,
+    } as PipedriveDeal;
+    deals.set(deal.id, deal);
+    return deal;
+  };
+  const dealRoutes = pipedriveDealRoutes({
+    pipelines,
+    deals,
+    put: putDeal,
+    name: (kind, id) => stores[kind].get(id)?.name ?? null,
+    bad,
+    metered,
+  });
   const standin = await startStandin([
+    ...dealRoutes,
     [
       'GET',
       /^\/api\/v2\/(persons|organizations)\/search$/,
@@ -246,6 +289,12 @@ export async function startPipedriveStandin(
     },
     get: (kind: Kind, id: number) => stores[kind].get(id),
     all: (kind: Kind) => live(kind),
+    /** The pipelines and stages it answers (tests replace or rename them). */
+    pipelines,
+    /** A deal as made (or changed) in Pipedrive. */
+    putDeal,
+    deal: (id: number) => deals.get(id),
+    deals: () => [...deals.values()].filter((d) => d.status !== 'deleted'),
   };
 }
 

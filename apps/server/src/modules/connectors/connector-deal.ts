@@ -1,0 +1,61 @@
+/**
+ * What both providers answer about deals (docs/decisions/057-connector-deals.md):
+ * their pipelines and stages, their deals a page at a time, one deal written or
+ * deleted. Stages are matched to Kontora's by name (connector-deal-map.ts); the
+ * sync knows nothing of HubSpot or Pipedrive beyond this.
+ */
+
+/** A remote deal's fields, in the provider's own terms (its ids, its status). */
+export interface RemoteDealFields {
+  title: string | null;
+  amount: number | null;
+  currency: string | null;
+  pipelineId: string | null;
+  stageId: string | null;
+  /** Won or lost beside the stage (Pipedrive); null where the stage alone says it (HubSpot). */
+  status: 'open' | 'won' | 'lost' | null;
+  /** YYYY-MM-DD. */
+  expectedCloseDate: string | null;
+  lostReason: string | null;
+  /** The remote organisation and people the deal is with (their remote ids). */
+  organisationId: string | null;
+  personIds: string[];
+}
+
+export interface RemoteDeal {
+  id: string;
+  updatedAt: string | null;
+  fields: RemoteDealFields;
+}
+
+export interface RemotePipeline {
+  id: string;
+  label: string;
+  /** In the provider's order. */
+  stages: { id: string; label: string }[];
+}
+
+export interface DealApi {
+  /** The remote customer types a deal's organisation and people are (their links say which customer). */
+  readonly organisationType: string;
+  readonly personType: string;
+  /** Whether the provider keeps won and lost beside the stage (then a won deal keeps its last stage). */
+  readonly statusBesideStage: boolean;
+  /** Whether the remote deal has a lost reason the sync keeps in step. */
+  readonly lostReason: boolean;
+  pipelines(signal?: AbortSignal): Promise<RemotePipeline[]>;
+  /** A page of deals; with `since`, those changed at or after it (a provider may answer more). */
+  dealsPage(
+    since: string | null,
+    cursor: string | null,
+    signal?: AbortSignal,
+  ): Promise<{ deals: RemoteDeal[]; next: string | null }>;
+  /** Creates (no remote id) or updates one deal; a create also sends its organisation and people. */
+  pushDeal(
+    remoteId: string | null,
+    fields: RemoteDealFields,
+    signal?: AbortSignal,
+  ): Promise<{ remoteId: string; updatedAt: string | null }>;
+  /** Deletes one remote deal; one already gone is not an error. */
+  removeDeal(remoteId: string, signal?: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,163 @@
+import type { DealApi, RemoteDeal, RemoteDealFields } from './connector-deal.ts';
+import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
+
+/**
+ * HubSpot CRM v3 deals (`/crm/v3/objects/deals`) and their pipelines
+ * (`/crm/v3/pipelines/deals`, stages in `displayOrder`). A deal's stage is the
+ * `dealstage` property (a stage id of its `pipeline`); won and lost are stages.
+ * The list answers each deal's companies and contacts (`associations=`); a
+ * create sends them with HubSpot's defined association types (deal → company 5,
+ * deal → contact 3). HubSpot's search answers no associations, so every run
+ * lists the deals whole (a page of 100 per request) and the content hash keeps
+ * the unchanged ones from being written.
+ */
+const PAGE = 100;
+const PROPS = [
+  'dealname',
+  'amount',
+  'deal_currency_code',
+  'dealstage',
+  'pipeline',
+  'closedate',
+  'hs_lastmodifieddate',
+];
+const DEALS = '/crm/v3/objects/deals';
+const TO_COMPANY = 5;
+const TO_CONTACT = 3;
+
+interface HubspotDeal {
+  id: string;
+  properties: Record<string, string | null>;
+  updatedAt?: string;
+  associations?: Record<string, { results?: { id: string; type?: string }[] }>;
+}
+interface HubspotPipelines {
+  results?: {
+    id: string;
+    label: string;
+    displayOrder?: number;
+    archived?: boolean;
+    stages?: { id: string; label: string; displayOrder?: number; archived?: boolean }[];
+  }[];
+}
+
+const byOrder = (a: { displayOrder?: number }, b: { displayOrder?: number }) =>
+  (a.displayOrder ?? 0) - (b.displayOrder ?? 0);
+
+export function hubspotDeals(http: ProviderHttp): DealApi {
+  return {
+    organisationType: 'company',
+    personType: 'contact',
+    statusBesideStage: false,
+    lostReason: false,
+    async pipelines(signal) {
+      const body = await providerRequest<HubspotPipelines>(http, 'GET', '/crm/v3/pipelines/deals', {
+        signal,
+      });
+      return (body?.results ?? [])
+        .filter((p) => !p.archived)
+        .sort(byOrder)
+        .map((p) => ({
+          id: p.id,
+          label: p.label,
+          stages: (p.stages ?? [])
+            .filter((s) => !s.archived)
+            .sort(byOrder)
+            .map((s) => ({ id: s.id, label: s.label })),
+        }));
+    },
+    async dealsPage(_since, cursor, signal) {
+      const body = await providerRequest<{ results?: HubspotDeal[]; paging?: { next?: { after?: string } } }>(
+        http,
+        'GET',
+        DEALS,
+        {
+          query: {
+            limit: PAGE,
+            after: cursor ?? undefined,
+            properties: PROPS.join(','),
+            associations: 'companies,contacts',
+            archived: 'false',
+          },
+          signal,
+        },
+      );
+      return { deals: (body?.results ?? []).map(toDeal), next: body?.paging?.next?.after ?? null };
+    },
+    async pushDeal(remoteId, fields, signal) {
+      const properties = toProperties(fields);
+      const answer = remoteId
+        ? await providerRequest<HubspotDeal>(http, 'PATCH', `${DEALS}/${encodeURIComponent(remoteId)}`, {
+            body: { properties },
+            signal,
+          })
+        : await providerRequest<HubspotDeal>(http, 'POST', DEALS, {
+            body: { properties, associations: associationsOf(fields) },
+            signal,
+            once: true,
+          });
+      return { remoteId: answer.id, updatedAt: updatedAtOf(answer) };
+    },
+    removeDeal: (remoteId, signal) => deleteRecord(http, `${DEALS}/${encodeURIComponent(remoteId)}`, signal),
+  };
+}
+
+function associationsOf(f: RemoteDealFields) {
+  const to = (id: string, typeId: number) => ({
+    to: { id },
+    types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId }],
+  });
+  return [
+    ...(f.organisationId ? [to(f.organisationId, TO_COMPANY)] : []),
+    ...f.personIds.map((id) => to(id, TO_CONTACT)),
+  ];
+}
+
+function timeOf(raw: string | null | undefined): number | null {
+  if (!raw) return null;
+  const at = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  return Number.isNaN(at) ? null : at;
+}
+
+function updatedAtOf(o: HubspotDeal): string | null {
+  const at = timeOf(o.properties.hs_lastmodifieddate ?? o.updatedAt);
+  return at === null ? null : new Date(at).toISOString();
+}
+
+function toDeal(o: HubspotDeal): RemoteDeal {
+  const p = o.properties;
+  const amount = p.amount ? Number(p.amount) : null;
+  const close = timeOf(p.closedate);
+  const companies = o.associations?.companies?.results ?? [];
+  // The primary company when HubSpot names one, else the first.
+  const company = companies.find((c) => c.type === 'deal_to_company') ?? companies[0];
+  const contacts = o.associations?.contacts?.results ?? [];
+  return {
+    id: o.id,
+    updatedAt: updatedAtOf(o),
+    fields: {
+      title: p.dealname ?? null,
+      amount: amount === null || Number.isNaN(amount) ? null : amount,
+      currency: p.deal_currency_code || null,
+      pipelineId: p.pipeline ?? null,
+      stageId: p.dealstage ?? null,
+      status: null,
+      expectedCloseDate: close === null ? null : new Date(close).toISOString().slice(0, 10),
+      lostReason: null,
+      organisationId: company?.id ?? null,
+      personIds: [...new Set(contacts.map((c) => c.id))],
+    },
+  };
+}
+
+/** An emptied field is sent as "" (HubSpot clears it). */
+function toProperties(f: RemoteDealFields): Record<string, string> {
+  return {
+    dealname: f.title ?? '',
+    amount: f.amount === null ? '' : String(f.amount),
+    deal_currency_code: f.currency ?? '',
+    pipeline: f.pipelineId ?? '',
+    dealstage: f.stageId ?? '',
+    closedate: f.expectedCloseDate ? `${f.expectedCloseDate}T00:00:00.000Z` : '',
+  };
+}

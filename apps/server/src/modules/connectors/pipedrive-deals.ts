@@ -1,0 +1,146 @@
+import type { DealApi, RemoteDeal, RemoteDealFields } from './connector-deal.ts';
+import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
+
+/**
+ * Pipedrive API v1 deals (`/api/v1/deals`, `start`/`limit` paging answered in
+ * `additional_data.pagination`), pipelines (`/api/v1/pipelines`) and stages
+ * (`/api/v1/stages`, each naming its `pipeline_id`). Won and lost are the
+ * deal's `status` beside its stage. Changes since a time are the deals sorted
+ * by `update_time` newest first, read until one is older. A deal's
+ * organization and person are `org_id` and `person_id` (a list answers them
+ * as objects with their `value`).
+ */
+const PAGE = 500;
+
+type Ref = number | { value?: number | null } | null | undefined;
+
+interface PipedriveDeal {
+  id: number;
+  title?: string | null;
+  value?: number | null;
+  currency?: string | null;
+  stage_id?: number | null;
+  pipeline_id?: number | null;
+  status?: string | null;
+  expected_close_date?: string | null;
+  lost_reason?: string | null;
+  org_id?: Ref;
+  person_id?: Ref;
+  update_time?: string | null;
+}
+interface Paged<T> {
+  data?: T[] | null;
+  additional_data?: { pagination?: { more_items_in_collection?: boolean; next_start?: number } } | null;
+}
+
+const refOf = (ref: Ref): string | null => {
+  const id = typeof ref === 'object' && ref !== null ? ref.value : ref;
+  return id === null || id === undefined ? null : String(id);
+};
+
+/** Pipedrive's times are UTC, written `YYYY-MM-DD HH:MM:SS` (or RFC 3339). */
+function timeOf(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const at = Date.parse(/Z|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw.replace(' ', 'T')}Z`);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+export function pipedriveDeals(http: ProviderHttp): DealApi {
+  return {
+    organisationType: 'organization',
+    personType: 'person',
+    statusBesideStage: true,
+    lostReason: true,
+    async pipelines(signal) {
+      const pipelines = await providerRequest<Paged<{ id: number; name: string; order_nr?: number }>>(
+        http,
+        'GET',
+        '/api/v1/pipelines',
+        { signal },
+      );
+      const stages = await providerRequest<
+        Paged<{ id: number; name: string; pipeline_id: number; order_nr?: number }>
+      >(http, 'GET', '/api/v1/stages', { signal });
+      const order = (a: { order_nr?: number; id: number }, b: { order_nr?: number; id: number }) =>
+        (a.order_nr ?? 0) - (b.order_nr ?? 0) || a.id - b.id;
+      return (pipelines?.data ?? []).sort(order).map((p) => ({
+        id: String(p.id),
+        label: p.name,
+        stages: (stages?.data ?? [])
+          .filter((s) => s.pipeline_id === p.id)
+          .sort(order)
+          .map((s) => ({ id: String(s.id), label: s.name })),
+      }));
+    },
+    async dealsPage(since, cursor, signal) {
+      const body = await providerRequest<Paged<PipedriveDeal>>(http, 'GET', '/api/v1/deals', {
+        query: {
+          start: cursor ?? 0,
+          limit: PAGE,
+          status: 'all_not_deleted',
+          sort: since ? 'update_time DESC' : 'id ASC',
+        },
+        signal,
+      });
+      let deals = (body?.data ?? []).map(toDeal);
+      const paging = body?.additional_data?.pagination;
+      let next = paging?.more_items_in_collection ? String(paging.next_start ?? 0) : null;
+      if (since) {
+        const from = Date.parse(since);
+        const changed = deals.filter((d) => d.updatedAt !== null && Date.parse(d.updatedAt) >= from);
+        // Newest first: once one is older, the rest are too.
+        if (changed.length < deals.length) next = null;
+        deals = changed;
+      }
+      return { deals, next };
+    },
+    async pushDeal(remoteId, fields, signal) {
+      const answer = await providerRequest<{ data?: PipedriveDeal } | null>(
+        http,
+        remoteId ? 'PUT' : 'POST',
+        remoteId ? `/api/v1/deals/${encodeURIComponent(remoteId)}` : '/api/v1/deals',
+        { body: toBody(fields, remoteId === null), signal, once: !remoteId },
+      );
+      if (!answer?.data?.id) throw new Error('Pipedrive answered no deal.');
+      return { remoteId: String(answer.data.id), updatedAt: timeOf(answer.data.update_time) };
+    },
+    removeDeal: (remoteId, signal) =>
+      deleteRecord(http, `/api/v1/deals/${encodeURIComponent(remoteId)}`, signal),
+  };
+}
+
+function toDeal(o: PipedriveDeal): RemoteDeal {
+  const status = o.status === 'won' || o.status === 'lost' ? o.status : 'open';
+  return {
+    id: String(o.id),
+    updatedAt: timeOf(o.update_time),
+    fields: {
+      title: o.title ?? null,
+      amount: typeof o.value === 'number' ? o.value : null,
+      currency: o.currency ?? null,
+      pipelineId: o.pipeline_id == null ? null : String(o.pipeline_id),
+      stageId: o.stage_id == null ? null : String(o.stage_id),
+      status,
+      expectedCloseDate: o.expected_close_date || null,
+      lostReason: o.lost_reason ?? null,
+      organisationId: refOf(o.org_id),
+      personIds: refOf(o.person_id) ? [refOf(o.person_id) as string] : [],
+    },
+  };
+}
+
+/** A create also names the organization and the first person; an update leaves them as they are. */
+function toBody(f: RemoteDealFields, create: boolean): Record<string, unknown> {
+  return {
+    title: f.title,
+    value: f.amount ?? 0,
+    currency: f.currency,
+    pipeline_id: Number(f.pipelineId),
+    ...(f.stageId ? { stage_id: Number(f.stageId) } : {}),
+    status: f.status ?? 'open',
+    expected_close_date: f.expectedCloseDate,
+    ...(f.status === 'lost' ? { lost_reason: f.lostReason } : {}),
+    ...(create && f.organisationId ? { org_id: Number(f.organisationId) } : {}),
+    ...(create && f.personIds[0] ? { person_id: Number(f.personIds[0]) } : {}),
+  };
+}

@@ -1,0 +1,193 @@
+import type { Route, StandinAnswer } from '../social-standins/standin-server.ts';
+
+/**
+ * The deals part of the Pipedrive stand-in, API v1 as Pipedrive documents it:
+ * `GET /api/v1/pipelines`, `GET /api/v1/stages` (each with its `pipeline_id`;
+ * `?pipeline_id=` narrows), and deals: a list with `start`/`limit` ≤ 500,
+ * `status` (`all_not_deleted` by default) and `sort` (`update_time DESC`,
+ * `id ASC`), paged in `additional_data.pagination`; `org_id` and `person_id`
+ * answered as objects with their `value`; create (POST, `title` required),
+ * update (PUT), delete (DELETE marks it deleted). A `stage_id` must be a stage
+ * of the deal's pipeline (400 otherwise); `status` is open, won or lost beside
+ * the stage.
+ */
+export interface PipedrivePipeline {
+  id: number;
+  name: string;
+  stages: { id: number; name: string }[];
+}
+
+export interface PipedriveDeal {
+  id: number;
+  title: string;
+  value: number;
+  currency: string;
+  pipeline_id: number;
+  stage_id: number;
+  status: 'open' | 'won' | 'lost' | 'deleted';
+  expected_close_date: string | null;
+  lost_reason: string | null;
+  org_id: number | null;
+  person_id: number | null;
+  add_time: string;
+  update_time: string;
+}
+
+/** A new company's pipeline in Pipedrive. */
+export const defaultPipedrivePipelines = (): PipedrivePipeline[] => [
+  {
+    id: 1,
+    name: 'Pipeline',
+    stages: [
+      { id: 1, name: 'Qualified' },
+      { id: 2, name: 'Contact Made' },
+      { id: 3, name: 'Demo Scheduled' },
+      { id: 4, name: 'Proposal Made' },
+      { id: 5, name: 'Negotiations Started' },
+    ],
+  },
+];
+
+interface DealStore {
+  pipelines: PipedrivePipeline[];
+  deals: Map<number, PipedriveDeal>;
+  put(fields: Partial<PipedriveDeal>, id?: number): PipedriveDeal;
+  name(kind: 'persons' | 'organizations', id: number): string | null;
+  bad(error: string): StandinAnswer;
+  /** The route behind the token, burst and budget checks. */
+  metered(cost: 'list' | 'write', route: Route): Route;
+}
+
+const ok = (data: unknown, more = false, start = 0, limit = 100) => ({
+  json: {
+    success: true,
+    data,
+    additional_data: {
+      pagination: {
+        start,
+        limit,
+        more_items_in_collection: more,
+        ...(more ? { next_start: start + limit } : {}),
+      },
+    },
+  },
+});
+
+export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][] {
+  const answer = (d: PipedriveDeal) => ({
+    ...d,
+    org_id: d.org_id === null ? null : { value: d.org_id, name: store.name('organizations', d.org_id) },
+    person_id: d.person_id === null ? null : { value: d.person_id, name: store.name('persons', d.person_id) },
+  });
+  const notFound = { status: 404, json: { success: false, error: 'Deal not found', errorCode: 404 } };
+  /** The fields of a create or update as Pipedrive takes them, or why not. */
+  const checked = (
+    fields: Record<string, unknown>,
+    current?: PipedriveDeal,
+  ): Partial<PipedriveDeal> | string => {
+    const pipelineId = Number(fields.pipeline_id ?? current?.pipeline_id ?? store.pipelines[0]?.id);
+    const pipeline = store.pipelines.find((p) => p.id === pipelineId);
+    if (!pipeline) return 'pipeline_id is not a pipeline';
+    const stageId = Number(
+      fields.stage_id ??
+        (fields.pipeline_id === undefined ? current?.stage_id : undefined) ??
+        pipeline.stages[0]?.id,
+    );
+    if (!pipeline.stages.some((s) => s.id === stageId)) return 'stage_id is not a stage of the pipeline';
+    if (fields.status !== undefined && !['open', 'won', 'lost'].includes(String(fields.status)))
+      return 'status is invalid';
+    const out: Partial<PipedriveDeal> = { pipeline_id: pipelineId, stage_id: stageId };
+    for (const k of [
+      'title',
+      'value',
+      'currency',
+      'status',
+      'expected_close_date',
+      'lost_reason',
+      'org_id',
+      'person_id',
+    ] as const)
+      if (fields[k] !== undefined) (out as Record<string, unknown>)[k] = fields[k];
+    return out;
+  };
+  return [
+    [
+      'GET',
+      /^\/api\/v1\/pipelines$/,
+      store.metered('list', () =>
+        ok(store.pipelines.map((p, i) => ({ id: p.id, name: p.name, order_nr: i + 1, active: true }))),
+      ),
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/stages$/,
+      store.metered('list', (req) => {
+        const only = req.query.get('pipeline_id');
+        return ok(
+          store.pipelines
+            .filter((p) => !only || String(p.id) === only)
+            .flatMap((p) =>
+              p.stages.map((s, i) => ({
+                id: s.id,
+                name: s.name,
+                pipeline_id: p.id,
+                order_nr: i + 1,
+                active_flag: true,
+              })),
+            ),
+        );
+      }),
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/deals$/,
+      store.metered('list', (req) => {
+        const limit = Number(req.query.get('limit') ?? 100);
+        if (!(limit >= 1 && limit <= 500)) return store.bad('limit must be between 1 and 500');
+        const start = Number(req.query.get('start') ?? 0);
+        const status = req.query.get('status') ?? 'all_not_deleted';
+        let rows = [...store.deals.values()].filter((d) =>
+          status === 'all_not_deleted' ? d.status !== 'deleted' : d.status === status,
+        );
+        const sort = req.query.get('sort') ?? 'id ASC';
+        if (sort === 'update_time DESC')
+          rows.sort((a, b) => Date.parse(b.update_time) - Date.parse(a.update_time) || b.id - a.id);
+        else if (sort === 'id ASC') rows.sort((a, b) => a.id - b.id);
+        else return store.bad(`sort ${sort} is not supported here`);
+        rows = rows.slice(start);
+        return ok(rows.slice(0, limit).map(answer), rows.length > limit, start, limit);
+      }),
+    ],
+    [
+      'POST',
+      /^\/api\/v1\/deals$/,
+      store.metered('write', (req) => {
+        if (!req.fields.title) return store.bad('title is required');
+        const fields = checked(req.fields);
+        if (typeof fields === 'string') return store.bad(fields);
+        return { status: 201, json: { success: true, data: answer(store.put(fields)) } };
+      }),
+    ],
+    [
+      'PUT',
+      /^\/api\/v1\/deals\/(\d+)$/,
+      store.metered('write', (req, [id]) => {
+        const current = store.deals.get(Number(id));
+        if (!current || current.status === 'deleted') return notFound;
+        const fields = checked(req.fields, current);
+        if (typeof fields === 'string') return store.bad(fields);
+        return { json: { success: true, data: answer(store.put(fields, current.id)) } };
+      }),
+    ],
+    [
+      'DELETE',
+      /^\/api\/v1\/deals\/(\d+)$/,
+      store.metered('write', (_req, [id]) => {
+        const current = store.deals.get(Number(id));
+        if (!current || current.status === 'deleted') return notFound;
+        store.put({ status: 'deleted' }, current.id);
+        return { json: { success: true, data: { id: current.id } } };
+      }),
+    ],
+  ];
+}
