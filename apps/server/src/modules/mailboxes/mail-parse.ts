@@ -50,6 +50,7 @@ export function sanitiseEmailHtml(html: string): string {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center'],
     allowedAttributes: {
       ...sanitizeHtml.defaults.allowedAttributes,
+      a: ['href', 'name', 'target', 'rel'],
       img: ['src', 'alt', 'width', 'height'],
       '*': ['align', 'width', 'colspan', 'rowspan', 'dir'],
     },
