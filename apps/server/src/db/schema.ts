@@ -896,6 +896,7 @@ export interface MailboxesTable {
   status: 'connecting' | 'syncing' | 'ok' | 'failing';
   last_error: string | null;
   last_synced_at: Timestamp | null;
+  sync_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -36,6 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'varchar(10)', (c) => c.notNull())
     .addColumn('last_error', 'varchar(40)')
     .addColumn('last_synced_at', t.timestamp)
+    // A sync run holds the mailbox until then, so the poll never starts a second one beside it.
+    .addColumn('sync_until', t.timestamp)
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();

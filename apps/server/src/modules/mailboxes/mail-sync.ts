@@ -3,13 +3,16 @@ import type { AppContext } from '../../context.ts';
 import { dropStalePlaces, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { parseEmail } from './mail-parse.ts';
+import { syncMailboxJob } from './mailbox-jobs.ts';
 import { openSecrets } from './mailbox-secrets.ts';
 import {
+  claimMailbox,
   customersByEmail,
   type FolderRow,
   findMailbox,
   listFolders,
   type MailboxRow,
+  releaseMailbox,
   saveFolder,
   updateMailbox,
 } from './mailboxes.repository.ts';
@@ -38,6 +41,19 @@ async function foldersOf(client: ImapFlow): Promise<{ role: Role; path: string }
 export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId: number): Promise<void> {
   const box = await findMailbox(ctx.db, companyId, mailboxId);
   if (!box) return;
+  const now = ctx.clock.now();
+  const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
+  // One run at a time per mailbox: a poll while a long first pass runs finds it held.
+  if (!(await claimMailbox(ctx.db, companyId, mailboxId, new Date(now).toISOString(), until))) return;
+  try {
+    await runSync(ctx, box);
+  } finally {
+    await releaseMailbox(ctx.db, companyId, mailboxId);
+  }
+}
+
+async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
+  const { company_id: companyId, id: mailboxId } = box;
   let client: ImapFlow;
   try {
     const secrets = openSecrets(ctx, box.secrets);

@@ -322,6 +322,37 @@ describe('sync', () => {
   );
 
   it(
+    'a run that finds the mailbox held by another run leaves the work to it',
+    async () => {
+      const hold = (until: string | null) =>
+        t.ctx.db
+          .updateTable('mailboxes')
+          .set({ sync_until: until })
+          .where('company_id', '=', c.acme)
+          .where('id', '=', mailbox.id)
+          .execute();
+      await hold(new Date(Date.now() + 60_000).toISOString());
+      await dovecot.append(
+        ANA_MAIL,
+        'INBOX',
+        message({
+          id: 'held-1@client.test',
+          from: 'ivan@client.test',
+          to: ANA_MAIL,
+          subject: 'Held',
+          daysAgo: 0,
+        }),
+      );
+      await sync();
+      expect(await storedCount()).toBe(5);
+      await hold(null);
+      await sync();
+      expect(await storedCount()).toBe(6);
+    },
+    SYNCS,
+  );
+
+  it(
     'starts a folder over when its UIDVALIDITY changes, without duplicates',
     async () => {
       const before = await sentUidvalidity();
@@ -344,9 +375,9 @@ describe('sync', () => {
       }
       await sync();
       expect(await sentUidvalidity()).not.toBe(before);
-      expect(await storedCount()).toBe(6);
+      expect(await storedCount()).toBe(7);
       const ivanSubjects = (await threads(c.ana.token, `/customers/${ivan}/emails`)).map((th) => th.subject);
-      expect(ivanSubjects).toEqual(['Price list', 'Catalogue']);
+      expect(ivanSubjects).toEqual(['Held', 'Price list', 'Catalogue']);
     },
     SYNCS,
   );

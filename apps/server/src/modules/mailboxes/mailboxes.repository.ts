@@ -77,6 +77,31 @@ export async function deleteMailboxRow(db: Database, companyId: number, id: numb
   });
 }
 
+/**
+ * Takes the mailbox for one sync run until `until`; false while another run holds it. A run
+ * that died gives it back when its time is up.
+ */
+export async function claimMailbox(
+  db: Database,
+  companyId: number,
+  id: number,
+  now: string,
+  until: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mailboxes')
+    .set({ sync_until: until })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('sync_until', 'is', null), eb('sync_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseMailbox(db: Database, companyId: number, id: number): Promise<void> {
+  await updateMailbox(db, companyId, id, { sync_until: null });
+}
+
 export function listFolders(db: Database, companyId: number, mailboxId: number): Promise<FolderRow[]> {
   return db
     .selectFrom('mailbox_folders')
