@@ -55,6 +55,8 @@ import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { createSettingsNotices } from './modules/live/settings-notices.ts';
+import { registerMailboxJobs } from './modules/mailboxes/mailboxes.jobs.ts';
+import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -170,6 +172,7 @@ export async function buildApp(
   registerIdempotencyJobs(ctx);
   registerWebhookJobs(ctx, app);
   registerConnectorJobs(ctx);
+  registerMailboxJobs(ctx);
   registerDuplicateScanJobs(ctx);
   registerCrmCounterJobs(ctx);
   registerEventReminderJobs(ctx);
@@ -257,6 +260,7 @@ export async function buildApp(
       await api.register(pipelinesRoutes, { ctx });
       await api.register(dealsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(mailboxesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

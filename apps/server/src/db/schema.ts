@@ -867,6 +867,12 @@ export interface DB {
   deal_activities: DealActivitiesTable;
   deal_stats: DealStatsTable;
   notifications: NotificationsTable;
+  mailboxes: MailboxesTable;
+  mailbox_folders: MailboxFoldersTable;
+  email_threads: EmailThreadsTable;
+  email_messages: EmailMessagesTable;
+  email_customers: EmailCustomersTable;
+  email_attachments: EmailAttachmentsTable;
 }
 
 /** In-app notifications (migration 036). */
@@ -882,4 +888,84 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   read_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** A person's mailbox synced over IMAP (migration 041); `secrets` is sealed JSON of the passwords. */
+export interface MailboxesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  email: string;
+  imap_host: string;
+  imap_port: number;
+  imap_security: 'tls' | 'starttls' | 'none';
+  imap_username: string;
+  smtp_host: string | null;
+  smtp_port: number | null;
+  smtp_security: 'tls' | 'starttls' | 'none' | null;
+  smtp_username: string | null;
+  secrets: string;
+  visibility: 'private' | 'metadata' | 'shared';
+  sync_days: number;
+  status: 'connecting' | 'syncing' | 'ok' | 'failing';
+  last_error: string | null;
+  last_synced_at: Timestamp | null;
+  sync_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Where the sync of one folder of a mailbox stands (migration 041). */
+export interface MailboxFoldersTable {
+  company_id: number;
+  mailbox_id: number;
+  role: 'inbox' | 'sent';
+  path: string;
+  uidvalidity: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  last_uid: ColumnType<number | string, number, number>;
+}
+
+export interface EmailThreadsTable {
+  id: Generated<number>;
+  company_id: number;
+  subject: string;
+  last_at: Timestamp;
+}
+
+/** A kept message (migration 041); address columns are JSON, bodies are already sanitised. */
+export interface EmailMessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  mailbox_id: number;
+  thread_id: number;
+  folder: 'inbox' | 'sent';
+  uidvalidity: string;
+  uid: ColumnType<number | string, number, number>;
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string;
+  from_json: string;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  sent_at: Timestamp;
+  text_body: string | null;
+  html_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface EmailCustomersTable {
+  company_id: number;
+  message_id: number;
+  customer_id: number;
+}
+
+export interface EmailAttachmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  message_id: number;
+  filename: string | null;
+  size: number;
+  content_type: string;
 }

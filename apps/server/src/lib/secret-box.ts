@@ -29,3 +29,19 @@ export function createSecretBox(secretKey: Buffer, purpose: string) {
     },
   };
 }
+
+const cachedBoxes = new WeakMap<Buffer, Map<string, ReturnType<typeof createSecretBox>>>();
+/** The box of this key and purpose, derived once per configured key (the config is read at every call). */
+export function secretBoxFor(secretKey: Buffer, purpose: string): ReturnType<typeof createSecretBox> {
+  let byPurpose = cachedBoxes.get(secretKey);
+  if (!byPurpose) {
+    byPurpose = new Map();
+    cachedBoxes.set(secretKey, byPurpose);
+  }
+  let box = byPurpose.get(purpose);
+  if (!box) {
+    box = createSecretBox(secretKey, purpose);
+    byPurpose.set(purpose, box);
+  }
+  return box;
+}

@@ -32,6 +32,7 @@ import * as m034 from './034-customer-organisations.ts';
 import * as m035 from './035-activity-versions.ts';
 import * as m036 from './036-notifications.ts';
 import * as m037 from './037-connector-deals.ts';
+import * as m041 from './041-mailboxes.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -71,4 +72,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '035-activity-versions': m035,
   '036-notifications': m036,
   '037-connector-deals': m037,
+  '041-mailboxes': m041,
 };

@@ -1,6 +1,7 @@
 import type { AppCaches } from '../../app-caches.ts';
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** Columns safe to load for an authenticated person; the password hash is selected only where it is checked. */
 export const userColumns = [
@@ -91,12 +92,6 @@ export async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite "UNIQUE constraint failed"). */
-function isUniqueViolation(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  return (err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/i.test(err.message);
 }
 
 /** Creates an account in status `invited`; null when the email is taken (also under a concurrent insert). */

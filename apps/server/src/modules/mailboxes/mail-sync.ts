@@ -1,0 +1,193 @@
+import type { ImapFlow } from 'imapflow';
+import type { AppContext } from '../../context.ts';
+import { dropStalePlaces, storeEmail } from './emails.repository.ts';
+import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { parseEmail } from './mail-parse.ts';
+import { syncMailboxJob } from './mailbox-jobs.ts';
+import { openSecrets } from './mailbox-secrets.ts';
+import {
+  claimMailbox,
+  customersByEmail,
+  type FolderRow,
+  findMailbox,
+  listFolders,
+  type MailboxRow,
+  releaseMailbox,
+  saveFolder,
+  updateMailbox,
+} from './mailboxes.repository.ts';
+
+/** UIDs per FETCH of envelopes; bodies are fetched only for the kept few. */
+const ENVELOPE_BATCH = 500;
+/** A larger message is kept without its body parts being read (its headers still thread it). */
+const SOURCE_MAX_BYTES = 25 * 1024 * 1024;
+
+type Role = 'inbox' | 'sent';
+
+/** The folders to sync: INBOX and the one flagged \Sent (RFC 6154), when there is one. */
+async function foldersOf(client: ImapFlow): Promise<{ role: Role; path: string }[]> {
+  const listed = await client.list();
+  const sent = listed.find((f) => f.specialUse === '\\Sent');
+  return [{ role: 'inbox', path: 'INBOX' }, ...(sent ? [{ role: 'sent' as const, path: sent.path }] : [])];
+}
+
+/**
+ * One sync run of one mailbox: for each folder, the messages after the last UID read (the
+ * first pass: those of the last `sync_days` days), of which only those with a customer of
+ * the company among their participants are fetched in full and kept. The position is saved
+ * after each batch, so a restart resumes; a new UIDVALIDITY starts the folder over, and
+ * what the server no longer holds under it is dropped.
+ */
+export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId: number): Promise<void> {
+  const box = await findMailbox(ctx.db, companyId, mailboxId);
+  if (!box) return;
+  const now = ctx.clock.now();
+  const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
+  // One run at a time per mailbox: a poll while a long first pass runs finds it held.
+  if (!(await claimMailbox(ctx.db, companyId, mailboxId, new Date(now).toISOString(), until))) return;
+  try {
+    await runSync(ctx, box);
+  } finally {
+    await releaseMailbox(ctx.db, companyId, mailboxId);
+  }
+}
+
+async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
+  const { company_id: companyId, id: mailboxId } = box;
+  let client: ImapFlow;
+  try {
+    const secrets = openSecrets(ctx, box.secrets);
+    client = await openImap(ctx, {
+      host: box.imap_host,
+      port: box.imap_port,
+      security: box.imap_security,
+      username: box.imap_username,
+      password: secrets.imap,
+    });
+  } catch (err) {
+    if (!(err instanceof MailConnectFailure)) throw err;
+    await updateMailbox(ctx.db, companyId, mailboxId, {
+      status: 'failing',
+      last_error: err.reason,
+      updated_at: ctx.clock.nowIso(),
+    });
+    return;
+  }
+  try {
+    if (box.status === 'connecting') {
+      await updateMailbox(ctx.db, companyId, mailboxId, {
+        status: 'syncing',
+        updated_at: ctx.clock.nowIso(),
+      });
+    }
+    const known = await listFolders(ctx.db, companyId, mailboxId);
+    for (const folder of await foldersOf(client)) {
+      await syncFolder(
+        ctx,
+        client,
+        box,
+        folder,
+        known.find((k) => k.role === folder.role),
+      );
+    }
+    const now = ctx.clock.nowIso();
+    await updateMailbox(ctx.db, companyId, mailboxId, {
+      status: 'ok',
+      last_error: null,
+      last_synced_at: now,
+      updated_at: now,
+    });
+  } catch (err) {
+    await updateMailbox(ctx.db, companyId, mailboxId, {
+      status: 'failing',
+      last_error: 'unreachable',
+      updated_at: ctx.clock.nowIso(),
+    });
+    throw err;
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+async function syncFolder(
+  ctx: AppContext,
+  client: ImapFlow,
+  box: MailboxRow,
+  folder: { role: Role; path: string },
+  known: FolderRow | undefined,
+): Promise<void> {
+  const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+  try {
+    const opened = client.mailbox;
+    if (!opened) return;
+    const uidvalidity = String(opened.uidValidity);
+    const startOver = known !== undefined && known.uidvalidity !== uidvalidity;
+    const lastUid = known && !startOver ? Number(known.last_uid) : 0;
+    const since = new Date(ctx.clock.now() - box.sync_days * 86_400_000);
+    const found = await client.search({ uid: `${lastUid + 1}:*`, since }, { uid: true });
+    const uids = (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
+    const place = { companyId: box.company_id, mailboxId: box.id, folder: folder.role, uidvalidity };
+    const save = (lastRead: number) =>
+      saveFolder(ctx.db, {
+        company_id: box.company_id,
+        mailbox_id: box.id,
+        role: folder.role,
+        path: folder.path,
+        uidvalidity,
+        last_uid: lastRead,
+      });
+    for (let i = 0; i < uids.length; i += ENVELOPE_BATCH) {
+      const batch = uids.slice(i, i + ENVELOPE_BATCH);
+      await keepCustomerMail(ctx, client, box, place, batch);
+      await save(batch[batch.length - 1] ?? lastUid);
+    }
+    if (uids.length === 0 && (!known || startOver || known.path !== folder.path)) await save(lastUid);
+    if (startOver) await dropStalePlaces(ctx.db, box.company_id, box.id, folder.role, uidvalidity);
+  } finally {
+    lock.release();
+  }
+}
+
+/** Reads the envelopes of the batch, then fetches, parses and keeps only the messages with a customer in them. */
+async function keepCustomerMail(
+  ctx: AppContext,
+  client: ImapFlow,
+  box: MailboxRow,
+  place: { companyId: number; mailboxId: number; folder: Role; uidvalidity: string },
+  uids: number[],
+): Promise<void> {
+  const participants = new Map<number, string[]>();
+  const sizes = new Map<number, number>();
+  for await (const msg of client.fetch(uids, { uid: true, envelope: true, size: true }, { uid: true })) {
+    const env = msg.envelope;
+    const people = [...(env?.from ?? []), ...(env?.sender ?? []), ...(env?.to ?? []), ...(env?.cc ?? [])];
+    participants.set(
+      msg.uid,
+      people.map((p) => p.address?.toLowerCase() ?? '').filter((a) => a.includes('@')),
+    );
+    sizes.set(msg.uid, msg.size ?? 0);
+  }
+  const own = box.email.toLowerCase();
+  const all = [...new Set([...participants.values()].flat())].filter((a) => a !== own);
+  const customers = await customersByEmail(ctx.db, box.company_id, all);
+  const wanted = new Map<number, number[]>();
+  for (const [uid, addresses] of participants) {
+    const ids = [...new Set(addresses.flatMap((a) => customers.get(a) ?? []))];
+    if (ids.length > 0 && (sizes.get(uid) ?? 0) <= SOURCE_MAX_BYTES) wanted.set(uid, ids);
+  }
+  if (wanted.size === 0) return;
+  const fetched: { uid: number; source: Buffer; internalDate: Date }[] = [];
+  for await (const msg of client.fetch(
+    [...wanted.keys()],
+    { uid: true, source: true, internalDate: true },
+    { uid: true },
+  )) {
+    if (!msg.source) continue;
+    const internal = msg.internalDate ? new Date(msg.internalDate) : new Date(ctx.clock.now());
+    fetched.push({ uid: msg.uid, source: msg.source, internalDate: internal });
+  }
+  for (const { uid, source, internalDate } of fetched) {
+    const mail = await parseEmail(source, internalDate);
+    await storeEmail(ctx.db, { ...place, uid }, mail, wanted.get(uid) ?? [], ctx.clock.nowIso());
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define-job.ts';
+
+/** One sync run of one mailbox: the first pass, or what arrived since the last UID read. */
+export const syncMailboxJob = defineJob(
+  'mailboxes.sync',
+  z.object({ company_id: z.number().int(), mailbox_id: z.number().int() }),
+  {
+    maxAttempts: 3,
+    backoff: { baseMs: 30_000, maxMs: 600_000 },
+    timeoutMs: 30 * 60_000,
+    // Mail servers throttle; two per company leave the other slots to everyone else.
+    perCompanyConcurrency: 2,
+  },
+);
+
+/** Every minute: a run for each mailbox (new mail arrives by polling). */
+export const pollMailboxesJob = defineJob('mailboxes.poll', z.object({}), { maxAttempts: 1 });

@@ -1,0 +1,33 @@
+import { MODULE_ID } from '@kontora/contract/limits';
+import type { AppContext } from '../../context.ts';
+import { crossCompany } from '../../db/cross-company.ts';
+import { syncMailbox } from './mail-sync.ts';
+import { pollMailboxesJob, syncMailboxJob } from './mailbox-jobs.ts';
+
+/** The sync job and the poll that queues one run per mailbox each minute (one per mailbox and minute). */
+export function registerMailboxJobs(ctx: AppContext): void {
+  ctx.jobs.handle(syncMailboxJob, async (payload) => {
+    await syncMailbox(ctx, payload.company_id, payload.mailbox_id);
+  });
+  ctx.jobs.handle(pollMailboxesJob, async () => {
+    const slot = Math.floor(ctx.clock.now() / 60_000);
+    const boxes = await crossCompany(ctx.db, "the mail poll looks at every company's mailboxes")
+      .selectFrom('mailboxes')
+      .innerJoin('company_modules', (join) =>
+        join
+          .onRef('company_modules.company_id', '=', 'mailboxes.company_id')
+          .on('company_modules.module_id', '=', MODULE_ID.crm),
+      )
+      .select(['mailboxes.id', 'mailboxes.company_id'])
+      .execute();
+    for (const box of boxes) {
+      await ctx.jobs.enqueue(
+        ctx.db,
+        syncMailboxJob,
+        { company_id: box.company_id, mailbox_id: box.id },
+        { idempotencyKey: `poll:${box.id}:${slot}` },
+      );
+    }
+  });
+  ctx.jobs.repeat(pollMailboxesJob, '* * * * *', {});
+}

@@ -1,0 +1,145 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
+
+export type MailboxRow = Selectable<MailboxesTable>;
+export type FolderRow = Selectable<MailboxFoldersTable>;
+
+export async function insertMailbox(db: Database, row: Insertable<MailboxesTable>): Promise<number> {
+  const inserted = await db.insertInto('mailboxes').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** A person's own mailboxes in the company. */
+export function listOwnMailboxes(db: Database, companyId: number, userId: number): Promise<MailboxRow[]> {
+  return db
+    .selectFrom('mailboxes')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findMailbox(db: Database, companyId: number, id: number): Promise<MailboxRow | undefined> {
+  return db
+    .selectFrom('mailboxes')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateMailbox(
+  db: Database,
+  companyId: number,
+  id: number,
+  patch: Updateable<MailboxesTable>,
+): Promise<void> {
+  await db
+    .updateTable('mailboxes')
+    .set(patch)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The mailbox and everything synced from it (its messages, their links and attachments). */
+export async function deleteMailboxRow(db: Database, companyId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const threads = await trx
+      .selectFrom('email_messages')
+      .select('thread_id')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('mailbox_id', '=', id)
+      .execute();
+    await trx.deleteFrom('mailboxes').where('company_id', '=', companyId).where('id', '=', id).execute();
+    const ids = threads.map((t) => t.thread_id);
+    if (ids.length === 0) return;
+    // Threads left without a message go with the mailbox.
+    await trx
+      .deleteFrom('email_threads')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('email_messages')
+              .select('email_messages.id')
+              .where('email_messages.company_id', '=', companyId)
+              .whereRef('email_messages.thread_id', '=', 'email_threads.id'),
+          ),
+        ),
+      )
+      .execute();
+  });
+}
+
+/**
+ * Takes the mailbox for one sync run until `until`; false while another run holds it. A run
+ * that died gives it back when its time is up.
+ */
+export async function claimMailbox(
+  db: Database,
+  companyId: number,
+  id: number,
+  now: string,
+  until: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mailboxes')
+    .set({ sync_until: until })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('sync_until', 'is', null), eb('sync_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseMailbox(db: Database, companyId: number, id: number): Promise<void> {
+  await updateMailbox(db, companyId, id, { sync_until: null });
+}
+
+export function listFolders(db: Database, companyId: number, mailboxId: number): Promise<FolderRow[]> {
+  return db
+    .selectFrom('mailbox_folders')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('mailbox_id', '=', mailboxId)
+    .execute();
+}
+
+export async function saveFolder(db: Database, row: Insertable<MailboxFoldersTable>): Promise<void> {
+  await db
+    .insertInto('mailbox_folders')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['mailbox_id', 'role']).doUpdateSet({
+        path: row.path,
+        uidvalidity: row.uidvalidity,
+        last_uid: row.last_uid,
+      }),
+    )
+    .execute();
+}
+
+/** Customers of the company whose email is one of the addresses (lower case): address → customer ids. */
+export async function customersByEmail(
+  db: Database,
+  companyId: number,
+  addresses: string[],
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  for (let i = 0; i < addresses.length; i += 500) {
+    const rows = await db
+      .selectFrom('customers')
+      .select(['id', (eb) => eb.fn<string>('lower', ['email']).as('email')])
+      .where('company_id', '=', companyId)
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', addresses.slice(i, i + 500)))
+      .execute();
+    for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), row.id]);
+  }
+  return found;
+}

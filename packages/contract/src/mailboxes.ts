@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { Email, hasControlCharacters } from './fields.ts';
+
+/**
+ * A person's own mailboxes, synced over IMAP, and the mail they keep beside the
+ * company's customers (docs/decisions/064-email-beside-the-customer.md). Passwords are
+ * write-only: no answer ever carries them.
+ */
+export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
+export const MAILBOX_VISIBILITY = ['private', 'metadata', 'shared'] as const;
+export type MailboxVisibility = (typeof MAILBOX_VISIBILITY)[number];
+export const MAILBOX_STATUSES = ['connecting', 'syncing', 'ok', 'failing'] as const;
+export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
+
+/** Why a connection test failed: the `details` code of the 400, and `last_error` of a failing mailbox. */
+export const MAIL_CONNECT_ERRORS = [
+  'wrong_password',
+  'host_not_found',
+  'tls_error',
+  'login_disabled',
+  'unreachable',
+  'private_address',
+] as const;
+export type MailConnectError = (typeof MAIL_CONNECT_ERRORS)[number];
+
+export const MAILBOX_LIMITS = {
+  hostMax: 253,
+  usernameMax: 320,
+  passwordMax: 500,
+  syncDaysDefault: 90,
+  syncDaysMax: 3650,
+  /** Mailboxes one person may connect in one company. */
+  mailboxesMax: 5,
+} as const;
+
+const Text = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(max, { error: 'too_long' })
+    .refine((v) => !hasControlCharacters(v), { error: 'control_characters' });
+
+export const MailServer = z
+  .object({
+    host: Text(MAILBOX_LIMITS.hostMax)
+      .transform((v) => v.trim().toLowerCase())
+      .refine((v) => /^[a-z0-9.:[\]-]+$/.test(v), { error: 'invalid_host' }),
+    port: z.number({ error: 'invalid_port' }).int({ error: 'invalid_port' }).min(1).max(65535),
+    security: z.enum(MAIL_SECURITY, { error: 'invalid_security' }),
+    username: Text(MAILBOX_LIMITS.usernameMax),
+    password: Text(MAILBOX_LIMITS.passwordMax),
+  })
+  .strict();
+export type MailServer = z.output<typeof MailServer>;
+
+const SyncDays = z
+  .number({ error: 'invalid_number' })
+  .int({ error: 'invalid_number' })
+  .min(1, { error: 'too_small' })
+  .max(MAILBOX_LIMITS.syncDaysMax, { error: 'too_big' });
+
+export const MailboxCreateBody = z
+  .object({
+    email: Email,
+    imap: MailServer,
+    /** Kept for sending, which comes later; optional until then. */
+    smtp: MailServer.optional(),
+    visibility: z.enum(MAILBOX_VISIBILITY, { error: 'invalid_visibility' }).default('metadata'),
+    sync_days: SyncDays.default(MAILBOX_LIMITS.syncDaysDefault),
+  })
+  .strict();
+export type MailboxCreateBody = z.output<typeof MailboxCreateBody>;
+
+/** New server settings are tested again before they are saved. */
+export const MailboxPatchBody = z
+  .object({
+    imap: MailServer.optional(),
+    smtp: MailServer.optional(),
+    visibility: z.enum(MAILBOX_VISIBILITY, { error: 'invalid_visibility' }).optional(),
+    sync_days: SyncDays.optional(),
+  })
+  .strict();
+export type MailboxPatchBody = z.output<typeof MailboxPatchBody>;
+
+export const Mailbox = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(MAILBOX_STATUSES),
+  last_error: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  visibility: z.enum(MAILBOX_VISIBILITY),
+  sync_days: z.number(),
+});
+export type Mailbox = z.infer<typeof Mailbox>;
+export const MailboxList = z.object({ items: z.array(Mailbox) });
+
+export const EmailAddress = z.object({ address: z.string(), name: z.string().nullable() });
+export type EmailAddress = z.infer<typeof EmailAddress>;
+
+export const EmailThreadItem = z.object({
+  id: z.number(),
+  from: EmailAddress.nullable(),
+  subject: z.string(),
+  date: z.string(),
+});
+
+export const EmailThread = z.object({
+  id: z.number(),
+  subject: z.string(),
+  participants: z.array(EmailAddress),
+  last_at: z.string(),
+  count: z.number(),
+  items: z.array(EmailThreadItem).optional(),
+});
+export type EmailThread = z.infer<typeof EmailThread>;
+export const EmailThreadList = z.object({ items: z.array(EmailThread) });
+
+export const EmailAttachment = z.object({
+  id: z.number(),
+  filename: z.string().nullable(),
+  size: z.number(),
+  content_type: z.string(),
+});
+
+/** One message; `text` and `html` are null where the reader may see only who wrote what when. */
+export const EmailMessage = z.object({
+  id: z.number(),
+  thread_id: z.number(),
+  from: EmailAddress.nullable(),
+  to: z.array(EmailAddress),
+  cc: z.array(EmailAddress),
+  subject: z.string(),
+  date: z.string(),
+  text: z.string().nullable(),
+  /** Sanitised on the server: no scripts, no remote images. */
+  html: z.string().nullable(),
+  attachments: z.array(EmailAttachment),
+});
+export type EmailMessage = z.infer<typeof EmailMessage>;
