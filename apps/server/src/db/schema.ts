@@ -584,8 +584,8 @@ export interface SocialPostTargetsTable {
   attempts: Generated<number>;
   checks: Generated<number>;
   error_code: string | null;
-  /** Only the network's HTTP status as digits (decision 059); never its words. */
-  error_message: string | null;
+  /** The network's HTTP status of the last failed attempt (decision 059); never its words. */
+  error_status: number | null;
   first_attempt_at: Timestamp | null;
   published_at: Timestamp | null;
   next_run_at: Timestamp | null;

@@ -33,6 +33,7 @@ import * as m035 from './035-activity-versions.ts';
 import * as m036 from './036-notifications.ts';
 import * as m037 from './037-connector-deals.ts';
 import * as m041 from './041-mailboxes.ts';
+import * as m042 from './042-target-error-status.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -73,4 +74,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '036-notifications': m036,
   '037-connector-deals': m037,
   '041-mailboxes': m041,
+  '042-target-error-status': m042,
 };

@@ -16,12 +16,6 @@ import {
   targetsOf,
 } from './social-posts.repository.ts';
 
-/**
- * The network's HTTP status a failed attempt kept in `error_message` (decision 059); rows
- * written before that hold the network's own words there, which are never shown.
- */
-const httpStatusOf = (stored: string | null) => (stored && /^\d{3}$/.test(stored) ? Number(stored) : null);
-
 function toPost(row: PostRow, media: number[], targets: TargetWithAccount[]): SocialPost {
   return {
     id: row.id,
@@ -41,7 +35,7 @@ function toPost(row: PostRow, media: number[], targets: TargetWithAccount[]): So
       remote_url: t.remote_url,
       attempts: t.attempts,
       error_code: t.error_code,
-      error_status: httpStatusOf(t.error_message),
+      error_status: t.error_status,
       published_at: t.published_at,
     })),
     created_by: row.created_by,

@@ -194,9 +194,6 @@ function failureOutcome(ctx: AppContext, target: TargetRow, phase: Phase, error:
   };
 }
 
-/** The target's `error_message` column keeps only the network's HTTP status (decision 059). */
-const statusText = (status: number | null) => (status === null ? null : String(status));
-
 async function record(
   ctx: AppContext,
   companyId: number,
@@ -225,7 +222,7 @@ async function record(
           remote_url: remoteUrl,
           published_at: at,
           error_code: null,
-          error_message: null,
+          error_status: null,
           next_run_at: null,
         },
         history: history(remoteUrl, null),
@@ -240,7 +237,7 @@ async function record(
         changes: {
           status: 'failed',
           error_code: outcome.code,
-          error_message: statusText(outcome.httpStatus),
+          error_status: outcome.httpStatus,
           next_run_at: null,
         },
         history: history(null, outcome.code),
@@ -265,7 +262,7 @@ async function record(
           status: outcome.status,
           checks: outcome.checks,
           error_code: errorCode,
-          error_message: statusText(outcome.error?.status ?? null),
+          error_status: outcome.error?.status ?? null,
           next_run_at: runAt,
         },
         next: { runAt, key: `target-${target.id}-${outcome.status}-${target.attempts}-${outcome.checks}` },

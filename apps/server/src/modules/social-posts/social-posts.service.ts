@@ -188,7 +188,7 @@ export async function retryTarget(
     const at = nowIso();
     await settleTarget(ctx, trx, {
       target,
-      changes: { status: 'queued', checks: 0, error_code: null, error_message: null },
+      changes: { status: 'queued', checks: 0, error_code: null, error_status: null },
       next: { key: `target-${targetId}-retry-${at}` },
       history: { kind: 'retried', detail: { account_id: target.account_id } },
       by: writerOf(actor),
