@@ -1,15 +1,13 @@
 import type { Database } from '../../db/database.ts';
 import { type StoredDeal, toStored } from './deal-dto.ts';
-import { customerIdsOf, findDealRows } from './deals.repository.ts';
+import { findDealRows } from './deals.repository.ts';
 
 /** The company's deals with these ids as the write door takes them (ids of other companies or gone are absent), in id order. */
 export async function loadStoredDeals(db: Database, companyId: number, ids: number[]): Promise<StoredDeal[]> {
   const out: StoredDeal[] = [];
   for (let i = 0; i < ids.length; i += 1000) {
     const slice = ids.slice(i, i + 1000);
-    const rows = await findDealRows(db, companyId, slice);
-    const people = await customerIdsOf(db, companyId, slice);
-    for (const row of rows) out.push(toStored(row, people.get(row.id) ?? []));
+    for (const row of await findDealRows(db, companyId, slice)) out.push(toStored(row, row.customer_ids));
   }
   return out.sort((a, b) => a.id - b.id);
 }

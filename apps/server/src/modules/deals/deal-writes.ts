@@ -116,7 +116,7 @@ export class DealWrites {
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
     await applyStats(this.db, companyId, [
-      contribution(this.#statsOf(stored, stage), 1),
+      ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
     ]);
     await this.#onCustomerTimelines(stored, 'deal_created', at);
@@ -165,8 +165,8 @@ export class DealWrites {
     if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
     const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
     await applyStats(this.db, companyId, [
-      contribution(this.#statsOf(current, oldStage), -1),
-      contribution(this.#statsOf(next, stage), 1),
+      ...contribution(this.#statsOf(current, oldStage), -1),
+      ...contribution(this.#statsOf(next, stage), 1),
       ...(stageChanged ? await this.#entries(current, next, at) : []),
     ]);
     const changes: FieldChange[] = changed.map((field) =>
@@ -223,7 +223,7 @@ export class DealWrites {
     const deltas: StatsDelta[] = [];
     for (const d of gone) {
       const stage = (await this.stagesOf(d.pipeline_id)).find((s) => s.id === d.stage_id);
-      deltas.push(contribution(this.#statsOf(d, stage), -1));
+      deltas.push(...contribution(this.#statsOf(d, stage), -1));
     }
     await applyStats(this.db, companyId, deltas);
     for (const d of gone) {

@@ -18,7 +18,7 @@ import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts'
 import { loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
+import { companyCurrency, findDealRow, findDealRows } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
@@ -29,10 +29,8 @@ export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id
 
 /** The deal as the API answers it, if the company has it. */
 export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
-  const row = await findDealRow(db, companyId, id);
-  if (!row) return undefined;
-  const people = await customerIdsOf(db, companyId, [id]);
-  return toDeal(row, people.get(id) ?? []);
+  const [row] = await findDealRows(db, companyId, [id]);
+  return row && toDeal(row, row.customer_ids);
 }
 
 async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
