@@ -133,6 +133,18 @@ export class DealWrites {
    * Answers the changes (none: nothing was written).
    */
   async change(current: StoredDeal, after: DealInput, placement?: Placement): Promise<FieldChange[]> {
+    return (await this.write(current, after, placement)).changes;
+  }
+
+  /**
+   * As `change`, answering also the deal as written, its stage and the time of the write
+   * (`written` undefined: nothing was written), so a caller can answer without reading it again.
+   */
+  async write(
+    current: StoredDeal,
+    after: DealInput,
+    placement?: Placement,
+  ): Promise<{ changes: FieldChange[]; written?: { deal: StoredDeal; stage: StageRow; at: string } }> {
     const stage = await this.#check(after, current);
     const at = now();
     const stageChanged = after.stage_id !== current.stage_id || after.pipeline_id !== current.pipeline_id;
@@ -147,14 +159,12 @@ export class DealWrites {
       version: current.version + 1,
     };
     const changed = COMPARED.filter((f) => !same(current[f], next[f]));
-    if (changed.length === 0 && !placement) return [];
+    if (changed.length === 0 && !placement) return { changes: [] };
     if (placement || stageChanged)
       next.position = await this.#position(next, placement ?? { kind: 'top' }, current.id);
     const { companyId } = this.author;
     const ok = await updateDealIfVersion(this.db, companyId, current.id, current.version, {
-      ...this.#columns(next),
-      stage_entered_at: next.stage_entered_at,
-      position: next.position,
+      ...this.#changedColumns(current, next),
       updated_by: this.author.userId,
       updated_at: at,
     });
@@ -206,7 +216,12 @@ export class DealWrites {
           )
         : undefined,
     );
-    return changes.length ? changes : [{ field: 'position', before: current.position, after: next.position }];
+    return {
+      changes: changes.length
+        ? changes
+        : [{ field: 'position', before: current.position, after: next.position }],
+      written: { deal: next, stage, at },
+    };
   }
 
   /** Deletes deals as read in this transaction, each audited and with a `deal.deleted` change. Answers the ids deleted. */
@@ -339,6 +354,26 @@ export class DealWrites {
       tags: JSON.stringify(d.tags),
       notes: d.notes,
     };
+  }
+
+  /**
+   * The columns whose values differ: an UPDATE that leaves the others out leaves their
+   * indexes alone on SQLite (a move touches the board's indexes, not the title's or the owner's).
+   */
+  #changedColumns(current: StoredDeal, next: StoredDeal) {
+    const before: Record<string, unknown> = {
+      ...this.#columns(current),
+      stage_entered_at: current.stage_entered_at,
+      position: current.position,
+    };
+    const after = {
+      ...this.#columns(next),
+      stage_entered_at: next.stage_entered_at,
+      position: next.position,
+    };
+    return Object.fromEntries(
+      Object.entries(after).filter(([column, value]) => before[column] !== value),
+    ) as Partial<typeof after>;
   }
 
   #entry(

@@ -14,7 +14,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
-import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
+import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
@@ -109,10 +109,16 @@ export async function updateDeal(
   return getDeal(ctx, actor.companyId, id);
 }
 
-/** To another stage of its pipeline, next to a deal of that stage (or at the top). */
+/**
+ * To another stage of its pipeline, next to a deal of that stage (or at the top). Answers
+ * the deal as this move wrote it, built from the row read in the transaction and what the
+ * move changed (owner and organisation stay), not read again after the commit.
+ */
 export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: DealMoveBody): Promise<Deal> {
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
-    const current = await storedDeal(trx, actor.companyId, id);
+  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const [row] = await findDealRows(trx, actor.companyId, [id]);
+    if (!row) throw notFound('Deal');
+    const current = toStored(row, row.customer_ids);
     if (current.version !== body.version) throw staleDeal();
     const placement =
       body.before_id !== undefined
@@ -120,7 +126,7 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
         : body.after_id !== undefined
           ? ({ kind: 'after', id: body.after_id } as const)
           : ({ kind: 'top' } as const);
-    await w.change(
+    const { written } = await w.write(
       current,
       {
         ...current,
@@ -129,8 +135,12 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
       },
       placement,
     );
+    if (!written) return toDeal(row, row.customer_ids);
+    return toDeal(
+      rowAfter(row, written.deal, written.stage, written.at, authorIdOf(actor)),
+      written.deal.customer_ids,
+    );
   });
-  return getDeal(ctx, actor.companyId, id);
 }
 
 export async function deleteDeal(ctx: AppContext, actor: Actor, id: number): Promise<void> {
