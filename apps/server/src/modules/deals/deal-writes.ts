@@ -80,6 +80,11 @@ export class DealWrites {
     return stages;
   }
 
+  /** Takes a pipeline's stages read in this transaction with something else (a deal), sparing their own statement. */
+  knowStages(pipelineId: number, stages: StageRow[]): void {
+    this.#stages.set(pipelineId, stages);
+  }
+
   /** Forgets the stages read (a stage list was just rewritten in this transaction). */
   forgetStages(): void {
     this.#stages.clear();

@@ -2,6 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
+import type { StageRow } from './pipelines.repository.ts';
 
 export type NewDealRow = Insertable<DealsTable>;
 export type DealPatch = Updateable<DealsTable>;
@@ -77,16 +78,58 @@ export async function dealRowsWithPeople(
 ): Promise<DealRowWithPeople[]> {
   const rows = await withDealColumns(query).select(peopleText(db).as('people')).execute();
   // Added to each row as read (no copy of its thirty columns); `people` stays unread beside it.
-  return rows.map((row) =>
-    Object.assign(row, {
-      customer_ids: row.people
-        ? row.people
-            .split(',')
-            .map(Number)
-            .sort((a, b) => a - b)
-        : [],
-    }),
-  );
+  return rows.map((row) => Object.assign(row, { customer_ids: peopleIds(row.people) }));
+}
+
+const peopleIds = (text: string | null) =>
+  text
+    ? text
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [];
+
+/**
+ * One deal of the company with its people and the stages of its pipeline (in order), in one
+ * statement: a row per stage, the deal's columns repeated on each. For a write that checks the
+ * stage it goes to, which is one of its pipeline's.
+ */
+export async function findDealWithStages(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<{ row: DealRowWithPeople; stages: StageRow[] } | undefined> {
+  const rows = await withDealColumns(dealsByIds(db, companyId, [id]))
+    .innerJoin('pipeline_stages as ps', (j) =>
+      j.onRef('ps.pipeline_id', '=', 'd.pipeline_id').onRef('ps.company_id', '=', 'd.company_id'),
+    )
+    .select(peopleText(db).as('people'))
+    .select([
+      'ps.id as ps_id',
+      'ps.name as ps_name',
+      'ps.kind as ps_kind',
+      'ps.probability as ps_probability',
+      'ps.rotting_days as ps_rotting_days',
+      'ps.position as ps_position',
+    ])
+    .orderBy('ps.position')
+    .orderBy('ps.id')
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    row: Object.assign(first, { customer_ids: peopleIds(first.people) }),
+    stages: rows.map((r) => ({
+      id: r.ps_id,
+      company_id: companyId,
+      pipeline_id: r.pipeline_id,
+      name: r.ps_name,
+      kind: r.ps_kind,
+      probability: r.ps_probability,
+      rotting_days: r.ps_rotting_days,
+      position: r.ps_position,
+    })),
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } 
 import { loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency, findDealRow, findDealRows } from './deals.repository.ts';
+import { companyCurrency, findDealRow, findDealRows, findDealWithStages } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
@@ -110,14 +110,17 @@ export async function updateDeal(
 }
 
 /**
- * To another stage of its pipeline, next to a deal of that stage (or at the top). Answers
- * the deal as this move wrote it, built from the row read in the transaction and what the
- * move changed (owner and organisation stay), not read again after the commit.
+ * To another stage of its pipeline, next to a deal of that stage (or at the top). The deal
+ * is read with its pipeline's stages in one statement. Answers the deal as this move wrote
+ * it, built from the row read in the transaction and what the move changed (owner and
+ * organisation stay), not read again after the commit.
  */
 export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: DealMoveBody): Promise<Deal> {
   return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
-    const [row] = await findDealRows(trx, actor.companyId, [id]);
-    if (!row) throw notFound('Deal');
+    const found = await findDealWithStages(trx, actor.companyId, id);
+    if (!found) throw notFound('Deal');
+    const { row } = found;
+    w.knowStages(row.pipeline_id, found.stages);
     const current = toStored(row, row.customer_ids);
     if (current.version !== body.version) throw staleDeal();
     const placement =
