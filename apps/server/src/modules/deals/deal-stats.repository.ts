@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealStatsTable } from '../../db/schema.ts';
@@ -86,6 +86,16 @@ const keyOf = (d: StatsDelta) =>
 
 /** Adds the deltas (those that cancel out are not written). */
 export async function applyStats(db: Database, companyId: number, deltas: StatsDelta[]): Promise<void> {
+  const upsert = statsUpsert(db, companyId, deltas);
+  if (upsert) await db.executeQuery(upsert);
+}
+
+/** The statement that adds the deltas, compiled, not run (undefined: they cancel out). */
+export function statsUpsert(
+  db: Database,
+  companyId: number,
+  deltas: StatsDelta[],
+): CompiledQuery | undefined {
   const merged = new Map<string, StatsDelta>();
   for (const d of deltas) {
     const key = keyOf(d);
@@ -101,8 +111,8 @@ export async function applyStats(db: Database, companyId: number, deltas: StatsD
   const rows = [...merged.values()].filter(
     (d) => d.n !== 0 || d.amount_cents !== 0 || d.weighted !== 0 || d.seconds !== 0,
   );
-  if (rows.length === 0) return;
-  await db
+  if (rows.length === 0) return undefined;
+  return db
     .insertInto('deal_stats')
     .values(rows.map((d) => ({ company_id: companyId, ...d })))
     .onConflict((oc) =>
@@ -115,7 +125,7 @@ export async function applyStats(db: Database, companyId: number, deltas: StatsD
           seconds: eb('deal_stats.seconds', '+', eb.ref('excluded.seconds')),
         })),
     )
-    .execute();
+    .compile();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
 import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
+import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -11,7 +12,7 @@ import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
-import { applyStats, contribution, entered, type StatsDelta } from './deal-stats.repository.ts';
+import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
   bumpEventVersion,
   customerTypes,
@@ -179,7 +180,8 @@ export class DealWrites {
       await replaceDealCustomers(this.db, companyId, current.id, next.customer_ids);
     if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
     const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
-    await applyStats(this.db, companyId, [
+    // Sent with the change-feed row (one round trip on PostgreSQL), like the timeline entry.
+    const stats = statsUpsert(this.db, companyId, [
       ...contribution(this.#statsOf(current, oldStage), -1),
       ...contribution(this.#statsOf(next, stage), 1),
       ...(stageChanged ? await this.#entries(current, next, at) : []),
@@ -220,6 +222,7 @@ export class DealWrites {
             JSON.stringify(Object.fromEntries(changes.map((c) => [c.field, [c.before, c.after]]))),
           )
         : undefined,
+      stats,
     );
     return {
       changes: changes.length
@@ -407,7 +410,9 @@ export class DealWrites {
       data?: Record<string, unknown>;
     },
     entry?: NewDealActivity,
+    stats?: CompiledQuery,
   ): Promise<void> {
+    const along = [...(stats ? [stats] : []), ...(entry ? [insertDealActivity(this.db, entry)] : [])];
     await recordChange(
       this.db,
       {
@@ -419,7 +424,7 @@ export class DealWrites {
         changes: change.changes ?? null,
         data: change.data ?? null,
       },
-      entry ? insertDealActivity(this.db, entry) : undefined,
+      along,
     );
   }
 }
