@@ -794,13 +794,13 @@ export interface DealActivitiesTable {
   created_at: Timestamp;
 }
 
-/** The forecast's figures, kept by the deals' write door (migration 033). */
+/** The forecast's figures and the open deals per stage, kept by the deals' write door (migrations 033, 040). */
 export interface DealStatsTable {
   company_id: number;
   pipeline_id: number;
   owner_id: number;
   currency: string;
-  kind: 'open' | 'won' | 'lost' | 'entered';
+  kind: 'open' | 'won' | 'lost' | 'entered' | 'stage';
   month: string;
   stage_id: number;
   n: number;

@@ -29,10 +29,11 @@ const columns = [
  * Writes one entry; call it inside the transaction of the change. A person's
  * name, when not given, is read from `users` in the same statement.
  *
- * `along` is another write of the same transaction (its timeline entry, say)
- * that goes to the database in the same statement, so the entry costs no
- * round trip of its own on PostgreSQL (decision 009: the round trip was most of
- * its cost). Its result is not answered. SQLite, in process, runs it first.
+ * `along` is another write of the same transaction (its timeline entry, say),
+ * or several, that go to the database in the same statement, so the entry costs
+ * no round trip of its own on PostgreSQL (decision 009: the round trip was most
+ * of its cost). Their results are not answered. SQLite, in process, runs them
+ * first, in order.
  *
  * PostgreSQL: the company's transaction-level advisory lock is taken before
  * the id is drawn, in the same statement (a materialised CTE runs first), and
@@ -42,8 +43,9 @@ const columns = [
 export async function insertChangeEvent(
   db: Database,
   row: NewChangeEvent,
-  along?: CompiledQuery,
+  along?: CompiledQuery | readonly CompiledQuery[],
 ): Promise<number> {
+  const others = along === undefined ? [] : 'sql' in along ? [along] : along;
   const lookUpName = row.actor_name == null && row.actor_kind === 'user' ? row.actor_id : null;
   const params = [
     row.company_id,
@@ -61,10 +63,15 @@ export async function insertChangeEvent(
   ];
   let query: CompiledQuery;
   if (dialectOf(db) === 'postgres') {
-    const before = along?.parameters ?? [];
-    query = CompiledQuery.raw(insertPostgres(along?.sql, before.length), [...before, ...params]);
+    const before: unknown[] = [];
+    const ctes = others.map((other) => {
+      const cte = renumbered(other.sql, before.length);
+      before.push(...other.parameters);
+      return cte;
+    });
+    query = CompiledQuery.raw(insertPostgres(ctes, before.length), [...before, ...params]);
   } else {
-    if (along) await db.executeQuery(along);
+    for (const other of others) await db.executeQuery(other);
     query = CompiledQuery.raw(INSERT_SQLITE, params);
   }
   const inserted = (await db.executeQuery<{ id: number }>(query)).rows[0];
@@ -85,10 +92,18 @@ const INSERT_SQLITE = `insert into ${TARGET}
 const postgresInserts = new Map<number, string>();
 
 /**
- * The PostgreSQL insert, after `along` (a statement with `shift` parameters) as a data-modifying
- * CTE when given. PostgreSQL runs every such CTE to completion whether it is read or not.
+ * A compiled PostgreSQL statement's parameters `$1…` numbered after `shift` others. Only
+ * statements built by the query builder come here: their only `$` signs are parameters.
  */
-function insertPostgres(along: string | undefined, shift: number): string {
+const renumbered = (sql: string, shift: number) =>
+  shift === 0 ? sql : sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+
+/**
+ * The PostgreSQL insert, after `along` (statements with `shift` parameters in all) as
+ * data-modifying CTEs when given. PostgreSQL runs every such CTE to completion whether it is
+ * read or not.
+ */
+function insertPostgres(along: string[], shift: number): string {
   let insert = postgresInserts.get(shift);
   if (insert === undefined) {
     const $ = (n: number) => `$${n + shift}`;
@@ -102,7 +117,8 @@ function insertPostgres(along: string | undefined, shift: number): string {
   const lock = `feed_lock as materialized (
     select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, $${shift + 1}::int4) as locked
   )`;
-  return along === undefined ? `with ${lock}\n${insert}` : `with ${lock}, along as (${along})\n${insert}`;
+  const others = along.map((sql, i) => `, along${i} as (${sql})`).join('');
+  return `with ${lock}${others}\n${insert}`;
 }
 
 /** A company's entries after an id, oldest first. */

@@ -65,19 +65,20 @@ const ALWAYS: ChangeFeedSwitch = Object.freeze({ enabled: true });
  * its last statement where possible (on PostgreSQL it holds the company's feed
  * lock until commit): the entry exists exactly when the change does.
  *
- * `along`: the change's last other write (e.g. its timeline entry), whose
- * result is not needed, compiled and not yet run; it goes to the database in
+ * `along`: the change's last other writes (e.g. its timeline entry), whose
+ * results are not needed, compiled and not yet run; they go to the database in
  * the same statement as the entry, so the entry adds no round trip.
  * `feed`: the app's bench-only switch, passed by the writes the bench times (customers).
  */
 export async function recordChange(
   db: Database,
   input: ChangeInput,
-  along?: CompiledQuery,
+  along?: CompiledQuery | readonly CompiledQuery[],
   feed: ChangeFeedSwitch = ALWAYS,
 ): Promise<number> {
   if (!feed.enabled) {
-    if (along) await db.executeQuery(along);
+    for (const other of along === undefined ? [] : 'sql' in along ? [along] : along)
+      await db.executeQuery(other);
     return 0;
   }
   return insertChangeEvent(

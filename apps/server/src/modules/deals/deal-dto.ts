@@ -1,6 +1,7 @@
 import type { Deal } from '@kontora/contract/deals';
 import { parseJson } from '../../lib/json.ts';
 import type { DealRow } from './deals.repository.ts';
+import type { StageRow } from './pipelines.repository.ts';
 
 /** The fields a person edits, as the write door takes them (amount in minor units). */
 export interface DealInput {
@@ -98,6 +99,42 @@ export function toDeal(row: DealRow, customerIds: number[], now = Date.now()): D
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/**
+ * The row of a deal after a write that kept its owner and organisation (their names as
+ * read): its own columns as written, its stage's probability and rotting days.
+ */
+export function rowAfter(
+  row: DealRow,
+  deal: StoredDeal,
+  stage: StageRow,
+  at: string,
+  updatedBy: number | null,
+): DealRow {
+  return {
+    ...row,
+    pipeline_id: deal.pipeline_id,
+    stage_id: deal.stage_id,
+    title: deal.title,
+    sort_title: foldWords(deal.title),
+    amount_cents: deal.amount_cents,
+    currency: deal.currency,
+    status: deal.status,
+    probability: deal.probability,
+    expected_close_date: deal.expected_close_date,
+    lost_reason: deal.lost_reason,
+    closed_at: deal.closed_at,
+    stage_entered_at: deal.stage_entered_at,
+    position: deal.position,
+    tags: JSON.stringify(deal.tags),
+    notes: deal.notes,
+    version: deal.version,
+    updated_by: updatedBy,
+    updated_at: at,
+    stage_probability: stage.probability,
+    rotting_days: stage.rotting_days,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 
-/** The forecast's figures (deal_stats) of the company, narrowed to a pipeline and an owner. */
+/** The forecast's figures (deal_stats but the board's per-stage rows) of the company, narrowed to a pipeline and an owner. */
 export function statsRows(
   db: Database,
   companyId: number,
@@ -20,7 +20,8 @@ export function statsRows(
       'weighted',
       'seconds',
     ])
-    .where('company_id', '=', companyId);
+    .where('company_id', '=', companyId)
+    .where('kind', 'in', ['open', 'won', 'lost', 'entered']);
   if (filter.pipelineId !== undefined) query = query.where('pipeline_id', '=', filter.pipelineId);
   if (filter.ownerId !== undefined) query = query.where('owner_id', '=', filter.ownerId);
   return query.execute();
@@ -42,24 +43,46 @@ export async function ownerNames(
   return new Map(rows.map((r) => [r.id, r.full_name]));
 }
 
+/** A board column's figures: how many deals and the sum of their amounts in one currency. */
+export interface ColumnTotal {
+  count: number;
+  amount_cents: number;
+}
+
 /**
- * Count and amount (in `currency`) of a pipeline's won and lost deals, from the forecast's
- * figures: a board's closed columns without reading the (ever growing) closed deals.
+ * Count and amount (in `currency`) of a pipeline's open deals per stage and of its won and
+ * lost deals, from the figures the write door keeps: a board's columns without reading their
+ * deals (the closed ones ever growing). Keyed by stage id (open) and by kind (closed).
  */
-export async function closedTotals(
+export async function boardTotals(
   db: Database,
   companyId: number,
   pipelineId: number,
   ownerId: number | undefined,
   currency: string,
-): Promise<Map<'won' | 'lost', { count: number; amount_cents: number }>> {
-  const out = new Map<'won' | 'lost', { count: number; amount_cents: number }>();
-  for (const r of await statsRows(db, companyId, { pipelineId, ownerId })) {
-    if (r.kind !== 'won' && r.kind !== 'lost') continue;
-    const total = out.get(r.kind) ?? { count: 0, amount_cents: 0 };
+): Promise<{ open: Map<number, ColumnTotal>; closed: Map<'won' | 'lost', ColumnTotal> }> {
+  let query = db
+    .selectFrom('deal_stats')
+    .select(['kind', 'stage_id', 'currency', 'n', 'amount_cents'])
+    .where('company_id', '=', companyId)
+    .where('pipeline_id', '=', pipelineId)
+    .where('kind', 'in', ['stage', 'won', 'lost']);
+  if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+  const open = new Map<number, ColumnTotal>();
+  const closed = new Map<'won' | 'lost', ColumnTotal>();
+  const add = <K>(
+    totals: Map<K, ColumnTotal>,
+    key: K,
+    r: { n: number; currency: string; amount_cents: number },
+  ) => {
+    const total = totals.get(key) ?? { count: 0, amount_cents: 0 };
     total.count += Number(r.n);
     if (r.currency === currency) total.amount_cents += Number(r.amount_cents);
-    out.set(r.kind, total);
+    totals.set(key, total);
+  };
+  for (const r of await query.execute()) {
+    if (r.kind === 'stage') add(open, r.stage_id, r);
+    else if (r.kind === 'won' || r.kind === 'lost') add(closed, r.kind, r);
   }
-  return out;
+  return { open, closed };
 }

@@ -2,7 +2,13 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { baseDeals, type DealRow, dealsByIds, withDealColumns } from './deals.repository.ts';
+import {
+  baseDeals,
+  type DealRow,
+  type DealRowWithPeople,
+  dealRowsWithPeople,
+  withDealColumns,
+} from './deals.repository.ts';
 
 /** Reads over many deals: the list (filters, search, keyset pages) and the board. */
 
@@ -150,8 +156,8 @@ export async function columnTotals(
 }
 
 /**
- * The first `limit` deals of each stage, in board order: their ids in one statement (one
- * index range a stage, no joins, so it is cheap to plan), then their rows in another.
+ * The first `limit` deals of each stage (in board order, each a limited range of the board
+ * index, no joins) with their rows and people, in one statement.
  */
 export async function columnPages(
   db: Database,
@@ -159,7 +165,7 @@ export async function columnPages(
   filter: DealListFilter,
   stageIds: number[],
   limit: number,
-): Promise<DealRow[]> {
+): Promise<DealRowWithPeople[]> {
   const pages = stageIds.map((stageId) =>
     filtered(db, companyId, { ...filter, stageId })
       .select('d.id')
@@ -174,9 +180,11 @@ export async function columnPages(
   rest.forEach((page, i) => {
     union = union.unionAll(db.selectFrom(page.as(`p${i + 1}`)).select(`p${i + 1}.id as id`)) as typeof union;
   });
-  const ids = (await union.execute()).map((r) => r.id);
-  if (ids.length === 0) return [];
-  return withDealColumns(dealsByIds(db, companyId, ids)).execute();
+  // `+d.company_id`: the rows by primary key, not through an index that leads with the company.
+  return dealRowsWithPeople(
+    db,
+    baseDeals(db).where(sql<boolean>`+d.company_id = ${companyId}`).where('d.id', 'in', union),
+  );
 }
 
 /** Ids of a pipeline's deals (of one stage of it), oldest first. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { foldWords, toDeal } from './deal-dto.ts';
-import { closedTotals } from './deal-forecast.repository.ts';
+import { boardTotals, type ColumnTotal } from './deal-forecast.repository.ts';
 import {
   columnPages,
   columnTotals,
@@ -11,8 +11,8 @@ import {
   listDeals,
   sortValueOf,
 } from './deal-list.repository.ts';
-import { companyCurrency, customerIdsOf, type DealRow } from './deals.repository.ts';
-import { findPipelineRow, selectStages } from './pipelines.repository.ts';
+import { customerIdsOf, type DealRow } from './deals.repository.ts';
+import { boardFrame } from './pipelines.repository.ts';
 
 export function toDealFilter(query: Partial<DealFilter>): DealListFilter {
   return {
@@ -83,7 +83,8 @@ export async function listDealPage(
 /**
  * Every column of a pipeline in one answer: per stage the count and amount total of the
  * deals matching the filters and the first `per_column` of them in board order. Three
- * statements whatever the number of stages (totals, pages, their people).
+ * statements whatever the number of stages (stages and currency, totals, pages with their
+ * rows and people); without filters the totals come from the figures the write door keeps.
  */
 export async function boardOf(
   ctx: Pick<AppContext, 'db'>,
@@ -91,39 +92,42 @@ export async function boardOf(
   pipelineId: number,
   query: BoardQuery,
 ): Promise<Board> {
-  if (!(await findPipelineRow(ctx.db, companyId, pipelineId))) throw notFound('Pipeline');
-  const stages = await selectStages(ctx.db, companyId, [pipelineId]);
-  const currency = await companyCurrency(ctx.db, companyId);
+  const frame = await boardFrame(ctx.db, companyId, pipelineId);
+  if (!frame) throw notFound('Pipeline');
+  const { stages, currency } = frame;
   const filter = { ...toDealFilter(query), pipelineId };
-  // Closed columns only grow: without filters the figures kept for the forecast answer them
-  // (deal_stats, an owner filter included); open columns are counted from their deals.
+  // Without filters (an owner filter included) the kept figures answer every column
+  // (deal_stats: open deals per stage, closed ones per kind); otherwise they are counted.
   const figuresServe =
     filter.terms.length === 0 &&
     !filter.tag &&
     filter.customerId === undefined &&
     !filter.closeFrom &&
     !filter.closeTo;
-  const counted = stages.filter((s) => s.kind === 'open' || !figuresServe);
-  const totals = await columnTotals(
-    ctx.db,
-    companyId,
-    filter,
-    currency,
-    counted.map((s) => s.id),
-  );
-  if (figuresServe) {
-    const closed = await closedTotals(ctx.db, companyId, pipelineId, filter.ownerId, currency);
-    for (const s of stages)
-      if (s.kind !== 'open') totals.set(s.id, closed.get(s.kind) ?? { count: 0, amount_cents: 0 });
-  }
-  const rows = await columnPages(
-    ctx.db,
-    companyId,
-    filter,
-    stages.filter((s) => (totals.get(s.id)?.count ?? 0) > 0).map((s) => s.id),
-    query.per_column + 1,
-  );
-  const deals = new Map((await withPeople(ctx, companyId, rows)).map((d) => [d.id, d]));
+  const [totals, rows] = await Promise.all([
+    figuresServe
+      ? boardTotals(ctx.db, companyId, pipelineId, filter.ownerId, currency).then(
+          ({ open, closed }) =>
+            new Map<number, ColumnTotal | undefined>(
+              stages.map((s) => [s.id, s.kind === 'open' ? open.get(s.id) : closed.get(s.kind)]),
+            ),
+        )
+      : columnTotals(
+          ctx.db,
+          companyId,
+          filter,
+          currency,
+          stages.map((s) => s.id),
+        ),
+    columnPages(
+      ctx.db,
+      companyId,
+      filter,
+      stages.map((s) => s.id),
+      query.per_column + 1,
+    ),
+  ]);
+  const now = Date.now();
   return {
     pipeline_id: pipelineId,
     currency,
@@ -138,7 +142,7 @@ export async function boardOf(
         stage_id: s.id,
         count: total?.count ?? 0,
         amount_total: (total?.amount_cents ?? 0) / 100,
-        items: page.map((r) => deals.get(r.id)).filter((d) => d !== undefined),
+        items: page.map((r) => toDeal(r, r.customer_ids, now)),
         next_cursor: inStage.length > query.per_column && last ? cursorAfter(last, 'position', 'asc') : null,
       };
     }),

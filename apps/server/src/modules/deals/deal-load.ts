@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { type StoredDeal, toStored } from './deal-dto.ts';
-import { customerIdsOf, type DealRow, findDealRows } from './deals.repository.ts';
+import { type DealRow, findDealRows } from './deals.repository.ts';
 
 /** The company's deals with these ids, each made by `as` from its row and its people (ids of other companies or gone are absent). */
 export async function loadDeals<T>(
@@ -12,9 +12,7 @@ export async function loadDeals<T>(
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += 1000) {
     const slice = ids.slice(i, i + 1000);
-    const rows = await findDealRows(db, companyId, slice);
-    const people = await customerIdsOf(db, companyId, slice);
-    for (const row of rows) out.push(as(row, people.get(row.id) ?? []));
+    for (const row of await findDealRows(db, companyId, slice)) out.push(as(row, row.customer_ids));
   }
   return out;
 }

@@ -32,21 +32,27 @@ function columnQuery(db: Database, column: Column, exceptId: number | null) {
   return query;
 }
 
-async function neighbour(
+/**
+ * The anchor (the deal named by the placement, if it is in the column) and its neighbour on
+ * the side the deal goes, in one statement: the column's range from the anchor on, two rows.
+ */
+async function anchorAndNeighbour(
   db: Database,
   column: Column,
-  from: Slot,
+  anchorId: number,
   dir: 'asc' | 'desc',
   exceptId: number | null,
-) {
-  return columnQuery(db, column, exceptId)
-    .where((eb) =>
-      eb(eb.refTuple('position', 'id'), dir === 'asc' ? '>' : '<', eb.tuple(from.position, from.id)),
+): Promise<Slot[]> {
+  const anchor = columnQuery(db, column, exceptId).where('id', '=', anchorId);
+  const rows = await columnQuery(db, column, exceptId)
+    .where(
+      dir === 'asc' ? sql<boolean>`(position, id) >= ${anchor}` : sql<boolean>`(position, id) <= ${anchor}`,
     )
     .orderBy('position', dir)
     .orderBy('id', dir)
-    .limit(1)
-    .executeTakeFirst();
+    .limit(2)
+    .execute();
+  return rows.map((r) => ({ position: Number(r.position), id: r.id }));
 }
 
 /**
@@ -67,18 +73,15 @@ export async function positionFor(
       .executeTakeFirst();
     return first ? Number(first.position) - POSITION_STEP : 0;
   }
-  const anchorRow = await columnQuery(db, column, movingId).where('id', '=', placement.id).executeTakeFirst();
-  if (!anchorRow) return undefined;
-  const anchor = { position: Number(anchorRow.position), id: anchorRow.id };
-  const otherRow = await neighbour(
+  const [anchor, other] = await anchorAndNeighbour(
     db,
     column,
-    anchor,
+    placement.id,
     placement.kind === 'before' ? 'desc' : 'asc',
     movingId,
   );
-  if (!otherRow) return anchor.position + (placement.kind === 'before' ? -POSITION_STEP : POSITION_STEP);
-  const other = { position: Number(otherRow.position), id: otherRow.id };
+  if (anchor?.id !== placement.id) return undefined;
+  if (!other) return anchor.position + (placement.kind === 'before' ? -POSITION_STEP : POSITION_STEP);
   const [low, high] = placement.kind === 'before' ? [other, anchor] : [anchor, other];
   if (high.position - low.position >= 2) return Math.floor((low.position + high.position) / 2);
   await renumber(db, column, movingId);

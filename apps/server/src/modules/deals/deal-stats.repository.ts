@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealStatsTable } from '../../db/schema.ts';
@@ -6,12 +6,15 @@ import type { DealStatsTable } from '../../db/schema.ts';
 /**
  * The forecast's figures (`deal_stats`, migration 033), kept by the deals' write door in
  * the transaction of every deal write, so a forecast reads a few hundred rows however many
- * deals there are (docs/decisions/051-deals-and-pipelines.md).
+ * deals there are (docs/decisions/051-deals-and-pipelines.md). Beside them, the open deals
+ * now in each stage (kind `stage`, migration 040): the board's open columns' counts and
+ * totals without reading their deals (docs/decisions/063-board-and-move-statements.md).
  */
 
 /** What a deal adds to the figures, as the door sees it. */
 export interface StatsDeal {
   pipeline_id: number;
+  stage_id: number;
   owner_id: number | null;
   currency: string;
   status: 'open' | 'won' | 'lost';
@@ -26,8 +29,8 @@ export interface StatsDeal {
 /** One row's worth of figures to add (negative: to take away). */
 export type StatsDelta = Omit<DealStatsTable, 'company_id'>;
 
-/** The row a deal counts in, with sign +1 (it counts) or −1 (it no longer counts). */
-export function contribution(deal: StatsDeal, sign: 1 | -1): StatsDelta {
+/** The rows a deal counts in, with sign +1 (it counts) or −1 (it no longer counts). */
+export function contribution(deal: StatsDeal, sign: 1 | -1): StatsDelta[] {
   const amount = deal.amount_cents ?? 0;
   const base = {
     pipeline_id: deal.pipeline_id,
@@ -38,20 +41,23 @@ export function contribution(deal: StatsDeal, sign: 1 | -1): StatsDelta {
     amount_cents: sign * amount,
   };
   if (deal.status === 'open') {
-    return {
-      ...base,
-      kind: 'open',
-      month: deal.expected_close_date?.slice(0, 7) ?? '',
-      weighted: sign * amount * deal.probability,
-      seconds: 0,
-    };
+    return [
+      {
+        ...base,
+        kind: 'open',
+        month: deal.expected_close_date?.slice(0, 7) ?? '',
+        weighted: sign * amount * deal.probability,
+        seconds: 0,
+      },
+      { ...base, kind: 'stage', month: '', stage_id: deal.stage_id, weighted: 0, seconds: 0 },
+    ];
   }
   const closed = deal.closed_at ?? deal.created_at;
   const seconds =
     deal.status === 'won'
       ? Math.max(0, Math.floor((Date.parse(closed) - Date.parse(deal.created_at)) / 1000))
       : 0;
-  return { ...base, kind: deal.status, month: closed.slice(0, 7), weighted: 0, seconds: sign * seconds };
+  return [{ ...base, kind: deal.status, month: closed.slice(0, 7), weighted: 0, seconds: sign * seconds }];
 }
 
 /** Stage entries (for the stage conversion): one count each, in the month they happened. */
@@ -80,6 +86,16 @@ const keyOf = (d: StatsDelta) =>
 
 /** Adds the deltas (those that cancel out are not written). */
 export async function applyStats(db: Database, companyId: number, deltas: StatsDelta[]): Promise<void> {
+  const upsert = statsUpsert(db, companyId, deltas);
+  if (upsert) await db.executeQuery(upsert);
+}
+
+/** The statement that adds the deltas, compiled, not run (undefined: they cancel out). */
+export function statsUpsert(
+  db: Database,
+  companyId: number,
+  deltas: StatsDelta[],
+): CompiledQuery | undefined {
   const merged = new Map<string, StatsDelta>();
   for (const d of deltas) {
     const key = keyOf(d);
@@ -95,8 +111,8 @@ export async function applyStats(db: Database, companyId: number, deltas: StatsD
   const rows = [...merged.values()].filter(
     (d) => d.n !== 0 || d.amount_cents !== 0 || d.weighted !== 0 || d.seconds !== 0,
   );
-  if (rows.length === 0) return;
-  await db
+  if (rows.length === 0) return undefined;
+  return db
     .insertInto('deal_stats')
     .values(rows.map((d) => ({ company_id: companyId, ...d })))
     .onConflict((oc) =>
@@ -109,7 +125,7 @@ export async function applyStats(db: Database, companyId: number, deltas: StatsD
           seconds: eb('deal_stats.seconds', '+', eb.ref('excluded.seconds')),
         })),
     )
-    .execute();
+    .compile();
 }
 
 /**
@@ -135,16 +151,23 @@ export async function rebuildOpenStats(db: Database, companyId: number, pipeline
 }
 
 /**
- * The open, won and lost figures of the whole company computed again from its deals (the
- * stage entries are history and stay): for deals written around the door (a bulk seed) or
- * an owner's account deleted since (its deals' owner became null).
+ * The open, won, lost and per-stage figures of the whole company computed again from its
+ * deals (the stage entries are history and stay): for deals written around the door (a bulk
+ * seed) or an owner's account deleted since (its deals' owner became null).
  */
 export async function rebuildDealStats(db: Database, companyId: number): Promise<void> {
   await db
     .deleteFrom('deal_stats')
     .where('company_id', '=', companyId)
-    .where('kind', 'in', ['open', 'won', 'lost'])
+    .where('kind', 'in', ['open', 'won', 'lost', 'stage'])
     .execute();
+  await sql`insert into deal_stats
+      (company_id, pipeline_id, owner_id, currency, kind, month, stage_id, n, amount_cents, weighted, seconds)
+    select company_id, pipeline_id, coalesce(owner_id, 0), currency, 'stage', '', stage_id, count(*),
+      sum(coalesce(amount_cents, 0)), 0, 0
+    from deals
+    where company_id = ${companyId} and status = 'open'
+    group by company_id, pipeline_id, coalesce(owner_id, 0), currency, stage_id`.execute(db);
   const month = sql`case when d.status = 'open' then coalesce(substr(d.expected_close_date, 1, 7), '')
     else substr(${sql.raw(isoText('d.closed_at', db))}, 1, 7) end`;
   const seconds = sql`case when d.status = 'won' then ${sql.raw(secondsBetween('d.created_at', 'd.closed_at', db))} else 0 end`;

@@ -1,6 +1,7 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
 import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
+import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -11,7 +12,7 @@ import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
-import { applyStats, contribution, entered, type StatsDelta } from './deal-stats.repository.ts';
+import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
   bumpEventVersion,
   customerTypes,
@@ -80,6 +81,11 @@ export class DealWrites {
     return stages;
   }
 
+  /** Takes a pipeline's stages read in this transaction with something else (a deal), sparing their own statement. */
+  knowStages(pipelineId: number, stages: StageRow[]): void {
+    this.#stages.set(pipelineId, stages);
+  }
+
   /** Forgets the stages read (a stage list was just rewritten in this transaction). */
   forgetStages(): void {
     this.#stages.clear();
@@ -116,7 +122,7 @@ export class DealWrites {
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
     await applyStats(this.db, companyId, [
-      contribution(this.#statsOf(stored, stage), 1),
+      ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
     ]);
     await this.#onCustomerTimelines(stored, 'deal_created', at);
@@ -133,6 +139,18 @@ export class DealWrites {
    * Answers the changes (none: nothing was written).
    */
   async change(current: StoredDeal, after: DealInput, placement?: Placement): Promise<FieldChange[]> {
+    return (await this.write(current, after, placement)).changes;
+  }
+
+  /**
+   * As `change`, answering also the deal as written, its stage and the time of the write
+   * (`written` undefined: nothing was written), so a caller can answer without reading it again.
+   */
+  async write(
+    current: StoredDeal,
+    after: DealInput,
+    placement?: Placement,
+  ): Promise<{ changes: FieldChange[]; written?: { deal: StoredDeal; stage: StageRow; at: string } }> {
     const stage = await this.#check(after, current);
     const at = now();
     const stageChanged = after.stage_id !== current.stage_id || after.pipeline_id !== current.pipeline_id;
@@ -147,14 +165,12 @@ export class DealWrites {
       version: current.version + 1,
     };
     const changed = COMPARED.filter((f) => !same(current[f], next[f]));
-    if (changed.length === 0 && !placement) return [];
+    if (changed.length === 0 && !placement) return { changes: [] };
     if (placement || stageChanged)
       next.position = await this.#position(next, placement ?? { kind: 'top' }, current.id);
     const { companyId } = this.author;
     const ok = await updateDealIfVersion(this.db, companyId, current.id, current.version, {
-      ...this.#columns(next),
-      stage_entered_at: next.stage_entered_at,
-      position: next.position,
+      ...this.#changedColumns(current, next),
       updated_by: this.author.userId,
       updated_at: at,
     });
@@ -164,9 +180,10 @@ export class DealWrites {
       await replaceDealCustomers(this.db, companyId, current.id, next.customer_ids);
     if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
     const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
-    await applyStats(this.db, companyId, [
-      contribution(this.#statsOf(current, oldStage), -1),
-      contribution(this.#statsOf(next, stage), 1),
+    // Sent with the change-feed row (one round trip on PostgreSQL), like the timeline entry.
+    const stats = statsUpsert(this.db, companyId, [
+      ...contribution(this.#statsOf(current, oldStage), -1),
+      ...contribution(this.#statsOf(next, stage), 1),
       ...(stageChanged ? await this.#entries(current, next, at) : []),
     ]);
     const changes: FieldChange[] = changed.map((field) =>
@@ -205,8 +222,14 @@ export class DealWrites {
             JSON.stringify(Object.fromEntries(changes.map((c) => [c.field, [c.before, c.after]]))),
           )
         : undefined,
+      stats,
     );
-    return changes.length ? changes : [{ field: 'position', before: current.position, after: next.position }];
+    return {
+      changes: changes.length
+        ? changes
+        : [{ field: 'position', before: current.position, after: next.position }],
+      written: { deal: next, stage, at },
+    };
   }
 
   /** Deletes deals as read in this transaction, each audited and with a `deal.deleted` change. Answers the ids deleted. */
@@ -223,7 +246,7 @@ export class DealWrites {
     const deltas: StatsDelta[] = [];
     for (const d of gone) {
       const stage = (await this.stagesOf(d.pipeline_id)).find((s) => s.id === d.stage_id);
-      deltas.push(contribution(this.#statsOf(d, stage), -1));
+      deltas.push(...contribution(this.#statsOf(d, stage), -1));
     }
     await applyStats(this.db, companyId, deltas);
     for (const d of gone) {
@@ -341,6 +364,26 @@ export class DealWrites {
     };
   }
 
+  /**
+   * The columns whose values differ: an UPDATE that leaves the others out leaves their
+   * indexes alone on SQLite (a move touches the board's indexes, not the title's or the owner's).
+   */
+  #changedColumns(current: StoredDeal, next: StoredDeal) {
+    const before: Record<string, unknown> = {
+      ...this.#columns(current),
+      stage_entered_at: current.stage_entered_at,
+      position: current.position,
+    };
+    const after = {
+      ...this.#columns(next),
+      stage_entered_at: next.stage_entered_at,
+      position: next.position,
+    };
+    return Object.fromEntries(
+      Object.entries(after).filter(([column, value]) => before[column] !== value),
+    ) as Partial<typeof after>;
+  }
+
   #entry(
     dealId: number,
     kind: NewDealActivity['kind'],
@@ -367,7 +410,9 @@ export class DealWrites {
       data?: Record<string, unknown>;
     },
     entry?: NewDealActivity,
+    stats?: CompiledQuery,
   ): Promise<void> {
+    const along = [...(stats ? [stats] : []), ...(entry ? [insertDealActivity(this.db, entry)] : [])];
     await recordChange(
       this.db,
       {
@@ -379,7 +424,7 @@ export class DealWrites {
         changes: change.changes ?? null,
         data: change.data ?? null,
       },
-      entry ? insertDealActivity(this.db, entry) : undefined,
+      along,
     );
   }
 }

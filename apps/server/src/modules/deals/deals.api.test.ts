@@ -199,6 +199,44 @@ describe('deals', () => {
     expect(refused.json().details).toEqual({ before_id: ['not_in_stage'] });
   });
 
+  it('a move answers the deal as reading it afterwards does', async () => {
+    const customers = `/api/companies/${c.acme}/customers`;
+    const org = await k.ok(c.ana.token, 'POST', customers, { type: 'organisation', name: 'Mover Ltd' });
+    const ida = await k.ok(c.ana.token, 'POST', customers, { type: 'person', first_name: 'Ida' });
+    const ben = await k.ok(c.ana.token, 'POST', customers, { type: 'person', first_name: 'Ben' });
+    const anchor = await k.createDeal(c.ana.token, c.acme, { title: 'Anchor', stage_id: stage(2) });
+    const d = await k.createDeal(c.ana.token, c.acme, {
+      title: 'Mover',
+      amount: 12.5,
+      owner_id: c.marko.id,
+      organisation_id: org.id,
+      customer_ids: [ben.id, ida.id],
+      tags: ['t'],
+    });
+    const moved = await k.ok(c.marko.token, 'POST', k.deals(c.acme, `/${d.id}/move`), {
+      stage_id: stage(2),
+      before_id: anchor.id,
+      version: d.version,
+    });
+    expect(moved).toMatchObject({
+      stage_id: stage(2),
+      probability: 50,
+      version: 2,
+      owner_id: c.marko.id,
+      organisation_name: 'Mover Ltd',
+      customer_ids: [ida.id, ben.id],
+    });
+    expect(moved).toEqual(await k.ok(c.ana.token, 'GET', k.deals(c.acme, `/${d.id}`)));
+    const lost = await k.ok(c.ana.token, 'POST', k.deals(c.acme, `/${d.id}/move`), {
+      stage_id: stage(5),
+      lost_reason: 'Price',
+      version: moved.version,
+    });
+    expect(lost).toMatchObject({ status: 'lost', lost_reason: 'Price', probability: 0 });
+    expect(lost).toEqual(await k.ok(c.ana.token, 'GET', k.deals(c.acme, `/${d.id}`)));
+    await k.ok(c.ana.token, 'POST', k.deals(c.acme, '/bulk'), { action: 'delete', ids: [d.id, anchor.id] });
+  });
+
   it('many moves to the same place keep the order (the column is renumbered when needed)', async () => {
     const pipeline = await k.ok(c.ana.token, 'POST', k.pipelines(c.acme), { name: 'Dense' });
     const col = pipeline.stages[0].id;

@@ -1,6 +1,8 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
+import type { StageRow } from './pipelines.repository.ts';
 
 export type NewDealRow = Insertable<DealsTable>;
 export type DealPatch = Updateable<DealsTable>;
@@ -55,6 +57,80 @@ export function withDealColumns(query: ReturnType<typeof baseDeals>) {
 
 export const selectDeals = (db: Database) => withDealColumns(baseDeals(db));
 export type DealRow = Awaited<ReturnType<ReturnType<typeof selectDeals>['executeTakeFirstOrThrow']>>;
+/** A deal's row with its people's ids (ascending). */
+export type DealRowWithPeople = DealRow & { customer_ids: number[] };
+
+/** The deal's people as one text (ids joined by commas, null for none), read with the deal's row. */
+function peopleText(db: Database) {
+  return dialectOf(db) === 'postgres'
+    ? sql<
+        string | null
+      >`(select string_agg(dc.customer_id::text, ',') from deal_customers dc where dc.company_id = d.company_id and dc.deal_id = d.id)`
+    : sql<
+        string | null
+      >`(select group_concat(dc.customer_id) from deal_customers dc where dc.company_id = d.company_id and dc.deal_id = d.id)`;
+}
+
+/** Deals (filtered as `query` says) with their answer's columns and their people, in one statement. */
+export async function dealRowsWithPeople(
+  db: Database,
+  query: ReturnType<typeof baseDeals>,
+): Promise<DealRowWithPeople[]> {
+  const rows = await withDealColumns(query).select(peopleText(db).as('people')).execute();
+  // Added to each row as read (no copy of its thirty columns); `people` stays unread beside it.
+  return rows.map((row) => Object.assign(row, { customer_ids: peopleIds(row.people) }));
+}
+
+const peopleIds = (text: string | null) =>
+  text
+    ? text
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [];
+
+/**
+ * One deal of the company with its people and the stages of its pipeline (in order), in one
+ * statement: a row per stage, the deal's columns repeated on each. For a write that checks the
+ * stage it goes to, which is one of its pipeline's.
+ */
+export async function findDealWithStages(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<{ row: DealRowWithPeople; stages: StageRow[] } | undefined> {
+  const rows = await withDealColumns(dealsByIds(db, companyId, [id]))
+    .innerJoin('pipeline_stages as ps', (j) =>
+      j.onRef('ps.pipeline_id', '=', 'd.pipeline_id').onRef('ps.company_id', '=', 'd.company_id'),
+    )
+    .select(peopleText(db).as('people'))
+    .select([
+      'ps.id as ps_id',
+      'ps.name as ps_name',
+      'ps.kind as ps_kind',
+      'ps.probability as ps_probability',
+      'ps.rotting_days as ps_rotting_days',
+      'ps.position as ps_position',
+    ])
+    .orderBy('ps.position')
+    .orderBy('ps.id')
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    row: Object.assign(first, { customer_ids: peopleIds(first.people) }),
+    stages: rows.map((r) => ({
+      id: r.ps_id,
+      company_id: companyId,
+      pipeline_id: r.pipeline_id,
+      name: r.ps_name,
+      kind: r.ps_kind,
+      probability: r.ps_probability,
+      rotting_days: r.ps_rotting_days,
+      position: r.ps_position,
+    })),
+  };
+}
 
 /**
  * Deals of the company by id. The company is compared through `+d.company_id`, which no index
@@ -69,9 +145,10 @@ export function findDealRow(db: Database, companyId: number, id: number): Promis
   return withDealColumns(dealsByIds(db, companyId, [id])).executeTakeFirst();
 }
 
-export function findDealRows(db: Database, companyId: number, ids: number[]): Promise<DealRow[]> {
+/** The company's deals with these ids, each with its people. */
+export function findDealRows(db: Database, companyId: number, ids: number[]): Promise<DealRowWithPeople[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return withDealColumns(dealsByIds(db, companyId, ids)).execute();
+  return dealRowsWithPeople(db, dealsByIds(db, companyId, ids));
 }
 
 /** The people of each deal, by deal id (deals without people are absent). */

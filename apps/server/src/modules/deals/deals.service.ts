@@ -14,11 +14,11 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
-import { type DealInput, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
+import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
 import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency, customerIdsOf, findDealRow } from './deals.repository.ts';
+import { companyCurrency, findDealRow, findDealRows, findDealWithStages } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
@@ -29,10 +29,8 @@ export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id
 
 /** The deal as the API answers it, if the company has it. */
 export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
-  const row = await findDealRow(db, companyId, id);
-  if (!row) return undefined;
-  const people = await customerIdsOf(db, companyId, [id]);
-  return toDeal(row, people.get(id) ?? []);
+  const [row] = await findDealRows(db, companyId, [id]);
+  return row && toDeal(row, row.customer_ids);
 }
 
 async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
@@ -111,10 +109,19 @@ export async function updateDeal(
   return getDeal(ctx, actor.companyId, id);
 }
 
-/** To another stage of its pipeline, next to a deal of that stage (or at the top). */
+/**
+ * To another stage of its pipeline, next to a deal of that stage (or at the top). The deal
+ * is read with its pipeline's stages in one statement. Answers the deal as this move wrote
+ * it, built from the row read in the transaction and what the move changed (owner and
+ * organisation stay), not read again after the commit.
+ */
 export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: DealMoveBody): Promise<Deal> {
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
-    const current = await storedDeal(trx, actor.companyId, id);
+  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const found = await findDealWithStages(trx, actor.companyId, id);
+    if (!found) throw notFound('Deal');
+    const { row } = found;
+    w.knowStages(row.pipeline_id, found.stages);
+    const current = toStored(row, row.customer_ids);
     if (current.version !== body.version) throw staleDeal();
     const placement =
       body.before_id !== undefined
@@ -122,7 +129,7 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
         : body.after_id !== undefined
           ? ({ kind: 'after', id: body.after_id } as const)
           : ({ kind: 'top' } as const);
-    await w.change(
+    const { written } = await w.write(
       current,
       {
         ...current,
@@ -131,8 +138,12 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
       },
       placement,
     );
+    if (!written) return toDeal(row, row.customer_ids);
+    return toDeal(
+      rowAfter(row, written.deal, written.stage, written.at, authorIdOf(actor)),
+      written.deal.customer_ids,
+    );
   });
-  return getDeal(ctx, actor.companyId, id);
 }
 
 export async function deleteDeal(ctx: AppContext, actor: Actor, id: number): Promise<void> {

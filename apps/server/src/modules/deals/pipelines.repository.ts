@@ -25,6 +25,47 @@ export function selectStages(db: Database, companyId: number, pipelineIds?: numb
   return query.orderBy('pipeline_id').orderBy('position').orderBy('id').execute();
 }
 
+/**
+ * What a board is drawn on, in one statement: the pipeline's stages in order and the
+ * company's currency. Undefined when the company has no such pipeline.
+ */
+export async function boardFrame(
+  db: Database,
+  companyId: number,
+  pipelineId: number,
+): Promise<{ stages: StageRow[]; currency: string } | undefined> {
+  const rows = await db
+    .selectFrom('pipelines as p')
+    .innerJoin('companies as c', 'c.id', 'p.company_id')
+    .leftJoin('pipeline_stages as s', (j) =>
+      j.onRef('s.pipeline_id', '=', 'p.id').onRef('s.company_id', '=', 'p.company_id'),
+    )
+    .select(['c.currency', 's.id', 's.name', 's.kind', 's.probability', 's.rotting_days', 's.position'])
+    .where('p.company_id', '=', companyId)
+    .where('p.id', '=', pipelineId)
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const stages: StageRow[] = [];
+  for (const r of rows) {
+    if (r.id === null || r.name === null || r.kind === null || r.probability === null || r.position === null)
+      continue;
+    stages.push({
+      id: r.id,
+      company_id: companyId,
+      pipeline_id: pipelineId,
+      name: r.name,
+      kind: r.kind,
+      probability: r.probability,
+      rotting_days: r.rotting_days,
+      position: r.position,
+    });
+  }
+  return { stages, currency: first.currency };
+}
+
 export function findPipelineRow(
   db: Database,
   companyId: number,
