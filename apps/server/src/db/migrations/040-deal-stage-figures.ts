@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { crossCompany } from '../cross-company.ts';
 
 /**
  * The board's open columns from kept figures (docs/decisions/063-board-and-move-statements.md):
@@ -17,5 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.deleteFrom('deal_stats').where('kind', '=', 'stage').execute();
+  await crossCompany(db, "a migration removes every company's stage figures")
+    .deleteFrom('deal_stats')
+    .where('kind', '=', 'stage')
+    .execute();
 }

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { crossCompany } from '../cross-company.ts';
 import { isPostgres } from './column-types.ts';
+
+const everyCompany = (db: Kysely<any>) => crossCompany(db, "a migration rewrites every company's targets");
 
 /**
  * A failed publish target keeps the network's HTTP status as a number of its own
@@ -12,7 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ? sql`error_message ~ '^[0-9]{3}$'`
     : sql`error_message GLOB '[0-9][0-9][0-9]'`;
   await sql`UPDATE social_post_targets SET error_status = CAST(error_message AS INTEGER) WHERE ${isStatus}`.execute(
-    db,
+    everyCompany(db),
   );
   await db.schema.alterTable('social_post_targets').dropColumn('error_message').execute();
 }
@@ -20,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('social_post_targets').addColumn('error_message', 'text').execute();
   await sql`UPDATE social_post_targets SET error_message = CAST(error_status AS TEXT) WHERE error_status IS NOT NULL`.execute(
-    db,
+    everyCompany(db),
   );
   await db.schema.alterTable('social_post_targets').dropColumn('error_status').execute();
 }
