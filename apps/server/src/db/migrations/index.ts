@@ -31,6 +31,7 @@ import * as m033 from './033-deals.ts';
 import * as m034 from './034-customer-organisations.ts';
 import * as m035 from './035-activity-versions.ts';
 import * as m036 from './036-notifications.ts';
+import * as m039 from './039-custom-fields.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -69,4 +70,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '034-customer-organisations': m034,
   '035-activity-versions': m035,
   '036-notifications': m036,
+  '039-custom-fields': m039,
 };
