@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, type StoredDeal, toCents, toDeal } from './deal-dto.ts';
 import { loadStoredDeals } from './deal-load.ts';
@@ -32,7 +33,8 @@ export async function findDeal(db: Database, companyId: number, id: number): Pro
   const row = await findDealRow(db, companyId, id);
   if (!row) return undefined;
   const people = await customerIdsOf(db, companyId, [id]);
-  return toDeal(row, people.get(id) ?? []);
+  const custom = await customValuesOf(db, companyId, 'deal', [id]);
+  return toDeal(row, people.get(id) ?? [], Date.now(), custom.get(id));
 }
 
 async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
@@ -70,14 +72,14 @@ async function completeDeal(db: Database, actor: Actor, body: DealCreateBody): P
 
 export async function createDeal(ctx: AppContext, actor: Actor, body: DealCreateBody): Promise<Deal> {
   const id = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) =>
-    w.create(await completeDeal(trx, actor, body)),
+    w.create(await completeDeal(trx, actor, body), { kind: 'top' }, body.custom),
   );
   return getDeal(ctx, actor.companyId, id);
 }
 
 /** The fields of an edit over the deal as read (those left out keep their values). */
 function applyUpdate(current: StoredDeal, body: Partial<DealUpdateBody>): DealInput {
-  const { version: _version, amount, ...rest } = body;
+  const { version: _version, amount, custom: _custom, ...rest } = body;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   return {
     title: current.title,
@@ -106,7 +108,7 @@ export async function updateDeal(
   await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
     const current = await storedDeal(trx, actor.companyId, id);
     if (current.version !== body.version) throw staleDeal();
-    await w.change(current, applyUpdate(current, body));
+    await w.change(current, applyUpdate(current, body), undefined, body.custom);
   });
   return getDeal(ctx, actor.companyId, id);
 }
