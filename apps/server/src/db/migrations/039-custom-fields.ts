@@ -12,7 +12,8 @@ import { isPostgres, types } from './column-types.ts';
  *   or `v_num` (numbers, amounts, percents, checkboxes, people); a long text keeps its
  *   whole value in `v_long` and its beginning in `v_text`. Adding a field adds a row to
  *   `custom_fields` only: no DDL, no rewrite of records.
- *   Indexes: (field, value, record) for filters and sorts on one field; the primary key
+ *   Indexes: (field, value, record) for filters and sorts on one field, each holding only
+ *   the rows with a value of its kind; the primary key
  *   (record, field, ord) for reading a record's values and for the probe a list sorted by
  *   another column makes per row. Rows go with their record and their field (foreign keys).
  */
@@ -59,15 +60,18 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('v_long', 'text')
       .addPrimaryKeyConstraint(`${table}_pk`, ['record_id', 'field_id', 'ord'])
       .execute();
+    // Partial: a value is text or a number, so each row enters one of them (a cheaper write).
     await db.schema
       .createIndex(`${table}_text_idx`)
       .on(table)
       .columns(['field_id', 'v_text', 'record_id'])
+      .where(sql.ref('v_text'), 'is not', null)
       .execute();
     await db.schema
       .createIndex(`${table}_num_idx`)
       .on(table)
       .columns(['field_id', 'v_num', 'record_id'])
+      .where(sql.ref('v_num'), 'is not', null)
       .execute();
   }
 }
