@@ -403,6 +403,22 @@ describe.each(['customer', 'deal'] as const)('values on %s records', (record) =>
     expect(back.custom.f_number).toBe(100);
   });
 
+  it('a deleted record takes its values along', async () => {
+    const made = await ok(c.marko.token, 'POST', recordsUrl(record, company), {
+      [nameOf(record)]: 'Short-lived',
+      custom: values(0),
+    });
+    await ok(c.marko.token, 'DELETE', recordsUrl(record, company, `/${made.id}`));
+    const table = record === 'customer' ? 'customer_field_values' : 'deal_field_values';
+    const left = await t.ctx.db
+      .selectFrom(table)
+      .select('field_id')
+      .where('company_id', '=', company)
+      .where('record_id', '=', made.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('required fields and defaults apply to new records', async () => {
     const field = await ok(c.ana.token, 'POST', fieldsUrl(company), {
       record,
