@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { createDatabase, type Database } from '../apps/server/src/db/database.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
 import { dialectOf } from '../apps/server/src/db/dialect.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { forecastOf } from '../apps/server/src/modules/deals/deal-forecast.service.ts';
 import { boardOf } from '../apps/server/src/modules/deals/deal-list.service.ts';
 import { rebuildDealStats } from '../apps/server/src/modules/deals/deal-stats.repository.ts';
@@ -14,7 +12,10 @@ import { getDeal, moveDeal } from '../apps/server/src/modules/deals/deals.servic
 import { createPipeline } from '../apps/server/src/modules/deals/pipelines.service.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
+import { openBenchDatabase } from './bench/bench-database.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
+import { seededCompany } from './bench/seeded-company.ts';
+import { timed } from './bench/timing.ts';
 
 /**
  * Deals (decision 051): the board's first page of every column with 10,000 open deals in the
@@ -51,25 +52,15 @@ interface Seeded {
 }
 
 async function seed(db: Database): Promise<Seeded> {
-  const found = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('name', '=', 'Deals Bench Co')
-    .executeTakeFirst();
+  const found = await seededCompany(db, 'Deals Bench Co');
   if (found) {
     const pipelines = await db
       .selectFrom('pipelines')
       .select('id')
-      .where('company_id', '=', found.id)
+      .where('company_id', '=', found.companyId)
       .orderBy('position')
       .execute();
-    const owner = await db
-      .selectFrom('memberships')
-      .select('user_id')
-      .where('company_id', '=', found.id)
-      .where('role', '=', 'owner')
-      .executeTakeFirstOrThrow();
-    return { companyId: found.id, userId: owner.user_id, boardPipeline: pipelines[0]?.id ?? 0 };
+    return { companyId: found.companyId, userId: found.ownerId, boardPipeline: pipelines[0]?.id ?? 0 };
   }
   console.log(`\nseeding ${TOTAL} deals…`);
   const owners: number[] = [];
@@ -178,33 +169,9 @@ async function seed(db: Database): Promise<Seeded> {
   return { companyId, userId: owners[0] as number, boardPipeline };
 }
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-  return { p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1) };
-}
-
-async function timed(runs: number, work: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await work(i);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const own = await work(i);
-    // A run that times itself (to leave its set-up reads out) answers its own duration.
-    samples.push(typeof own === 'number' ? own : performance.now() - start);
-  }
-  return percentiles(samples);
-}
-
 async function benchTarget(target: { label: string; database: Config['database'] }): Promise<void> {
-  if (target.database.kind === 'sqlite') {
-    mkdirSync(path.dirname(target.database.file), { recursive: true });
-    if (fresh && existsSync(target.database.file))
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${target.database.file}${suffix}`, { force: true });
-  }
-  const { db } = createDatabase(target.database);
+  const db = await openBenchDatabase(target.database, fresh);
   try {
-    await migrateToLatest(db);
     const { companyId, userId, boardPipeline } = await seed(db);
     const ctx = { db } as AppContext;
     const actor = { companyId, userId };
@@ -243,9 +210,13 @@ async function benchTarget(target: { label: string; database: Config['database']
     );
     console.log('| operation | p50 ms | p99 ms | target p99 |');
     console.log('|---|---:|---:|---:|');
-    console.log(`| board, first 25 of every column | ${board.p50} | ${board.p99} | 50 |`);
-    console.log(`| move (write door and commit) | ${move.p50} | ${move.p99} | 20 |`);
-    console.log(`| forecast, whole company | ${forecast.p50} | ${forecast.p99} | 100 |`);
+    console.log(
+      `| board, first 25 of every column | ${board.p50.toFixed(1)} | ${board.p99.toFixed(1)} | 50 |`,
+    );
+    console.log(`| move (write door and commit) | ${move.p50.toFixed(1)} | ${move.p99.toFixed(1)} | 20 |`);
+    console.log(
+      `| forecast, whole company | ${forecast.p50.toFixed(1)} | ${forecast.p99.toFixed(1)} | 100 |`,
+    );
   } finally {
     await db.destroy();
   }

@@ -73,3 +73,4 @@ await runIfPresent('bench-duplicates.ts', 'benchDuplicates');
 await runIfPresent('bench-public-api.ts', 'benchPublicApi');
 await runIfPresent('bench-connectors.ts', 'benchConnectors');
 await runIfPresent('bench-deals.ts', 'benchDeals');
+await runIfPresent('bench-custom-fields.ts', 'benchCustomFields');

@@ -32,7 +32,7 @@ export interface AppCaches {
   /**
    * Answers of the customer list (the serialised `{data}` JSON) by company and query string,
    * tagged by company id, kept until a customer of that company changes (`customersChanged`,
-   * after the commit). The TTL bounds what it cannot see: owners renamed, rows written outside.
+   * after the commit) or one of its custom fields does (the answers carry their values). The TTL bounds what it cannot see: owners renamed, rows written outside.
    */
   customerPages: TaggedCache<string>;
   /** The CRM dashboard's answers (crm-stats/crm-stats-cache.ts tells for how long). */

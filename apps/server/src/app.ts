@@ -39,6 +39,7 @@ import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/duplicates/customer-duplicate-scan.service.ts';
@@ -238,6 +239,7 @@ export async function buildApp(
       await api.register(jobsAdminRoutes, { ctx });
       await api.register(companyJobsRoutes, { ctx });
       await api.register(customersRoutes, { ctx });
+      await api.register(customFieldsRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

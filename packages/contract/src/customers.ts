@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
 import {
   CUSTOMER_LIMITS,
   CUSTOMER_SORTS,
@@ -207,6 +208,8 @@ export const CustomerCreateBody = z
     source: customerFields.source.optional(),
     notes: customerFields.notes.optional(),
     ...linkFields,
+    /** Values of the company's own fields by key (custom-fields.ts); checked by the server. */
+    custom: CustomValues.optional(),
   })
   .strict()
   .superRefine(refineCustomer)
@@ -216,7 +219,12 @@ export type CustomerCreateInput = z.input<typeof CustomerCreateBody>;
 
 /** Any subset of the fields plus the `version` last read; 409 `stale_update` when a field sent was changed since. */
 export const CustomerUpdateBody = z
-  .object({ ...customerFields, ...linkFields, version: z.number({ error: 'required' }).int().min(1) })
+  .object({
+    ...customerFields,
+    ...linkFields,
+    custom: CustomValues,
+    version: z.number({ error: 'required' }).int().min(1),
+  })
   .partial()
   .required({ version: true })
   .strict()
@@ -255,6 +263,8 @@ export const Customer = z.object({
   organisation_ids: z.array(z.number()),
   /** The same organisations with their names and the person's role at each. */
   organisations: z.array(CustomerOrganisation),
+  /** Values of the company's own fields in use, by key (fields without a value left out). */
+  custom: CustomValues,
   /** Increases with every change; send it back with an update. */
   version: z.number(),
   created_by: z.number().nullable(),
@@ -278,11 +288,19 @@ export const CustomerFilter = z.object({
 });
 export type CustomerFilter = z.output<typeof CustomerFilter>;
 
+/**
+ * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
+ * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or
+ * `sort=-custom.{key}` (descending); checked by the server against the company's fields.
+ */
 export const CustomerListQuery = CustomerFilter.extend({
+  sort: z
+    .union([z.enum(CUSTOMER_SORTS), z.string().regex(CUSTOM_SORT_PATTERN)], { error: 'invalid_sort' })
+    .default('name'),
   /** Opaque; from `next_cursor` of the previous page with the same filters and sort. */
   cursor: Cursor(1000).optional(),
   limit: z.coerce.number().int().min(1).max(CUSTOMER_LIMITS.pageMax).default(CUSTOMER_LIMITS.pageDefault),
-});
+}).catchall(CustomQueryParams);
 export type CustomerListQuery = z.output<typeof CustomerListQuery>;
 
 export const CustomerPage = z.object({ items: z.array(Customer), next_cursor: z.string().nullable() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Currency } from './admin.ts';
+import { CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
 import { Tags } from './customers.ts';
 import { DEAL_LIMITS, DEAL_SORTS, DEAL_STATUSES } from './deal-values.ts';
 import { Cursor, Id, OptionalText, SingleLine } from './fields.ts';
@@ -90,6 +91,8 @@ export const DealCreateBody = z
     lost_reason: dealFields.lost_reason.optional(),
     tags: Tags.default([]),
     notes: dealFields.notes.optional(),
+    /** Values of the company's own fields by key (custom-fields.ts); checked by the server. */
+    custom: CustomValues.optional(),
   })
   .strict();
 export type DealCreateBody = z.output<typeof DealCreateBody>;
@@ -97,7 +100,7 @@ export type DealCreateInput = z.input<typeof DealCreateBody>;
 
 /** Any subset of the fields plus the `version` last read; a stale version answers 409 `stale_update`. */
 export const DealUpdateBody = z
-  .object({ ...dealFields, version: z.number({ error: 'required' }).int().min(1) })
+  .object({ ...dealFields, custom: CustomValues, version: z.number({ error: 'required' }).int().min(1) })
   .partial()
   .required({ version: true })
   .strict();
@@ -152,6 +155,8 @@ export const Deal = z.object({
   rotting: z.boolean(),
   tags: z.array(z.string()),
   notes: z.string().nullable(),
+  /** Values of the company's own fields in use, by key (fields without a value left out). */
+  custom: CustomValues,
   version: z.number(),
   created_by: z.number().nullable(),
   created_at: z.string(),
@@ -175,13 +180,20 @@ export const DealFilter = z.object({
 });
 export type DealFilter = z.output<typeof DealFilter>;
 
+/**
+ * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
+ * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or
+ * `sort=-custom.{key}` (descending); checked by the server against the company's fields.
+ */
 export const DealListQuery = DealFilter.extend({
-  sort: z.enum(DEAL_SORTS).default('updated_at'),
+  sort: z
+    .union([z.enum(DEAL_SORTS), z.string().regex(CUSTOM_SORT_PATTERN)], { error: 'invalid_sort' })
+    .default('updated_at'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   /** Opaque; from `next_cursor` of the previous page with the same filters and sort. */
   cursor: Cursor(1000).optional(),
   limit: z.coerce.number().int().min(1).max(DEAL_LIMITS.pageMax).default(DEAL_LIMITS.pageDefault),
-});
+}).catchall(CustomQueryParams);
 export type DealListQuery = z.output<typeof DealListQuery>;
 
 export const DealPage = z.object({ items: z.array(Deal), next_cursor: z.string().nullable() });

@@ -873,6 +873,43 @@ export interface DB {
   email_messages: EmailMessagesTable;
   email_customers: EmailCustomersTable;
   email_attachments: EmailAttachmentsTable;
+  custom_fields: CustomFieldsTable;
+  customer_field_values: FieldValuesTable;
+  deal_field_values: FieldValuesTable;
+}
+
+/** Fields of a company's own on customers and deals (migration 039). */
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  company_id: number;
+  record: 'customer' | 'deal';
+  key: string;
+  label: string;
+  /** JSON: the label by language. */
+  labels: string;
+  type: string;
+  help: string | null;
+  required: Bool;
+  /** JSON of the default value; null: none. */
+  default_value: string | null;
+  /** JSON: the select options in order. */
+  options: string;
+  position: number;
+  archived: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One value of a custom field on a customer or a deal (migration 039). */
+export interface FieldValuesTable {
+  company_id: number;
+  record_id: number;
+  field_id: number;
+  /** 0, or the place of a multiple select's option. */
+  ord: number;
+  v_text: string | null;
+  v_num: number | null;
+  v_long: string | null;
 }
 
 /** In-app notifications (migration 036). */

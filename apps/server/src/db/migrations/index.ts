@@ -32,6 +32,7 @@ import * as m034 from './034-customer-organisations.ts';
 import * as m035 from './035-activity-versions.ts';
 import * as m036 from './036-notifications.ts';
 import * as m037 from './037-connector-deals.ts';
+import * as m039 from './039-custom-fields.ts';
 import * as m040 from './040-deal-stage-figures.ts';
 import * as m041 from './041-mailboxes.ts';
 import * as m042 from './042-target-error-status.ts';
@@ -74,6 +75,7 @@ export const migrations: Record<string, KontoraMigration> = {
   '035-activity-versions': m035,
   '036-notifications': m036,
   '037-connector-deals': m037,
+  '039-custom-fields': m039,
   '040-deal-stage-figures': m040,
   '041-mailboxes': m041,
   '042-target-error-status': m042,

@@ -33,6 +33,7 @@ export function parseTags(json: string): string[] {
 export function toCustomer(
   row: CustomerRow,
   links: readonly { organisation_id: number; name: string; role: string | null }[] = [],
+  custom: Record<string, unknown> = {},
 ): Customer {
   return {
     id: row.id,
@@ -55,6 +56,7 @@ export function toCustomer(
     notes: row.notes,
     organisation_ids: links.map((l) => l.organisation_id),
     organisations: links.map((l) => ({ id: l.organisation_id, name: l.name, role: l.role })),
+    custom,
     version: row.version,
     created_by: row.created_by,
     updated_by: row.updated_by,

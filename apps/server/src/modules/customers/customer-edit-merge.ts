@@ -24,10 +24,17 @@ export async function canMergeEdit(
   const changedSince = new Set(
     rows.flatMap((r) => (JSON.parse(r.changes ?? '[]') as { field: string }[]).map((c) => c.field)),
   );
-  return Object.entries(body).every(
-    ([field, value]) =>
-      field === 'version' ||
-      !changedSince.has(field) ||
-      JSON.stringify(value) === JSON.stringify(current[field as keyof Customer]),
+  const customSince = (custom: Record<string, unknown>) =>
+    Object.entries(custom).every(
+      ([key, value]) =>
+        !changedSince.has(`custom.${key}`) || JSON.stringify(value) === JSON.stringify(current.custom[key]),
+    );
+  // The company's own fields are changed one by one (`custom.{key}`), so compared one by one.
+  return Object.entries(body).every(([field, value]) =>
+    field === 'custom'
+      ? customSince((value ?? {}) as Record<string, unknown>)
+      : field === 'version' ||
+        !changedSince.has(field) ||
+        JSON.stringify(value) === JSON.stringify(current[field as keyof Customer]),
   );
 }

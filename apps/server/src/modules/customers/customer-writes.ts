@@ -17,6 +17,7 @@ import {
   type ChangeInput,
   recordChange,
 } from '../change-feed/change-feed.service.ts';
+import { planCustomValues, writeCustomValues } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
@@ -51,7 +52,8 @@ import { activitiesInsert, type NewActivity } from './timeline/customer-activiti
  * through a session of `writeCustomers`, which owns, for each write:
  * - the checks (the fields fit together, the owner is a member, the version
  *   is still the one the writer read: 409 `stale_update` otherwise),
- * - the row, its tags and its derived columns (customer-apply.ts),
+ * - the row, its tags and its derived columns (customer-apply.ts), its values of the
+ *   company's own fields (checked and stored by the custom-fields service),
  * - the timeline entry (`customer_activities`), sent to the database in one
  *   statement with the change-feed row (`recordChange`'s `along`),
  * - the audit of deletions,
@@ -150,19 +152,26 @@ export class CustomerWrites {
   }
 
   /**
-   * A new customer, with the organisations it belongs to: a `created` timeline entry
-   * (listing the organisations joined) and a `customer.created` change. Answers its id.
+   * A new customer, with the organisations it belongs to and its custom values (defaults
+   * fill fields left out): a `created` timeline entry (listing the organisations joined)
+   * and a `customer.created` change. Answers its id.
    */
-  async create(fields: EditableCustomer, organisations?: WantedLinks): Promise<number> {
+  async create(
+    fields: EditableCustomer,
+    organisations?: WantedLinks,
+    custom?: Record<string, unknown>,
+  ): Promise<number> {
     await this.#assertOwners([fields.owner_id]);
     const at = now();
     const { companyId } = this.author;
+    const values = await planCustomValues(this.db, companyId, 'customer', null, custom);
     const person = { id: null, type: fields.type };
     const links = organisations && (await planLinks(this.db, companyId, person, [], organisations, at));
     const [id] = await insertCustomers(this.db, [this.#newRow(fields, at)], [fields.tags]);
     if (id === undefined) throw new Error('insert answered no id');
     this.#wrote = true;
     if (links) await applyLinks(this.db, companyId, id, links);
+    await writeCustomValues(this.db, companyId, id, values, { fresh: true });
     const organisation_ids = links?.links.map((l) => l.organisation_id) ?? [];
     const joined = links?.changes.length ? JSON.stringify(links.changes) : null;
     await this.#record(
@@ -170,7 +179,7 @@ export class CustomerWrites {
         type: 'customer.created',
         entity: { type: 'customer', id },
         version: 1,
-        data: { ...fields, organisation_ids },
+        data: { ...fields, organisation_ids, custom: values.values },
       },
       [this.#entry(id, 'created', at, null, joined)],
     );
@@ -219,9 +228,9 @@ export class CustomerWrites {
   }
 
   /**
-   * Gives `current` (as read at its version) the values of `after`. Refuses
-   * values that do not fit together (400), an owner who is not a member
-   * (400) and a customer changed since it was read (409). An edit that
+   * Gives `current` (as read at its version) the values of `after` (and of `custom`, the
+   * company's own fields sent). Refuses values that do not fit together (400), an owner
+   * who is not a member (400) and a customer changed since it was read (409). An edit that
    * changes nothing writes nothing; a merge and its undo are recorded anyway.
    * Answers what changed.
    */
@@ -230,12 +239,14 @@ export class CustomerWrites {
     after: EditableCustomer,
     how: ChangeKind = EDIT,
     organisations?: WantedLinks,
+    custom?: Record<string, unknown>,
   ): Promise<FieldChange[]> {
     const problems = customerProblems(after);
     if (Object.keys(problems).length) {
       throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
     }
     const changed = changedFields(current, after);
+    const values = await planCustomValues(this.db, this.author.companyId, 'customer', current.id, custom);
     const at = now();
     // A person's organisations (organisations/customer-organisation-links.ts) change with the record.
     const links = await planLinkChange(
@@ -246,7 +257,13 @@ export class CustomerWrites {
       organisations,
       at,
     );
-    if (changed.length === 0 && !links?.changes.length && how.kind === 'updated') return [];
+    if (
+      changed.length === 0 &&
+      !links?.changes.length &&
+      values.changes.length === 0 &&
+      how.kind === 'updated'
+    )
+      return [];
     if (changed.includes('owner_id')) await this.#assertOwners([after.owner_id]);
     const patch = patchFor(after, changed, { userId: this.author.userId, at });
     const { companyId } = this.author;
@@ -255,7 +272,8 @@ export class CustomerWrites {
     this.#wrote = true;
     if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
     if (links) await applyLinks(this.db, companyId, current.id, links);
-    const changes = [...changeList(current, after, changed), ...(links?.changes ?? [])];
+    await writeCustomValues(this.db, companyId, current.id, values);
+    const changes = [...changeList(current, after, changed), ...(links?.changes ?? []), ...values.changes];
     if (how.kind !== 'updated') await this.#auditMerge(current.id, after.name, how);
     await this.#record(
       {
@@ -272,7 +290,7 @@ export class CustomerWrites {
 
   /** `change` with the fields of an edit (those left out keep their values; a derived name follows its parts). */
   applyPatch(current: Versioned, body: Partial<CustomerUpdateBody>): Promise<FieldChange[]> {
-    return this.change(current, applyUpdate(current, body), EDIT, wantedLinks(body));
+    return this.change(current, applyUpdate(current, body), EDIT, wantedLinks(body), body.custom);
   }
 
   /**

@@ -37,7 +37,7 @@ export async function createCustomer(
   body: CustomerCreateBody,
 ): Promise<Customer> {
   const id = await writeCustomers(ctx, authorOfActor(actor), (w) =>
-    w.create(completeCustomer(body), wantedLinks(body)),
+    w.create(completeCustomer(body), wantedLinks(body), body.custom),
   );
   return getCustomer(ctx, actor.companyId, id);
 }

@@ -69,7 +69,12 @@ export function toStored(row: DealRow, customerIds: number[]): StoredDeal {
   };
 }
 
-export function toDeal(row: DealRow, customerIds: number[], now = Date.now()): Deal {
+export function toDeal(
+  row: DealRow,
+  customerIds: number[],
+  now = Date.now(),
+  custom: Record<string, unknown> = {},
+): Deal {
   return {
     id: row.id,
     title: row.title,
@@ -95,6 +100,7 @@ export function toDeal(row: DealRow, customerIds: number[], now = Date.now()): D
       now - Date.parse(row.stage_entered_at) > row.rotting_days * DAY_MS,
     tags: parseTags(row.tags),
     notes: row.notes,
+    custom,
     version: row.version,
     created_by: row.created_by,
     created_at: row.created_at,

@@ -2,6 +2,7 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { type CustomListPlan, customSortedPage } from '../custom-fields/custom-fields.service.ts';
 import {
   baseDeals,
   type DealRow,
@@ -23,6 +24,10 @@ export interface DealListFilter {
   tag?: string | undefined;
   closeFrom?: string | undefined;
   closeTo?: string | undefined;
+  /** Filters and sort on the company's own fields; its sort replaces the list's. */
+  custom?: CustomListPlan | undefined;
+  /** The position after which a page sorted by a custom field starts. */
+  customAfter?: { value: string | number | null; id: number } | undefined;
 }
 
 type Eb = ExpressionBuilder<DB & { d: DB['deals'] }, 'd'>;
@@ -62,6 +67,7 @@ function filtered(db: Database, companyId: number, f: DealListFilter) {
   if (f.ownerId !== undefined) query = query.where('d.owner_id', '=', f.ownerId);
   if (f.closeFrom) query = query.where('d.expected_close_date', '>=', f.closeFrom);
   if (f.closeTo) query = query.where('d.expected_close_date', '<=', f.closeTo);
+  for (const condition of f.custom?.where('d') ?? []) query = query.where(condition);
   if (f.customerId !== undefined) {
     const customerId = f.customerId;
     query = query.where((eb: Eb) =>
@@ -122,6 +128,8 @@ export function listDeals(
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
   let query = withDealColumns(filtered(db, companyId, filter));
+  const custom = filter.custom?.sort;
+  if (custom) return customSortedPage(query, custom, 'd', filter.customAfter, limit);
   if (after) {
     query = query.where(
       dir === 'asc'

@@ -1,7 +1,9 @@
+import type { DealSort } from '@kontora/contract/deal-values';
 import type { Board, BoardQuery, DealFilter, DealListQuery, DealPage } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { customListPlan, customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { foldWords, toDeal } from './deal-dto.ts';
 import { boardTotals, type ColumnTotal } from './deal-forecast.repository.ts';
 import {
@@ -28,7 +30,12 @@ export function toDealFilter(query: Partial<DealFilter>): DealListFilter {
   };
 }
 
-function readCursor(raw: string, sort: string, dir: string): { value: string | number; id: number } {
+function readCursor(
+  raw: string,
+  sort: string,
+  dir: string,
+  nullable = false,
+): { value: string | number | null; id: number } {
   const parts = decodeCursor(raw);
   const [kind, s, d, value, id] = parts ?? [];
   if (
@@ -36,25 +43,23 @@ function readCursor(raw: string, sort: string, dir: string): { value: string | n
     kind !== 'deals' ||
     s !== sort ||
     d !== dir ||
-    (typeof value !== 'string' && typeof value !== 'number') ||
+    (typeof value !== 'string' && typeof value !== 'number' && !(nullable && value === null)) ||
     !Number.isSafeInteger(id)
   ) {
     throw invalidField('cursor', 'invalid_cursor');
   }
-  return { value, id: id as number };
+  return { value: value as string | number | null, id: id as number };
 }
 
-const cursorAfter = (row: DealRow, sort: DealListQuery['sort'], dir: string) =>
+const cursorAfter = (row: DealRow, sort: DealSort, dir: string) =>
   encodeCursor(['deals', sort, dir, sortValueOf(row, sort), row.id]);
 
 async function withPeople(ctx: Pick<AppContext, 'db'>, companyId: number, rows: DealRow[]) {
-  const people = await customerIdsOf(
-    ctx.db,
-    companyId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const people = await customerIdsOf(ctx.db, companyId, ids);
+  const custom = await customValuesOf(ctx.db, companyId, 'deal', ids);
   const now = Date.now();
-  return rows.map((r) => toDeal(r, people.get(r.id) ?? [], now));
+  return rows.map((r) => toDeal(r, people.get(r.id) ?? [], now, custom.get(r.id)));
 }
 
 export async function listDealPage(
@@ -62,21 +67,47 @@ export async function listDealPage(
   companyId: number,
   query: DealListQuery,
 ): Promise<DealPage> {
-  const after = query.cursor ? readCursor(query.cursor, query.sort, query.dir) : undefined;
+  const custom = await customListPlan(ctx.db, companyId, 'deal', query, query.sort);
+  const sort = custom?.sort;
+  const standard = (sort ? 'updated_at' : query.sort) as DealSort;
+  const filter = { ...toDealFilter(query), custom };
+  if (sort) {
+    // Sorted by a custom field: `-custom.{key}` says the direction; nulls last either way.
+    const after = query.cursor ? readCursor(query.cursor, sort.name, sort.dir, true) : undefined;
+    const rows = await listDeals(
+      ctx.db,
+      companyId,
+      { ...filter, customAfter: after },
+      standard,
+      sort.dir,
+      undefined,
+      query.limit + 1,
+    );
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1) as (DealRow & { custom_sort?: string | number | null }) | undefined;
+    return {
+      items: await withPeople(ctx, companyId, items),
+      next_cursor:
+        rows.length > query.limit && last
+          ? encodeCursor(['deals', sort.name, sort.dir, last.custom_sort ?? null, last.id])
+          : null,
+    };
+  }
+  const after = query.cursor ? readCursor(query.cursor, standard, query.dir) : undefined;
   const rows = await listDeals(
     ctx.db,
     companyId,
-    toDealFilter(query),
-    query.sort,
+    filter,
+    standard,
     query.dir,
-    after,
+    after as { value: string | number; id: number } | undefined,
     query.limit + 1,
   );
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
     items: await withPeople(ctx, companyId, items),
-    next_cursor: rows.length > query.limit && last ? cursorAfter(last, query.sort, query.dir) : null,
+    next_cursor: rows.length > query.limit && last ? cursorAfter(last, standard, query.dir) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
+import { planCustomValues, writeCustomValues } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
@@ -36,7 +37,8 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
  *   the writer read: 409 `stale_update` otherwise),
  * - what follows from the stage: status, `closed_at`, `stage_entered_at`, the position in
  *   the column, the lost reason kept only while lost,
- * - the row, its tags and people, the deal's timeline entry (sent with the change-feed row
+ * - the row, its tags and people, its values of the company's own fields (checked and
+ *   stored by the custom-fields service), the deal's timeline entry (sent with the change-feed row
  *   in one statement), the forecast's figures (deal_stats), the audit of deletions.
  * Deals have no cached answers, so nothing is evicted after the commit; the to-do answers
  * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
@@ -91,12 +93,20 @@ export class DealWrites {
     this.#stages.clear();
   }
 
-  /** A new deal at the top of its column (or where `placement` says). Answers its id. */
-  async create(input: DealInput, placement: Placement = { kind: 'top' }): Promise<number> {
+  /**
+   * A new deal at the top of its column (or where `placement` says), with its custom values
+   * (defaults fill fields left out). Answers its id.
+   */
+  async create(
+    input: DealInput,
+    placement: Placement = { kind: 'top' },
+    custom?: Record<string, unknown>,
+  ): Promise<number> {
     const stage = await this.#check(input, null);
     const at = now();
     const status = stage.kind;
     const { companyId } = this.author;
+    const values = await planCustomValues(this.db, companyId, 'deal', null, custom);
     const position = await this.#position(input, placement, null);
     const stored: Omit<StoredDeal, 'id'> = {
       ...input,
@@ -121,13 +131,19 @@ export class DealWrites {
     });
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
+    await writeCustomValues(this.db, companyId, id, values, { fresh: true });
     await applyStats(this.db, companyId, [
       ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
     ]);
     await this.#onCustomerTimelines(stored, 'deal_created', at);
     await this.#record(
-      { type: 'deal.created', id, version: 1, data: feedData({ ...stored, id }) },
+      {
+        type: 'deal.created',
+        id,
+        version: 1,
+        data: { ...feedData({ ...stored, id }), custom: values.values },
+      },
       this.#entry(id, 'created', at),
     );
     return id;
@@ -135,11 +151,16 @@ export class DealWrites {
 
   /**
    * Gives `current` (as read at its version) the values of `after`, placed in its column
-   * by `placement` (a move; a deal that changes stage without one goes to the top).
-   * Answers the changes (none: nothing was written).
+   * by `placement` (a move; a deal that changes stage without one goes to the top), and
+   * the custom values sent. Answers the changes (none: nothing was written).
    */
-  async change(current: StoredDeal, after: DealInput, placement?: Placement): Promise<FieldChange[]> {
-    return (await this.write(current, after, placement)).changes;
+  async change(
+    current: StoredDeal,
+    after: DealInput,
+    placement?: Placement,
+    custom?: Record<string, unknown>,
+  ): Promise<FieldChange[]> {
+    return (await this.write(current, after, placement, custom)).changes;
   }
 
   /**
@@ -150,8 +171,10 @@ export class DealWrites {
     current: StoredDeal,
     after: DealInput,
     placement?: Placement,
+    custom?: Record<string, unknown>,
   ): Promise<{ changes: FieldChange[]; written?: { deal: StoredDeal; stage: StageRow; at: string } }> {
     const stage = await this.#check(after, current);
+    const values = await planCustomValues(this.db, this.author.companyId, 'deal', current.id, custom);
     const at = now();
     const stageChanged = after.stage_id !== current.stage_id || after.pipeline_id !== current.pipeline_id;
     const status = stage.kind;
@@ -165,7 +188,7 @@ export class DealWrites {
       version: current.version + 1,
     };
     const changed = COMPARED.filter((f) => !same(current[f], next[f]));
-    if (changed.length === 0 && !placement) return { changes: [] };
+    if (changed.length === 0 && values.changes.length === 0 && !placement) return { changes: [] };
     if (placement || stageChanged)
       next.position = await this.#position(next, placement ?? { kind: 'top' }, current.id);
     const { companyId } = this.author;
@@ -179,6 +202,7 @@ export class DealWrites {
     if (changed.includes('customer_ids'))
       await replaceDealCustomers(this.db, companyId, current.id, next.customer_ids);
     if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
+    await writeCustomValues(this.db, companyId, current.id, values);
     const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
     // Sent with the change-feed row (one round trip on PostgreSQL), like the timeline entry.
     const stats = statsUpsert(this.db, companyId, [
@@ -186,11 +210,14 @@ export class DealWrites {
       ...contribution(this.#statsOf(next, stage), 1),
       ...(stageChanged ? await this.#entries(current, next, at) : []),
     ]);
-    const changes: FieldChange[] = changed.map((field) =>
-      field === 'amount_cents'
-        ? { field: 'amount', before: fromCents(current.amount_cents), after: fromCents(next.amount_cents) }
-        : { field, before: current[field], after: next[field] },
-    );
+    const changes: FieldChange[] = [
+      ...changed.map((field) =>
+        field === 'amount_cents'
+          ? { field: 'amount', before: fromCents(current.amount_cents), after: fromCents(next.amount_cents) }
+          : { field, before: current[field], after: next[field] },
+      ),
+      ...values.changes,
+    ];
     const { type, kind } = changeKindOf(current.status, status, stageChanged);
     if (type === 'deal.won' || type === 'deal.lost')
       await this.#onCustomerTimelines(next, type === 'deal.won' ? 'deal_won' : 'deal_lost', at);

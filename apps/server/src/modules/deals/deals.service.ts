@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
@@ -30,7 +31,9 @@ export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id
 /** The deal as the API answers it, if the company has it. */
 export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
   const [row] = await findDealRows(db, companyId, [id]);
-  return row && toDeal(row, row.customer_ids);
+  if (!row) return undefined;
+  const custom = await customValuesOf(db, companyId, 'deal', [id]);
+  return toDeal(row, row.customer_ids, Date.now(), custom.get(id));
 }
 
 async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
@@ -68,14 +71,14 @@ async function completeDeal(db: Database, actor: Actor, body: DealCreateBody): P
 
 export async function createDeal(ctx: AppContext, actor: Actor, body: DealCreateBody): Promise<Deal> {
   const id = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) =>
-    w.create(await completeDeal(trx, actor, body)),
+    w.create(await completeDeal(trx, actor, body), { kind: 'top' }, body.custom),
   );
   return getDeal(ctx, actor.companyId, id);
 }
 
 /** The fields of an edit over the deal as read (those left out keep their values). */
 function applyUpdate(current: StoredDeal, body: Partial<DealUpdateBody>): DealInput {
-  const { version: _version, amount, ...rest } = body;
+  const { version: _version, amount, custom: _custom, ...rest } = body;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   return {
     title: current.title,
@@ -104,7 +107,7 @@ export async function updateDeal(
   await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
     const current = await storedDeal(trx, actor.companyId, id);
     if (current.version !== body.version) throw staleDeal();
-    await w.change(current, applyUpdate(current, body));
+    await w.change(current, applyUpdate(current, body), undefined, body.custom);
   });
   return getDeal(ctx, actor.companyId, id);
 }
@@ -138,10 +141,14 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
       },
       placement,
     );
-    if (!written) return toDeal(row, row.customer_ids);
+    // A move leaves the company's own fields as they were: read once, for the answer.
+    const custom = (await customValuesOf(trx, actor.companyId, 'deal', [id])).get(id);
+    if (!written) return toDeal(row, row.customer_ids, Date.now(), custom);
     return toDeal(
       rowAfter(row, written.deal, written.stage, written.at, authorIdOf(actor)),
       written.deal.customer_ids,
+      Date.now(),
+      custom,
     );
   });
 }

@@ -2,6 +2,7 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { type CustomListPlan, customSortedPage } from '../../custom-fields/custom-fields.service.ts';
 import { type CustomerRow, selectCustomers } from '../customers.repository.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import { postgresSearchPage } from './customer-search-page.postgres.ts';
@@ -19,6 +20,10 @@ export interface ListFilter {
   organisationId?: number | undefined;
   sort: 'name' | 'created_at' | 'updated_at';
   dir: 'asc' | 'desc';
+  /** Filters and sort on the company's own fields; its sort replaces `sort` and `dir`. */
+  custom?: CustomListPlan | undefined;
+  /** The position after which a page sorted by a custom field starts. */
+  customAfter?: { value: string | number | null; id: number } | undefined;
 }
 
 const sortColumn = { name: 'c.sort_name', created_at: 'c.created_at', updated_at: 'c.updated_at' } as const;
@@ -87,6 +92,9 @@ export async function listCustomers(
   if (filter.organisationId !== undefined) {
     query = query.where(sql<boolean>`true ${memberOfCondition(filter.organisationId, 'c')}`);
   }
+  for (const condition of filter.custom?.where('c') ?? []) query = query.where(condition);
+  const custom = filter.custom?.sort;
+  if (custom) return customSortedPage(query, custom, 'c', filter.customAfter, limit);
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple(col, 'c.id'), filter.dir === 'asc' ? '>' : '<', eb.tuple(after.value, after.id)),

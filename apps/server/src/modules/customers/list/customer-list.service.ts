@@ -2,6 +2,7 @@ import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/c
 import type { AppContext } from '../../../context.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
+import { type CustomSort, customListPlan } from '../../custom-fields/custom-fields.service.ts';
 import { toCustomers } from '../organisations/customer-answers.ts';
 import {
   statusCountsCreatedBetween as countsCreatedRows,
@@ -41,20 +42,54 @@ function readCursor(raw: string, filter: ListFilter): { value: string; id: numbe
   return { value, id: id as number };
 }
 
+function readCustomCursor(raw: string, sort: CustomSort): { value: string | number | null; id: number } {
+  const parts = decodeCursor(raw);
+  const [kind, name, dir, value, id] = parts ?? [];
+  if (
+    parts?.length !== 5 ||
+    kind !== 'customers-custom' ||
+    name !== sort.name ||
+    dir !== sort.dir ||
+    !(value === null || typeof value === (sort.numeric ? 'number' : 'string')) ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw invalidField('cursor', 'invalid_cursor');
+  }
+  return { value: value as string | number | null, id: id as number };
+}
+
 export async function listCustomerPage(
   ctx: AppContext,
   companyId: number,
   query: CustomerListQuery,
 ): Promise<CustomerPage> {
-  const filter = toListFilter(query);
-  const after = query.cursor ? readCursor(query.cursor, filter) : undefined;
+  const custom = await customListPlan(ctx.db, companyId, 'customer', query, query.sort);
+  const standard = custom?.sort ? 'name' : (query.sort as CustomerFilter['sort']);
+  const filter: ListFilter = { ...toListFilter({ ...query, sort: standard }), custom };
+  if (custom && filter.terms.length)
+    throw invalidField(
+      'q',
+      'not_with_custom',
+      'Search and filters on the company’s own fields do not combine yet.',
+    );
+  const sort = custom?.sort;
+  const after = query.cursor && !sort ? readCursor(query.cursor, filter) : undefined;
+  if (query.cursor && sort) filter.customAfter = readCustomCursor(query.cursor, sort);
   const rows = await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const next_cursor =
-    rows.length > query.limit && last
-      ? encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id])
-      : null;
+  let next_cursor: string | null = null;
+  if (rows.length > query.limit && last) {
+    next_cursor = sort
+      ? encodeCursor([
+          'customers-custom',
+          sort.name,
+          sort.dir,
+          (last as { custom_sort?: string | number | null }).custom_sort ?? null,
+          last.id,
+        ])
+      : encodeCursor(['customers', filter.sort, filter.dir, sortValueOf(last, filter.sort), last.id]);
+  }
   return { items: await toCustomers(ctx.db, companyId, items), next_cursor };
 }
 

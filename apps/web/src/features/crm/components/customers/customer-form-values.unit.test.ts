@@ -30,6 +30,7 @@ const customer: Customer = {
   notes: null,
   organisation_ids: [],
   organisations: [],
+  custom: {},
   version: 2,
   created_by: 3,
   updated_by: 3,

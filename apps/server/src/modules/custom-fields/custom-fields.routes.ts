@@ -1,0 +1,82 @@
+import {
+  CustomField,
+  CustomFieldCreateBody,
+  CustomFieldList,
+  CustomFieldListQuery,
+  CustomFieldUpdateBody,
+} from '@kontora/contract/custom-fields';
+import { Id } from '@kontora/contract/fields';
+import { MODULE_ID } from '@kontora/contract/limits';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { dataOf, errors } from '../../lib/http.ts';
+import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { changeField, createField, listFields, removeField } from './custom-fields.service.ts';
+
+const tags = ['custom-fields'];
+/** Every member reads the fields (forms and lists need them); owners and admins change them. */
+const read = policies.company(MODULE_ID.crm, undefined, { apiKey: 'customers' });
+const manage = policies.company(MODULE_ID.crm, ['owner', 'admin']);
+const FieldParams = CompanyParams.extend({ id: Id });
+const base = '/companies/:companyId/custom-fields';
+
+export async function customFieldsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(base, {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'The company’s own fields of customers or deals, archived ones too, in order',
+      params: CompanyParams,
+      querystring: CustomFieldListQuery,
+      response: { 200: dataOf(CustomFieldList), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: { items: await listFields(ctx.db, companyOf(request).id, request.query.record) },
+    }),
+  });
+
+  app.post(base, {
+    config: { access: manage, idempotent: true },
+    schema: {
+      tags,
+      summary: 'Add a field (owners and admins); at most 200 in use per record kind',
+      params: CompanyParams,
+      body: CustomFieldCreateBody,
+      response: { 201: dataOf(CustomField), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await createField(ctx, actorOf(request), request.body) }),
+  });
+
+  app.patch(`${base}/:id`, {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Change, archive or restore a field (owners and admins); key and type stay',
+      params: FieldParams,
+      body: CustomFieldUpdateBody,
+      response: { 200: dataOf(CustomField), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({
+      data: await changeField(ctx, actorOf(request), request.params.id, request.body),
+    }),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Delete a field with all its values (archive it to keep them)',
+      params: FieldParams,
+      response: { 204: z.null(), ...errors(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await removeField(ctx, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { CustomFieldCreateBody } from '@kontora/contract/custom-fields';
+import { sql } from 'kysely';
+import { createAppCaches } from '../apps/server/src/app-caches.ts';
+import type { Config } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { dialectOf } from '../apps/server/src/db/dialect.ts';
+import { createField, listFields } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
+import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
+import { createCustomer } from '../apps/server/src/modules/customers/customers.service.ts';
+import { listCustomerPage } from '../apps/server/src/modules/customers/list/customer-list.service.ts';
+import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
+import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
+import { openBenchDatabase } from './bench/bench-database.ts';
+import { benchPostgresUrl } from './bench/postgres-database.ts';
+import { seededCompany } from './bench/seeded-company.ts';
+import { percentiles, timed } from './bench/timing.ts';
+
+/**
+ * Custom fields (decision 061) with BENCH_CUSTOM_CUSTOMERS customers (default 1,000,000), each
+ * holding 20 values, on SQLite and PostgreSQL: the list's first page filtered by a single
+ * select or a number range and sorted by name (target p99 < 50 ms), a create with 20 values
+ * against one without (target < 20 % slower), and adding a field while creates run (target:
+ * no write waits > 1 s). Timed in-process around the service call. Seeded databases are kept
+ * (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>); BENCH_FRESH=1 seeds again.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const TOTAL = Number(process.env.BENCH_CUSTOM_CUSTOMERS ?? 1_000_000);
+const fresh = process.env.BENCH_FRESH === '1';
+const INDUSTRIES = ['retail', 'hospitality', 'tech', 'health', 'finance', 'public', 'energy', 'media'];
+
+/** The 20 fields: 6 selects, 6 numbers, 4 texts, 2 dates, 2 checkboxes. */
+const FIELDS: Omit<CustomFieldCreateBody, 'record' | 'labels' | 'required' | 'options'>[] = [
+  ...Array.from({ length: 6 }, (_, i) => ({
+    key: `select_${i}`,
+    label: `Select ${i}`,
+    type: 'single_select' as const,
+  })),
+  ...Array.from({ length: 6 }, (_, i) => ({
+    key: `number_${i}`,
+    label: `Number ${i}`,
+    type: 'number' as const,
+  })),
+  ...Array.from({ length: 4 }, (_, i) => ({ key: `text_${i}`, label: `Text ${i}`, type: 'text' as const })),
+  ...Array.from({ length: 2 }, (_, i) => ({ key: `date_${i}`, label: `Date ${i}`, type: 'date' as const })),
+  ...Array.from({ length: 2 }, (_, i) => ({
+    key: `check_${i}`,
+    label: `Check ${i}`,
+    type: 'checkbox' as const,
+  })),
+];
+
+export async function benchCustomFields(): Promise<void> {
+  const targets: { label: string; database: Config['database'] }[] = [
+    {
+      label: 'SQLite',
+      database: { kind: 'sqlite', file: path.join(repoRoot, `data/bench/custom-fields-${TOTAL}.sqlite`) },
+    },
+  ];
+  const pgUrl = await benchPostgresUrl(`kontora_bench_custom_${TOTAL}`, fresh);
+  if (pgUrl) targets.push({ label: 'PostgreSQL', database: { kind: 'postgres', url: pgUrl } });
+  else console.log('\nCustom fields on PostgreSQL: skipped (no server at TEST_PG_URL / 127.0.0.1:5432)');
+  const only = process.env.BENCH_CUSTOM_DB;
+  for (const target of targets) if (!only || target.database.kind === only) await benchTarget(target);
+}
+
+function contextOf(db: Database): AppContext {
+  return { db, caches: createAppCaches(), benchOnlyChangeFeed: { enabled: true } } as unknown as AppContext;
+}
+
+function valueFor(type: string, random: () => number): { v_text: string | null; v_num: number | null } {
+  switch (type) {
+    case 'single_select':
+      return { v_text: INDUSTRIES[Math.floor(random() * INDUSTRIES.length)] as string, v_num: null };
+    case 'number':
+      return { v_text: null, v_num: Math.floor(random() * 100_000) };
+    case 'text':
+      return { v_text: `word ${Math.floor(random() * 50_000)}`, v_num: null };
+    case 'date':
+      return {
+        v_text: new Date(Date.UTC(2020, 0, 1) + Math.floor(random() * 2000) * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+        v_num: null,
+      };
+    default:
+      return { v_text: null, v_num: random() < 0.5 ? 1 : 0 };
+  }
+}
+
+async function seed(db: Database): Promise<{ companyId: number; userId: number }> {
+  const found = await seededCompany(db, 'Custom Fields Bench Co');
+  if (found) return { companyId: found.companyId, userId: found.ownerId };
+  console.log(`\nseeding ${TOTAL} customers with ${FIELDS.length} values each…`);
+  const userId = await createActiveUser(db, {
+    email: 'custom-bench@example.invalid',
+    full_name: 'Bench Owner',
+    password: 'bench-custom-password-2026',
+  });
+  const companyId = await createCompanyWith(db, { name: 'Custom Fields Bench Co', modules: [0, 2] }, [
+    { userId, role: 'owner' },
+  ]);
+  const ctx = contextOf(db);
+  const actor = { companyId, userId };
+  for (const f of FIELDS) {
+    await createField(ctx, actor, {
+      ...f,
+      record: 'customer',
+      labels: {},
+      required: false,
+      options:
+        f.type === 'single_select'
+          ? INDUSTRIES.map((v) => ({ value: v, label: v, color: null, hidden: false }))
+          : [],
+    });
+  }
+  const fields = await listFields(db, companyId, 'customer');
+  const random = seededRandom(11);
+  const at = new Date().toISOString();
+  const by = { userId, at };
+  const BATCH = 500;
+  for (let start = 0; start < TOTAL; start += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      const rows = [];
+      for (let i = start; i < Math.min(TOTAL, start + BATCH); i++) {
+        const fields = completeCustomer({ type: 'person', name: `Customer ${i}`, status: 'lead', tags: [] });
+        rows.push(newCustomerRow(companyId, fields, by));
+      }
+      const ids = (await trx.insertInto('customers').values(rows).returning('id').execute()).map((r) => r.id);
+      const values = ids.flatMap((record_id) =>
+        fields.map((f) => ({
+          company_id: companyId,
+          record_id,
+          field_id: f.id,
+          ord: 0,
+          v_long: null,
+          ...valueFor(f.type, random),
+        })),
+      );
+      for (let i = 0; i < values.length; i += 1000)
+        await trx
+          .insertInto('customer_field_values')
+          .values(values.slice(i, i + 1000))
+          .execute();
+    });
+    if (start % 100_000 === 0 && start) console.log(`  ${start} customers`);
+  }
+  if (dialectOf(db) === 'postgres') {
+    await sql`vacuum analyze customers`.execute(db);
+    await sql`vacuum analyze customer_field_values`.execute(db);
+  } else await sql`analyze`.execute(db);
+  return { companyId, userId };
+}
+
+const page = (extra: Record<string, string>) => ({ sort: 'name', dir: 'asc', limit: 25, ...extra }) as never;
+
+async function benchTarget(target: { label: string; database: Config['database'] }): Promise<void> {
+  const db = await openBenchDatabase(target.database, fresh);
+  try {
+    const { companyId, userId } = await seed(db);
+    const ctx = contextOf(db);
+    const actor = { companyId, userId };
+    let n = 0;
+    const bySelect = await timed(200, (i) =>
+      listCustomerPage(
+        ctx,
+        companyId,
+        page({ 'custom.select_0': INDUSTRIES[i % INDUSTRIES.length] as string }),
+      ),
+    );
+    const byNumber = await timed(200, (i) =>
+      listCustomerPage(
+        ctx,
+        companyId,
+        page({
+          'custom.number_0.gte': String((i % 10) * 10_000),
+          'custom.number_0.lte': String((i % 10) * 10_000 + 5_000),
+        }),
+      ),
+    );
+    const random = seededRandom(5);
+    const custom = () =>
+      Object.fromEntries(
+        FIELDS.map((f) => {
+          const v = valueFor(f.type, random);
+          return [f.key, f.type === 'checkbox' ? v.v_num === 1 : (v.v_text ?? v.v_num)];
+        }),
+      );
+    const plain = await timed(200, () => createCustomer(ctx, actor, completeBody(`Plain ${n++}`)));
+    const withValues = await timed(200, () =>
+      createCustomer(ctx, actor, { ...completeBody(`Valued ${n++}`), custom: custom() }),
+    );
+    // Adding fields while creates run: the slowest create and the slowest field added.
+    let running = true;
+    const writes: number[] = [];
+    const writer = (async () => {
+      while (running) {
+        const start = performance.now();
+        await createCustomer(ctx, actor, { ...completeBody(`During ${n++}`), custom: custom() });
+        writes.push(performance.now() - start);
+        // SQLite answers synchronously: without a turn of the event loop the timers below never run.
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const adds: number[] = [];
+    const stamp = Date.now().toString(36);
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      await createField(ctx, actor, {
+        record: 'customer',
+        key: `added_${stamp}_${i}`,
+        label: `Added ${i}`,
+        labels: {},
+        type: 'number',
+        required: false,
+        options: [],
+      });
+      adds.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    running = false;
+    await writer;
+    // Leave the field count where the next run expects it.
+    await db
+      .deleteFrom('custom_fields')
+      .where('company_id', '=', companyId)
+      .where('key', 'like', 'added_%')
+      .execute();
+    const count = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    const f = (v: number) => v.toFixed(1);
+    console.log(
+      `\nCustom fields on ${target.label} (${Number(count.n)} customers, ${FIELDS.length} values each; in-process, ms)`,
+    );
+    console.log('| operation | p50 ms | p99 ms | target |');
+    console.log('|---|---:|---:|---:|');
+    console.log(
+      `| first page, single select = v, by name | ${f(bySelect.p50)} | ${f(bySelect.p99)} | p99 < 50 |`,
+    );
+    console.log(
+      `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50 |`,
+    );
+    console.log(`| create without values | ${f(plain.p50)} | ${f(plain.p99)} | |`);
+    console.log(
+      `| create with ${FIELDS.length} values | ${f(withValues.p50)} | ${f(withValues.p99)} | p50 +${(((withValues.p50 - plain.p50) / plain.p50) * 100).toFixed(0)} % (< 20 %) |`,
+    );
+    const w = percentiles(writes);
+    console.log(
+      `| add a field while creates run | ${f(percentiles(adds).p50)} | ${f(percentiles(adds).max)} (max) | |`,
+    );
+    console.log(`| creates meanwhile (${writes.length}) | ${f(w.p50)} | ${f(w.max)} (max) | max < 1000 |`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function completeBody(name: string) {
+  return { type: 'person' as const, name, status: 'lead' as const, tags: [] };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchCustomFields();
