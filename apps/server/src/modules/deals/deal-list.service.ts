@@ -159,6 +159,12 @@ export async function boardOf(
     ),
   ]);
   const now = Date.now();
+  const custom = await customValuesOf(
+    ctx.db,
+    companyId,
+    'deal',
+    rows.map((r) => r.id),
+  );
   return {
     pipeline_id: pipelineId,
     currency,
@@ -173,7 +179,7 @@ export async function boardOf(
         stage_id: s.id,
         count: total?.count ?? 0,
         amount_total: (total?.amount_cents ?? 0) / 100,
-        items: page.map((r) => toDeal(r, r.customer_ids, now)),
+        items: page.map((r) => toDeal(r, r.customer_ids, now, custom.get(r.id))),
         next_cursor: inStage.length > query.per_column && last ? cursorAfter(last, 'position', 'asc') : null,
       };
     }),
