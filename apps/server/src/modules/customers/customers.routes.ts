@@ -42,7 +42,7 @@ import {
 } from './customers.service.ts';
 import { exportCustomersCsv } from './import/customer-export.ts';
 import { importCustomers } from './import/customer-import.service.ts';
-import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './import/customer-import-upload.ts';
+import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from '../../lib/csv-import/csv-upload.ts';
 import { customerListAnswer } from './list/customer-list.service.ts';
 import { bulkCustomersByFilter, countCustomers } from './list/customer-match.service.ts';
 import { listPeople } from './organisations/customer-people.service.ts';

@@ -12,7 +12,7 @@ import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
-import { readHeader, resolveMapping } from './customer-import-mapping.ts';
+import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
@@ -107,7 +107,7 @@ function organisationNames(value: string, reasons: Record<string, string[]>): st
 }
 
 /**
- * All or nothing: the whole upload has been received first (customer-import-upload.ts),
+ * All or nothing: the whole upload has been received first (lib/csv-import/csv-upload.ts),
  * so a file that turns out too large or arrives too slowly is refused before a single row is
  * written. Then the rows are read and checked, and the valid ones saved in one transaction:
  * a failure part-way saves nothing. Refused rows are reported with their line and reasons.

@@ -5,7 +5,7 @@ import {
   type ImportMapping,
 } from '@kontora/contract/customer-import';
 import { hasControlCharacters } from '@kontora/contract/fields';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Headers people use for the fields, beyond the field names themselves (compared folded: a-z0-9 only). */
 const ALIASES: Readonly<Record<string, ImportField>> = {

@@ -1,6 +1,6 @@
 import { type ImportMapping, ImportMappingJson } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Content types the import reads: the CSV file as the body, or a form with the mapping and the file. */
 export const CSV_TYPES = ['text/csv', 'application/csv'];
