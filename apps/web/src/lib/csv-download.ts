@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError, reportUnauthorized } from '../../../lib/api-client.ts';
-import { getSession } from '../../../lib/session.ts';
-import type { CustomerFilterParams } from '../../shared/api/get-customers.ts';
+import { ApiRequestError, reportUnauthorized } from './api-client.ts';
+import { getSession } from './session.ts';
+import type { CustomerFilterParams } from '../features/shared/api/get-customers.ts';
 
 /** `attachment; filename="customers-2026-01-31.csv"` (or the RFC 5987 `filename*=` form) → the name. */
 export function filenameFromDisposition(header: string | null): string | null {
