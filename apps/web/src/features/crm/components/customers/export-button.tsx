@@ -3,7 +3,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
-import { useExportCustomers } from '../../../../lib/csv-download.ts';
+import { useExportCustomers } from '../../api/export-customers.ts';
 
 /** Downloads the customers of the current filter (and sort) as CSV. */
 export function ExportButton({ filter }: { filter: CustomerFilterParams }) {

@@ -3,7 +3,7 @@ import { LoadError } from '../../../../components/list-states.tsx';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useOwnerOptions } from '../../../shared/components/owner-options.ts';
 import { useTimeline } from '../../api/get-timeline.ts';
-import { NoteForm } from './note-form.tsx';
+import { NoteForm } from '../../../shared/components/notes/note-form.tsx';
 import { TimelineEntryItem } from './timeline-entry.tsx';
 
 /** Notes and changes of a customer, newest first, a page at a time; a note can be added on top. */

@@ -10,7 +10,7 @@ import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts'
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useAddNote } from '../../api/add-note.ts';
+import { useAddNote } from '../../../crm/api/add-note.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 
 type NoteValues = { body: string };
