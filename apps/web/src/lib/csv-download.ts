@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError, reportUnauthorized } from './api-client.ts';
 import { getSession } from './session.ts';
-import type { CustomerFilterParams } from '../features/shared/api/get-customers.ts';
 
 /** `attachment; filename="customers-2026-01-31.csv"` (or the RFC 5987 `filename*=` form) → the name. */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -19,13 +17,14 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-function exportUrl(companyId: number, filter: CustomerFilterParams): string {
+/** The filter's set values as a query string (with its `?`), or nothing. */
+function queryOf(filter: Readonly<Record<string, string | number | boolean | undefined>>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `/api/companies/${companyId}/customers/export.csv${search ? `?${search}` : ''}`;
+  return search ? `?${search}` : '';
 }
 
 async function failure(response: Response): Promise<ApiRequestError> {
@@ -59,16 +58,21 @@ function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Downloads the customers of a filter as CSV. A plain link cannot carry the
- * Bearer token, so the file is fetched and saved from a Blob. Returns the file name.
+ * Downloads a CSV export (`path` under /api, with the filter as its query). A plain link cannot
+ * carry the Bearer token, so the file is fetched and saved from a Blob. Returns the file name
+ * (the server's, else `<fallback>-<day>.csv`).
  */
-export async function exportCustomersCsv(companyId: number, filter: CustomerFilterParams): Promise<string> {
+export async function downloadCsv(
+  path: string,
+  filter: Readonly<Record<string, string | number | boolean | undefined>>,
+  fallback: string,
+): Promise<string> {
   const token = getSession().user?.token;
   const headers: Record<string, string> = { Accept: 'text/csv' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(exportUrl(companyId, filter), { headers });
+    response = await fetch(`/api${path}${queryOf(filter)}`, { headers });
   } catch (cause) {
     throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });
   }
@@ -80,11 +84,7 @@ export async function exportCustomersCsv(companyId: number, filter: CustomerFilt
   const blob = await response.blob();
   const day = new Date().toISOString().slice(0, 10);
   const filename =
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `customers-${day}.csv`;
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${fallback}-${day}.csv`;
   saveBlob(blob, filename);
   return filename;
-}
-
-export function useExportCustomers(companyId: number) {
-  return useMutation({ mutationFn: (filter: CustomerFilterParams) => exportCustomersCsv(companyId, filter) });
 }

@@ -8,6 +8,7 @@ import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { apiFilterOf } from '../lib/deal-filter.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
 import { DealDialog } from './deal-dialog.tsx';
+import { DealExportButton } from './deal-export-button.tsx';
 import { DealFilters } from './deal-filters.tsx';
 import { DealTable } from './deal-table.tsx';
 import { DealsHeader } from './deals-header.tsx';
@@ -41,7 +42,9 @@ export function DealListScreen() {
         pipelineId={filter.pipeline}
         onPipeline={(id) => update({ pipeline: id })}
         onNew={() => setCreating(true)}
-      />
+      >
+        <DealExportButton filter={filter} />
+      </DealsHeader>
       <DealFilters filter={filter} update={update} />
       <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
       {pages.isError ? (
