@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { NoteForm } from '../../shared/components/notes/note-form.tsx';
+import { NoteText } from '../../shared/components/notes/note-text.tsx';
 import { useAddDealNote } from '../api/add-deal-note.ts';
 import { useDealTimeline } from '../api/get-deal-timeline.ts';
 import { LoadMoreEnd } from './load-more-end.tsx';
@@ -113,7 +114,11 @@ function TimelineItem({
           })}
         </div>
       )}
-      {entry.body && <div className="small kt-pre-wrap">{entry.body}</div>}
+      {entry.body && (
+        <div className="small kt-pre-wrap">
+          <NoteText body={entry.body} />
+        </div>
+      )}
       <time className="small text-body-secondary" dateTime={entry.created_at}>
         {format.dateTime(entry.created_at)}
       </time>
