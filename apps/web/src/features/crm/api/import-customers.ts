@@ -7,7 +7,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAbort, type UploadProgress, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { invalidateCrm } from '../../shared/api/crm-keys.ts';
-import type { CsvDelimiter } from '../lib/csv-preview.ts';
+import type { CsvDelimiter } from '../../shared/lib/csv-preview.ts';
 
 export type { UploadProgress };
 

@@ -26,7 +26,7 @@ const CustomerDialog = lazy(() =>
   import('./customers/customer-dialog.tsx').then((m) => ({ default: m.CustomerDialog })),
 );
 const ImportWizard = lazy(() =>
-  import('./import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
+  import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
 );
 
 const PAGE_SIZE = 50;

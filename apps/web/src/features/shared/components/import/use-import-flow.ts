@@ -11,7 +11,7 @@ import {
   isAbort,
   type UploadProgress,
   useImportCustomers,
-} from '../../api/import-customers.ts';
+} from '../../../crm/api/import-customers.ts';
 import {
   autoMapHeaders,
   type CsvDelimiter,
