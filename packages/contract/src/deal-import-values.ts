@@ -23,3 +23,38 @@ export const DEAL_IMPORT_FIELDS = [
   'notes',
 ] as const;
 export type DealImportField = (typeof DEAL_IMPORT_FIELDS)[number];
+
+/**
+ * Headers people write for the fields beyond the field names themselves (and the export's
+ * `owner`, `organisation`), compared folded (a-z and 0-9 only) by the server and the wizard.
+ */
+export const DEAL_IMPORT_ALIASES: Readonly<Record<string, DealImportField>> = {
+  name: 'title',
+  deal: 'title',
+  dealname: 'title',
+  naziv: 'title',
+  value: 'amount',
+  dealvalue: 'amount',
+  iznos: 'amount',
+  betrag: 'amount',
+  importe: 'amount',
+  importo: 'amount',
+  pipelinename: 'pipeline',
+  stagename: 'stage',
+  faza: 'stage',
+  closedate: 'expected_close_date',
+  expectedclose: 'expected_close_date',
+  owner: 'owner_email',
+  owneremail: 'owner_email',
+  vlasnik: 'owner_email',
+  organization: 'organisation',
+  organisationname: 'organisation',
+  organizationname: 'organisation',
+  company: 'organisation',
+  organizacija: 'organisation',
+  tag: 'tags',
+  labels: 'tags',
+  oznake: 'tags',
+  lostreason: 'lost_reason',
+  note: 'notes',
+};

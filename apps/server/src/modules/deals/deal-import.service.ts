@@ -1,6 +1,10 @@
 import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
-import { DEAL_IMPORT_FIELDS, type DealImportField } from '@kontora/contract/deal-import-values';
+import {
+  DEAL_IMPORT_ALIASES,
+  DEAL_IMPORT_FIELDS,
+  type DealImportField,
+} from '@kontora/contract/deal-import-values';
 import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -17,29 +21,7 @@ import { writeDeals } from './deal-writes.ts';
 import { companyCurrency } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
-const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, {
-  name: 'title',
-  deal: 'title',
-  dealname: 'title',
-  naziv: 'title',
-  value: 'amount',
-  dealvalue: 'amount',
-  iznos: 'amount',
-  pipelinename: 'pipeline',
-  stagename: 'stage',
-  faza: 'stage',
-  closedate: 'expected_close_date',
-  expectedclose: 'expected_close_date',
-  owner: 'owner_email',
-  owneremail: 'owner_email',
-  organization: 'organisation',
-  organisationname: 'organisation',
-  organizationname: 'organisation',
-  company: 'organisation',
-  tag: 'tags',
-  labels: 'tags',
-  lostreason: 'lost_reason',
-});
+const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, DEAL_IMPORT_ALIASES);
 
 const MULTI_LINE = new Set<DealImportField>(['notes']);
 
