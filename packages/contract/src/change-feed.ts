@@ -36,6 +36,7 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `social_account.*`: `data` is `{type, name}` of the account.
  * - `deal.created`: `data` is the new deal (as the API answers it); `deal.deleted`: the deal as it was.
  * - `deal.updated`: `changes` lists the changed fields (amount in the currency's units).
+ * - `deal.note_added`: `data` is `{note_id, body}`; the entity is the deal (its version unchanged).
  * - `deal.stage_changed`, `deal.won`, `deal.lost`: a move to another stage (`deal.won` / `deal.lost`
  *   when the new stage is a won / lost stage); `changes` holds `stage_id`, `status` and whatever
  *   else changed with it, `data` is `{pipeline_id, stage_id, status, before_id, after_id}` (`before_id`/`after_id`:

@@ -48,6 +48,7 @@ export const CHANGE_TYPES = [
   'deal.won',
   'deal.lost',
   'deal.deleted',
+  'deal.note_added',
   'pipeline.created',
   'pipeline.updated',
   'pipeline.deleted',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ImportDelimiter, ImportDryRun, ImportRowError, importMappingOf } from './csv-import.ts';
 import {
-  IMPORT_FIELD_NAME_MAX,
   IMPORT_FIELDS,
   IMPORT_MATCH_KEYS,
   IMPORT_ON_MATCH,
   type ImportMatchKey,
 } from './customer-import-values.ts';
 
+export { ImportRowError } from './csv-import.ts';
 export {
   IMPORT_FIELD_NAME_MAX,
   IMPORT_FIELDS,
@@ -23,57 +24,8 @@ export {
  * live in ./customer-import-values.ts (re-exported here).
  */
 
-export const ImportMapping = z.record(
-  z.string().max(IMPORT_FIELD_NAME_MAX),
-  z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
-);
+export const { ImportMapping, ImportMappingJson } = importMappingOf(IMPORT_FIELDS);
 export type ImportMapping = z.infer<typeof ImportMapping>;
-
-const MappingEntries = z
-  .array(
-    z.tuple([
-      z.string().max(IMPORT_FIELD_NAME_MAX),
-      z.enum(IMPORT_FIELDS, { error: 'invalid_field' }).nullable(),
-    ]),
-  )
-  .max(1000);
-
-/**
- * The mapping's JSON as an object without a prototype. Its keys are the user's column names, so
- * `__proto__` or `constructor` must stay plain keys: a z.record would assign them onto `{}`.
- */
-function parseMapping(text: string, ctx: z.RefinementCtx): ImportMapping {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  const entries =
-    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? MappingEntries.safeParse(Object.entries(parsed))
-      : undefined;
-  if (!entries?.success) {
-    ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: text });
-    return z.NEVER;
-  }
-  const mapping: ImportMapping = Object.create(null);
-  for (const [column, field] of entries.data) {
-    Object.defineProperty(mapping, column, {
-      value: field,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return mapping;
-}
-
-/**
- * JSON object: CSV header → field (or null to skip the column). Columns not
- * named are matched by header when it equals a field name; others are skipped.
- */
-export const ImportMappingJson = z.string().max(20_000).transform(parseMapping);
 
 /**
  * `POST …/customers/import` takes either the CSV file itself as the body (`Content-Type: text/csv`),
@@ -84,7 +36,7 @@ export const CustomerImportQuery = z.object({
   /** The mapping in the query string: kept for older clients; a long one belongs in the form. */
   mapping: ImportMappingJson.optional(),
   /** Field separator; detected from the header line when omitted (`,` `;` or tab). */
-  delimiter: z.enum([',', ';', 'tab']).optional(),
+  delimiter: ImportDelimiter.optional(),
   /**
    * A row that matches an existing customer (see `match_by`): `create` a new one anyway (the
    * default), `skip` the row, or `update` the customer with the row's non-empty cells. A row that
@@ -112,19 +64,9 @@ export const CustomerImportQuery = z.object({
     })
     .default(['oib', 'email', 'id']),
   /** Validate and report without saving anything. */
-  dry_run: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
+  dry_run: ImportDryRun,
 });
 export type CustomerImportQuery = z.output<typeof CustomerImportQuery>;
-
-export const ImportRowError = z.object({
-  /** Line in the file where the rejected record starts (the header is line 1). */
-  line: z.number(),
-  /** Field (or `row`) → reason codes, e.g. `{ "email": ["invalid_email"] }`. */
-  reasons: z.record(z.string(), z.array(z.string())),
-});
 
 export const CustomerImportResult = z.object({
   dry_run: z.boolean(),

@@ -3,7 +3,7 @@ import { Currency } from './admin.ts';
 import { CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
 import { Tags } from './customers.ts';
 import { DEAL_LIMITS, DEAL_SORTS, DEAL_STATUSES } from './deal-values.ts';
-import { Cursor, Id, OptionalText, SingleLine } from './fields.ts';
+import { Cursor, Id, MultiLine, OptionalText, SingleLine } from './fields.ts';
 
 export {
   DEAL_EDITABLE_FIELDS,
@@ -333,6 +333,15 @@ export const DealTimelinePage = z.object({
   next_cursor: z.string().nullable(),
 });
 export type DealTimelinePage = z.infer<typeof DealTimelinePage>;
+
+/**
+ * `POST …/deals/{id}/notes`: a note on the deal's timeline. `@[Name](user:ID)` in the text
+ * mentions a member, who is notified (./mentions.ts).
+ */
+export const DealNoteBody = z
+  .object({ body: MultiLine(DEAL_LIMITS.notesMax).min(1, { error: 'required' }) })
+  .strict();
+export type DealNoteBody = z.infer<typeof DealNoteBody>;
 
 /** The company's reasons a deal is lost, in order (`GET …/deal-lost-reasons`). */
 export const LostReasons = z.object({ items: z.array(z.string()) });

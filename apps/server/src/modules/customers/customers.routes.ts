@@ -1,5 +1,8 @@
-import { Readable } from 'node:stream';
-import { CustomerImportQuery, CustomerImportResult } from '@kontora/contract/customer-import';
+import {
+  CustomerImportQuery,
+  CustomerImportResult,
+  ImportMappingJson,
+} from '@kontora/contract/customer-import';
 import {
   TimelineEntry,
   TimelineNoteBody,
@@ -7,7 +10,6 @@ import {
   TimelineQuery,
 } from '@kontora/contract/customer-timeline';
 import {
-  CUSTOMER_LIMITS,
   Customer,
   CustomerBulkBody,
   CustomerBulkFilterBody,
@@ -30,7 +32,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import {
@@ -42,7 +44,6 @@ import {
 } from './customers.service.ts';
 import { exportCustomersCsv } from './import/customer-export.ts';
 import { importCustomers } from './import/customer-import.service.ts';
-import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './import/customer-import-upload.ts';
 import { customerListAnswer } from './list/customer-list.service.ts';
 import { bulkCustomersByFilter, countCustomers } from './list/customer-match.service.ts';
 import { listPeople } from './organisations/customer-people.service.ts';
@@ -100,14 +101,12 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: errors(400, 401, 403, 404),
     },
     handler: async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      const csv = Readable.from(exportCustomersCsv(ctx, companyOf(request).id, request.query));
       // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvDownload(
+        reply as FastifyReply,
+        'customers',
+        exportCustomersCsv(ctx, companyOf(request).id, request.query),
+      );
     },
   });
 
@@ -230,53 +229,16 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       reply.code(201).send({ data: await addNote(ctx, actorOf(request), request.params.id, request.body) }),
   });
 
-  // The import reads the CSV body (or a form with the mapping and the file) as a stream; its
-  // parsers live in this scope only.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser([...CSV_TYPES, FORM_TYPE], (_request, payload, done) => done(null, payload));
-    scope.withTypeProvider<ZodTypeProvider>().post(`${base}/import`, {
-      config: { access },
-      schema: {
-        tags,
-        summary:
-          'Import customers from CSV (≤ 50 MB): all valid rows are saved, or none; refused rows reported by line',
-        description:
-          'Send the file as the body (`Content-Type: text/csv`), or as `multipart/form-data` with an optional ' +
-          '`mapping` field (the JSON column mapping, up to 20,000 characters) followed by a `file` part. ' +
-          'The mapping may still travel in the query string, where the URL limit (16 KB) allows. ' +
-          'Nothing is saved until the whole upload has arrived; a failure saves nothing.',
-        params: CompanyParams,
-        querystring: CustomerImportQuery,
-        response: { 200: dataOf(CustomerImportResult), ...errors(400, 401, 403, 404, 413, 415) },
-      },
-      handler: async (request) => {
-        const contentType = request.headers['content-type'] ?? '';
-        const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-        const body = request.body as AsyncIterable<Uint8Array> | undefined;
-        if (
-          !(CSV_TYPES.includes(type) || type === FORM_TYPE) ||
-          !body ||
-          typeof body[Symbol.asyncIterator] !== 'function'
-        ) {
-          throw new AppError(
-            415,
-            'unsupported_media_type',
-            'Send the CSV file as the body with Content-Type: text/csv, or as a multipart form.',
-          );
-        }
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > CUSTOMER_LIMITS.importBytes + 64 * 1024) throw importTooLarge();
-        const upload = await readImportUpload(body, contentType);
-        if (upload.mapping && request.query.mapping) {
-          throw invalidField(
-            'mapping',
-            'given_twice',
-            'Send the mapping in the form or in the query, not both.',
-          );
-        }
-        const query = { ...request.query, mapping: upload.mapping ?? request.query.mapping };
-        return { data: await importCustomers(ctx, actorOf(request), upload.file, query) };
-      },
-    });
+  await registerCsvImport(app, {
+    url: `${base}/import`,
+    config: { access },
+    tags,
+    summary:
+      'Import customers from CSV (≤ 50 MB): all valid rows are saved, or none; refused rows reported by line',
+    params: CompanyParams,
+    querystring: CustomerImportQuery,
+    mapping: ImportMappingJson,
+    result: CustomerImportResult,
+    run: (request, file, query) => importCustomers(ctx, actorOf(request), file, query),
   });
 }

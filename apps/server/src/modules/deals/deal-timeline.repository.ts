@@ -1,15 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { dealsByIds } from './deals.repository.ts';
 
-/** A deal's timeline, newest first, in (created_at, id) order descending after the given position. */
-export function dealActivities(
-  db: Database,
-  companyId: number,
-  dealId: number,
-  before: { at: string; id: number } | undefined,
-  limit: number,
-) {
-  let query = db
+function activities(db: Database, companyId: number) {
+  return db
     .selectFrom('deal_activities as a')
     .leftJoin('users as u', 'u.id', 'a.author_id')
     .select([
@@ -22,11 +15,27 @@ export function dealActivities(
       'a.created_at',
       'u.full_name as author_name',
     ])
-    .where('a.company_id', '=', companyId)
-    .where('a.deal_id', '=', dealId);
+    .where('a.company_id', '=', companyId);
+}
+export type DealActivityRow = Awaited<ReturnType<ReturnType<typeof activities>['executeTakeFirstOrThrow']>>;
+
+/** A deal's timeline, newest first, in (created_at, id) order descending after the given position. */
+export function dealActivities(
+  db: Database,
+  companyId: number,
+  dealId: number,
+  before: { at: string; id: number } | undefined,
+  limit: number,
+) {
+  let query = activities(db, companyId).where('a.deal_id', '=', dealId);
   if (before)
     query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(before.at, before.id)));
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+/** One timeline entry of the company, by id. */
+export function findDealActivity(db: Database, companyId: number, id: number) {
+  return activities(db, companyId).where('a.id', '=', id).executeTakeFirst();
 }
 
 export async function dealTitles(

@@ -21,6 +21,7 @@ import {
   insertCustomerDealEntries,
   insertDeal,
   insertDealActivity,
+  insertDealNote,
   type NewDealActivity,
   replaceDealCustomers,
   replaceDealTags,
@@ -38,7 +39,7 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
  * - what follows from the stage: status, `closed_at`, `stage_entered_at`, the position in
  *   the column, the lost reason kept only while lost,
  * - the row, its tags and people, its values of the company's own fields (checked and
- *   stored by the custom-fields service), the deal's timeline entry (sent with the change-feed row
+ *   stored by the custom-fields service), the deal's timeline entry and its notes (sent with the change-feed row
  *   in one statement), the forecast's figures (deal_stats), the audit of deletions.
  * Deals have no cached answers, so nothing is evicted after the commit; the to-do answers
  * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
@@ -288,6 +289,18 @@ export class DealWrites {
       await this.#record({ type: 'deal.deleted', id: d.id, version: d.version, data: feedData(d) });
     }
     return [...deleted];
+  }
+
+  /** A note on the deal's timeline, with a `deal.note_added` change (the deal's version stays). Answers the note's id. */
+  async note(deal: { id: number; version: number }, body: string): Promise<number> {
+    const noteId = await insertDealNote(this.db, { ...this.#entry(deal.id, 'note', now()), body });
+    await this.#record({
+      type: 'deal.note_added',
+      id: deal.id,
+      version: deal.version,
+      data: { note_id: noteId, body },
+    });
+    return noteId;
   }
 
   /** The rules between fields, checked against the company's data; answers the deal's stage. */

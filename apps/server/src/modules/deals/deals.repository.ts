@@ -245,6 +245,16 @@ export function insertDealActivity(db: Database, row: NewDealActivity) {
   return db.insertInto('deal_activities').values(row).compile();
 }
 
+/** A note on a deal's timeline; answers its id (the note's mentions are keyed by it). */
+export async function insertDealNote(db: Database, row: NewDealActivity): Promise<number> {
+  const inserted = await db
+    .insertInto('deal_activities')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
 /** Of these customers, those of the company, with their type. */
 export async function customerTypes(
   db: Database,

@@ -1,3 +1,4 @@
+import { DealImportMappingJson, DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
 import {
   Board,
   BoardQuery,
@@ -5,9 +6,12 @@ import {
   DealBulkBody,
   DealBulkResult,
   DealCreateBody,
+  DealFilter,
   DealListQuery,
   DealMoveBody,
+  DealNoteBody,
   DealPage,
+  DealTimelineEntry,
   DealTimelinePage,
   DealTimelineQuery,
   DealUpdateBody,
@@ -16,14 +20,18 @@ import {
 } from '@kontora/contract/deals';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { exportDealsCsv } from './deal-export.service.ts';
 import { forecastOf } from './deal-forecast.service.ts';
+import { importDeals } from './deal-import.service.ts';
 import { boardOf, listDealPage } from './deal-list.service.ts';
+import { addDealNote } from './deal-notes.service.ts';
 import {
   bulkDeals,
   createDeal,
@@ -79,6 +87,25 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       response: { 200: dataOf(Forecast), ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => ({ data: await forecastOf(ctx, companyOf(request).id, request.query) }),
+  });
+
+  app.get(`${base}/export`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Export the deals of the list’s filters as CSV (text/csv, streamed, oldest first)',
+      params: CompanyParams,
+      querystring: DealFilter,
+      response: errors(400, 401, 403, 404),
+    },
+    handler: async (request, reply) => {
+      // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
+      return sendCsvDownload(
+        reply as FastifyReply,
+        'deals',
+        exportDealsCsv(ctx, companyOf(request).id, request.query),
+      );
+    },
   });
 
   app.post(`${base}/bulk`, {
@@ -160,6 +187,21 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     }),
   });
 
+  app.post(`${base}/:id/notes`, {
+    config: { access, idempotent: true },
+    schema: {
+      tags,
+      summary: 'Add a note to a deal’s timeline; `@[Name](user:ID)` mentions notify those members',
+      params: DealParams,
+      body: DealNoteBody,
+      response: { 201: dataOf(DealTimelineEntry), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await addDealNote(ctx, actorOf(request), request.params.id, request.body) }),
+  });
+
   app.get('/companies/:companyId/pipelines/:id/board', {
     config: { access },
     schema: {
@@ -172,5 +214,18 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     handler: async (request) => ({
       data: await boardOf(ctx, companyOf(request).id, request.params.id, request.query),
     }),
+  });
+
+  await registerCsvImport(app, {
+    url: `${base}/import`,
+    config: { access },
+    tags,
+    summary:
+      'Import deals from CSV (≤ 50 MB): all rows are saved, or none when a row is refused; refused rows reported by line and column',
+    params: CompanyParams,
+    querystring: DealImportQuery,
+    mapping: DealImportMappingJson,
+    result: DealImportResult,
+    run: (request, file, query) => importDeals(ctx, actorOf(request), file, query),
   });
 }

@@ -17,7 +17,13 @@ import { customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
-import { dealActivities, dealTitles, dealTitlesPage, demoCustomers } from './deal-timeline.repository.ts';
+import {
+  type DealActivityRow,
+  dealActivities,
+  dealTitles,
+  dealTitlesPage,
+  demoCustomers,
+} from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
 import { companyCurrency, findDealRow, findDealRows, findDealWithStages } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
@@ -181,6 +187,18 @@ export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBod
   });
 }
 
+export function toTimelineEntry(r: DealActivityRow): DealTimelineEntry {
+  return {
+    id: r.id,
+    kind: r.kind,
+    changes: r.changes ? (JSON.parse(r.changes) as DealTimelineEntry['changes']) : null,
+    body: r.body,
+    actor_id: r.author_id,
+    actor_name: r.author_name ?? r.author_key_name,
+    created_at: r.created_at,
+  };
+}
+
 export async function dealTimeline(
   ctx: AppContext,
   companyId: number,
@@ -196,15 +214,7 @@ export async function dealTimeline(
     before = { at, id: entryId as number };
   }
   const rows = await dealActivities(ctx.db, companyId, id, before, query.limit + 1);
-  const items: DealTimelineEntry[] = rows.slice(0, query.limit).map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    changes: r.changes ? (JSON.parse(r.changes) as DealTimelineEntry['changes']) : null,
-    body: r.body,
-    actor_id: r.author_id,
-    actor_name: r.author_name ?? r.author_key_name,
-    created_at: r.created_at,
-  }));
+  const items = rows.slice(0, query.limit).map(toTimelineEntry);
   const last = items.at(-1);
   return {
     items,

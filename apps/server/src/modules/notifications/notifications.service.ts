@@ -1,4 +1,5 @@
 import { companyLink } from '@kontora/contract/app-links';
+import { mentionedUserIds } from '@kontora/contract/mentions';
 import {
   type NotificationKind,
   normalizeNotificationPreferences,
@@ -10,6 +11,7 @@ import {
 } from '@kontora/contract/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
@@ -79,6 +81,33 @@ export async function notify(ctx: AppContext, db: Database, input: NotifyInput):
     });
   }
   return { mail: choice.mail };
+}
+
+/** Mentions in one note that notify anyone: more is a list, not a mention. */
+const MAX_MENTIONS = 20;
+
+/**
+ * Tells each member a note mentions (`@[Name](user:ID)`, packages/contract/src/mentions.ts) once,
+ * in the note's transaction: a customer's or a deal's note, `title` naming the record.
+ */
+export async function notifyMentions(
+  ctx: AppContext,
+  db: Database,
+  actor: Actor,
+  note: { id: number; body: string; recordId: number; route: string; title: string; dedupeKind: string },
+): Promise<void> {
+  for (const userId of mentionedUserIds(note.body).slice(0, MAX_MENTIONS)) {
+    await notify(ctx, db, {
+      userId,
+      companyId: actor.companyId,
+      kind: 'mention',
+      recordId: note.recordId,
+      route: note.route,
+      data: { title: note.title, actor_name: actor.apiKey?.name ?? null },
+      actorId: authorIdOf(actor),
+      dedupeKey: `${note.dedupeKind}:${note.id}`,
+    });
+  }
 }
 
 /** Notifies the company's owners and admins (those who manage its connections). */

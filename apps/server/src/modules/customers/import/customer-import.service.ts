@@ -6,13 +6,20 @@ import type {
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
 import type { Actor } from '../../../lib/actor.ts';
-import { type CsvRecord, parseCsv, unguardCell } from '../../../lib/csv.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
+import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
+import {
+  addIssues,
+  emptyFile,
+  isBlankRecord,
+  rejectRow,
+  rowCells,
+} from '../../../lib/csv-import/csv-rows.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
+import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
-import { readHeader, resolveMapping } from './customer-import-mapping.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
@@ -40,18 +47,7 @@ export function readRow(
   const reasons: Record<string, string[]> = {};
   let organisations: string[] = [];
   // Every reason is reported, not just the first, so one pass over the file fixes it.
-  if (
-    record.fields.length > columns.length &&
-    record.fields.slice(columns.length).some((v) => v.trim() !== '')
-  ) {
-    reasons.row = ['too_many_columns'];
-  }
-  columns.forEach((field, i) => {
-    const raw = record.fields[i];
-    if (!field || raw === undefined) return;
-    const cell = unguardCell(raw.trim());
-    const value = MULTI_LINE_FIELDS.has(field) ? cell : cell.replace(/[\r\n]+/g, ' ');
-    if (value === '') return;
+  for (const [field, value] of rowCells(record, columns, MULTI_LINE_FIELDS, reasons)) {
     if (field === 'tags') input.tags = value.split(/[,;|]/);
     else if (field === 'organisations') organisations = organisationNames(value, reasons);
     else if (field === 'type' || field === 'status') {
@@ -62,16 +58,10 @@ export function readRow(
       if (owner === undefined) reasons.owner_email = ['not_member'];
       else input.owner_id = owner;
     } else input[field] = value;
-  });
+  }
   const parsed = CustomerCreateBody.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'row');
-      const code = /^[a-z_]+$/.test(issue.message) ? issue.message : issue.code;
-      const list = reasons[key] ?? [];
-      if (!list.includes(code)) list.push(code);
-      reasons[key] = list;
-    }
+    addIssues(reasons, parsed.error.issues);
     // zod skips the whole-customer checks (name, OIB) once a field fails: run them on the raw cells too.
     for (const [field, codes] of Object.entries(
       customerProblems(input as Parameters<typeof customerProblems>[0]),
@@ -107,7 +97,7 @@ function organisationNames(value: string, reasons: Record<string, string[]>): st
 }
 
 /**
- * All or nothing: the whole upload has been received first (customer-import-upload.ts),
+ * All or nothing: the whole upload has been received first (lib/csv-import/csv-upload.ts),
  * so a file that turns out too large or arrives too slowly is refused before a single row is
  * written. Then the rows are read and checked, and the valid ones saved in one transaction:
  * a failure part-way saves nothing. Refused rows are reported with their line and reasons.
@@ -193,11 +183,8 @@ async function readAndSave(
     errors_truncated: false,
     mapping: {},
   };
-  const reject = (line: number, reasons: Record<string, string[]>) => {
-    report.rejected++;
-    if (report.errors.length < CUSTOMER_LIMITS.importReportMax) report.errors.push({ line, reasons });
-    else report.errors_truncated = true;
-  };
+  const reject = (line: number, reasons: Record<string, string[]>) =>
+    rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
   let columns: (ImportField | null)[] | undefined;
   let idColumn = -1;
   let batch: ImportRow[] = [];
@@ -252,14 +239,14 @@ async function readAndSave(
     for await (const record of records) {
       if (!columns) {
         const header = readHeader(record.fields);
-        const mapping = resolveMapping(header, query.mapping);
+        const mapping = resolveMapping(header, query.mapping, CUSTOMER_HEADERS);
         columns = mapping.columns;
         report.mapping = mapping.applied;
         idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
         continue;
       }
       // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
-      if (record.fields.every((cell) => cell.trim() === '')) continue;
+      if (isBlankRecord(record)) continue;
       report.rows++;
       const outcome = readRow(record, columns, members);
       if (outcome.ok) {
@@ -270,11 +257,7 @@ async function readAndSave(
         if (batch.length >= BATCH) await flush();
       } else reject(record.line, outcome.reasons);
     }
-    if (!columns) {
-      throw new AppError(400, 'validation_failed', 'The file is empty.', {
-        details: { file: ['empty_file'] },
-      });
-    }
+    if (!columns) throw emptyFile();
     await flush();
   }
 }

@@ -1,17 +1,13 @@
 import type { TimelineEntry, TimelineNoteBody, TimelinePage } from '@kontora/contract/customer-timeline';
-import { mentionedUserIds } from '@kontora/contract/mentions';
 import type { AppContext } from '../../../context.ts';
-import { type Actor, authorIdOf } from '../../../lib/actor.ts';
+import type { Actor } from '../../../lib/actor.ts';
 import { invalidField, notFound } from '../../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
 import { byActor, recordChange } from '../../change-feed/change-feed.service.ts';
-import { notify } from '../../notifications/notifications.service.ts';
+import { notifyMentions } from '../../notifications/notifications.service.ts';
 import { authorOf, toTimelineEntry } from '../customer-dto.ts';
 import { findCustomer } from '../customers.repository.ts';
 import { findActivity, insertActivity, listActivities } from './customer-activities.repository.ts';
-
-/** Mentions in one note that notify anyone: more is a list, not a mention. */
-const MAX_MENTIONS = 20;
 
 async function assertCustomer(ctx: AppContext, companyId: number, customerId: number): Promise<void> {
   if (!(await findCustomer(ctx.db, companyId, customerId))) throw notFound('Customer');
@@ -68,19 +64,14 @@ export async function addNote(
       actor: byActor(actor),
       data: { note_id: noteId, body: body.body },
     });
-    // `@[Name](user:ID)` tokens (packages/contract/src/mentions.ts): each member named is told once.
-    for (const userId of mentionedUserIds(body.body).slice(0, MAX_MENTIONS)) {
-      await notify(ctx, trx, {
-        userId,
-        companyId: actor.companyId,
-        kind: 'mention',
-        recordId: customerId,
-        route: `/company/customer/${customerId}`,
-        data: { title: customer.name, actor_name: actor.apiKey?.name ?? null },
-        actorId: authorIdOf(actor),
-        dedupeKey: `mention:${noteId}`,
-      });
-    }
+    await notifyMentions(ctx, trx, actor, {
+      id: noteId,
+      body: body.body,
+      recordId: customerId,
+      route: `/company/customer/${customerId}`,
+      title: customer.name,
+      dedupeKind: 'mention',
+    });
     return noteId;
   });
   const row = await findActivity(ctx.db, actor.companyId, id);

@@ -10,6 +10,7 @@ import { useCustomerPages } from '../../shared/api/get-customers.ts';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
+import { customerImportKind } from './customer-import-kind.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
@@ -26,7 +27,7 @@ const CustomerDialog = lazy(() =>
   import('./customers/customer-dialog.tsx').then((m) => ({ default: m.CustomerDialog })),
 );
 const ImportWizard = lazy(() =>
-  import('./import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
+  import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
 );
 
 const PAGE_SIZE = 50;
@@ -157,7 +158,7 @@ export function CustomerListScreen() {
         <CustomerDialog open={creating} onClose={() => setCreating(false)} />
       </OnceOpened>
       <OnceOpened open={importing}>
-        <ImportWizard open={importing} onClose={() => setImporting(false)} />
+        <ImportWizard kind={customerImportKind} open={importing} onClose={() => setImporting(false)} />
       </OnceOpened>
     </>
   );

@@ -1,18 +1,26 @@
 import type { DealSort } from '@kontora/contract/deal-values';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { apiFilterOf } from '../lib/deal-filter.ts';
+import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
 import { DealDialog } from './deal-dialog.tsx';
+import { DealExportButton } from './deal-export-button.tsx';
 import { DealFilters } from './deal-filters.tsx';
 import { DealTable } from './deal-table.tsx';
 import { DealsHeader } from './deals-header.tsx';
 import { LoadMoreEnd } from './load-more-end.tsx';
 import { useDealFilter } from './use-deal-filter.ts';
+
+// The wizard (and its CSV preview) loads when first opened.
+const ImportWizard = lazy(() =>
+  import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
+);
 
 /** The deals as a list (`#/company/deals/list`): the board's filters, a sort, keyset pages, bulk changes. */
 export function DealListScreen() {
@@ -21,6 +29,7 @@ export function DealListScreen() {
   const pipelines = usePipelines(companyId).data?.items ?? [];
   const { filter, search, update } = useDealFilter();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const sort: DealSort = filter.sort ?? 'updated_at';
   const dir = filter.dir ?? 'desc';
@@ -41,7 +50,12 @@ export function DealListScreen() {
         pipelineId={filter.pipeline}
         onPipeline={(id) => update({ pipeline: id })}
         onNew={() => setCreating(true)}
-      />
+      >
+        <DealExportButton filter={filter} />
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setImporting(true)}>
+          {t('deals.csv.import')}
+        </button>
+      </DealsHeader>
       <DealFilters filter={filter} update={update} />
       <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
       {pages.isError ? (
@@ -69,6 +83,9 @@ export function DealListScreen() {
           />
         </>
       )}
+      <OnceOpened open={importing}>
+        <ImportWizard kind={dealImportKind} open={importing} onClose={() => setImporting(false)} />
+      </OnceOpened>
       <DealDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,16 +1,21 @@
-import type { DealTimelineEntry } from '@kontora/contract/deals';
+import { DEAL_LIMITS, type DealTimelineEntry } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { NoteForm } from '../../shared/components/notes/note-form.tsx';
+import { NoteText } from '../../shared/components/notes/note-text.tsx';
+import { useAddDealNote } from '../api/add-deal-note.ts';
 import { useDealTimeline } from '../api/get-deal-timeline.ts';
 import { LoadMoreEnd } from './load-more-end.tsx';
 
-/** What happened to a deal, newest first: stage moves name both stages, with who and when. */
+/** What happened to a deal, newest first: stage moves name both stages, with who and when; notes are added on top. */
 export function DealTimeline({ dealId, pipelines }: { dealId: number; pipelines: readonly Pipeline[] }) {
   const { t } = useTranslation();
-  const timeline = useDealTimeline(useCompanyId(), dealId);
+  const companyId = useCompanyId();
+  const timeline = useDealTimeline(companyId, dealId);
+  const addNote = useAddDealNote(companyId, dealId);
   const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
   const stageName = new Map(pipelines.flatMap((p) => p.stages.map((s) => [s.id, s.name] as const)));
   return (
@@ -19,6 +24,17 @@ export function DealTimeline({ dealId, pipelines }: { dealId: number; pipelines:
         <h2 className="h6 mb-0" id="kt-deal-timeline">
           {t('deals.timeline.title')}
         </h2>
+      </div>
+      <div className="card-body pb-0">
+        <NoteForm
+          add={addNote.mutateAsync}
+          maxLength={DEAL_LIMITS.notesMax}
+          labels={{
+            field: t('deals.notes.new'),
+            submit: t('deals.notes.add'),
+            added: t('deals.notes.added'),
+          }}
+        />
       </div>
       {timeline.error ? (
         <div className="card-body">
@@ -98,7 +114,11 @@ function TimelineItem({
           })}
         </div>
       )}
-      {entry.body && <div className="small kt-pre-wrap">{entry.body}</div>}
+      {entry.body && (
+        <div className="small kt-pre-wrap">
+          <NoteText body={entry.body} />
+        </div>
+      )}
       <time className="small text-body-secondary" dateTime={entry.created_at}>
         {format.dateTime(entry.created_at)}
       </time>

@@ -1,11 +1,11 @@
 import type { Pipeline } from '@kontora/contract/pipelines';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** Title, Board/List switch (filters kept), the pipeline picker and "New deal". */
+/** Title, Board/List switch (filters kept), the pipeline picker, the view's own actions and "New deal". */
 export function DealsHeader({
   view,
   search,
@@ -13,6 +13,7 @@ export function DealsHeader({
   pipelineId,
   onPipeline,
   onNew,
+  children,
 }: {
   view: 'board' | 'list';
   /** The address's filters, carried over to the other view. */
@@ -21,6 +22,8 @@ export function DealsHeader({
   pipelineId: number | undefined;
   onPipeline: (id: string) => void;
   onNew: () => void;
+  /** More actions of the view (the list's export and import). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -64,6 +67,7 @@ export function DealsHeader({
             </select>
           </div>
         )}
+        {children}
         <button type="button" className="btn btn-sm btn-primary" onClick={onNew}>
           {t('deals.new')}
         </button>

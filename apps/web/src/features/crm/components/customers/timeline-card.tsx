@@ -1,9 +1,11 @@
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/list-states.tsx';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { NoteForm } from '../../../shared/components/notes/note-form.tsx';
 import { useOwnerOptions } from '../../../shared/components/owner-options.ts';
+import { useAddNote } from '../../api/add-note.ts';
 import { useTimeline } from '../../api/get-timeline.ts';
-import { NoteForm } from './note-form.tsx';
 import { TimelineEntryItem } from './timeline-entry.tsx';
 
 /** Notes and changes of a customer, newest first, a page at a time; a note can be added on top. */
@@ -12,6 +14,7 @@ export function TimelineCard({ customerId }: { customerId: number }) {
   const companyId = useCompanyId();
   const timeline = useTimeline(companyId, customerId);
   const { nameOf } = useOwnerOptions(companyId);
+  const addNote = useAddNote(companyId, customerId);
   const entries = timeline.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -22,7 +25,15 @@ export function TimelineCard({ customerId }: { customerId: number }) {
         </h2>
       </div>
       <div className="card-body">
-        <NoteForm customerId={customerId} />
+        <NoteForm
+          add={addNote.mutateAsync}
+          maxLength={CUSTOMER_LIMITS.notesMax}
+          labels={{
+            field: t('crm.timeline.newNote'),
+            submit: t('crm.timeline.addNote'),
+            added: t('crm.timeline.noteAdded'),
+          }}
+        />
         {timeline.isPending ? (
           <div className="py-3 text-center" role="status">
             <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />

@@ -8,8 +8,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
+import { NoteText } from '../../../shared/components/notes/note-text.tsx';
 import { countryName } from './country-options.ts';
-import { NoteText } from './note-text.tsx';
 import { organisationChangeText } from './organisation-change.ts';
 
 type Change = TimelineEntry['changes'][number];

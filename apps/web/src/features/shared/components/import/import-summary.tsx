@@ -1,9 +1,9 @@
-import type { CustomerImportResult } from '@kontora/contract/customer-import';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
+import type { ImportReport } from './import-kind.ts';
 
 /** Rows read, saved (or, for a check, that would be saved) and refused, as three figures. */
-export function ImportSummary({ result }: { result: CustomerImportResult }) {
+export function ImportSummary({ result }: { result: ImportReport }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const figures = [
@@ -21,7 +21,7 @@ export function ImportSummary({ result }: { result: CustomerImportResult }) {
       tone: result.rejected > 0 ? 'text-danger' : '',
     },
   ];
-  const matched = result.updated > 0 || result.skipped > 0;
+  const matched = (result.updated ?? 0) > 0 || (result.skipped ?? 0) > 0;
   return (
     <>
       {/* <dl> allows one <div> level around each dt/dd pair, so the boxes are those divs. */}
@@ -36,9 +36,9 @@ export function ImportSummary({ result }: { result: CustomerImportResult }) {
       {matched && (
         <p className="small">
           {[
-            t('duplicates.import.created', { number: format.number(result.created) }),
-            t('duplicates.import.updated', { number: format.number(result.updated) }),
-            t('duplicates.import.skipped', { number: format.number(result.skipped) }),
+            t('duplicates.import.created', { number: format.number(result.created ?? 0) }),
+            t('duplicates.import.updated', { number: format.number(result.updated ?? 0) }),
+            t('duplicates.import.skipped', { number: format.number(result.skipped ?? 0) }),
           ].join(' · ')}
         </p>
       )}

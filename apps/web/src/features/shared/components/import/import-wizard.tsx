@@ -4,6 +4,7 @@ import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { FileStep } from './file-step.tsx';
+import { type ImportKind, ImportKindContext, useImportKind } from './import-kind.ts';
 import { ImportOutcome } from './import-outcome.tsx';
 import { MappingStep } from './mapping-step.tsx';
 import { MatchOptions } from './match-options.tsx';
@@ -12,17 +13,29 @@ import { type ImportFlow, type ImportStep, useImportFlow } from './use-import-fl
 import { WizardSteps } from './wizard-steps.tsx';
 
 /**
- * "Import customers" from a CSV file: choose the file, map its columns, check
- * it (the server validates every row and saves nothing), import, read the
- * report. The customer list refreshes through the CRM queries' invalidation.
+ * Import records of one kind (customers, deals) from a CSV file: choose the file, map its
+ * columns, check it (the server validates every row and saves nothing), import, read the
+ * report. The lists refresh through the queries the kind's upload invalidates.
  */
-export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportWizard({
+  kind,
+  open,
+  onClose,
+}: {
+  kind: ImportKind;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
-    <Modal open={open} onClose={onClose} title={t('crm.import.title')} size="lg" busy={busy}>
+    <Modal open={open} onClose={onClose} title={kind.title(t)} size="lg" busy={busy}>
       {/* Mounted only while open: every opening starts afresh. */}
-      {open && <ImportFlowView onClose={onClose} onBusyChange={setBusy} />}
+      {open && (
+        <ImportKindContext value={kind}>
+          <ImportFlowView onClose={onClose} onBusyChange={setBusy} />
+        </ImportKindContext>
+      )}
     </Modal>
   );
 }
@@ -35,7 +48,8 @@ function ImportFlowView({
   onBusyChange: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const flow = useImportFlow();
+  const kind = useImportKind();
+  const flow = useImportFlow(kind);
   const busy = flow.running !== null;
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
@@ -61,7 +75,7 @@ function ImportFlowView({
       <div className="modal-body">
         <WizardSteps current={shown} />
         <h3 ref={stepHeading} tabIndex={-1} className="h6 mb-3">
-          {t(`crm.import.stepTitles.${shown}`)}
+          {shown === 'mapping' ? kind.mappingTitle(t) : t(`crm.import.stepTitles.${shown}`)}
         </h3>
         {flow.problem && <FormAlert kind="danger">{flow.problem.text}</FormAlert>}
         {flow.notice && <FormAlert kind="info">{flow.notice}</FormAlert>}
@@ -76,6 +90,7 @@ function ImportFlowView({
 
 function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'import' }) {
   const { t } = useTranslation();
+  const kind = useImportKind();
   const fileName = flow.file?.name ?? '';
   if (shown === 'file') {
     return <FileStep file={flow.file} error={flow.fileError} onFile={(file) => void flow.chooseFile(file)} />;
@@ -83,7 +98,9 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
   if (shown === 'mapping' && flow.preview) {
     return (
       <>
-        <MatchOptions value={flow.matching} onChange={flow.setMatching} disabled={flow.running !== null} />
+        {kind.matching && (
+          <MatchOptions value={flow.matching} onChange={flow.setMatching} disabled={flow.running !== null} />
+        )}
         <MappingStep
           preview={flow.preview}
           mapping={flow.mapping}
@@ -99,7 +116,13 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
     );
   }
   if (shown === 'check' && flow.check)
-    return <ImportOutcome result={flow.check} fileName={fileName} onMatch={flow.matching.onMatch} />;
+    return (
+      <ImportOutcome
+        result={flow.check}
+        fileName={fileName}
+        {...(kind.matching ? { onMatch: flow.matching.onMatch } : {})}
+      />
+    );
   if (shown === 'import' && flow.running) {
     return (
       <>
@@ -122,6 +145,7 @@ function StepActions({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const kind = useImportKind();
   const format = useFormatters();
   const back = (step: ImportStep) => (
     <button type="button" className="btn btn-outline-secondary me-auto" onClick={() => flow.setStep(step)}>
@@ -179,10 +203,12 @@ function StepActions({
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!flow.check || flow.check.imported === 0}
+            disabled={
+              !flow.check || flow.check.imported === 0 || (kind.allOrNothing && flow.check.rejected > 0)
+            }
             onClick={() => void flow.runImport()}
           >
-            {t('crm.import.import', { rows: format.number(flow.check?.imported ?? 0) })}
+            {kind.importLabel(t, format.number(flow.check?.imported ?? 0))}
           </button>
         </>
       );

@@ -1,17 +1,10 @@
-import type { CustomerImportResult, ImportMapping } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { formatFileSize } from '../../../../lib/format.ts';
-import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import {
-  type ImportRequest,
-  isAbort,
-  type UploadProgress,
-  useImportCustomers,
-} from '../../api/import-customers.ts';
+import { isAbort } from '../../../../lib/upload-with-progress.ts';
 import {
   autoMapHeaders,
   type CsvDelimiter,
@@ -21,6 +14,8 @@ import {
   previewCsv,
   readCsvHead,
 } from '../../lib/csv-preview.ts';
+import type { ImportKind, ImportReport } from './import-kind.ts';
+import type { ImportRequest, UploadProgress } from './import-request.ts';
 import { importReasonText } from './import-texts.ts';
 import { type ColumnMapping, repeatedHeaders } from './mapping-step.tsx';
 
@@ -34,9 +29,16 @@ export type ImportProblem = { text: string; columns: Record<string, string[]> };
  * there (after a delimiter change), else the guess from the header's name.
  * Repeated headers can only be skipped (the API maps by header name).
  */
-function mappingFor(headers: readonly string[], previous: ColumnMapping = {}): ColumnMapping {
+function mappingFor(
+  kind: ImportKind,
+  headers: readonly string[],
+  previous: ColumnMapping = {},
+): ColumnMapping {
   const repeated = repeatedHeaders(headers);
-  const guessed = autoMapHeaders(headers.filter((h) => !repeated.has(h)));
+  const guessed = autoMapHeaders(
+    headers.filter((h) => !repeated.has(h)),
+    kind.guessField,
+  );
   // Headers are the file's words (`constructor`, `__proto__`): no prototype to collide with.
   const mapping: ColumnMapping = Object.create(null);
   for (const header of headers) {
@@ -57,9 +59,9 @@ function mappingFor(headers: readonly string[], previous: ColumnMapping = {}): C
 export type ImportMatching = NonNullable<ImportRequest['matching']>;
 const NO_MATCHING: ImportMatching = { onMatch: 'create', matchBy: ['oib', 'email', 'id'] };
 
-export function useImportFlow() {
+export function useImportFlow(kind: ImportKind) {
   const { t, i18n } = useTranslation();
-  const importer = useImportCustomers(useCompanyId());
+  const importer = kind.useUpload();
   const [step, setStep] = useState<ImportStep>('file');
   const [source, setSource] = useState<{ file: File; head: CsvHead } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -68,8 +70,8 @@ export function useImportFlow() {
   const [running, setRunning] = useState<{ dryRun: boolean; progress: UploadProgress } | null>(null);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [check, setCheck] = useState<CustomerImportResult | null>(null);
-  const [report, setReport] = useState<CustomerImportResult | null>(null);
+  const [check, setCheck] = useState<ImportReport | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
   const [matching, setMatchingState] = useState<ImportMatching>(NO_MATCHING);
   // Another choice makes another import: an earlier check no longer predicts it.
   const setMatching = useCallback((next: ImportMatching) => {
@@ -109,18 +111,18 @@ export function useImportFlow() {
       setFileError(null);
       setSource({ file, head });
       setDelimiter(first.delimiter);
-      setMapping(mappingFor(first.headers));
+      setMapping(mappingFor(kind, first.headers));
       setCheck(null);
       setProblem(null);
       setNotice(null);
     },
-    [t, i18n],
+    [t, i18n, kind],
   );
 
   const changeDelimiter = (next: CsvDelimiter) => {
     if (!source) return;
     setDelimiter(next);
-    setMapping((previous) => mappingFor(previewCsv(source.head, next).headers, previous));
+    setMapping((previous) => mappingFor(kind, previewCsv(source.head, next).headers, previous));
     setCheck(null);
     setProblem(null);
   };
@@ -143,7 +145,7 @@ export function useImportFlow() {
     const general: string[] = [];
     for (const [path, codes] of Object.entries(error.details)) {
       if (path.startsWith('mapping.')) columns[path.slice('mapping.'.length)] = codes;
-      else general.push(...codes.map((code) => importReasonText(t, code)));
+      else general.push(...codes.map((code) => importReasonText(t, code, kind.texts)));
     }
     const text = general.length ? general.join(' ') : t('crm.import.mappingProblems');
     return { text, columns };
@@ -151,7 +153,7 @@ export function useImportFlow() {
 
   const run = async (dryRun: boolean) => {
     if (!source || !preview) return;
-    const sent: ImportMapping = Object.create(null);
+    const sent: Record<string, string | null> = Object.create(null);
     for (const header of preview.headers)
       sent[header] = Object.hasOwn(mapping, header) ? (mapping[header] ?? null) : null;
     const abort = new AbortController();
@@ -165,7 +167,7 @@ export function useImportFlow() {
         mapping: sent,
         delimiter: preview.delimiter,
         dryRun,
-        matching,
+        ...(kind.matching ? { matching } : {}),
         signal: abort.signal,
         onProgress: (progress) => setRunning((current) => current && { ...current, progress }),
       });
@@ -179,7 +181,7 @@ export function useImportFlow() {
     } catch (error) {
       if (isAbort(error)) {
         // All or nothing on the server: say what a cancel means for the data.
-        if (!dryRun) setNotice(t('crm.import.cancelledImport'));
+        if (!dryRun) setNotice(kind.cancelledImport(t));
       } else {
         const described = describe(error);
         setProblem(described);

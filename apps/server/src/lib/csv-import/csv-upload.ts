@@ -1,6 +1,9 @@
-import { type ImportMapping, ImportMappingJson } from '@kontora/contract/customer-import';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
-import { AppError } from '../../../lib/errors.ts';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+/** Largest CSV an import accepts (customers and deals alike). */
+const MAX_BYTES = CUSTOMER_LIMITS.importBytes;
 
 /** Content types the import reads: the CSV file as the body, or a form with the mapping and the file. */
 export const CSV_TYPES = ['text/csv', 'application/csv'];
@@ -13,24 +16,30 @@ const notText = () =>
   new AppError(400, 'validation_failed', 'The file is not CSV text.', { details: { file: ['not_text'] } });
 
 /** The CSV file's bytes and, from a form, the mapping that came with it. */
-export interface ImportUpload {
+export interface ImportUpload<M> {
   file: Uint8Array[];
-  mapping: ImportMapping | undefined;
+  mapping: M | undefined;
 }
+
+/** The JSON mapping's schema of one import (importMappingOf in the contract). */
+type MappingSchema<M> = z.ZodType<M, string>;
 
 /**
  * Receives the whole upload before anything is saved (an import is all or nothing), then
  * takes the file (and the form's mapping) out of it. Refused: over 50 MB (413, as soon as it grows
  * past), broken off (400), a form without a file, or a file that is not text.
  */
-export async function readImportUpload(
+export async function readImportUpload<M>(
   body: AsyncIterable<Uint8Array>,
   contentType: string,
-): Promise<ImportUpload> {
+  mappingSchema: MappingSchema<M>,
+): Promise<ImportUpload<M>> {
   // A form carries a few hundred bytes of part headers and the mapping on top of the file.
   const isForm = contentType.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
-  const chunks = await receiveWhole(body, CUSTOMER_LIMITS.importBytes + (isForm ? 64 * 1024 : 0));
-  const upload = isForm ? await readForm(chunks, contentType) : { file: chunks, mapping: undefined };
+  const chunks = await receiveWhole(body, MAX_BYTES + (isForm ? 64 * 1024 : 0));
+  const upload = isForm
+    ? await readForm(chunks, contentType, mappingSchema)
+    : { file: chunks, mapping: undefined };
   if (looksBinary(upload.file)) throw notText();
   return upload;
 }
@@ -65,7 +74,11 @@ async function receiveWhole(source: AsyncIterable<Uint8Array>, max: number): Pro
  * (undici's `Response.formData`). The received chunks are handed over one by one so they can be
  * released as the parser copies them.
  */
-async function readForm(chunks: Uint8Array[], contentType: string): Promise<ImportUpload> {
+async function readForm<M>(
+  chunks: Uint8Array[],
+  contentType: string,
+  mappingSchema: MappingSchema<M>,
+): Promise<ImportUpload<M>> {
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       const chunk = chunks.shift();
@@ -87,11 +100,11 @@ async function readForm(chunks: Uint8Array[], contentType: string): Promise<Impo
       details: { file: ['required'] },
     });
   }
-  if (file.size > CUSTOMER_LIMITS.importBytes) throw importTooLarge();
+  if (file.size > MAX_BYTES) throw importTooLarge();
   const mappingText = form.get('mapping');
-  let mapping: ImportMapping | undefined;
+  let mapping: M | undefined;
   if (mappingText !== null) {
-    const parsed = ImportMappingJson.safeParse(typeof mappingText === 'string' ? mappingText : null);
+    const parsed = mappingSchema.safeParse(typeof mappingText === 'string' ? mappingText : null);
     if (!parsed.success) {
       throw new AppError(400, 'validation_failed', 'Some fields are invalid.', {
         details: { mapping: ['invalid_mapping'] },

@@ -3,6 +3,7 @@ import { type CSSProperties, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon.tsx';
 import { formatFileSize } from '../../../../lib/format.ts';
+import { useImportKind } from './import-kind.ts';
 
 /** Bootstrap's `.border` sets its style with !important; its variable is the way in. */
 const DASHED = { '--bs-border-style': 'dashed' } as CSSProperties;
@@ -22,6 +23,7 @@ export function FileStep({
   onFile: (file: File) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const kind = useImportKind();
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -35,7 +37,7 @@ export function FileStep({
 
   return (
     <div>
-      <p>{t('crm.import.fileIntro')}</p>
+      <p>{kind.fileIntro(t)}</p>
       {/* The whole area takes a dropped file; the input inside stays the accessible way to choose one. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the input is the accessible way */}
       <div

@@ -11,11 +11,13 @@ function firstExisting(t: TFunction, keys: string[]): string {
 
 /**
  * A rejected row's field (or `row` for the record as a whole) in words. The
- * report names the import fields; owner_email and row exist only here.
+ * report names the import fields; owner_email and row exist only here. `texts` is the
+ * import kind's own texts, looked up first.
  */
-export function importFieldLabel(t: TFunction, field: string): string {
-  if (!i18next.exists(`crm.import.fields.${field}`) && !i18next.exists(`crm.fields.${field}`)) return field;
-  return firstExisting(t, [`crm.import.fields.${field}`, `crm.fields.${field}`]);
+export function importFieldLabel(t: TFunction, field: string, texts = 'crm.import'): string {
+  const keys = [`${texts}.fields.${field}`, `crm.import.fields.${field}`, `crm.fields.${field}`];
+  if (!keys.some((k) => i18next.exists(k))) return field;
+  return firstExisting(t, keys);
 }
 
 /**
@@ -23,6 +25,11 @@ export function importFieldLabel(t: TFunction, field: string): string {
  * an import (e.g. `not_member`: no member has the owner's email) come first,
  * then the general validation texts.
  */
-export function importReasonText(t: TFunction, code: string): string {
-  return firstExisting(t, [`crm.import.reasons.${code}`, `validation.${code}`, 'validation.invalid']);
+export function importReasonText(t: TFunction, code: string, texts = 'crm.import'): string {
+  return firstExisting(t, [
+    `${texts}.reasons.${code}`,
+    `crm.import.reasons.${code}`,
+    `validation.${code}`,
+    'validation.invalid',
+  ]);
 }

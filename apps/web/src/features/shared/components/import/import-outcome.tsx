@@ -1,8 +1,8 @@
-import type { CustomerImportResult } from '@kontora/contract/customer-import';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { downloadText, errorReportCsv, reportFileName, reportLines } from './error-report.ts';
+import { type ImportReport, useImportKind } from './import-kind.ts';
 import { ImportSummary } from './import-summary.tsx';
 import { importFieldLabel, importReasonText } from './import-texts.ts';
 import { RejectedRowsTable } from './rejected-rows-table.tsx';
@@ -17,34 +17,42 @@ export function ImportOutcome({
   fileName,
   onMatch,
 }: {
-  result: CustomerImportResult;
+  result: ImportReport;
   fileName: string;
   /** For a check: what the import will do with rows that match existing customers. */
   onMatch?: ImportMatching['onMatch'];
 }) {
   const { t } = useTranslation();
+  const kind = useImportKind();
   const format = useFormatters();
 
   const download = () => {
     const csv = errorReportCsv(
       [t('crm.import.line'), t('crm.import.field'), t('crm.import.reason')],
       reportLines(result.errors),
-      { field: (field) => importFieldLabel(t, field), reason: (code) => importReasonText(t, code) },
+      {
+        field: (field) => importFieldLabel(t, field, kind.texts),
+        reason: (code) => importReasonText(t, code, kind.texts),
+      },
     );
     downloadText(csv, reportFileName(fileName));
   };
 
-  const headline = !result.dry_run
-    ? t('crm.import.done')
-    : result.rejected === 0
-      ? t('crm.import.checkAllValid')
-      : t('crm.import.checkSomeRejected');
+  // An all-or-nothing import with refused rows saved nothing: that is no success.
+  const failed = !result.dry_run && kind.allOrNothing && result.rejected > 0;
+  const headline = failed
+    ? kind.nothingSaved(t)
+    : !result.dry_run
+      ? t('crm.import.done')
+      : result.rejected === 0
+        ? t('crm.import.checkAllValid')
+        : kind.checkSomeRejected(t);
 
   return (
     <div>
       {/* A finished import is a success even with refused rows (those are listed below); a check with refusals warns. */}
       <p
-        className={`alert ${!result.dry_run || result.rejected === 0 ? 'alert-success' : 'alert-warning'}`}
+        className={`alert ${!failed && (!result.dry_run || result.rejected === 0) ? 'alert-success' : 'alert-warning'}`}
         role="status"
       >
         {headline}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UploadProgress } from '../../api/import-customers.ts';
+import type { UploadProgress } from './import-request.ts';
 
 /**
  * The upload as a Bootstrap progress bar: a percentage while the file is being

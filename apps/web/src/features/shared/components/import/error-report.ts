@@ -1,6 +1,6 @@
-import type { CustomerImportResult } from '@kontora/contract/customer-import';
+import type { ImportReport } from './import-kind.ts';
 
-type RowError = CustomerImportResult['errors'][number];
+type RowError = ImportReport['errors'][number];
 
 /** One line of the report per reason: a row refused for two fields gives two lines. */
 export type ReportLine = { line: number; field: string; reason: string };

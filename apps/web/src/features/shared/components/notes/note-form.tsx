@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TimelineNoteBody } from '@kontora/contract/customer-timeline';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
-import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
+import { type Keyed, useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useAddNote } from '../../api/add-note.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 
 type NoteValues = { body: string };
@@ -21,11 +19,21 @@ const resolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Re
   TimelineNoteBody
 >;
 
-/** "Add note" at the top of the timeline. */
-export function NoteForm({ customerId }: { customerId: number }) {
+/**
+ * "Add note" at the top of a timeline (a customer's or a deal's): `add` sends the note (a create
+ * mutation's `mutateAsync`), `labels` are the record's own words for it.
+ */
+export function NoteForm({
+  add,
+  maxLength,
+  labels,
+}: {
+  add: (variables: Keyed<string>) => Promise<unknown>;
+  maxLength: number;
+  labels: { field: string; submit: string; added: string };
+}) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
-  const addNote = useAddNote(companyId, customerId);
   const attempt = useCreateAttempt();
   const form = useForm<NoteValues, unknown, TimelineNoteBody>({ resolver, defaultValues: { body: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -33,9 +41,9 @@ export function NoteForm({ customerId }: { customerId: number }) {
   const onSubmit = form.handleSubmit(async ({ body }) => {
     form.clearErrors('root');
     try {
-      if (!(await attempt.create(addNote.mutateAsync, body))) return;
+      if (!(await attempt.create(add, body))) return;
       form.reset({ body: '' });
-      notify('success', t('crm.timeline.noteAdded'));
+      notify('success', labels.added);
     } catch (error) {
       setServerFieldErrors(error, form.setError, FIELDS);
       const text = problemText(t, error, FIELDS);
@@ -48,15 +56,15 @@ export function NoteForm({ customerId }: { customerId: number }) {
       {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
       <MentionTextarea
         className="mb-2"
-        label={t('crm.timeline.newNote')}
+        label={labels.field}
         companyId={companyId}
-        maxLength={CUSTOMER_LIMITS.notesMax}
+        maxLength={maxLength}
         registration={form.register('body')}
         setText={(text) => form.setValue('body', text, { shouldDirty: true })}
         error={fieldErrorText(t, errors.body?.message)}
       />
       <SubmitButton className="btn btn-primary btn-sm" busy={isSubmitting}>
-        {t('crm.timeline.addNote')}
+        {labels.submit}
       </SubmitButton>
     </form>
   );

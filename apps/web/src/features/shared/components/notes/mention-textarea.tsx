@@ -3,8 +3,8 @@ import { type KeyboardEvent, type SyntheticEvent, useId, useRef, useState } from
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../../components/form-field.tsx';
-import { teamQueryOptions } from '../../../shared/api/get-team.ts';
-import { ComboboxList } from '../../../shared/components/combobox-list.tsx';
+import { teamQueryOptions } from '../../api/get-team.ts';
+import { ComboboxList } from '../combobox-list.tsx';
 import { insertMention, mentionQueryAt } from './mention-suggestions.ts';
 
 const MAX_SUGGESTIONS = 6;

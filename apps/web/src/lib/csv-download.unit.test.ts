@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './export-customers.ts';
+import { filenameFromDisposition } from './csv-download.ts';
 
 describe('export file name', () => {
   it('comes from Content-Disposition, plain or RFC 5987 encoded', () => {

@@ -250,12 +250,15 @@ export function guessField(header: string): ImportField | null {
  * Header → field for every header; a field goes to the first column that claims it (the API refuses
  * doubles). Headers are the file's words (`constructor`, `__proto__`): kept in an object without a prototype.
  */
-export function autoMapHeaders(headers: readonly string[]): Record<string, ImportField | null> {
-  const mapping: Record<string, ImportField | null> = Object.create(null);
-  const taken = new Set<ImportField>();
+export function autoMapHeaders(
+  headers: readonly string[],
+  guess: (header: string) => string | null = guessField,
+): Record<string, string | null> {
+  const mapping: Record<string, string | null> = Object.create(null);
+  const taken = new Set<string>();
   for (const header of headers) {
     if (Object.hasOwn(mapping, header)) continue;
-    const field = guessField(header);
+    const field = guess(header);
     mapping[header] = field && !taken.has(field) ? field : null;
     if (field) taken.add(field);
   }
@@ -265,13 +268,15 @@ export function autoMapHeaders(headers: readonly string[]): Record<string, Impor
 /** The fields from which the server derives a customer's name; without one every row is refused. */
 export const NAME_FIELDS: readonly ImportField[] = ['name', 'first_name', 'last_name', 'organisation_name'];
 
-export function mapsAName(mapping: Record<string, ImportField | null>): boolean {
-  return Object.values(mapping).some((field) => field !== null && NAME_FIELDS.includes(field));
+export function mapsAName(mapping: Readonly<Record<string, string | null>>): boolean {
+  return Object.values(mapping).some(
+    (field) => field !== null && (NAME_FIELDS as readonly string[]).includes(field),
+  );
 }
 
 /** Headers whose field another (earlier) column already has: the API answers `duplicate_field`. */
-export function duplicateHeaders(mapping: Record<string, ImportField | null>): Set<string> {
-  const seen = new Set<ImportField>();
+export function duplicateHeaders(mapping: Readonly<Record<string, string | null>>): Set<string> {
+  const seen = new Set<string>();
   const duplicates = new Set<string>();
   for (const [header, field] of Object.entries(mapping)) {
     if (!field) continue;

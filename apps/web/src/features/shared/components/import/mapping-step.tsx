@@ -1,4 +1,3 @@
-import { IMPORT_FIELDS, type ImportField } from '@kontora/contract/customer-import-values';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,11 +5,11 @@ import {
   type CsvDelimiter,
   type CsvPreview,
   duplicateHeaders,
-  mapsAName,
 } from '../../lib/csv-preview.ts';
+import { useImportKind } from './import-kind.ts';
 import { importFieldLabel, importReasonText } from './import-texts.ts';
 
-export type ColumnMapping = Record<string, ImportField | null>;
+export type ColumnMapping = Record<string, string | null>;
 
 /** Headers that occur more than once: the mapping is keyed by header, so those columns can only be skipped. */
 export function repeatedHeaders(headers: readonly string[]): Set<string> {
@@ -42,20 +41,22 @@ export function MappingStep({
 }: {
   preview: CsvPreview;
   mapping: ColumnMapping;
-  onMappingChange: (header: string, field: ImportField | null) => void;
+  onMappingChange: (header: string, field: string | null) => void;
   onDelimiterChange: (delimiter: CsvDelimiter) => void;
   /** Header → reason codes from the API's answer. */
   serverProblems: Record<string, string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  const kind = useImportKind();
+  const missing = kind.missingColumn(mapping, t);
   const delimiterId = useId();
   const duplicates = duplicateHeaders(mapping);
   const repeated = repeatedHeaders(preview.headers);
   const headers = preview.headers.filter((h, i) => preview.headers.indexOf(h) === i);
   const columnName = (header: string) =>
     header === '' ? t('crm.import.unnamedColumn', { number: preview.headers.indexOf(header) + 1 }) : header;
-  const firstWith = (field: ImportField) => headers.find((h) => mapping[h] === field) ?? '';
+  const firstWith = (field: string) => headers.find((h) => mapping[h] === field) ?? '';
 
   return (
     <div>
@@ -81,9 +82,9 @@ export function MappingStep({
         <p className="col-sm-6 form-text mb-2">{t('crm.import.delimiterHint')}</p>
       </div>
 
-      {!mapsAName(mapping) && (
+      {missing && (
         <div className="alert alert-warning" role="status">
-          {t('crm.import.noNameColumn')}
+          {missing}
         </div>
       )}
 
@@ -107,10 +108,10 @@ export function MappingStep({
               const problem =
                 duplicates.has(header) && field
                   ? t('crm.import.fieldTaken', {
-                      field: importFieldLabel(t, field),
+                      field: importFieldLabel(t, field, kind.texts),
                       column: columnName(firstWith(field)),
                     })
-                  : serverProblems[header]?.map((code) => importReasonText(t, code)).join(' ');
+                  : serverProblems[header]?.map((code) => importReasonText(t, code, kind.texts)).join(' ');
               const hint = repeated.has(header) ? t('crm.import.repeatedHeader') : undefined;
               const describedBy = [problem && `${selectId}-error`, hint && `${selectId}-hint`].filter(
                 Boolean,
@@ -137,13 +138,13 @@ export function MappingStep({
                       aria-invalid={problem ? true : undefined}
                       aria-describedby={describedBy.join(' ') || undefined}
                       onChange={(event) =>
-                        onMappingChange(header, (event.target.value || null) as ImportField | null)
+                        onMappingChange(header, (event.target.value || null) as string | null)
                       }
                     >
                       <option value="">{t('crm.import.skipColumn')}</option>
-                      {IMPORT_FIELDS.map((f) => (
+                      {kind.fields.map((f) => (
                         <option key={f} value={f}>
-                          {importFieldLabel(t, f)}
+                          {importFieldLabel(t, f, kind.texts)}
                         </option>
                       ))}
                     </select>

@@ -1,20 +1,15 @@
-import type { CustomerImportResult } from '@kontora/contract/customer-import';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
+import { type ImportReport, useImportKind } from './import-kind.ts';
 import { importFieldLabel, importReasonText } from './import-texts.ts';
 
 /** Rows listed on screen; the downloaded report has them all. */
 const SHOWN = 200;
 
 /** The refused rows: the file's line, and for each field concerned the reasons in words. */
-export function RejectedRowsTable({
-  errors,
-  caption,
-}: {
-  errors: CustomerImportResult['errors'];
-  caption: string;
-}) {
+export function RejectedRowsTable({ errors, caption }: { errors: ImportReport['errors']; caption: string }) {
   const { t } = useTranslation();
+  const kind = useImportKind();
   const format = useFormatters();
   const shown = errors.slice(0, SHOWN);
   return (
@@ -37,8 +32,8 @@ export function RejectedRowsTable({
                   <th scope="row" className={index > 0 ? 'fw-normal text-body-secondary' : undefined}>
                     {format.number(error.line)}
                   </th>
-                  <td>{importFieldLabel(t, field)}</td>
-                  <td>{reasons.map((code) => importReasonText(t, code)).join(' ')}</td>
+                  <td>{importFieldLabel(t, field, kind.texts)}</td>
+                  <td>{reasons.map((code) => importReasonText(t, code, kind.texts)).join(' ')}</td>
                 </tr>
               )),
             )}

@@ -1,53 +1,16 @@
-import {
-  IMPORT_FIELD_NAME_MAX,
-  IMPORT_FIELDS,
-  type ImportField,
-  type ImportMapping,
-} from '@kontora/contract/customer-import';
+import { IMPORT_FIELD_NAME_MAX } from '@kontora/contract/customer-import-values';
 import { hasControlCharacters } from '@kontora/contract/fields';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
-/** Headers people use for the fields, beyond the field names themselves (compared folded: a-z0-9 only). */
-const ALIASES: Readonly<Record<string, ImportField>> = {
-  fullname: 'name',
-  displayname: 'name',
-  firstname: 'first_name',
-  givenname: 'first_name',
-  ime: 'first_name',
-  lastname: 'last_name',
-  surname: 'last_name',
-  familyname: 'last_name',
-  prezime: 'last_name',
-  company: 'organisation_name',
-  companyname: 'organisation_name',
-  organisation: 'organisation_name',
-  organization: 'organisation_name',
-  organizationname: 'organisation_name',
-  tvrtka: 'organisation_name',
-  mail: 'email',
-  emailaddress: 'email',
-  telephone: 'phone',
-  tel: 'phone',
-  mobile: 'phone',
-  phonenumber: 'phone',
-  telefon: 'phone',
-  url: 'website',
-  web: 'website',
-  vat: 'oib',
-  vatid: 'oib',
-  vatnumber: 'oib',
-  taxid: 'oib',
-  owner: 'owner_email',
-  owneremail: 'owner_email',
-  tag: 'tags',
-  labels: 'tags',
-};
+export const foldHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-const foldHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
-const FIELD_BY_FOLDED = new Map<string, ImportField>([
-  ...IMPORT_FIELDS.map((f) => [foldHeader(f), f] as const),
-  ...Object.entries(ALIASES),
-]);
+/** Header (folded: a-z0-9 only) → field: each field's own name and the other words people use for it. */
+export function headerLookup<F extends string>(
+  fields: readonly F[],
+  aliases: Readonly<Record<string, F>>,
+): ReadonlyMap<string, F> {
+  return new Map<string, F>([...fields.map((f) => [foldHeader(f), f] as const), ...Object.entries(aliases)]);
+}
 
 const badMapping = (details: Record<string, string[]>) =>
   new AppError(400, 'validation_failed', 'The column mapping does not fit the file.', { details });
@@ -78,19 +41,23 @@ export function readHeader(fields: string[]): string[] {
  * are the user's words (`constructor`, `__proto__`, `toString` included): they are looked up in
  * Maps and collected in an object without a prototype, never on a plain object.
  */
-export function resolveMapping(header: string[], explicit: ImportMapping | undefined) {
-  const chosen = new Map<string, ImportField | null>(Object.entries(explicit ?? {}));
+export function resolveMapping<F extends string>(
+  header: string[],
+  explicit: Record<string, F | null> | undefined,
+  lookup: ReadonlyMap<string, F>,
+) {
+  const chosen = new Map<string, F | null>(Object.entries(explicit ?? {}));
   const names = new Set(header);
   const unknown = [...chosen.keys()].filter((h) => !names.has(h));
   if (unknown.length)
     throw badMapping(Object.fromEntries(unknown.map((h) => [`mapping.${h}`, ['unknown_column']])));
-  const applied: ImportMapping = Object.create(null);
-  const columns: (ImportField | null)[] = header.map((h) => {
-    const field = chosen.has(h) ? (chosen.get(h) ?? null) : (FIELD_BY_FOLDED.get(foldHeader(h)) ?? null);
+  const applied: Record<string, F | null> = Object.create(null);
+  const columns: (F | null)[] = header.map((h) => {
+    const field = chosen.has(h) ? (chosen.get(h) ?? null) : (lookup.get(foldHeader(h)) ?? null);
     Object.defineProperty(applied, h, { value: field, enumerable: true, writable: true, configurable: true });
     return field;
   });
-  const seen = new Set<ImportField>();
+  const seen = new Set<F>();
   for (const field of columns) {
     if (field && seen.has(field)) throw badMapping({ mapping: ['duplicate_field'] });
     if (field) seen.add(field);

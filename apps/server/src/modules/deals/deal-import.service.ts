@@ -1,0 +1,199 @@
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
+import type { DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
+import {
+  DEAL_IMPORT_ALIASES,
+  DEAL_IMPORT_FIELDS,
+  type DealImportField,
+} from '@kontora/contract/deal-import-values';
+import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { authorIdOf } from '../../lib/actor.ts';
+import { type CsvRecord, parseCsv } from '../../lib/csv.ts';
+import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
+import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
+import { memberIdsByEmail } from '../members/members.service.ts';
+import { readAmount } from './deal-amount-text.ts';
+import { dealAuthorOf } from './deal-author.ts';
+import { organisationIdsByName } from './deal-csv.repository.ts';
+import { type DealInput, toCents } from './deal-dto.ts';
+import { writeDeals } from './deal-writes.ts';
+import { companyCurrency } from './deals.repository.ts';
+import { selectPipelines, selectStages } from './pipelines.repository.ts';
+
+const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, DEAL_IMPORT_ALIASES);
+
+const MULTI_LINE = new Set<DealImportField>(['notes']);
+
+/** The create body's keys that an import field fills under another name. */
+const FIELD_OF_KEY: Readonly<Record<string, DealImportField>> = {
+  pipeline_id: 'pipeline',
+  stage_id: 'stage',
+  owner_id: 'owner_email',
+  organisation_id: 'organisation',
+};
+
+/** What every row is checked against, read once per import. */
+interface Lookups {
+  currency: string;
+  members: Map<string, number>;
+  /** Folded pipeline name → its id and its stages (folded name → id), first pipeline first. */
+  pipelines: { id: number; name: string; stages: Map<string, number>; firstOpen: number | undefined }[];
+  organisations: Map<string, number[]>;
+  callerId: number | null;
+}
+
+const fold = (name: string) => name.trim().toLocaleLowerCase();
+
+async function lookups(ctx: AppContext, actor: Actor, organisationNames: string[]): Promise<Lookups> {
+  const pipelines = await selectPipelines(ctx.db, actor.companyId);
+  const stages = await selectStages(
+    ctx.db,
+    actor.companyId,
+    pipelines.map((p) => p.id),
+  );
+  return {
+    currency: await companyCurrency(ctx.db, actor.companyId),
+    members: await memberIdsByEmail(ctx.db, actor.companyId),
+    pipelines: pipelines.map((p) => {
+      const own = stages.filter((s) => s.pipeline_id === p.id);
+      return {
+        id: p.id,
+        name: fold(p.name),
+        stages: new Map(own.map((s) => [fold(s.name), s.id])),
+        firstOpen: own.find((s) => s.kind === 'open')?.id,
+      };
+    }),
+    organisations: await organisationIdsByName(ctx.db, actor.companyId, [...new Set(organisationNames)]),
+    callerId: authorIdOf(actor),
+  };
+}
+
+/** One row → a deal for the write door, or the reasons it is refused (import field → codes). */
+function readDealRow(
+  cells: Map<DealImportField, string>,
+  reasons: Record<string, string[]>,
+  known: Lookups,
+): DealInput | null {
+  const input: Record<string, unknown> = {};
+  const pipelineName = cells.get('pipeline');
+  const pipeline = pipelineName
+    ? known.pipelines.find((p) => p.name === fold(pipelineName))
+    : known.pipelines[0];
+  if (!pipeline) reasons.pipeline = ['not_found'];
+  else {
+    input.pipeline_id = pipeline.id;
+    const stageName = cells.get('stage');
+    const stage = stageName ? pipeline.stages.get(fold(stageName)) : pipeline.firstOpen;
+    if (stage === undefined) reasons.stage = ['not_in_pipeline'];
+    else input.stage_id = stage;
+  }
+  for (const [field, value] of cells) {
+    if (field === 'title' || field === 'notes' || field === 'lost_reason' || field === 'expected_close_date')
+      input[field] = value;
+    else if (field === 'tags') input.tags = value.split(/[,;|]/);
+    else if (field === 'amount') {
+      const amount = readAmount(value, known.currency);
+      if (typeof amount === 'number') input.amount = amount;
+      else reasons.amount = [amount.reason];
+    } else if (field === 'probability') {
+      const n = Number(value.replace(/\s*%$/, ''));
+      input.probability = value.trim() !== '' && Number.isFinite(n) ? n : value;
+    } else if (field === 'owner_email') {
+      const owner = known.members.get(value.toLowerCase());
+      if (owner === undefined) reasons.owner_email = ['not_member'];
+      else input.owner_id = owner;
+    } else if (field === 'organisation') {
+      const ids = known.organisations.get(value) ?? [];
+      if (ids.length === 1) input.organisation_id = ids[0];
+      else reasons.organisation = [ids.length ? 'ambiguous' : 'not_found'];
+    }
+  }
+  // A row without a title is missing it, whatever zod calls an absent key.
+  if (!cells.has('title')) reasons.title = ['required'];
+  const parsed = DealCreateBody.safeParse(input);
+  if (!parsed.success)
+    addIssues(
+      reasons,
+      parsed.error.issues.filter((i) => !(i.path[0] === 'title' && reasons.title)),
+      (key) => FIELD_OF_KEY[key] ?? key,
+    );
+  if (!parsed.success || Object.keys(reasons).length) return null;
+  const body = parsed.data;
+  return {
+    title: body.title,
+    amount_cents: toCents(body.amount),
+    currency: known.currency,
+    pipeline_id: body.pipeline_id ?? 0,
+    stage_id: body.stage_id ?? 0,
+    probability: body.probability ?? null,
+    expected_close_date: body.expected_close_date ?? null,
+    owner_id: body.owner_id === undefined ? known.callerId : body.owner_id,
+    organisation_id: body.organisation_id ?? null,
+    customer_ids: [],
+    lost_reason: body.lost_reason ?? null,
+    tags: body.tags,
+    notes: body.notes ?? null,
+  };
+}
+
+/**
+ * All or nothing: every row is read and checked first; when one is refused, the report lists
+ * it (line, column, reasons) and no deal is saved. Otherwise all are created in one transaction
+ * through the write door (deal-writes.ts): a failure part-way saves none. A dry run makes the
+ * same checks and leaves out the writes, so its counts are the real run's.
+ */
+export async function importDeals(
+  ctx: AppContext,
+  actor: Actor,
+  file: Uint8Array[],
+  query: DealImportQuery,
+): Promise<DealImportResult> {
+  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
+  const report: DealImportResult = {
+    dry_run: query.dry_run,
+    rows: 0,
+    imported: 0,
+    rejected: 0,
+    errors: [],
+    errors_truncated: false,
+    mapping: {},
+  };
+  let columns: (DealImportField | null)[] | undefined;
+  const rows: {
+    record: CsvRecord;
+    cells: Map<DealImportField, string>;
+    reasons: Record<string, string[]>;
+  }[] = [];
+  for await (const record of parseCsv(file, { delimiter, maxField: DEAL_LIMITS.notesMax + 1 })) {
+    if (!columns) {
+      const mapping = resolveMapping(readHeader(record.fields), query.mapping, HEADERS);
+      columns = mapping.columns;
+      report.mapping = mapping.applied;
+      continue;
+    }
+    if (isBlankRecord(record)) continue;
+    report.rows++;
+    const reasons: Record<string, string[]> = {};
+    rows.push({ record, cells: rowCells(record, columns, MULTI_LINE, reasons), reasons });
+  }
+  if (!columns) throw emptyFile();
+  const known = await lookups(
+    ctx,
+    actor,
+    rows.flatMap((r) => r.cells.get('organisation') ?? []),
+  );
+  const deals: DealInput[] = [];
+  for (const { record, cells, reasons } of rows) {
+    const deal = readDealRow(cells, reasons, known);
+    if (deal) deals.push(deal);
+    else rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, reasons);
+  }
+  if (report.rejected > 0) return report;
+  report.imported = deals.length;
+  if (query.dry_run || deals.length === 0) return report;
+  await writeDeals(ctx, dealAuthorOf(actor), async (writes) => {
+    for (const deal of deals) await writes.create(deal);
+  });
+  return report;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { IMPORT_FIELD_NAME_MAX } from './customer-import-values.ts';
+
+/**
+ * What every CSV import shares (customers, deals): the column mapping, sent as JSON in a form
+ * field or the query string, and the report's per-row errors.
+ */
+
+/** The mapping of an import whose columns fill `fields`: CSV header → field, or null to skip the column. */
+export function importMappingOf<const F extends readonly [string, ...string[]]>(fields: F) {
+  const Field = z.enum(fields, { error: 'invalid_field' }).nullable();
+  const mapping = z.record(z.string().max(IMPORT_FIELD_NAME_MAX), Field);
+  const entries = z.array(z.tuple([z.string().max(IMPORT_FIELD_NAME_MAX), Field])).max(1000);
+  type Mapping = z.infer<typeof mapping>;
+
+  /**
+   * The mapping's JSON as an object without a prototype. Its keys are the user's column names, so
+   * `__proto__` or `constructor` must stay plain keys: a z.record would assign them onto `{}`.
+   */
+  function parse(text: string, ctx: z.RefinementCtx): Mapping {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const read =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? entries.safeParse(Object.entries(parsed))
+        : undefined;
+    if (!read?.success) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_mapping', input: text });
+      return z.NEVER;
+    }
+    const out: Mapping = Object.create(null);
+    for (const [column, field] of read.data) {
+      Object.defineProperty(out, column, {
+        value: field,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+
+  return {
+    ImportMapping: mapping,
+    /**
+     * JSON object: CSV header → field (or null to skip the column). Columns not
+     * named are matched by header when it equals a field name; others are skipped.
+     */
+    ImportMappingJson: z.string().max(20_000).transform(parse),
+  };
+}
+
+export const ImportRowError = z.object({
+  /** Line in the file where the rejected record starts (the header is line 1). */
+  line: z.number(),
+  /** Field (or `row`) → reason codes, e.g. `{ "email": ["invalid_email"] }`. */
+  reasons: z.record(z.string(), z.array(z.string())),
+});
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** Field separator of an import; detected from the header line when omitted (`,` `;` or tab). */
+export const ImportDelimiter = z.enum([',', ';', 'tab']);
+
+/** `dry_run`: validate and report without saving anything. */
+export const ImportDryRun = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
