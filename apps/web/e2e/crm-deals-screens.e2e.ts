@@ -118,6 +118,27 @@ describe('deal screens', () => {
     await marko.context().close();
   });
 
+  it('an owner deletes a pipeline, chooses where its deals go, and finds them there', async () => {
+    const { company, pipeline } = await companyWithDeals(e2e, `Brisanje ${Date.now()} d.o.o.`);
+    const page = await personIn(e2e, USERS.ana, company.name, '/company/settings');
+    const section = page.getByRole('region', { name: 'Sales pipelines' });
+    // The only pipeline cannot be deleted: a company keeps one.
+    await section.getByLabel('Pipeline name').first().waitFor();
+    expect(await section.getByRole('button', { name: `Delete ${pipeline.name}` }).count()).toBe(0);
+    await section.getByLabel('New pipeline').fill('Partners');
+    await section.getByRole('button', { name: 'Add pipeline' }).click();
+    await section.getByRole('button', { name: `Delete ${pipeline.name}` }).click();
+    const ask = section.getByRole('group', { name: /Delete the pipeline/ });
+    await ask.getByLabel('Its deals go to').selectOption({ label: 'Partners' });
+    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => section.getByLabel('Pipeline name').count()).toBe(1);
+    expect(await section.getByLabel('Pipeline name').inputValue()).toBe('Partners');
+
+    await page.goto('/#/company/deals');
+    await page.getByRole('listitem').filter({ hasText: 'Roof repair' }).waitFor();
+    await page.context().close();
+  });
+
   it('a to-do made on a deal’s page is the deal’s, and the to-do list links the deal', async () => {
     const { company, deals } = await companyWithDeals(e2e, `Zadaci ${Date.now()} d.o.o.`);
     const page = await personIn(e2e, USERS.ana, company.name, `/company/deal/${deals['Garden fence']?.id}`);

@@ -42,3 +42,11 @@ export function usePutLostReasons(companyId: number) {
     onSuccess: (data) => queryClient.setQueryData(dealKeys.lostReasons(companyId), data),
   });
 }
+
+/** Deletes a pipeline; its deals (if any) go to `moveTo` (409 `pipeline_has_deals` without it). */
+export const useDeletePipeline = (companyId: number) =>
+  usePipelineWrite(companyId, ({ id, moveTo }: { id: number; moveTo: number | null }) =>
+    api.delete<void>(
+      `${pipelinesPath(companyId)}/${id}${moveTo === null ? '' : `?move_deals_to_pipeline=${moveTo}`}`,
+    ),
+  );

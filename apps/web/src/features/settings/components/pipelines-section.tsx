@@ -7,6 +7,7 @@ import { SettingsSection } from '../../../components/settings-section.tsx';
 import { problemText } from '../../../lib/server-problems.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { useCreatePipeline, useUpdatePipeline } from '../api/save-pipelines.ts';
+import { PipelineDelete } from './pipeline-delete.tsx';
 import { StageEditor } from './stage-editor.tsx';
 
 /** The company's sales pipelines: add, rename, reorder, and each one's stages. */
@@ -18,6 +19,7 @@ export function PipelinesSection({ companyId }: { companyId: number }) {
   const update = useUpdatePipeline(companyId);
   const [name, setName] = useState('');
   const [open, setOpen] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const items = pipelines.data?.items ?? [];
   const error = problemText(t, create.error ?? update.error);
   const add = (event: FormEvent) => {
@@ -45,7 +47,17 @@ export function PipelinesSection({ companyId }: { companyId: number }) {
               onMove={(by) => move(pipeline, by)}
               stagesOpen={open === pipeline.id}
               onStages={() => setOpen(open === pipeline.id ? null : pipeline.id)}
+              deletable={items.length > 1}
+              onDelete={() => setDeleting(pipeline.id)}
             />
+            {deleting === pipeline.id && (
+              <PipelineDelete
+                companyId={companyId}
+                pipeline={pipeline}
+                others={items.filter((p) => p.id !== pipeline.id)}
+                onDone={() => setDeleting(null)}
+              />
+            )}
             {open === pipeline.id && <StageEditor companyId={companyId} pipeline={pipeline} />}
           </li>
         ))}
@@ -81,6 +93,8 @@ function PipelineRow({
   onMove,
   stagesOpen,
   onStages,
+  deletable,
+  onDelete,
 }: {
   pipeline: Pipeline;
   first: boolean;
@@ -90,6 +104,8 @@ function PipelineRow({
   onMove: (by: number) => void;
   stagesOpen: boolean;
   onStages: () => void;
+  deletable: boolean;
+  onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -146,6 +162,16 @@ function PipelineRow({
       >
         {t('deals.settings.stages', { name: pipeline.name })}
       </button>
+      {deletable && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          aria-label={t('deals.settings.deletePipelineOf', { name: pipeline.name })}
+          onClick={onDelete}
+        >
+          {t('deals.settings.deletePipeline')}
+        </button>
+      )}
     </form>
   );
 }
