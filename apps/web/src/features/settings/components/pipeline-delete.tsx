@@ -26,10 +26,10 @@ export function PipelineDelete({
   const [moveTo, setMoveTo] = useState<number | null>(others[0]?.id ?? null);
   const error = problemText(t, remove.error);
   return (
-    <div className="border rounded p-2 mt-2" role="group" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`} className="mb-2">
+    <fieldset className="border rounded p-2 mt-2">
+      <legend className="fs-6 float-none w-auto mb-2">
         {t('deals.settings.deleteAsk', { name: pipeline.name })}
-      </p>
+      </legend>
       {error && <FormAlert kind="danger">{error}</FormAlert>}
       <div className="d-flex flex-wrap align-items-end gap-2">
         <div>
@@ -61,6 +61,6 @@ export function PipelineDelete({
           {t('deals.settings.keepPipeline')}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
