@@ -288,6 +288,10 @@ export const CustomerFilter = z.object({
 });
 export type CustomerFilter = z.output<typeof CustomerFilter>;
 
+/** The CSV export's filters: the list's, its own-field filters included (not a custom sort). */
+export const CustomerExportQuery = CustomerFilter.catchall(CustomQueryParams);
+export type CustomerExportQuery = z.output<typeof CustomerExportQuery>;
+
 /**
  * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
  * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or
@@ -339,6 +343,10 @@ export const CustomerMatch = CustomerFilter.pick({
 });
 export type CustomerMatch = z.output<typeof CustomerMatch>;
 
+/** What a count or a bulk action by filter reads: the list's filters, its own-field ones (`custom.{key}…`) included. */
+export const CustomerMatchQuery = CustomerMatch.catchall(CustomQueryParams);
+export type CustomerMatchQuery = z.output<typeof CustomerMatchQuery>;
+
 export const CustomerCount = z.object({
   /** Exact when `capped` is false; otherwise the cap, and more match. */
   count: z.number().int(),
@@ -349,8 +357,10 @@ export type CustomerCount = z.infer<typeof CustomerCount>;
 export const CustomerBulkFilterBody = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('set_status'), filter: CustomerMatch, status: CustomerStatus }).strict(),
-    z.object({ action: z.literal('delete'), filter: CustomerMatch }).strict(),
+    z
+      .object({ action: z.literal('set_status'), filter: CustomerMatchQuery, status: CustomerStatus })
+      .strict(),
+    z.object({ action: z.literal('delete'), filter: CustomerMatchQuery }).strict(),
   ],
   { error: 'invalid_action' },
 );
