@@ -347,6 +347,15 @@ export type CustomerMatch = z.output<typeof CustomerMatch>;
 export const CustomerMatchQuery = CustomerMatch.catchall(CustomQueryParams);
 export type CustomerMatchQuery = z.output<typeof CustomerMatchQuery>;
 
+const MATCH_KEYS: readonly string[] = Object.keys(CustomerMatch.shape);
+/** A change by filter refuses a filter it does not know: dropping it would act on more customers than asked. */
+const BulkFilter = CustomerMatchQuery.superRefine((filter, ctx) => {
+  for (const key of Object.keys(filter)) {
+    if (!MATCH_KEYS.includes(key) && !key.startsWith('custom.'))
+      ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
+  }
+});
+
 export const CustomerCount = z.object({
   /** Exact when `capped` is false; otherwise the cap, and more match. */
   count: z.number().int(),
@@ -357,10 +366,8 @@ export type CustomerCount = z.infer<typeof CustomerCount>;
 export const CustomerBulkFilterBody = z.discriminatedUnion(
   'action',
   [
-    z
-      .object({ action: z.literal('set_status'), filter: CustomerMatchQuery, status: CustomerStatus })
-      .strict(),
-    z.object({ action: z.literal('delete'), filter: CustomerMatchQuery }).strict(),
+    z.object({ action: z.literal('set_status'), filter: BulkFilter, status: CustomerStatus }).strict(),
+    z.object({ action: z.literal('delete'), filter: BulkFilter }).strict(),
   ],
   { error: 'invalid_action' },
 );

@@ -134,6 +134,7 @@ describe('customers: count, bulk by filter and export with own-field filters', (
       ['custom.nope', 'x'],
       ['custom.secret', 'x'],
       ['custom.score.gte', 'many'],
+      ['custom_tier', 'gold'],
     ]) {
       const res = await call(c.ana.token, 'POST', customers(c.acme, '/bulk-by-filter'), {
         action: 'delete',
