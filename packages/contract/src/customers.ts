@@ -288,6 +288,10 @@ export const CustomerFilter = z.object({
 });
 export type CustomerFilter = z.output<typeof CustomerFilter>;
 
+/** The CSV export's filters: the list's, its own-field filters included (not a custom sort). */
+export const CustomerExportQuery = CustomerFilter.catchall(CustomQueryParams);
+export type CustomerExportQuery = z.output<typeof CustomerExportQuery>;
+
 /**
  * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
  * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or
@@ -339,6 +343,19 @@ export const CustomerMatch = CustomerFilter.pick({
 });
 export type CustomerMatch = z.output<typeof CustomerMatch>;
 
+/** What a count or a bulk action by filter reads: the list's filters, its own-field ones (`custom.{key}…`) included. */
+export const CustomerMatchQuery = CustomerMatch.catchall(CustomQueryParams);
+export type CustomerMatchQuery = z.output<typeof CustomerMatchQuery>;
+
+const MATCH_KEYS: readonly string[] = Object.keys(CustomerMatch.shape);
+/** A change by filter refuses a filter it does not know: dropping it would act on more customers than asked. */
+const BulkFilter = CustomerMatchQuery.superRefine((filter, ctx) => {
+  for (const key of Object.keys(filter)) {
+    if (!MATCH_KEYS.includes(key) && !key.startsWith('custom.'))
+      ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
+  }
+});
+
 export const CustomerCount = z.object({
   /** Exact when `capped` is false; otherwise the cap, and more match. */
   count: z.number().int(),
@@ -349,8 +366,8 @@ export type CustomerCount = z.infer<typeof CustomerCount>;
 export const CustomerBulkFilterBody = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('set_status'), filter: CustomerMatch, status: CustomerStatus }).strict(),
-    z.object({ action: z.literal('delete'), filter: CustomerMatch }).strict(),
+    z.object({ action: z.literal('set_status'), filter: BulkFilter, status: CustomerStatus }).strict(),
+    z.object({ action: z.literal('delete'), filter: BulkFilter }).strict(),
   ],
   { error: 'invalid_action' },
 );

@@ -180,6 +180,10 @@ export const DealFilter = z.object({
 });
 export type DealFilter = z.output<typeof DealFilter>;
 
+/** The CSV export's filters: the list's, its own-field filters (`custom.{key}…`) included. */
+export const DealExportQuery = DealFilter.catchall(CustomQueryParams);
+export type DealExportQuery = z.output<typeof DealExportQuery>;
+
 /**
  * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
  * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or

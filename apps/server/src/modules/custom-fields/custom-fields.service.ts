@@ -212,6 +212,30 @@ export async function customValuesOf(
   return out;
 }
 
+/** One value as a CSV cell, the way the import reads it back: a multiple select's options joined by `;`. */
+function csvCellOf(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.join(';');
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return typeof value === 'number' ? value : String(value);
+}
+
+/**
+ * The fields in use as columns of a record kind's CSV export: headed by their labels, with a
+ * row of cells per record in the same order.
+ */
+export async function customCsvColumns(db: Database, companyId: number, record: CustomRecord) {
+  const fields = await activeFields(db, companyId, record);
+  return {
+    headers: fields.map((f) => f.label),
+    async cells(recordIds: number[]): Promise<Map<number, (string | number | null)[]>> {
+      if (fields.length === 0) return new Map();
+      const values = await customValuesOf(db, companyId, record, recordIds);
+      return new Map(recordIds.map((id) => [id, fields.map((f) => csvCellOf(values.get(id)?.[f.key]))]));
+    },
+  };
+}
+
 function groupRows(rows: ValueRow[]): [[number, number], StoredValue[]][] {
   const groups = new Map<string, [[number, number], StoredValue[]]>();
   for (const r of rows) {

@@ -17,9 +17,9 @@ import {
   CustomerBulkResult,
   CustomerCount,
   CustomerCreateBody,
-  CustomerFilter,
+  CustomerExportQuery,
   CustomerListQuery,
-  CustomerMatch,
+  CustomerMatchQuery,
   CustomerPage,
   CustomerPeoplePage,
   CustomerPeopleQuery,
@@ -97,7 +97,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       summary:
         'Export the customers of a filter as CSV (text/csv, streamed; columns import back as they are)',
       params: CompanyParams,
-      querystring: CustomerFilter,
+      querystring: CustomerExportQuery,
       response: errors(400, 401, 403, 404),
     },
     handler: async (request, reply) => {
@@ -105,7 +105,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       return sendCsvDownload(
         reply as FastifyReply,
         'customers',
-        exportCustomersCsv(ctx, companyOf(request).id, request.query),
+        await exportCustomersCsv(ctx, companyOf(request).id, request.query),
       );
     },
   });
@@ -128,7 +128,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       tags,
       summary: 'How many customers match a filter: exact up to 10,000, then `capped` (never a slow count)',
       params: CompanyParams,
-      querystring: CustomerMatch,
+      querystring: CustomerMatchQuery,
       response: { 200: dataOf(CustomerCount), ...errors(400, 401, 403, 404) },
     },
     handler: async (request) => ({ data: await countCustomers(ctx, companyOf(request).id, request.query) }),

@@ -6,7 +6,7 @@ import {
   DealBulkBody,
   DealBulkResult,
   DealCreateBody,
-  DealFilter,
+  DealExportQuery,
   DealListQuery,
   DealMoveBody,
   DealNoteBody,
@@ -95,7 +95,7 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       tags,
       summary: 'Export the deals of the list’s filters as CSV (text/csv, streamed, oldest first)',
       params: CompanyParams,
-      querystring: DealFilter,
+      querystring: DealExportQuery,
       response: errors(400, 401, 403, 404),
     },
     handler: async (request, reply) => {
@@ -103,7 +103,7 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       return sendCsvDownload(
         reply as FastifyReply,
         'deals',
-        exportDealsCsv(ctx, companyOf(request).id, request.query),
+        await exportDealsCsv(ctx, companyOf(request).id, request.query),
       );
     },
   });

@@ -2,7 +2,11 @@ import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/c
 import type { AppContext } from '../../../context.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
-import { type CustomSort, customListPlan } from '../../custom-fields/custom-fields.service.ts';
+import {
+  type CustomListPlan,
+  type CustomSort,
+  customListPlan,
+} from '../../custom-fields/custom-fields.service.ts';
 import { toCustomers } from '../organisations/customer-answers.ts';
 import {
   statusCountsCreatedBetween as countsCreatedRows,
@@ -58,20 +62,34 @@ function readCustomCursor(raw: string, sort: CustomSort): { value: string | numb
   return { value: value as string | number | null, id: id as number };
 }
 
-export async function listCustomerPage(
-  ctx: AppContext,
+/**
+ * The filters (and sort) on the company's own fields of a list-shaped query; a search does
+ * not combine with them yet (the search picks its page of ids first).
+ */
+export async function customerCustomPlan(
+  ctx: Pick<AppContext, 'db'>,
   companyId: number,
-  query: CustomerListQuery,
-): Promise<CustomerPage> {
-  const custom = await customListPlan(ctx.db, companyId, 'customer', query, query.sort);
-  const standard = custom?.sort ? 'name' : (query.sort as CustomerFilter['sort']);
-  const filter: ListFilter = { ...toListFilter({ ...query, sort: standard }), custom };
-  if (custom && filter.terms.length)
+  query: Record<string, unknown> & { q?: string | undefined },
+  sort: string | undefined,
+): Promise<CustomListPlan | undefined> {
+  const custom = await customListPlan(ctx.db, companyId, 'customer', query, sort);
+  if (custom && query.q && searchTerms(query.q).length)
     throw invalidField(
       'q',
       'not_with_custom',
       'Search and filters on the company’s own fields do not combine yet.',
     );
+  return custom;
+}
+
+export async function listCustomerPage(
+  ctx: AppContext,
+  companyId: number,
+  query: CustomerListQuery,
+): Promise<CustomerPage> {
+  const custom = await customerCustomPlan(ctx, companyId, query, query.sort);
+  const standard = custom?.sort ? 'name' : (query.sort as CustomerFilter['sort']);
+  const filter: ListFilter = { ...toListFilter({ ...query, sort: standard }), custom };
   const sort = custom?.sort;
   const after = query.cursor && !sort ? readCursor(query.cursor, filter) : undefined;
   if (query.cursor && sort) filter.customAfter = readCustomCursor(query.cursor, sort);

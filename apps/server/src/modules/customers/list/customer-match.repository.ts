@@ -30,6 +30,7 @@ export async function matchingCustomers(
       filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
       tag,
       memberOfCondition(filter.organisationId),
+      ...(filter.custom?.where('x') ?? []).map((condition) => sql`and ${condition}`),
     ],
     sql` `,
   );
@@ -53,8 +54,8 @@ export async function matchingCustomers(
 }
 
 /**
- * How many customers match, exactly up to `cap`. Without search, owner or tag
- * the trigger-kept counters answer at once (migration 002), exact at any size.
+ * How many customers match, exactly up to `cap`. Without search, owner, tag,
+ * organisation or own-field filter the trigger-kept counters answer at once (migration 002), exact at any size.
  */
 export async function countMatching(
   db: Database,
@@ -66,7 +67,8 @@ export async function countMatching(
     filter.terms.length === 0 &&
     filter.ownerId === undefined &&
     !filter.tag &&
-    filter.organisationId === undefined
+    filter.organisationId === undefined &&
+    !filter.custom
   ) {
     let query = db
       .selectFrom('customer_counts')

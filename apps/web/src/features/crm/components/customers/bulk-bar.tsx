@@ -1,5 +1,5 @@
 import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, type CustomerStatus } from '@kontora/contract/customer-values';
-import type { CustomerBulkBody, CustomerMatch } from '@kontora/contract/customers';
+import type { CustomerBulkBody, CustomerMatch, CustomerMatchQuery } from '@kontora/contract/customers';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -53,7 +53,8 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
   /** The API takes up to 1000 ids a call; a larger selection goes in parts. A filter is one call. */
   const run = async (action: BulkAction): Promise<number> => {
     if (target.kind === 'filter')
-      return (await byFilter.mutateAsync({ ...action, filter: target.match })).matched;
+      // The list's standard filters; the own-field ones (strings) ride in the same object.
+      return (await byFilter.mutateAsync({ ...action, filter: target.match as CustomerMatchQuery })).matched;
     let affected = 0;
     for (let start = 0; start < target.ids.length; start += CUSTOMER_LIMITS.bulkMax) {
       const part = target.ids.slice(start, start + CUSTOMER_LIMITS.bulkMax);
