@@ -17,7 +17,7 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
   const c = customer;
   const customRows = useCustomValueRows(useActiveCustomFields(useCompanyId(), 'customer'), c.custom);
 
-  const rows: [label: string, value: ReactNode][] = [
+  const rows: [label: string, value: ReactNode, key?: string][] = [
     [t('crm.fields.type'), t(`crm.customerType.${c.type}`)],
     ...(c.type === 'person'
       ? ([
@@ -69,9 +69,8 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
       </div>
       <div className="card-body">
         <dl className="mb-0">
-          {/* By place: a company's field may share a label with a built-in one. */}
-          {rows.map(([label, value], i) => (
-            <div key={`${i}-${label}`} className="d-sm-flex py-1 border-bottom">
+          {rows.map(([label, value, key]) => (
+            <div key={key ?? label} className="d-sm-flex py-1 border-bottom">
               <dt className="col-sm-4 pe-sm-3 fw-normal text-body-secondary">{label}</dt>
               <dd className="col-sm-8 mb-0 text-break">
                 {value || <span className="text-body-secondary">{t('crm.customer.notGiven')}</span>}

@@ -13,8 +13,8 @@ import { paths } from '../../../../config/paths.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { followLatest } from '../../../../lib/follow-latest.ts';
+import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useSession } from '../../../../lib/session.ts';
@@ -131,7 +131,8 @@ function showServerProblems(
   if (isApiError(error))
     for (const [path, codes] of Object.entries(error.details)) {
       const key = path.startsWith('custom.') ? path.slice('custom.'.length) : '';
-      if (keys.includes(key) && codes[0]) form.setError(`custom.${key}`, { type: 'server', message: codes[0] });
+      if (keys.includes(key) && codes[0])
+        form.setError(`custom.${key}`, { type: 'server', message: codes[0] });
     }
   const text = problemText(t, error, [...CUSTOMER_FORM_FIELDS, ...keys]);
   if (text) form.setError('root', { type: 'server', message: text });
@@ -229,7 +230,10 @@ function EditCustomerFields({
   // What the edit is based on: the version sent and the values the changes are measured against.
   const [base, setBase] = useState(customer);
   const [stale, setStale] = useState(false);
-  const valuesOf = (c: Customer): CustomerFormValues => ({ ...toFormValues(c), custom: toInputs(fields, c.custom) });
+  const valuesOf = (c: Customer): CustomerFormValues => ({
+    ...toFormValues(c),
+    custom: toInputs(fields, c.custom),
+  });
   const form = useCustomerForm(valuesOf(customer));
 
   const onSubmit = form.handleSubmit(async (checked) => {

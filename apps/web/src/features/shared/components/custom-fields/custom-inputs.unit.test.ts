@@ -38,7 +38,9 @@ describe('custom field inputs', () => {
   });
 
   it('sends a local date and time as an instant', () => {
-    expect(toValue(field('d', 'datetime'), '2026-05-01T10:30')).toBe(new Date('2026-05-01T10:30').toISOString());
+    expect(toValue(field('d', 'datetime'), '2026-05-01T10:30')).toBe(
+      new Date('2026-05-01T10:30').toISOString(),
+    );
   });
 
   it('creates with the given values only and edits with the changed ones', () => {

@@ -6,11 +6,14 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useOwnerOptions } from '../owner-options.ts';
 import { useFieldLabel } from './field-label.ts';
 
-/** A record's values of the company's fields as label and shown value, for a details list. */
+/**
+ * A record's values of the company's fields as label, shown value and a row key apart from
+ * the built-in fields' (a company's field may share a label with one), for a details list.
+ */
 export function useCustomValueRows(
   fields: readonly CustomField[],
   custom: CustomValues | undefined,
-): [label: string, value: ReactNode][] {
+): [label: string, value: ReactNode, key: string][] {
   const { t } = useTranslation();
   const format = useFormatters();
   const labelOf = useFieldLabel();
@@ -24,7 +27,9 @@ export function useCustomValueRows(
       case 'single_select':
         return optionLabel(String(value));
       case 'multi_select':
-        return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(String(v))).join(', ') : null;
+        return Array.isArray(value) && value.length > 0
+          ? value.map((v) => optionLabel(String(v))).join(', ')
+          : null;
       case 'number':
       case 'currency':
         return format.number(Number(value));
@@ -48,5 +53,5 @@ export function useCustomValueRows(
         return String(value);
     }
   };
-  return fields.map((field) => [labelOf(field), show(field, custom?.[field.key])]);
+  return fields.map((field) => [labelOf(field), show(field, custom?.[field.key]), `custom.${field.key}`]);
 }
