@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { crmKeys, invalidateCrm } from './crm-keys.ts';
 
-const fieldsPath = (companyId: number) => `/api/companies/${companyId}/custom-fields`;
+const fieldsPath = (companyId: number) => `/companies/${companyId}/custom-fields`;
 
 /** Under the CRM's keys: a change of a field refetches the forms and pages that show it. */
 const fieldsKey = (companyId: number, record: CustomRecord) =>

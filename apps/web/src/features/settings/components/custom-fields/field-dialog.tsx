@@ -156,7 +156,9 @@ export function FieldDialog({
           {SELECT_TYPES.includes(draft.type) && (
             <fieldset>
               <legend className="form-label fs-6">{t('customFields.options')}</legend>
-              {problem('options') && <div className="text-danger small mb-2">{problem('options')}</div>}
+              {problem('options') && (
+                <div className="invalid-feedback d-block mb-2">{problem('options')}</div>
+              )}
               {draft.options.map((option, i) => (
                 <div key={option.uid} className="mb-2">
                   <div className="input-group">
@@ -181,7 +183,7 @@ export function FieldDialog({
                       {t('customFields.removeOption')}
                     </button>
                   </div>
-                  {optionProblem(i) && <div className="text-danger small">{optionProblem(i)}</div>}
+                  {optionProblem(i) && <div className="invalid-feedback d-block">{optionProblem(i)}</div>}
                 </div>
               ))}
               <button

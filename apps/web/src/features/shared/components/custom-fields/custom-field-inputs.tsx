@@ -105,7 +105,7 @@ function CustomFieldInput({
             </div>
           ))}
         {hint && !error && <div className="form-text">{hint}</div>}
-        {error && <div className="text-danger small">{error}</div>}
+        {error && <div className="invalid-feedback d-block">{error}</div>}
       </fieldset>
     );
   }
