@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { companyWithDeals } from './fixtures/deals.ts';
+import { personIn } from './fixtures/live.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -73,4 +75,29 @@ describe('a company’s own fields', () => {
     await cleanInBothThemes(page, 'customer page');
     await page.context().close();
   }, 180_000);
+
+  it('a deal’s number field is filled in its form; a bad value is refused on the field', async () => {
+    const { company, ana, deals } = await companyWithDeals(e2e, `Polja poslova ${Date.now()} d.o.o.`);
+    const deal = deals['Roof repair'];
+    if (!deal) throw new Error('no deal');
+    await ana.call('POST', `/companies/${company.id}/custom-fields`, {
+      record: 'deal',
+      key: 'discount',
+      label: 'Discount',
+      type: 'percent',
+    });
+    const page = await personIn(e2e, USERS.ana, company.name, `/company/deal/${deal.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Roof repair' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit “Roof repair”' });
+    await dialog.getByLabel('Discount').fill('a lot');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a number.').waitFor();
+    await dialog.getByLabel('Discount').fill('12,5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByText('12.5 %').waitFor();
+    await page.context().close();
+  }, 120_000);
 });

@@ -14,16 +14,19 @@ import { isApiError } from '../../../../lib/api-client.ts';
 import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { followLatest } from '../../../../lib/follow-latest.ts';
-import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { useCustomFields } from '../../../shared/api/custom-fields.ts';
 import { useTeam } from '../../../shared/api/get-team.ts';
 import { CustomFieldInputs } from '../../../shared/components/custom-fields/custom-field-inputs.tsx';
 import {
-  type CustomInputs,
+  customProblems,
+  followLatestCustom,
+  useCustomInputProps,
+  useFormCustomFields,
+} from '../../../shared/components/custom-fields/custom-form.ts';
+import {
   changedValues,
   createValues,
   toInputs,
@@ -127,22 +130,10 @@ function showServerProblems(
   fields: readonly CustomField[],
 ): void {
   setServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS);
-  const keys = fields.map((field) => field.key);
-  if (isApiError(error))
-    for (const [path, codes] of Object.entries(error.details)) {
-      const key = path.startsWith('custom.') ? path.slice('custom.'.length) : '';
-      if (keys.includes(key) && codes[0])
-        form.setError(`custom.${key}`, { type: 'server', message: codes[0] });
-    }
-  const text = problemText(t, error, [...CUSTOMER_FORM_FIELDS, ...keys]);
+  for (const [key, code] of customProblems(error, fields))
+    form.setError(`custom.${key}`, { type: 'server', message: code });
+  const text = problemText(t, error, [...CUSTOMER_FORM_FIELDS, ...fields.map((field) => field.key)]);
   if (text) form.setError('root', { type: 'server', message: text });
-}
-
-/** The fields not archived, once loaded (a form waits for them: its values depend on their types). */
-function useFormCustomFields(): CustomField[] | undefined {
-  const fields = useCustomFields(useCompanyId(), 'customer');
-  if (fields.isError) return [];
-  return fields.data?.filter((field) => !field.archived);
 }
 
 const spinner = (
@@ -157,7 +148,7 @@ function CreateCustomerForm(props: FormCallbacks) {
   const team = useTeam(companyId);
   const owners = useOwnerOptions(companyId).options;
   const { user } = useSession();
-  const fields = useFormCustomFields();
+  const fields = useFormCustomFields('customer');
   if (team.isPending || !fields) return spinner;
   return (
     <NewCustomerForm
@@ -211,7 +202,7 @@ function NewCustomerForm({
 }
 
 function EditCustomerForm(props: FormCallbacks & { customer: Customer }) {
-  const fields = useFormCustomFields();
+  const fields = useFormCustomFields('customer');
   if (!fields) return spinner;
   return <EditCustomerFields {...props} fields={fields} />;
 }
@@ -276,7 +267,11 @@ function EditCustomerFields({
       return;
     }
     followLatest(form, CUSTOMER_FORM_FIELDS, toFormValues(base), toFormValues(result.data));
-    followLatestCustom(form, toInputs(fields, base.custom), toInputs(fields, result.data.custom));
+    const latestCustom = toInputs(fields, result.data.custom);
+    form.setValue(
+      'custom',
+      followLatestCustom(form.getValues('custom'), toInputs(fields, base.custom), latestCustom),
+    );
     setBase(result.data);
     setStale(false);
   };
@@ -306,15 +301,6 @@ function EditCustomerFields({
   );
 }
 
-/** The company's fields the person has not touched follow the latest version; typed ones stay. */
-function followLatestCustom(form: Form, before: CustomInputs, latest: CustomInputs): void {
-  const current = form.getValues('custom') ?? {};
-  const next = { ...current };
-  for (const [key, value] of Object.entries(latest))
-    if (JSON.stringify(current[key]) === JSON.stringify(before[key])) next[key] = value;
-  form.setValue('custom', next);
-}
-
 function CustomerFormBody({
   form,
   fields,
@@ -340,6 +326,7 @@ function CustomerFormBody({
 }) {
   const { t } = useTranslation();
   const { errors, isSubmitting, isDirty } = form.formState;
+  const customInputs = useCustomInputProps(form, fields);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const [type, country, owner_id] = form.watch(['type', 'country', 'owner_id']);
   const watched = form.watch([
@@ -359,17 +346,7 @@ function CustomerFormBody({
         {notice}
         {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
         <CustomerFormFields register={form.register} errors={errors} values={{ type, country, owner_id }} />
-        <CustomFieldInputs
-          fields={fields}
-          values={form.watch('custom')}
-          onChange={(key, value) => {
-            form.setValue(`custom.${key}`, value, { shouldDirty: true });
-            form.clearErrors(`custom.${key}`);
-          }}
-          errors={Object.fromEntries(
-            fields.map((field) => [field.key, fieldErrorText(t, errors.custom?.[field.key]?.message)]),
-          )}
-        />
+        <CustomFieldInputs {...customInputs} />
         {type === 'person' && (
           <fieldset className="mt-3">
             <legend className="form-label fs-6">{t('peopleOrgs.organisations')}</legend>
