@@ -1,11 +1,14 @@
 import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
+import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useActiveCustomFields } from '../../shared/api/custom-fields.ts';
+import { useCustomValueRows } from '../../shared/components/custom-fields/custom-value-rows.tsx';
 
 /** A deal's fields, with links to its organisation and people. */
 export function DealDetailsCard({
@@ -20,6 +23,7 @@ export function DealDetailsCard({
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const stage = pipeline?.stages.find((s) => s.id === deal.stage_id);
+  const customRows = useCustomValueRows(useActiveCustomFields(useCompanyId(), 'deal'), deal.custom);
   const row = (label: string, value: ReactNode) => (
     <>
       <dt className="col-sm-5 text-body-secondary fw-normal">{label}</dt>
@@ -74,6 +78,9 @@ export function DealDetailsCard({
             t('deals.fields.notes'),
             deal.notes ? <span className="kt-pre-wrap">{deal.notes}</span> : null,
           )}
+          {customRows.map(([label, value, key]) => (
+            <Fragment key={key}>{row(label, value)}</Fragment>
+          ))}
           {deal.rotting && row(t('deals.card.rotting'), t('deals.page.rottingText'))}
         </dl>
       </div>

@@ -1,3 +1,4 @@
+import type { CustomField } from '@kontora/contract/custom-fields';
 import type { Deal, DealCreateInput, DealUpdateInput } from '@kontora/contract/deals';
 import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -14,6 +16,18 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
+import { CustomFieldInputs } from '../../shared/components/custom-fields/custom-field-inputs.tsx';
+import {
+  customProblems,
+  followLatestCustom,
+  useCustomInputProps,
+  useFormCustomFields,
+} from '../../shared/components/custom-fields/custom-form.ts';
+import {
+  changedValues,
+  createValues,
+  toInputs,
+} from '../../shared/components/custom-fields/custom-inputs.ts';
 import { EditConflictNotice } from '../../shared/components/edit-conflict-notice.tsx';
 import { useDeal } from '../api/get-deal.ts';
 import { useCreateDeal, useUpdateDeal } from '../api/save-deal.ts';
@@ -60,27 +74,65 @@ export function DealDialog({
       title={deal ? t('deals.editTitle', { title: deal.title }) : t('deals.new')}
       size="lg"
     >
-      {open &&
-        (deal ? (
-          <EditDealForm deal={deal} peopleNames={peopleNames ?? new Map()} onDone={onClose} />
-        ) : (
-          <CreateDealForm draft={draft ?? {}} onDone={onClose} openCreated={openCreated} />
-        ))}
+      {open && (
+        <WithCustomFields>
+          {(fields) =>
+            deal ? (
+              <EditDealForm
+                deal={deal}
+                peopleNames={peopleNames ?? new Map()}
+                onDone={onClose}
+                fields={fields}
+              />
+            ) : (
+              <CreateDealForm
+                draft={draft ?? {}}
+                onDone={onClose}
+                openCreated={openCreated}
+                fields={fields}
+              />
+            )
+          }
+        </WithCustomFields>
+      )}
     </Modal>
   );
 }
 
-const showServerProblems = (form: Form, error: unknown, t: ReturnType<typeof useTranslation>['t']) =>
-  applyServerErrors(form, error, DEAL_FORM_FIELDS, { t, rename: DEAL_FIELD_RENAMES });
+/** The form waits for the company's deal fields: its values depend on their types. */
+function WithCustomFields({ children }: { children: (fields: CustomField[]) => ReactNode }) {
+  const fields = useFormCustomFields('deal');
+  if (!fields)
+    return (
+      <div className="modal-body">
+        <PageSpinner />
+      </div>
+    );
+  return children(fields);
+}
+
+function showServerProblems(
+  form: Form,
+  error: unknown,
+  t: ReturnType<typeof useTranslation>['t'],
+  fields: readonly CustomField[],
+) {
+  const shownElsewhere = fields.map((field) => field.key);
+  applyServerErrors(form, error, DEAL_FORM_FIELDS, { t, rename: DEAL_FIELD_RENAMES, shownElsewhere });
+  for (const [key, code] of customProblems(error, fields))
+    form.setError(`custom.${key}`, { type: 'server', message: code });
+}
 
 function CreateDealForm({
   draft,
   onDone,
   openCreated,
+  fields,
 }: {
   draft: NonNullable<DealDialogProps['draft']>;
   onDone: () => void;
   openCreated: boolean;
+  fields: CustomField[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -97,25 +149,36 @@ function CreateDealForm({
   });
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const saved = await create.mutateAsync(body);
+      const custom = createValues(fields, form.getValues('custom'));
+      const saved = await create.mutateAsync(Object.keys(custom).length > 0 ? { ...body, custom } : body);
       notify('success', t('deals.created', { title: saved.title }));
       onDone();
       if (openCreated) await navigate(paths.company.deal.href(saved.id));
     } catch (error) {
-      showServerProblems(form, error, t);
+      showServerProblems(form, error, t, fields);
     }
   });
-  return <DealFormBody form={form} onSubmit={onSubmit} onCancel={onDone} submitLabel={t('deals.create')} />;
+  return (
+    <DealFormBody
+      form={form}
+      fields={fields}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitLabel={t('deals.create')}
+    />
+  );
 }
 
 function EditDealForm({
   deal,
   peopleNames,
   onDone,
+  fields,
 }: {
   deal: Deal;
   peopleNames: ReadonlyMap<number, string>;
   onDone: () => void;
+  fields: CustomField[];
 }) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
@@ -126,10 +189,12 @@ function EditDealForm({
   const [stale, setStale] = useState(false);
   const form = useForm<DealFormValues, unknown, DealCreateInput>({
     resolver: dealResolver,
-    defaultValues: toFormValues(deal, peopleNames),
+    defaultValues: { ...toFormValues(deal, peopleNames), custom: toInputs(fields, deal.custom) },
   });
   const onSubmit = form.handleSubmit(async () => {
     const changed = changedBody(toFormValues(base, peopleNames), form.getValues());
+    const custom = changedValues(fields, toInputs(fields, base.custom), form.getValues('custom'));
+    if (Object.keys(custom).length > 0) Object.assign(changed, { custom });
     if (Object.keys(changed).length === 0) return onDone();
     const body = { ...changed, version: base.version } as DealUpdateInput;
     try {
@@ -138,7 +203,7 @@ function EditDealForm({
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === 'stale_update') setStale(true);
-      else showServerProblems(form, error, t);
+      else showServerProblems(form, error, t, fields);
     }
   });
   /** The latest version becomes the base: untouched fields follow it, what was typed stays. */
@@ -153,6 +218,11 @@ function EditDealForm({
       DEAL_FORM_FIELDS,
       toFormValues(base, peopleNames),
       toFormValues(result.data, peopleNames),
+    );
+    const latestCustom = toInputs(fields, result.data.custom);
+    form.setValue(
+      'custom',
+      followLatestCustom(form.getValues('custom'), toInputs(fields, base.custom), latestCustom),
     );
     setBase(result.data);
     setStale(false);
@@ -171,6 +241,7 @@ function EditDealForm({
   return (
     <DealFormBody
       form={form}
+      fields={fields}
       onSubmit={onSubmit}
       onCancel={onDone}
       submitLabel={t('common.save')}
@@ -181,12 +252,14 @@ function EditDealForm({
 
 function DealFormBody({
   form,
+  fields,
   onSubmit,
   onCancel,
   submitLabel,
   notice,
 }: {
   form: Form;
+  fields: readonly CustomField[];
   onSubmit: () => void;
   onCancel: () => void;
   submitLabel: string;
@@ -195,6 +268,7 @@ function DealFormBody({
   const { t } = useTranslation();
   const pipelines = usePipelines(useCompanyId()).data?.items ?? [];
   const { errors, isSubmitting } = form.formState;
+  const customInputs = useCustomInputProps(form, fields);
   return (
     <form noValidate onSubmit={onSubmit}>
       <div className="modal-body">
@@ -204,6 +278,7 @@ function DealFormBody({
           form={form as unknown as UseFormReturn<DealFormValues, unknown, unknown>}
           pipelines={pipelines}
         />
+        <CustomFieldInputs {...customInputs} />
       </div>
       <div className="modal-footer">
         <button

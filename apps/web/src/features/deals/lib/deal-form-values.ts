@@ -1,6 +1,7 @@
 import { type Deal, DealCreateBody, type DealCreateInput } from '@kontora/contract/deals';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodCodes } from '../../../lib/form-errors.ts';
+import type { CustomInputs } from '../../shared/components/custom-fields/custom-inputs.ts';
 
 type Picked = { id: number; name: string };
 
@@ -19,6 +20,8 @@ export type DealFormValues = {
   lost_reason: string;
   tags: string;
   notes: string;
+  /** The company's own fields by key (sent apart from the checked body: the server checks them). */
+  custom?: CustomInputs;
 };
 
 /** The API's field names the form shows (organisation and people under their own names). */

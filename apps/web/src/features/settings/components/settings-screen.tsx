@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
+import { CustomFieldsSection } from './custom-fields/custom-fields-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
 import { NotificationPreferencesSection } from './notification-preferences-section.tsx';
 import { PipelinesSection } from './pipelines-section.tsx';
@@ -47,7 +48,7 @@ export function SettingsScreen() {
   );
 }
 
-/** Pipelines, stages and lost reasons: for the owners and admins of a company with the CRM. */
+/** Pipelines, stages, lost reasons and the company's own fields: for the owners and admins of a company with the CRM. */
 function SalesSettings({ companyId }: { companyId: number }) {
   const manages = useCanManageCompany(companyId);
   const modules = useCompanyModules(companyId).data;
@@ -56,6 +57,7 @@ function SalesSettings({ companyId }: { companyId: number }) {
     <>
       <PipelinesSection companyId={companyId} />
       <LostReasonsSection companyId={companyId} />
+      <CustomFieldsSection companyId={companyId} />
     </>
   );
 }

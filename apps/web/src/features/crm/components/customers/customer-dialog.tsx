@@ -1,3 +1,4 @@
+import type { CustomField } from '@kontora/contract/custom-fields';
 import type { Customer, CustomerCreateBody, CustomerUpdateInput } from '@kontora/contract/customers';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -18,6 +19,18 @@ import { problemText, setServerFieldErrors } from '../../../../lib/server-proble
 import { useSession } from '../../../../lib/session.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useTeam } from '../../../shared/api/get-team.ts';
+import { CustomFieldInputs } from '../../../shared/components/custom-fields/custom-field-inputs.tsx';
+import {
+  customProblems,
+  followLatestCustom,
+  useCustomInputProps,
+  useFormCustomFields,
+} from '../../../shared/components/custom-fields/custom-form.ts';
+import {
+  changedValues,
+  createValues,
+  toInputs,
+} from '../../../shared/components/custom-fields/custom-inputs.ts';
 import { EditConflictNotice } from '../../../shared/components/edit-conflict-notice.tsx';
 import { meIfMember, useOwnerOptions } from '../../../shared/components/owner-options.ts';
 import { useCreateCustomer } from '../../api/create-customer.ts';
@@ -109,12 +122,25 @@ function useCustomerForm(defaultValues: CustomerFormValues): Form {
   });
 }
 
-/** Server problems onto the fields; anything else (or a field the form lacks) above the form. */
-function showServerProblems(form: Form, error: unknown, t: ReturnType<typeof useTranslation>['t']): void {
+/** Server problems onto the fields (`custom.{key}` onto the company's fields); anything else above the form. */
+function showServerProblems(
+  form: Form,
+  error: unknown,
+  t: ReturnType<typeof useTranslation>['t'],
+  fields: readonly CustomField[],
+): void {
   setServerFieldErrors(error, form.setError, CUSTOMER_FORM_FIELDS);
-  const text = problemText(t, error, CUSTOMER_FORM_FIELDS);
+  for (const [key, code] of customProblems(error, fields))
+    form.setError(`custom.${key}`, { type: 'server', message: code });
+  const text = problemText(t, error, [...CUSTOMER_FORM_FIELDS, ...fields.map((field) => field.key)]);
   if (text) form.setError('root', { type: 'server', message: text });
 }
+
+const spinner = (
+  <div className="modal-body">
+    <PageSpinner />
+  </div>
+);
 
 /** A new customer's owner is the person adding it (when a member); the owner list is there first. */
 function CreateCustomerForm(props: FormCallbacks) {
@@ -122,14 +148,14 @@ function CreateCustomerForm(props: FormCallbacks) {
   const team = useTeam(companyId);
   const owners = useOwnerOptions(companyId).options;
   const { user } = useSession();
-  if (team.isPending)
-    return (
-      <div className="modal-body">
-        <PageSpinner />
-      </div>
-    );
+  const fields = useFormCustomFields('customer');
+  if (team.isPending || !fields) return spinner;
   return (
-    <NewCustomerForm {...props} initial={{ ...EMPTY_CUSTOMER, owner_id: meIfMember(owners, user?.id) }} />
+    <NewCustomerForm
+      {...props}
+      fields={fields}
+      initial={{ ...EMPTY_CUSTOMER, owner_id: meIfMember(owners, user?.id), custom: {} }}
+    />
   );
 }
 
@@ -138,7 +164,8 @@ function NewCustomerForm({
   onCancel,
   onDirtyChange,
   initial,
-}: FormCallbacks & { initial: CustomerFormValues }) {
+  fields,
+}: FormCallbacks & { initial: CustomerFormValues; fields: CustomField[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCustomer(useCompanyId());
@@ -148,20 +175,23 @@ function NewCustomerForm({
   const onSubmit = form.handleSubmit(async (body) => {
     form.clearErrors('root');
     try {
-      const customer = await attempt.create(create.mutateAsync, body);
+      const custom = createValues(fields, form.getValues('custom'));
+      const withCustom = Object.keys(custom).length > 0 ? { ...body, custom } : body;
+      const customer = await attempt.create(create.mutateAsync, withCustom);
       // A second submit of one click: the first one saves and moves on.
       if (!customer) return;
       notify('success', t('crm.customer.created', { name: customer.name }));
       onDone();
       await navigate(paths.company.customer.href(customer.id));
     } catch (error) {
-      showServerProblems(form, error, t);
+      showServerProblems(form, error, t, fields);
     }
   });
 
   return (
     <CustomerFormBody
       form={form}
+      fields={fields}
       onSubmit={onSubmit}
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}
@@ -171,12 +201,19 @@ function NewCustomerForm({
   );
 }
 
-function EditCustomerForm({
+function EditCustomerForm(props: FormCallbacks & { customer: Customer }) {
+  const fields = useFormCustomFields('customer');
+  if (!fields) return spinner;
+  return <EditCustomerFields {...props} fields={fields} />;
+}
+
+function EditCustomerFields({
   customer,
   onDone,
   onCancel,
   onDirtyChange,
-}: FormCallbacks & { customer: Customer }) {
+  fields,
+}: FormCallbacks & { customer: Customer; fields: CustomField[] }) {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const update = useUpdateCustomer(companyId, customer.id);
@@ -184,13 +221,19 @@ function EditCustomerForm({
   // What the edit is based on: the version sent and the values the changes are measured against.
   const [base, setBase] = useState(customer);
   const [stale, setStale] = useState(false);
-  const form = useCustomerForm(toFormValues(customer));
+  const valuesOf = (c: Customer): CustomerFormValues => ({
+    ...toFormValues(c),
+    custom: toInputs(fields, c.custom),
+  });
+  const form = useCustomerForm(valuesOf(customer));
 
   const onSubmit = form.handleSubmit(async (checked) => {
     form.clearErrors('root');
     const changed = changedFields(toFormValues(base), form.getValues());
     const links = organisationsChanged(toFormValues(base), form.getValues());
-    if (changed.length === 0 && !links) {
+    const custom = changedValues(fields, toInputs(fields, base.custom), form.getValues('custom'));
+    const customChanged = Object.keys(custom).length > 0;
+    if (changed.length === 0 && !links && !customChanged) {
       onDone();
       return;
     }
@@ -199,6 +242,7 @@ function EditCustomerForm({
     const body: CustomerUpdateInput = { version: base.version };
     for (const field of changed) Object.assign(body, { [field]: checked[field] });
     if (links) body.organisations = checked.organisations;
+    if (customChanged) body.custom = custom;
     try {
       const saved = await update.mutateAsync(body);
       notify('success', t('crm.customer.saved', { name: saved.name }));
@@ -208,7 +252,7 @@ function EditCustomerForm({
         setStale(true);
         return;
       }
-      showServerProblems(form, error, t);
+      showServerProblems(form, error, t, fields);
     }
   });
 
@@ -223,6 +267,11 @@ function EditCustomerForm({
       return;
     }
     followLatest(form, CUSTOMER_FORM_FIELDS, toFormValues(base), toFormValues(result.data));
+    const latestCustom = toInputs(fields, result.data.custom);
+    form.setValue(
+      'custom',
+      followLatestCustom(form.getValues('custom'), toInputs(fields, base.custom), latestCustom),
+    );
     setBase(result.data);
     setStale(false);
   };
@@ -230,6 +279,7 @@ function EditCustomerForm({
   return (
     <CustomerFormBody
       form={form}
+      fields={fields}
       onSubmit={onSubmit}
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}
@@ -253,6 +303,7 @@ function EditCustomerForm({
 
 function CustomerFormBody({
   form,
+  fields,
   onSubmit,
   onCancel,
   submitLabel,
@@ -262,6 +313,7 @@ function CustomerFormBody({
   onLeave,
 }: {
   form: Form;
+  fields: readonly CustomField[];
   onSubmit: () => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
@@ -274,6 +326,7 @@ function CustomerFormBody({
 }) {
   const { t } = useTranslation();
   const { errors, isSubmitting, isDirty } = form.formState;
+  const customInputs = useCustomInputProps(form, fields);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const [type, country, owner_id] = form.watch(['type', 'country', 'owner_id']);
   const watched = form.watch([
@@ -293,6 +346,7 @@ function CustomerFormBody({
         {notice}
         {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
         <CustomerFormFields register={form.register} errors={errors} values={{ type, country, owner_id }} />
+        <CustomFieldInputs {...customInputs} />
         {type === 'person' && (
           <fieldset className="mt-3">
             <legend className="form-label fs-6">{t('peopleOrgs.organisations')}</legend>

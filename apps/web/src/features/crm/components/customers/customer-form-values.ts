@@ -7,6 +7,7 @@ import {
 import { type Customer, CustomerCreateBody, type CustomerCreateInput } from '@kontora/contract/customers';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodCodes } from '../../../../lib/form-errors.ts';
+import type { CustomInputs } from '../../../shared/components/custom-fields/custom-inputs.ts';
 import { linksBody, linksOf, type OrganisationLink } from './organisation-links-editor.tsx';
 
 /** A customer as the form holds it: text everywhere ('' for "none"), tags comma separated. */
@@ -29,9 +30,11 @@ export type CustomerFormValues = {
   notes: string;
   /** A person's organisations with their roles (not a text field: the links editor sets it). */
   organisations: OrganisationLink[];
+  /** The company's own fields by key (sent apart from the checked body: the server checks them). */
+  custom?: CustomInputs;
 };
 
-export type CustomerField = Exclude<keyof CustomerFormValues, 'organisations'>;
+export type CustomerField = Exclude<keyof CustomerFormValues, 'organisations' | 'custom'>;
 
 export const CUSTOMER_FORM_FIELDS = CUSTOMER_EDITABLE_FIELDS satisfies readonly CustomerField[];
 
@@ -87,7 +90,7 @@ export function toFormValues(customer: Customer): CustomerFormValues {
 
 /** What the contract's schema reads: the visible fields, owner as a number, tags as a list. */
 export function toBodyInput(values: CustomerFormValues): CustomerCreateInput {
-  const { organisations, ...fields } = values;
+  const { organisations, custom: _custom, ...fields } = values;
   const body: CustomerCreateInput = {
     ...fields,
     owner_id: values.owner_id === '' ? null : Number(values.owner_id),

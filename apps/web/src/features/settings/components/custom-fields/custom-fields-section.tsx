@@ -1,0 +1,86 @@
+import { CUSTOM_RECORDS, type CustomField, type CustomRecord } from '@kontora/contract/custom-fields';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../../components/form-alert.tsx';
+import { SettingsSection } from '../../../../components/settings-section.tsx';
+import { problemText } from '../../../../lib/server-problems.ts';
+import { useCustomFields, useUpdateCustomField } from '../../../shared/api/custom-fields.ts';
+import { FieldDialog } from './field-dialog.tsx';
+
+/** The company's own fields on customers and deals: add, edit, archive and restore. */
+export function CustomFieldsSection({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection title={t('customFields.title')} note={t('customFields.note')} className="mb-4">
+      {CUSTOM_RECORDS.map((record) => (
+        <RecordFields key={record} companyId={companyId} record={record} />
+      ))}
+    </SettingsSection>
+  );
+}
+
+function RecordFields({ companyId, record }: { companyId: number; record: CustomRecord }) {
+  const { t } = useTranslation();
+  const fields = useCustomFields(companyId, record);
+  const archive = useUpdateCustomField(companyId);
+  const [editing, setEditing] = useState<CustomField | 'new' | null>(null);
+  const headingId = useId();
+  const heading = t(`customFields.records.${record}`);
+  return (
+    <section className="mb-4" aria-labelledby={headingId}>
+      <div className="d-flex align-items-center mb-2">
+        <h3 className="h6 mb-0 me-auto" id={headingId}>
+          {heading}
+        </h3>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing('new')}>
+          {t('customFields.add')}
+        </button>
+      </div>
+      {archive.error && <FormAlert kind="danger">{problemText(t, archive.error)}</FormAlert>}
+      {fields.data?.length === 0 && <p className="text-body-secondary small">{t('customFields.none')}</p>}
+      {(fields.data?.length ?? 0) > 0 && (
+        <ul className="list-group">
+          {fields.data?.map((field) => (
+            <li key={field.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+              <span className={`me-auto ${field.archived ? 'text-body-secondary' : ''}`}>
+                {field.label} <code className="small">{field.key}</code>{' '}
+                <span className="small text-body-secondary">
+                  {t(`customFields.types.${field.type}`)}
+                  {field.required && ` · ${t('customFields.required')}`}
+                  {field.archived && ` · ${t('customFields.archived')}`}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                aria-label={t('customFields.editOne', { label: field.label })}
+                onClick={() => setEditing(field)}
+              >
+                {t('customFields.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                disabled={archive.isPending}
+                aria-label={t(field.archived ? 'customFields.restoreOne' : 'customFields.archiveOne', {
+                  label: field.label,
+                })}
+                onClick={() => archive.mutate({ id: field.id, archived: !field.archived })}
+              >
+                {field.archived ? t('customFields.restore') : t('customFields.archive')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== null && (
+        <FieldDialog
+          companyId={companyId}
+          record={record}
+          field={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

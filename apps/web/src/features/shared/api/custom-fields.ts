@@ -1,0 +1,49 @@
+import type {
+  CustomField,
+  CustomFieldCreateBody,
+  CustomFieldList,
+  CustomFieldUpdateBody,
+  CustomRecord,
+} from '@kontora/contract/custom-fields';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { crmKeys, invalidateCrm } from './crm-keys.ts';
+
+const fieldsPath = (companyId: number) => `/companies/${companyId}/custom-fields`;
+
+/** Under the CRM's keys: a change of a field refetches the forms and pages that show it. */
+const fieldsKey = (companyId: number, record: CustomRecord) =>
+  [...crmKeys.all(companyId), 'custom-fields', record] as const;
+
+/** The company's own fields of a record kind, archived ones included, in their order. */
+export function useCustomFields(companyId: number, record: CustomRecord) {
+  return useQuery({
+    queryKey: fieldsKey(companyId, record),
+    queryFn: ({ signal }) =>
+      api.get<CustomFieldList>(`${fieldsPath(companyId)}?record=${record}`, { signal }),
+    staleTime: 30_000,
+    select: (list) => list.items,
+  });
+}
+
+/** The fields a form and a page show: those not archived. */
+export function useActiveCustomFields(companyId: number, record: CustomRecord): CustomField[] {
+  return (useCustomFields(companyId, record).data ?? []).filter((field) => !field.archived);
+}
+
+export function useCreateCustomField(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomFieldCreateBody) => api.post<CustomField>(fieldsPath(companyId), body),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
+export function useUpdateCustomField(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CustomFieldUpdateBody & { id: number }) =>
+      api.patch<CustomField>(`${fieldsPath(companyId)}/${id}`, body),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}

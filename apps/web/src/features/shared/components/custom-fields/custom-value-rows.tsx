@@ -1,0 +1,57 @@
+import type { CustomField, CustomValues } from '@kontora/contract/custom-fields';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../../lib/format.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useOwnerOptions } from '../owner-options.ts';
+import { useFieldLabel } from './field-label.ts';
+
+/**
+ * A record's values of the company's fields as label, shown value and a row key apart from
+ * the built-in fields' (a company's field may share a label with one), for a details list.
+ */
+export function useCustomValueRows(
+  fields: readonly CustomField[],
+  custom: CustomValues | undefined,
+): [label: string, value: ReactNode, key: string][] {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const labelOf = useFieldLabel();
+  const { nameOf } = useOwnerOptions(useCompanyId());
+  const show = (field: CustomField, value: unknown): ReactNode => {
+    if (value === null || value === undefined || value === '') return null;
+    const optionLabel = (v: string) => field.options.find((o) => o.value === v)?.label ?? v;
+    switch (field.type) {
+      case 'checkbox':
+        return value === true ? t('customFields.yes') : t('customFields.no');
+      case 'single_select':
+        return optionLabel(String(value));
+      case 'multi_select':
+        return Array.isArray(value) && value.length > 0
+          ? value.map((v) => optionLabel(String(v))).join(', ')
+          : null;
+      case 'number':
+      case 'currency':
+        return format.number(Number(value));
+      case 'percent':
+        return `${format.number(Number(value))} %`;
+      case 'date':
+        return format.date(`${String(value)}T00:00`);
+      case 'datetime':
+        return format.dateTime(String(value));
+      case 'person':
+        return nameOf(Number(value)) ?? String(value);
+      case 'url':
+        return (
+          <a href={String(value)} target="_blank" rel="noopener noreferrer">
+            {String(value).replace(/^https?:\/\//, '')}
+          </a>
+        );
+      case 'email':
+        return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+      default:
+        return String(value);
+    }
+  };
+  return fields.map((field) => [labelOf(field), show(field, custom?.[field.key]), `custom.${field.key}`]);
+}
