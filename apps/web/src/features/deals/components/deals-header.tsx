@@ -1,9 +1,10 @@
 import type { Pipeline } from '@kontora/contract/pipelines';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
+import { PipelineSelect } from '../../shared/components/pipeline-select.tsx';
 
 /** Title, Board/List switch (filters kept), the pipeline picker, the view's own actions and "New deal". */
 export function DealsHeader({
@@ -26,7 +27,6 @@ export function DealsHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const suffix = search ? `?${search}` : '';
   return (
     <PageHeader title={t('deals.title')}>
@@ -48,24 +48,12 @@ export function DealsHeader({
           </Link>
         </nav>
         {pipelines.length > 0 && (
-          <div>
-            <label htmlFor={`${id}-pipeline`} className="form-label small mb-1 d-block">
-              {t('deals.fields.pipeline')}
-            </label>
-            <select
-              id={`${id}-pipeline`}
-              className="form-select form-select-sm"
-              value={pipelineId ? String(pipelineId) : ''}
-              onChange={(event) => onPipeline(event.target.value)}
-            >
-              {view === 'list' && <option value="">{t('deals.filters.allPipelines')}</option>}
-              {pipelines.map((pipeline) => (
-                <option key={pipeline.id} value={pipeline.id}>
-                  {pipeline.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PipelineSelect
+            pipelines={pipelines}
+            pipelineId={pipelineId}
+            allowAll={view === 'list'}
+            onChange={onPipeline}
+          />
         )}
         {children}
         <button type="button" className="btn btn-sm btn-primary" onClick={onNew}>

@@ -22,6 +22,45 @@ function Legend({ items }: { items: { label: string; colorVar: string }[] }) {
   );
 }
 
+type Month = Forecast['by_month'][number];
+
+/** The chart's figures as a table (shown by ChartFigure's "table" switch): a row per month. */
+function MonthTable({
+  months,
+  columns,
+  monthName,
+}: {
+  months: readonly Month[];
+  columns: { label: string; value: (month: Month) => string }[];
+  monthName: (month: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">{t('crm.dashboard.newCustomers.month')}</th>
+          {columns.map((column) => (
+            <th key={column.label} scope="col">
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {months.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{monthName(m.month)}</th>
+            {columns.map((column) => (
+              <td key={column.label}>{column.value(m)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
 /** Open and weighted value by expected-close month, and won value by month, as columns. */
 export function ForecastCharts({ forecast }: { forecast: Forecast }) {
   const { t, i18n } = useTranslation();
@@ -66,24 +105,14 @@ export function ForecastCharts({ forecast }: { forecast: Forecast }) {
             />
           }
           table={
-            <>
-              <thead>
-                <tr>
-                  <th scope="col">{t('crm.dashboard.newCustomers.month')}</th>
-                  <th scope="col">{openLabel}</th>
-                  <th scope="col">{weightedLabel}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{long(m.month)}</th>
-                    <td>{money(m.open_amount)}</td>
-                    <td>{money(m.weighted_amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </>
+            <MonthTable
+              months={months}
+              monthName={long}
+              columns={[
+                { label: openLabel, value: (m) => money(m.open_amount) },
+                { label: weightedLabel, value: (m) => money(m.weighted_amount) },
+              ]}
+            />
           }
         />
       </div>
@@ -98,22 +127,11 @@ export function ForecastCharts({ forecast }: { forecast: Forecast }) {
             locale: language,
           }}
           table={
-            <>
-              <thead>
-                <tr>
-                  <th scope="col">{t('crm.dashboard.newCustomers.month')}</th>
-                  <th scope="col">{wonLabel}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{long(m.month)}</th>
-                    <td>{money(m.won_amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </>
+            <MonthTable
+              months={months}
+              monthName={long}
+              columns={[{ label: wonLabel, value: (m) => money(m.won_amount) }]}
+            />
           }
         />
       </div>
