@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../lib/format-money.ts';
 import { ChartFigure } from './chart-figure.tsx';
+import { MonthTable } from './month-table.tsx';
 import { monthFormatter } from './new-customers-chart.tsx';
 
 const OPEN_COLOR = '--kt-brand';
@@ -19,45 +20,6 @@ function Legend({ items }: { items: { label: string; colorVar: string }[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-type Month = Forecast['by_month'][number];
-
-/** The chart's figures as a table (shown by ChartFigure's "table" switch): a row per month. */
-function MonthTable({
-  months,
-  columns,
-  monthName,
-}: {
-  months: readonly Month[];
-  columns: { label: string; value: (month: Month) => string }[];
-  monthName: (month: string) => string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <thead>
-        <tr>
-          <th scope="col">{t('crm.dashboard.newCustomers.month')}</th>
-          {columns.map((column) => (
-            <th key={column.label} scope="col">
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {months.map((m) => (
-          <tr key={m.month}>
-            <th scope="row">{monthName(m.month)}</th>
-            {columns.map((column) => (
-              <td key={column.label}>{column.value(m)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 import { ChartFigure } from './chart-figure.tsx';
+import { MonthTable } from './month-table.tsx';
 
 /** `YYYY-MM` as the language names it ("Mar 2026", "ožu 2026."). Months are UTC, as the server counts them. */
 export function monthFormatter(language: string, month: 'short' | 'long') {
@@ -38,22 +39,11 @@ export function NewCustomersChart({ months }: { months: CrmStats['new_customers_
         seriesLabel: t('crm.dashboard.newCustomers.series'),
       }}
       table={
-        <>
-          <thead>
-            <tr>
-              <th scope="col">{t('crm.dashboard.newCustomers.month')}</th>
-              <th scope="col">{t('crm.dashboard.newCustomers.series')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{long(m.month)}</th>
-                <td>{format.number(m.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </>
+        <MonthTable
+          months={months}
+          monthName={long}
+          columns={[{ label: t('crm.dashboard.newCustomers.series'), value: (m) => format.number(m.count) }]}
+        />
       }
     />
   );
