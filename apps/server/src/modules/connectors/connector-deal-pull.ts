@@ -5,12 +5,18 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type DealWrites, dealsForSync, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
 import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
+import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
-import { dealLinksByRemote, insertDealLink, updateDealLink } from './deal-links.repository.ts';
+import {
+  dealLinksByRemote,
+  insertDealLink,
+  markDealLinksSeen,
+  updateDealLink,
+} from './deal-links.repository.ts';
 
 /**
  * The provider's pipelines, or null when it refuses them (a token without
@@ -47,6 +53,8 @@ export async function remotePipelinesOf(
  * customers; linked ones whose content hash differs from the link's are
  * applied unless the deal changed here later (the latest change wins). A
  * deal whose stage has no Kontora stage of its name is skipped and logged.
+ * Listing them all (`since` null, a full pass) ends with the deals whose
+ * remote deal it did not see deleted here (connector-deal-gone.ts).
  */
 export async function pullDeals(
   ctx: AppContext,
@@ -69,6 +77,7 @@ export async function pullDeals(
       await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
     });
   } while (cursor);
+  if (since === null) await removeGoneDeals(ctx, scope);
 }
 
 async function applyDeals(
@@ -105,6 +114,13 @@ async function applyDeals(
   const note = (r: RemoteDeal, kind: string, message: string) =>
     log.push(dealLogEntry(scope, 'pull', r.id, kind, message));
   const now = new Date().toISOString();
+  // Every linked deal listed still exists remotely, whatever becomes of it below.
+  await markDealLinksSeen(
+    trx,
+    companyId,
+    [...links.values()].map((l) => l.id),
+    scope.pass,
+  );
 
   for (const record of unique) {
     const link = links.get(record.id);
@@ -148,6 +164,7 @@ async function applyDeals(
           remote_id: record.id,
           remote_updated_at: record.updatedAt,
           content_hash: hash,
+          seen_pass: scope.pass,
           updated_at: now,
         });
         counts.created++;

@@ -56,6 +56,12 @@ export interface DealApi {
     fields: RemoteDealFields,
     signal?: AbortSignal,
   ): Promise<{ remoteId: string; updatedAt: string | null }>;
+  /**
+   * The ids of remote deals with this title (exact, without case): after a
+   * crash between a remote create and saving its link, the deal may exist
+   * already and must not be created twice.
+   */
+  findDeals(title: string, signal?: AbortSignal): Promise<string[]>;
   /** Deletes one remote deal; one already gone is not an error. */
   removeDeal(remoteId: string, signal?: AbortSignal): Promise<void>;
 }

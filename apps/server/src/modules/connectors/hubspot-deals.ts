@@ -1,5 +1,6 @@
 import type { DealApi, RemoteDeal, RemoteDealFields } from './connector-deal.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
+import type { RequestThrottle } from './request-throttle.ts';
 
 /**
  * HubSpot CRM v3 deals (`/crm/v3/objects/deals`) and their pipelines
@@ -44,7 +45,8 @@ interface HubspotPipelines {
 const byOrder = (a: { displayOrder?: number }, b: { displayOrder?: number }) =>
   (a.displayOrder ?? 0) - (b.displayOrder ?? 0);
 
-export function hubspotDeals(http: ProviderHttp): DealApi {
+/** `search`: HubSpot's search endpoints have a lower rate limit of their own, shared with the contacts' search. */
+export function hubspotDeals(http: ProviderHttp, search: RequestThrottle): DealApi {
   return {
     organisationType: 'company',
     personType: 'contact',
@@ -97,6 +99,18 @@ export function hubspotDeals(http: ProviderHttp): DealApi {
             once: true,
           });
       return { remoteId: answer.id, updatedAt: updatedAtOf(answer) };
+    },
+    async findDeals(title, signal) {
+      const body = await providerRequest<{ results?: HubspotDeal[] }>(http, 'POST', `${DEALS}/search`, {
+        body: {
+          filterGroups: [{ filters: [{ propertyName: 'dealname', operator: 'EQ', value: title }] }],
+          properties: ['dealname'],
+          limit: 10,
+        },
+        signal,
+        throttle: search,
+      });
+      return (body?.results ?? []).map((d) => d.id);
     },
     removeDeal: (remoteId, signal) => deleteRecord(http, `${DEALS}/${encodeURIComponent(remoteId)}`, signal),
   };

@@ -104,6 +104,15 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
       if (!answer?.data?.id) throw new Error('Pipedrive answered no deal.');
       return { remoteId: String(answer.data.id), updatedAt: timeOf(answer.data.update_time) };
     },
+    async findDeals(title, signal) {
+      const body = await providerRequest<{ data?: { items?: { item: { id: number } }[] } | null }>(
+        http,
+        'GET',
+        '/api/v1/deals/search',
+        { query: { term: title, fields: 'title', exact_match: 'true', limit: 10 }, signal },
+      );
+      return (body?.data?.items ?? []).map((i) => String(i.item.id));
+    },
     removeDeal: (remoteId, signal) =>
       deleteRecord(http, `/api/v1/deals/${encodeURIComponent(remoteId)}`, signal),
   };

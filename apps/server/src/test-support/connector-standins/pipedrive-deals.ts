@@ -7,7 +7,7 @@ import type { Route, StandinAnswer } from '../social-standins/standin-server.ts'
  * `status` (`all_not_deleted` by default) and `sort` (`update_time DESC`,
  * `id ASC`), paged in `additional_data.pagination`; `org_id` and `person_id`
  * answered as objects with their `value`; create (POST, `title` required),
- * update (PUT), delete (DELETE marks it deleted). A `stage_id` must be a stage
+ * update (PUT), delete (DELETE marks it deleted), search (`/search?term&exact_match`, by title). A `stage_id` must be a stage
  * of the deal's pipeline (400 otherwise); `status` is open, won or lost beside
  * the stage.
  */
@@ -55,7 +55,7 @@ interface DealStore {
   name(kind: 'persons' | 'organizations', id: number): string | null;
   bad(error: string): StandinAnswer;
   /** The route behind the token, burst and budget checks. */
-  metered(cost: 'list' | 'write', route: Route): Route;
+  metered(cost: 'list' | 'write' | 'search', route: Route): Route;
 }
 
 const ok = (data: unknown, more = false, start = 0, limit = 100) => ({
@@ -156,6 +156,32 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
         else return store.bad(`sort ${sort} is not supported here`);
         rows = rows.slice(start);
         return ok(rows.slice(0, limit).map(answer), rows.length > limit, start, limit);
+      }),
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/deals\/search$/,
+      store.metered('search', (req) => {
+        const term = (req.query.get('term') ?? '').toLowerCase();
+        const exact = req.query.get('exact_match') === 'true';
+        if (term.length < (exact ? 1 : 2)) return store.bad('term must be at least 2 characters');
+        const found = [...store.deals.values()].filter(
+          (d) =>
+            d.status !== 'deleted' &&
+            (exact ? d.title.toLowerCase() === term : d.title.toLowerCase().includes(term)),
+        );
+        return {
+          json: {
+            success: true,
+            data: {
+              items: found.map((d) => ({
+                result_score: 1,
+                item: { id: d.id, type: 'deal', title: d.title },
+              })),
+            },
+            additional_data: { pagination: { start: 0, limit: 10, more_items_in_collection: false } },
+          },
+        };
       }),
     ],
     [
