@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
-import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
-import { startPipedriveStandin } from '../../test-support/connector-standins/pipedrive.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
 import { dealPushTestHooks } from './connector-deal-push.ts';
 import { dealSyncKit } from './connector-deal-test-kit.ts';
@@ -10,34 +8,14 @@ import { runSync } from './connector-sync.ts';
 const suite = connectorSuite(() => {
   dealPushTestHooks.afterRemoteWrite = undefined;
 });
-const { salesOf, dealsOf, customerNamed, dealLinksOf } = dealSyncKit(suite);
-const STAGES = ['Lead in', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'];
-
-/** A HubSpot stand-in whose one pipeline is named and staged as Kontora's first. */
-async function hubspot() {
-  const standin = await startHubspotStandin();
-  suite.standins.push(standin);
-  standin.pipelines.splice(0, standin.pipelines.length, {
-    id: 'default',
-    label: 'Sales',
-    displayOrder: 0,
-    stages: STAGES.map((label, i) => ({ id: `s${i}`, label, displayOrder: i })),
-  });
-  return standin;
-}
-
-/** A Pipedrive stand-in with a "Sales" pipeline of Kontora's open stages (pipeline 7, stages 71…). */
-async function pipedrive() {
-  const standin = await startPipedriveStandin();
-  suite.standins.push(standin);
-  standin.pipelines.push({
-    id: 7,
-    name: 'Sales',
-    stages: STAGES.slice(0, 4).map((name, i) => ({ id: 71 + i, name })),
-  });
-  return standin;
-}
-
+const {
+  salesOf,
+  dealsOf,
+  customerNamed,
+  dealLinksOf,
+  hubspotSales: hubspot,
+  pipedriveSales: pipedrive,
+} = dealSyncKit(suite);
 /** The nightly full pass, run here (not as a queued job) once the queue is idle. */
 async function fullPass(company: number, id: number) {
   await suite.t.ctx.jobs.drain(60_000);

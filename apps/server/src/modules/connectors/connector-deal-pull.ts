@@ -8,6 +8,7 @@ import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
 import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
+import { type OwnerMap, ownersOf } from './connector-deal-owner.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
@@ -66,13 +67,17 @@ export async function pullDeals(
 ): Promise<void> {
   const remote = await remotePipelinesOf(ctx, scope, 'pull', signal);
   if (!remote) return;
+  // Asked for once there is a deal to map: most runs of an incremental pull list none.
+  let owners: OwnerMap | null = null;
   let cursor: string | null = null;
   do {
     const page = await scope.client.deals.dealsPage(since, cursor, signal);
     cursor = page.next;
+    if (page.deals.length > 0) owners ??= await ownersOf(ctx, scope, signal);
+    const known = owners;
     await writeDeals(ctx, scope.actor, async (writes, trx) => {
       const log: NewLogEntry[] = [];
-      await applyDeals(writes, scope, remote, page.deals, counts, log);
+      if (known) await applyDeals(writes, scope, { remote, owners: known }, page.deals, counts, log);
       await insertLog(trx, log);
       await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
     });
@@ -83,7 +88,7 @@ export async function pullDeals(
 async function applyDeals(
   writes: DealWrites,
   scope: PullScope,
-  remote: RemotePipeline[],
+  { remote, owners }: { remote: RemotePipeline[]; owners: OwnerMap },
   records: RemoteDeal[],
   counts: ConnectorCounts,
   log: NewLogEntry[],
@@ -132,7 +137,7 @@ async function applyDeals(
       note(record, 'record_failed', mapped.reason);
       continue;
     }
-    const values = mapped.value;
+    const values = { ...mapped.value, owner_id: owners.toLocal(record.fields.ownerId) };
     const checked = DealCreateBody.safeParse({
       title: values.title,
       amount: values.amount_cents === null ? null : values.amount_cents / 100,
@@ -152,7 +157,6 @@ async function applyDeals(
         const id = await writes.create({
           ...values,
           probability: null,
-          owner_id: null,
           ...(await partiesOf(trx, scope, record)),
           tags: [],
           notes: null,
@@ -179,7 +183,17 @@ async function applyDeals(
           });
         continue;
       }
-      if (dealHash(current, api) !== link.content_hash) {
+      const localHash = dealHash({ ...current, owner_id: owners.shared(current.owner_id) }, api);
+      if (localHash === hash) {
+        // Both sides already agree (e.g. the same change made on both): only the link learns it.
+        await updateDealLink(trx, companyId, link.id, {
+          content_hash: hash,
+          remote_updated_at: record.updatedAt,
+          updated_at: now,
+        });
+        continue;
+      }
+      if (localHash !== link.content_hash) {
         const remoteAt = record.updatedAt ? Date.parse(record.updatedAt) : 0;
         const keep = Date.parse(current.updated_at) > remoteAt;
         note(
@@ -189,7 +203,9 @@ async function applyDeals(
         );
         if (keep) continue;
       }
-      if ((await writes.change(current, { ...current, ...values })).length) counts.updated++;
+      // A remote owner who is no member leaves an owner the provider does not know as it is.
+      const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
+      if ((await writes.change(current, { ...current, ...values, owner_id: owner })).length) counts.updated++;
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,
         remote_updated_at: record.updatedAt,

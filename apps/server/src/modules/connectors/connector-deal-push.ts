@@ -1,9 +1,10 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import { dealsForSync, pipelinesForSync } from '../deals/deals.service.ts';
+import { dealsForSync, pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
 import type { RemoteDealFields } from './connector-deal.ts';
 import { dealLogEntry } from './connector-deal-log.ts';
 import { dealHash, toRemote } from './connector-deal-map.ts';
+import { ownersOf } from './connector-deal-owner.ts';
 import { remotePipelinesOf } from './connector-deal-pull.ts';
 import { ConnectorPausedError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
@@ -69,10 +70,12 @@ export async function pushDeals(
   const links = new Map(
     (await dealLinksByDeal(ctx.db, companyId, connectorId, [...deals.keys()])).map((l) => [l.deal_id, l]),
   );
+  const owners = await ownersOf(ctx, scope, signal);
+  const hashOf = (deal: SyncedDeal) => dealHash({ ...deal, owner_id: owners.shared(deal.owner_id) }, api);
   const outgoing = [...deals.values()].filter((deal) => {
     const link = links.get(deal.id);
     if (link?.pending_since) return false;
-    if (link && dealHash(deal, api) === link.content_hash) return false;
+    if (link && hashOf(deal) === link.content_hash) return false;
     return !(link?.remote_updated_at && Date.parse(link.remote_updated_at) > Date.parse(deal.updated_at));
   });
   if (outgoing.length === 0) return;
@@ -87,9 +90,8 @@ export async function pushDeals(
       log.push(dealLogEntry(scope, 'push', link?.remote_id ?? null, 'record_failed', mapped.reason));
       continue;
     }
-    const fields: RemoteDealFields = link
-      ? mapped.value
-      : { ...mapped.value, ...(await partiesOf(ctx, scope, deal)) };
+    const owned = { ...mapped.value, ownerId: deal.owner_id === null ? '' : owners.toRemote(deal.owner_id) };
+    const fields: RemoteDealFields = link ? owned : { ...owned, ...(await partiesOf(ctx, scope, deal)) };
     const intent = link ? null : await saveIntent(ctx, scope, deal.id);
     try {
       const answer = await api.pushDeal(link?.remote_id ?? null, fields, signal);
@@ -97,7 +99,7 @@ export async function pushDeals(
       await updateDealLink(ctx.db, companyId, (link ?? (intent as DealLinkRow)).id, {
         remote_id: answer.remoteId,
         pending_since: null,
-        content_hash: dealHash(deal, api),
+        content_hash: hashOf(deal),
         remote_updated_at: answer.updatedAt,
         updated_at: new Date().toISOString(),
       });
