@@ -6,7 +6,8 @@
 /**
  * Fields a CSV column can be mapped to. `pipeline` and `stage` are names (the stage within the
  * row's pipeline, else the company's first pipeline); `owner_email` a member's email;
- * `organisation` the exact name of an organisation customer of the company; `amount` a number
+ * `organisation` the exact name of an organisation customer of the company; `people` person
+ * customers, each by email (without case) or else by exact name, separated by `;`; `amount` a number
  * in the company's currency (`1.234,56` and `1,234.56` both read), its code or symbol allowed.
  */
 export const DEAL_IMPORT_FIELDS = [
@@ -18,6 +19,7 @@ export const DEAL_IMPORT_FIELDS = [
   'expected_close_date',
   'owner_email',
   'organisation',
+  'people',
   'lost_reason',
   'tags',
   'notes',
@@ -52,6 +54,13 @@ export const DEAL_IMPORT_ALIASES: Readonly<Record<string, DealImportField>> = {
   organizationname: 'organisation',
   company: 'organisation',
   organizacija: 'organisation',
+  persons: 'people',
+  contacts: 'people',
+  peopleemails: 'people',
+  osobe: 'people',
+  kontakte: 'people',
+  personas: 'people',
+  persone: 'people',
   tag: 'tags',
   labels: 'tags',
   oznake: 'tags',

@@ -443,6 +443,8 @@ export interface ConnectorsTable {
   last_full_pass_at: Timestamp | null;
   /** bigint (migration 025): the initial push's last customer id; null when none is to do. */
   backfill_after: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** bigint (migration 047): the initial push's last deal id; null when none is to do. */
+  deal_backfill_after: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** The provider's daily budget is used up until then (migration 025). */
   paused_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_by: number | null;
@@ -475,6 +477,10 @@ export interface ConnectorDealLinksTable {
   remote_id: string;
   remote_updated_at: Timestamp | null;
   content_hash: string;
+  /** The last completed full pass that listed the remote deal (migration 047). */
+  seen_pass: ColumnType<number, number | undefined, number>;
+  /** A remote create is under way (migration 047): remote_id is a placeholder until its answer is saved. */
+  pending_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   updated_at: Timestamp;
 }
 

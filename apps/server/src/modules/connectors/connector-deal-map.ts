@@ -21,6 +21,8 @@ export interface DealSyncValues {
   stage_id: number;
   expected_close_date: string | null;
   lost_reason: string | null;
+  /** The owner where both sides know them (connector-deal-owner.ts), else null or absent. */
+  owner_id?: number | null;
 }
 
 export type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -40,6 +42,8 @@ export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason'>): s
         v.stage_id,
         v.expected_close_date,
         api.lostReason ? (v.lost_reason?.trim() ?? null) : null,
+        // Only an owner both sides know counts, and only then: hashes of deals without one are as before.
+        ...(v.owner_id ? [v.owner_id] : []),
       ]),
     )
     .digest('hex');
@@ -123,6 +127,7 @@ export function toRemote(
       status: ls.kind,
       expectedCloseDate: deal.expected_close_date,
       lostReason: ls.kind === 'lost' ? deal.lost_reason : null,
+      ownerId: null,
       organisationId: null,
       personIds: [],
     },

@@ -38,6 +38,7 @@ const fields = (over: Partial<RemoteDealFields> = {}): RemoteDealFields => ({
   status: null,
   expectedCloseDate: null,
   lostReason: null,
+  ownerId: null,
   organisationId: null,
   personIds: [],
   ...over,

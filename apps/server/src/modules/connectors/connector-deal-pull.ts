@@ -5,12 +5,19 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type DealWrites, dealsForSync, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
 import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
+import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
+import { type OwnerMap, ownersOf } from './connector-deal-owner.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
-import { dealLinksByRemote, insertDealLink, updateDealLink } from './deal-links.repository.ts';
+import {
+  dealLinksByRemote,
+  insertDealLink,
+  markDealLinksSeen,
+  updateDealLink,
+} from './deal-links.repository.ts';
 
 /**
  * The provider's pipelines, or null when it refuses them (a token without
@@ -47,6 +54,8 @@ export async function remotePipelinesOf(
  * customers; linked ones whose content hash differs from the link's are
  * applied unless the deal changed here later (the latest change wins). A
  * deal whose stage has no Kontora stage of its name is skipped and logged.
+ * Listing them all (`since` null, a full pass) ends with the deals whose
+ * remote deal it did not see deleted here (connector-deal-gone.ts).
  */
 export async function pullDeals(
   ctx: AppContext,
@@ -58,23 +67,28 @@ export async function pullDeals(
 ): Promise<void> {
   const remote = await remotePipelinesOf(ctx, scope, 'pull', signal);
   if (!remote) return;
+  // Asked for once there is a deal to map: most runs of an incremental pull list none.
+  let owners: OwnerMap | null = null;
   let cursor: string | null = null;
   do {
     const page = await scope.client.deals.dealsPage(since, cursor, signal);
     cursor = page.next;
+    if (page.deals.length > 0) owners ??= await ownersOf(ctx, scope, signal);
+    const known = owners;
     await writeDeals(ctx, scope.actor, async (writes, trx) => {
       const log: NewLogEntry[] = [];
-      await applyDeals(writes, scope, remote, page.deals, counts, log);
+      if (known) await applyDeals(writes, scope, { remote, owners: known }, page.deals, counts, log);
       await insertLog(trx, log);
       await updateConnector(trx, scope.actor.companyId, scope.connectorId, lease());
     });
   } while (cursor);
+  if (since === null) await removeGoneDeals(ctx, scope);
 }
 
 async function applyDeals(
   writes: DealWrites,
   scope: PullScope,
-  remote: RemotePipeline[],
+  { remote, owners }: { remote: RemotePipeline[]; owners: OwnerMap },
   records: RemoteDeal[],
   counts: ConnectorCounts,
   log: NewLogEntry[],
@@ -105,6 +119,13 @@ async function applyDeals(
   const note = (r: RemoteDeal, kind: string, message: string) =>
     log.push(dealLogEntry(scope, 'pull', r.id, kind, message));
   const now = new Date().toISOString();
+  // Every linked deal listed still exists remotely, whatever becomes of it below.
+  await markDealLinksSeen(
+    trx,
+    companyId,
+    [...links.values()].map((l) => l.id),
+    scope.pass,
+  );
 
   for (const record of unique) {
     const link = links.get(record.id);
@@ -116,7 +137,7 @@ async function applyDeals(
       note(record, 'record_failed', mapped.reason);
       continue;
     }
-    const values = mapped.value;
+    const values = { ...mapped.value, owner_id: owners.toLocal(record.fields.ownerId) };
     const checked = DealCreateBody.safeParse({
       title: values.title,
       amount: values.amount_cents === null ? null : values.amount_cents / 100,
@@ -136,7 +157,6 @@ async function applyDeals(
         const id = await writes.create({
           ...values,
           probability: null,
-          owner_id: null,
           ...(await partiesOf(trx, scope, record)),
           tags: [],
           notes: null,
@@ -148,6 +168,7 @@ async function applyDeals(
           remote_id: record.id,
           remote_updated_at: record.updatedAt,
           content_hash: hash,
+          seen_pass: scope.pass,
           updated_at: now,
         });
         counts.created++;
@@ -162,7 +183,17 @@ async function applyDeals(
           });
         continue;
       }
-      if (dealHash(current, api) !== link.content_hash) {
+      const localHash = dealHash({ ...current, owner_id: owners.shared(current.owner_id) }, api);
+      if (localHash === hash) {
+        // Both sides already agree (e.g. the same change made on both): only the link learns it.
+        await updateDealLink(trx, companyId, link.id, {
+          content_hash: hash,
+          remote_updated_at: record.updatedAt,
+          updated_at: now,
+        });
+        continue;
+      }
+      if (localHash !== link.content_hash) {
         const remoteAt = record.updatedAt ? Date.parse(record.updatedAt) : 0;
         const keep = Date.parse(current.updated_at) > remoteAt;
         note(
@@ -172,7 +203,9 @@ async function applyDeals(
         );
         if (keep) continue;
       }
-      if ((await writes.change(current, { ...current, ...values })).length) counts.updated++;
+      // A remote owner who is no member leaves an owner the provider does not know as it is.
+      const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
+      if ((await writes.change(current, { ...current, ...values, owner_id: owner })).length) counts.updated++;
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,
         remote_updated_at: record.updatedAt,

@@ -1,14 +1,25 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import { dealsForSync, pipelinesForSync } from '../deals/deals.service.ts';
+import { dealsForSync, pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
 import type { RemoteDealFields } from './connector-deal.ts';
 import { dealLogEntry } from './connector-deal-log.ts';
 import { dealHash, toRemote } from './connector-deal-map.ts';
+import { ownersOf } from './connector-deal-owner.ts';
 import { remotePipelinesOf } from './connector-deal-pull.ts';
 import { ConnectorPausedError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
 import { linksByCustomer, type NewLogEntry } from './connectors.repository.ts';
-import { dealLinksByDeal, deleteDealLink, insertDealLink, updateDealLink } from './deal-links.repository.ts';
+import {
+  type DealLinkRow,
+  dealLinksByDeal,
+  deleteDealLink,
+  insertDealLink,
+  pendingDealRemoteId,
+  updateDealLink,
+} from './deal-links.repository.ts';
+
+/** Tests: a hook after the provider answered a deal push, before its link is saved (a crash lands here). */
+export const dealPushTestHooks: { afterRemoteWrite?: () => void } = {};
 
 const providerName = (scope: PullScope) => (scope.client.provider === 'hubspot' ? 'HubSpot' : 'Pipedrive');
 
@@ -19,7 +30,10 @@ const providerName = (scope: PullScope) => (scope.client.provider === 'hubspot' 
  * content hash equals its link's is not sent (nothing new, or it came from
  * the provider); one whose remote deal changed later is left to the pull. A
  * create also names the deal's organisation and people where those are
- * linked to remote records.
+ * linked to remote records. Before a create, its intent is saved (a pending
+ * link): a crash after the provider created the deal leaves the intent, and
+ * the next run looks the deal up instead of creating it twice
+ * (connector-deal-pending.ts).
  */
 export async function pushDeals(
   ctx: AppContext,
@@ -39,6 +53,8 @@ export async function pushDeals(
     log.push(dealLogEntry(scope, 'push', remoteId, 'record_failed', errorText(err)));
   };
   for (const link of await dealLinksByDeal(ctx.db, companyId, connectorId, deletes)) {
+    // A create under way: every run settles those first (connector-deal-pending.ts).
+    if (link.pending_since !== null) continue;
     try {
       await api.removeDeal(link.remote_id, signal);
       await deleteDealLink(ctx.db, companyId, link.id);
@@ -54,9 +70,12 @@ export async function pushDeals(
   const links = new Map(
     (await dealLinksByDeal(ctx.db, companyId, connectorId, [...deals.keys()])).map((l) => [l.deal_id, l]),
   );
+  const owners = await ownersOf(ctx, scope, signal);
+  const hashOf = (deal: SyncedDeal) => dealHash({ ...deal, owner_id: owners.shared(deal.owner_id) }, api);
   const outgoing = [...deals.values()].filter((deal) => {
     const link = links.get(deal.id);
-    if (link && dealHash(deal, api) === link.content_hash) return false;
+    if (link?.pending_since) return false;
+    if (link && hashOf(deal) === link.content_hash) return false;
     return !(link?.remote_updated_at && Date.parse(link.remote_updated_at) > Date.parse(deal.updated_at));
   });
   if (outgoing.length === 0) return;
@@ -71,35 +90,49 @@ export async function pushDeals(
       log.push(dealLogEntry(scope, 'push', link?.remote_id ?? null, 'record_failed', mapped.reason));
       continue;
     }
-    const fields: RemoteDealFields = link
-      ? mapped.value
-      : { ...mapped.value, ...(await partiesOf(ctx, scope, deal)) };
+    const owned = { ...mapped.value, ownerId: deal.owner_id === null ? '' : owners.toRemote(deal.owner_id) };
+    const fields: RemoteDealFields = link ? owned : { ...owned, ...(await partiesOf(ctx, scope, deal)) };
+    const intent = link ? null : await saveIntent(ctx, scope, deal.id);
     try {
       const answer = await api.pushDeal(link?.remote_id ?? null, fields, signal);
-      const now = new Date().toISOString();
-      const saved = {
-        content_hash: dealHash(deal, api),
+      dealPushTestHooks.afterRemoteWrite?.();
+      await updateDealLink(ctx.db, companyId, (link ?? (intent as DealLinkRow)).id, {
+        remote_id: answer.remoteId,
+        pending_since: null,
+        content_hash: hashOf(deal),
         remote_updated_at: answer.updatedAt,
-        updated_at: now,
-      };
-      if (link) {
-        await updateDealLink(ctx.db, companyId, link.id, saved);
-        counts.updated++;
-      } else {
-        await insertDealLink(ctx.db, {
-          company_id: companyId,
-          connector_id: connectorId,
-          deal_id: deal.id,
-          remote_id: answer.remoteId,
-          ...saved,
-        });
-        counts.created++;
-      }
+        updated_at: new Date().toISOString(),
+      });
+      if (link) counts.updated++;
+      else counts.created++;
     } catch (err) {
+      // Refused (or never sent, the budget used up): nothing was created, the intent goes.
+      // Any other failure leaves the outcome unknown: the intent stays for the next run to look up.
+      if (intent && (err instanceof ConnectorPausedError || err instanceof ConnectorRequestError))
+        await deleteDealLink(ctx.db, companyId, intent.id);
       if (err instanceof ConnectorPausedError) throw err;
       fail(link?.remote_id ?? null, err);
     }
   }
+}
+
+/** The intent of a remote create: a pending link with a placeholder remote id, saved before the request. */
+async function saveIntent(ctx: AppContext, scope: PullScope, dealId: number): Promise<DealLinkRow> {
+  const companyId = scope.actor.companyId;
+  const now = new Date().toISOString();
+  await insertDealLink(ctx.db, {
+    company_id: companyId,
+    connector_id: scope.connectorId,
+    deal_id: dealId,
+    remote_id: pendingDealRemoteId(dealId),
+    remote_updated_at: null,
+    content_hash: '',
+    seen_pass: scope.pass,
+    pending_since: now,
+    updated_at: now,
+  });
+  const [intent] = await dealLinksByDeal(ctx.db, companyId, scope.connectorId, [dealId]);
+  return intent as DealLinkRow;
 }
 
 /** The remote ids of the deal's organisation and people, where they are linked (others are left out). */

@@ -17,6 +17,12 @@ export interface RemoteDealFields {
   /** YYYY-MM-DD. */
   expectedCloseDate: string | null;
   lostReason: string | null;
+  /**
+   * The remote user who owns the deal (its remote id). Pushed: `''` when the deal has no
+   * owner (cleared where the provider allows it), null when its owner has no remote user
+   * (the remote owner is left as it is).
+   */
+  ownerId: string | null;
   /** The remote organisation and people the deal is with (their remote ids). */
   organisationId: string | null;
   personIds: string[];
@@ -35,6 +41,12 @@ export interface RemotePipeline {
   stages: { id: string; label: string }[];
 }
 
+/** A user of the provider who may own deals; matched to a Kontora member by email. */
+export interface RemoteOwner {
+  id: string;
+  email: string;
+}
+
 export interface DealApi {
   /** The remote customer types a deal's organisation and people are (their links say which customer). */
   readonly organisationType: string;
@@ -44,6 +56,8 @@ export interface DealApi {
   /** Whether the remote deal has a lost reason the sync keeps in step. */
   readonly lostReason: boolean;
   pipelines(signal?: AbortSignal): Promise<RemotePipeline[]>;
+  /** The provider's users who may own deals (active ones, with an email). */
+  owners(signal?: AbortSignal): Promise<RemoteOwner[]>;
   /** A page of deals; with `since`, those changed at or after it (a provider may answer more). */
   dealsPage(
     since: string | null,
@@ -56,6 +70,12 @@ export interface DealApi {
     fields: RemoteDealFields,
     signal?: AbortSignal,
   ): Promise<{ remoteId: string; updatedAt: string | null }>;
+  /**
+   * The ids of remote deals with this title (exact, without case): after a
+   * crash between a remote create and saving its link, the deal may exist
+   * already and must not be created twice.
+   */
+  findDeals(title: string, signal?: AbortSignal): Promise<string[]>;
   /** Deletes one remote deal; one already gone is not an error. */
   removeDeal(remoteId: string, signal?: AbortSignal): Promise<void>;
 }

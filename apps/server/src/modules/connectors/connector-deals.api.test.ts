@@ -1,40 +1,13 @@
-import type { Pipeline } from '@kontora/contract/pipelines';
 import { describe, expect, it } from 'vitest';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
 import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
 import { startPipedriveStandin } from '../../test-support/connector-standins/pipedrive.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
+import { dealSyncKit } from './connector-deal-test-kit.ts';
 
 const suite = connectorSuite();
 
-/** Kontora's first pipeline ("Sales": Lead in, Qualified, Proposal, Negotiation, Won, Lost) and a stage of it by name. */
-async function salesOf(company: number) {
-  const pipeline: Pipeline = await dealKit(suite.t).pipelineOf(suite.ana, company);
-  const stage = (name: string) => {
-    const s = pipeline.stages.find((x) => x.name === name);
-    if (!s) throw new Error(`no stage ${name}`);
-    return s.id;
-  };
-  return { pipeline, stage };
-}
-
-const dealsOf = (company: number) =>
-  suite.t.ctx.db
-    .selectFrom('deals')
-    .select(['id', 'title', 'stage_id', 'status', 'amount_cents', 'currency', 'organisation_id', 'version'])
-    .where('company_id', '=', company)
-    .orderBy('id')
-    .execute();
-
-const customerNamed = async (company: number, where: { name?: string; email?: string }) =>
-  suite.t.ctx.db
-    .selectFrom('customers')
-    .select('id')
-    .where('company_id', '=', company)
-    .$if(where.name !== undefined, (q) => q.where('name', '=', where.name as string))
-    .$if(where.email !== undefined, (q) => q.where('email', '=', where.email as string))
-    .executeTakeFirstOrThrow()
-    .then((r) => r.id);
+const { salesOf, dealsOf, customerNamed } = dealSyncKit(suite);
 
 describe('deals two ways with HubSpot', () => {
   it('imports deals with stages mapped by name, pushes created and moved deals, skips unmapped stages', async () => {

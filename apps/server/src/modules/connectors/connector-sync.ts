@@ -4,7 +4,8 @@ import type { JobRun } from '../../jobs/jobs.ts';
 import { customersByIds, writeCustomers } from '../customers/customers.service.ts';
 import { notifyManagers } from '../notifications/notifications.service.ts';
 import { assertReachableBaseUrl } from './connector-address.ts';
-import { pushExistingCustomers } from './connector-backfill.ts';
+import { pushExistingCustomers, pushExistingDeals } from './connector-backfill.ts';
+import { resolvePendingDeals } from './connector-deal-pending.ts';
 import { pullDeals } from './connector-deal-pull.ts';
 import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
@@ -111,6 +112,8 @@ export async function runSync(
     // Creates a stopped run left under way are settled first: a pull would import them as new customers.
     const settled = pushLog(companyId, id);
     await resolvePendingCreates(ctx, scope, counts, settled, job.signal);
+    // After the customers: a deal created again names the remote records of its organisation and people.
+    await resolvePendingDeals(ctx, scope, counts, settled.entries, job.signal);
     await insertLog(ctx.db, settled.entries);
     if (checkpoint) {
       await fullPass(ctx, scope, checkpoint, counts, lease, job);
@@ -132,6 +135,9 @@ export async function runSync(
     };
     if (row.import_done && row.backfill_after !== null) {
       await pushExistingCustomers(ctx, scope, Number(row.backfill_after), counts, step, job.signal);
+    }
+    if (row.import_done && row.deal_backfill_after !== null) {
+      await pushExistingDeals(ctx, scope, Number(row.deal_backfill_after), counts, step, job.signal);
     }
     await pushLocalChanges(ctx, scope, Number(row.push_after), counts, step, job.signal);
     const done = Date.now();

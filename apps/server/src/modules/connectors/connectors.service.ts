@@ -126,6 +126,8 @@ export async function createConnector(
       last_full_pass_at: null,
       // Customers already here are pushed once the first import is done (connector-backfill.ts).
       backfill_after: 0,
+      // And so are its deals, after them (connector-backfill.ts).
+      deal_backfill_after: 0,
       paused_until: null,
       created_by: authorIdOf(actor),
       created_at: at,

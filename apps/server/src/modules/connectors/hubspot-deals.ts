@@ -1,5 +1,6 @@
-import type { DealApi, RemoteDeal, RemoteDealFields } from './connector-deal.ts';
+import type { DealApi, RemoteDeal, RemoteDealFields, RemoteOwner } from './connector-deal.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
+import type { RequestThrottle } from './request-throttle.ts';
 
 /**
  * HubSpot CRM v3 deals (`/crm/v3/objects/deals`) and their pipelines
@@ -19,6 +20,7 @@ const PROPS = [
   'dealstage',
   'pipeline',
   'closedate',
+  'hubspot_owner_id',
   'hs_lastmodifieddate',
 ];
 const DEALS = '/crm/v3/objects/deals';
@@ -44,7 +46,8 @@ interface HubspotPipelines {
 const byOrder = (a: { displayOrder?: number }, b: { displayOrder?: number }) =>
   (a.displayOrder ?? 0) - (b.displayOrder ?? 0);
 
-export function hubspotDeals(http: ProviderHttp): DealApi {
+/** `search`: HubSpot's search endpoints have a lower rate limit of their own, shared with the contacts' search. */
+export function hubspotDeals(http: ProviderHttp, search: RequestThrottle): DealApi {
   return {
     organisationType: 'company',
     personType: 'contact',
@@ -65,6 +68,20 @@ export function hubspotDeals(http: ProviderHttp): DealApi {
             .sort(byOrder)
             .map((s) => ({ id: s.id, label: s.label })),
         }));
+    },
+    async owners(signal) {
+      const out: RemoteOwner[] = [];
+      let after: string | undefined;
+      do {
+        const body = await providerRequest<{
+          results?: { id: string; email?: string | null; archived?: boolean }[];
+          paging?: { next?: { after?: string } };
+        }>(http, 'GET', '/crm/v3/owners', { query: { limit: PAGE, after, archived: 'false' }, signal });
+        for (const o of body?.results ?? [])
+          if (o.email && !o.archived) out.push({ id: o.id, email: o.email });
+        after = body?.paging?.next?.after;
+      } while (after);
+      return out;
     },
     async dealsPage(_since, cursor, signal) {
       const body = await providerRequest<{ results?: HubspotDeal[]; paging?: { next?: { after?: string } } }>(
@@ -97,6 +114,18 @@ export function hubspotDeals(http: ProviderHttp): DealApi {
             once: true,
           });
       return { remoteId: answer.id, updatedAt: updatedAtOf(answer) };
+    },
+    async findDeals(title, signal) {
+      const body = await providerRequest<{ results?: HubspotDeal[] }>(http, 'POST', `${DEALS}/search`, {
+        body: {
+          filterGroups: [{ filters: [{ propertyName: 'dealname', operator: 'EQ', value: title }] }],
+          properties: ['dealname'],
+          limit: 10,
+        },
+        signal,
+        throttle: search,
+      });
+      return (body?.results ?? []).map((d) => d.id);
     },
     removeDeal: (remoteId, signal) => deleteRecord(http, `${DEALS}/${encodeURIComponent(remoteId)}`, signal),
   };
@@ -144,6 +173,7 @@ function toDeal(o: HubspotDeal): RemoteDeal {
       status: null,
       expectedCloseDate: close === null ? null : new Date(close).toISOString().slice(0, 10),
       lostReason: null,
+      ownerId: p.hubspot_owner_id || null,
       organisationId: company?.id ?? null,
       personIds: [...new Set(contacts.map((c) => c.id))],
     },
@@ -159,5 +189,7 @@ function toProperties(f: RemoteDealFields): Record<string, string> {
     pipeline: f.pipelineId ?? '',
     dealstage: f.stageId ?? '',
     closedate: f.expectedCloseDate ? `${f.expectedCloseDate}T00:00:00.000Z` : '',
+    // An owner HubSpot does not know is left as it is there.
+    ...(f.ownerId === null ? {} : { hubspot_owner_id: f.ownerId }),
   };
 }

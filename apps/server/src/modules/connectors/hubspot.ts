@@ -143,7 +143,7 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
     },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
-    deals: hubspotDeals(http),
+    deals: hubspotDeals(http, search),
   };
 }
 

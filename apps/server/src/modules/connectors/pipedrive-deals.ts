@@ -8,7 +8,8 @@ import { deleteRecord, type ProviderHttp, providerRequest } from './provider-htt
  * deal's `status` beside its stage. Changes since a time are the deals sorted
  * by `update_time` newest first, read until one is older. A deal's
  * organization and person are `org_id` and `person_id` (a list answers them
- * as objects with their `value`).
+ * as objects with their `value`), and so is its owner `user_id` (a user of
+ * `/api/v1/users`).
  */
 const PAGE = 500;
 
@@ -26,6 +27,7 @@ interface PipedriveDeal {
   lost_reason?: string | null;
   org_id?: Ref;
   person_id?: Ref;
+  user_id?: Ref;
   update_time?: string | null;
 }
 interface Paged<T> {
@@ -72,6 +74,17 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
           .map((s) => ({ id: String(s.id), label: s.name })),
       }));
     },
+    async owners(signal) {
+      const body = await providerRequest<Paged<{ id: number; email?: string | null; active_flag?: boolean }>>(
+        http,
+        'GET',
+        '/api/v1/users',
+        { signal },
+      );
+      return (body?.data ?? []).flatMap((u) =>
+        u.email && u.active_flag !== false ? [{ id: String(u.id), email: u.email }] : [],
+      );
+    },
     async dealsPage(since, cursor, signal) {
       const body = await providerRequest<Paged<PipedriveDeal>>(http, 'GET', '/api/v1/deals', {
         query: {
@@ -104,6 +117,15 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
       if (!answer?.data?.id) throw new Error('Pipedrive answered no deal.');
       return { remoteId: String(answer.data.id), updatedAt: timeOf(answer.data.update_time) };
     },
+    async findDeals(title, signal) {
+      const body = await providerRequest<{ data?: { items?: { item: { id: number } }[] } | null }>(
+        http,
+        'GET',
+        '/api/v1/deals/search',
+        { query: { term: title, fields: 'title', exact_match: 'true', limit: 10 }, signal },
+      );
+      return (body?.data?.items ?? []).map((i) => String(i.item.id));
+    },
     removeDeal: (remoteId, signal) =>
       deleteRecord(http, `/api/v1/deals/${encodeURIComponent(remoteId)}`, signal),
   };
@@ -123,6 +145,7 @@ function toDeal(o: PipedriveDeal): RemoteDeal {
       status,
       expectedCloseDate: o.expected_close_date || null,
       lostReason: o.lost_reason ?? null,
+      ownerId: refOf(o.user_id),
       organisationId: refOf(o.org_id),
       personIds: refOf(o.person_id) ? [refOf(o.person_id) as string] : [],
     },
@@ -140,6 +163,8 @@ function toBody(f: RemoteDealFields, create: boolean): Record<string, unknown> {
     status: f.status ?? 'open',
     expected_close_date: f.expectedCloseDate,
     ...(f.status === 'lost' ? { lost_reason: f.lostReason } : {}),
+    // Every Pipedrive deal has an owner: one Kontora lacks (or none) leaves Pipedrive's as it is.
+    ...(f.ownerId ? { user_id: Number(f.ownerId) } : {}),
     ...(create && f.organisationId ? { org_id: Number(f.organisationId) } : {}),
     ...(create && f.personIds[0] ? { person_id: Number(f.personIds[0]) } : {}),
   };

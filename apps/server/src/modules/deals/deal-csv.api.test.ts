@@ -199,7 +199,63 @@ describe('deal CSV import', () => {
     const exported = (await exportCsv(c.ana.token, c.acme, '?tag=wood')).body;
     const again = (await importCsv(c.ana.token, c.acme, exported, '?dry_run=true')).json().data;
     expect(again).toMatchObject({ imported: 2, rejected: 0 });
-    expect(again.mapping).toMatchObject({ owner: 'owner_email', organisation: 'organisation', id: null });
+    expect(again.mapping).toMatchObject({
+      owner: 'owner_email',
+      organisation: 'organisation',
+      people: 'people',
+      id: null,
+    });
+  });
+
+  it('imports the people by email (without case) or name, each exactly one person of the company', async () => {
+    const person = (company: number, token: string, body: Record<string, unknown>) =>
+      k.ok(token, 'POST', `/api/companies/${company}/customers`, body);
+    const mia = await person(c.acme, c.ana.token, {
+      first_name: 'Mia',
+      last_name: 'Kos',
+      email: 'Mia@Example.com',
+    });
+    const ivo = await person(c.acme, c.ana.token, {
+      first_name: 'Ivo',
+      last_name: 'Kos',
+      email: 'ivo@example.com',
+    });
+    for (let i = 0; i < 2; i++) await person(c.acme, c.ana.token, { first_name: 'Twin', last_name: 'Same' });
+    await person(c.acme, c.ana.token, { type: 'organisation', name: 'Org Mail', email: 'org@example.com' });
+    await person(c.beta, c.eva.token, {
+      first_name: 'Beta',
+      last_name: 'Person',
+      email: 'beta.p@example.com',
+    });
+
+    const refused = await importCsv(
+      c.ana.token,
+      c.acme,
+      'title,people\nP1,nobody@example.com\nP2,Twin Same\nP3,beta.p@example.com\nP4,org@example.com\nP5,Mia Kos\n',
+    );
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().data).toMatchObject({ imported: 0, rejected: 4 });
+    expect(refused.json().data.errors).toEqual([
+      { line: 2, reasons: { people: ['person_not_found'] } },
+      { line: 3, reasons: { people: ['person_ambiguous'] } },
+      { line: 4, reasons: { people: ['person_not_found'] } },
+      { line: 5, reasons: { people: ['person_not_found'] } },
+    ]);
+    expect(await listTitles(c.acme, '&q=P5')).toEqual([]);
+
+    const ok = await importCsv(
+      c.ana.token,
+      c.acme,
+      'Title,People\nWith people,"MIA@example.com, ivo@example.com"\nBy name,"Ivo Kos; mia@example.com;"\n',
+    );
+    expect(ok.json().data).toMatchObject({ imported: 2, rejected: 0, mapping: { People: 'people' } });
+    const items = (
+      await k.ok(c.ana.token, 'GET', k.deals(c.acme, `?customer_id=${ivo.id}&sort=title&dir=asc`))
+    ).items as Deal[];
+    expect(items.map((d) => [d.title, d.customer_ids])).toEqual([
+      ['By name', [mia.id, ivo.id]],
+      ['With people', [mia.id, ivo.id]],
+    ]);
   });
 });
 

@@ -15,7 +15,7 @@ import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { readAmount } from './deal-amount-text.ts';
 import { dealAuthorOf } from './deal-author.ts';
-import { organisationIdsByName } from './deal-csv.repository.ts';
+import { organisationIdsByName, personEntryKey, personIdsByEntry } from './deal-csv.repository.ts';
 import { type DealInput, toCents } from './deal-dto.ts';
 import { writeDeals } from './deal-writes.ts';
 import { companyCurrency } from './deals.repository.ts';
@@ -31,7 +31,20 @@ const FIELD_OF_KEY: Readonly<Record<string, DealImportField>> = {
   stage_id: 'stage',
   owner_id: 'owner_email',
   organisation_id: 'organisation',
+  customer_ids: 'people',
 };
+
+/**
+ * A people cell's entries: `;` separates people (the export writes `; `); entries that are
+ * emails may also be separated by `,` (a name may hold a comma: "Horvat, Iva").
+ */
+export function peopleEntries(cell: string): string[] {
+  return cell
+    .split(';')
+    .flatMap((part) => (part.includes('@') ? part.split(',') : [part]))
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+}
 
 /** What every row is checked against, read once per import. */
 interface Lookups {
@@ -40,12 +53,19 @@ interface Lookups {
   /** Folded pipeline name → its id and its stages (folded name → id), first pipeline first. */
   pipelines: { id: number; name: string; stages: Map<string, number>; firstOpen: number | undefined }[];
   organisations: Map<string, number[]>;
+  /** People entry (an email folded, else a name) → the ids of the person customers it names. */
+  people: Map<string, number[]>;
   callerId: number | null;
 }
 
 const fold = (name: string) => name.trim().toLocaleLowerCase();
 
-async function lookups(ctx: AppContext, actor: Actor, organisationNames: string[]): Promise<Lookups> {
+async function lookups(
+  ctx: AppContext,
+  actor: Actor,
+  organisationNames: string[],
+  peopleCells: string[],
+): Promise<Lookups> {
   const pipelines = await selectPipelines(ctx.db, actor.companyId);
   const stages = await selectStages(
     ctx.db,
@@ -65,8 +85,20 @@ async function lookups(ctx: AppContext, actor: Actor, organisationNames: string[
       };
     }),
     organisations: await organisationIdsByName(ctx.db, actor.companyId, [...new Set(organisationNames)]),
+    people: await personIdsByEntry(ctx.db, actor.companyId, peopleCells.flatMap(peopleEntries)),
     callerId: authorIdOf(actor),
   };
+}
+
+/** A people cell as customer ids, each entry naming exactly one person customer of the company. */
+function readPeople(cell: string, known: Lookups): number[] | { reason: string } {
+  const ids: number[] = [];
+  for (const entry of peopleEntries(cell)) {
+    const found = known.people.get(personEntryKey(entry)) ?? [];
+    if (found.length !== 1) return { reason: found.length ? 'person_ambiguous' : 'person_not_found' };
+    ids.push(found[0] as number);
+  }
+  return [...new Set(ids)];
 }
 
 /** One row → a deal for the write door, or the reasons it is refused (import field → codes). */
@@ -107,6 +139,10 @@ function readDealRow(
       const ids = known.organisations.get(value) ?? [];
       if (ids.length === 1) input.organisation_id = ids[0];
       else reasons.organisation = [ids.length ? 'ambiguous' : 'not_found'];
+    } else if (field === 'people') {
+      const people = readPeople(value, known);
+      if (Array.isArray(people)) input.customer_ids = people;
+      else reasons.people = [people.reason];
     }
   }
   // A row without a title is missing it, whatever zod calls an absent key.
@@ -130,7 +166,7 @@ function readDealRow(
     expected_close_date: body.expected_close_date ?? null,
     owner_id: body.owner_id === undefined ? known.callerId : body.owner_id,
     organisation_id: body.organisation_id ?? null,
-    customer_ids: [],
+    customer_ids: body.customer_ids ?? [],
     lost_reason: body.lost_reason ?? null,
     tags: body.tags,
     notes: body.notes ?? null,
@@ -182,6 +218,7 @@ export async function importDeals(
     ctx,
     actor,
     rows.flatMap((r) => r.cells.get('organisation') ?? []),
+    rows.flatMap((r) => r.cells.get('people') ?? []),
   );
   const deals: DealInput[] = [];
   for (const { record, cells, reasons } of rows) {

@@ -44,8 +44,16 @@ export interface DealAssociations {
   contacts: string[];
 }
 
+/** A HubSpot user who may own deals (`GET /crm/v3/owners`). */
+export interface HubspotOwner {
+  id: string;
+  email: string;
+  archived?: boolean;
+}
+
 interface DealStore {
   pipelines: HubspotPipeline[];
+  owners: HubspotOwner[];
   associations: Map<string, DealAssociations>;
   exists(kind: 'companies' | 'contacts' | 'deals', id: string): boolean;
   put(properties: Record<string, string | null>, id?: string): { id: string };
@@ -79,6 +87,24 @@ export function hubspotDealRoutes(store: DealStore): [string, RegExp, Route][] {
     return null;
   };
   return [
+    [
+      'GET',
+      /^\/crm\/v3\/owners$/,
+      (req) =>
+        store.refuse(req) ?? {
+          json: {
+            results: store.owners
+              .filter((o) => req.query.get('archived') === 'true' || !o.archived)
+              .map((o) => ({
+                id: o.id,
+                email: o.email,
+                firstName: '',
+                lastName: '',
+                archived: Boolean(o.archived),
+              })),
+          },
+        },
+    ],
     [
       'GET',
       /^\/crm\/v3\/pipelines\/deals$/,

@@ -3,6 +3,7 @@ import {
   associationsView,
   DEFAULT_DEAL_PIPELINE,
   type DealAssociations,
+  type HubspotOwner,
   type HubspotPipeline,
   hubspotDealRoutes,
 } from './hubspot-deals.ts';
@@ -144,8 +145,10 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
   });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.archived);
 
+  const owners: HubspotOwner[] = [];
   const dealRoutes = hubspotDealRoutes({
     pipelines,
+    owners,
     associations,
     exists: (kind, id) => stores[kind].get(id)?.archived === false,
     put: (properties, id) => put('deals', properties, id),
@@ -293,6 +296,8 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     all: (kind: Kind) => live(kind),
     /** The deal pipelines it answers (tests replace or rename them). */
     pipelines,
+    /** The users who may own deals (none unless a test adds them). */
+    owners,
     /** A deal as made in HubSpot, with its companies and contacts. */
     putDeal(properties: Record<string, string | null>, links: Partial<DealAssociations> = {}) {
       const deal = put('deals', { pipeline: 'default', ...properties });

@@ -7,7 +7,7 @@ import type { Route, StandinAnswer } from '../social-standins/standin-server.ts'
  * `status` (`all_not_deleted` by default) and `sort` (`update_time DESC`,
  * `id ASC`), paged in `additional_data.pagination`; `org_id` and `person_id`
  * answered as objects with their `value`; create (POST, `title` required),
- * update (PUT), delete (DELETE marks it deleted). A `stage_id` must be a stage
+ * update (PUT), delete (DELETE marks it deleted), search (`/search?term&exact_match`, by title). A `stage_id` must be a stage
  * of the deal's pipeline (400 otherwise); `status` is open, won or lost beside
  * the stage.
  */
@@ -29,6 +29,7 @@ export interface PipedriveDeal {
   lost_reason: string | null;
   org_id: number | null;
   person_id: number | null;
+  user_id: number | null;
   add_time: string;
   update_time: string;
 }
@@ -48,14 +49,22 @@ export const defaultPipedrivePipelines = (): PipedrivePipeline[] => [
   },
 ];
 
+/** A Pipedrive user (`GET /api/v1/users`), who may own deals. */
+export interface PipedriveUser {
+  id: number;
+  email: string;
+  active_flag: boolean;
+}
+
 interface DealStore {
   pipelines: PipedrivePipeline[];
+  users: PipedriveUser[];
   deals: Map<number, PipedriveDeal>;
   put(fields: Partial<PipedriveDeal>, id?: number): PipedriveDeal;
   name(kind: 'persons' | 'organizations', id: number): string | null;
   bad(error: string): StandinAnswer;
   /** The route behind the token, burst and budget checks. */
-  metered(cost: 'list' | 'write', route: Route): Route;
+  metered(cost: 'list' | 'write' | 'search', route: Route): Route;
 }
 
 const ok = (data: unknown, more = false, start = 0, limit = 100) => ({
@@ -78,6 +87,14 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
     ...d,
     org_id: d.org_id === null ? null : { value: d.org_id, name: store.name('organizations', d.org_id) },
     person_id: d.person_id === null ? null : { value: d.person_id, name: store.name('persons', d.person_id) },
+    user_id:
+      d.user_id === null
+        ? null
+        : {
+            id: d.user_id,
+            value: d.user_id,
+            email: store.users.find((u) => u.id === d.user_id)?.email ?? null,
+          },
   });
   const notFound = { status: 404, json: { success: false, error: 'Deal not found', errorCode: 404 } };
   /** The fields of a create or update as Pipedrive takes them, or why not. */
@@ -96,6 +113,8 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
     if (!pipeline.stages.some((s) => s.id === stageId)) return 'stage_id is not a stage of the pipeline';
     if (fields.status !== undefined && !['open', 'won', 'lost'].includes(String(fields.status)))
       return 'status is invalid';
+    if (fields.user_id !== undefined && !store.users.some((u) => u.id === fields.user_id))
+      return 'user_id is not a user';
     const out: Partial<PipedriveDeal> = { pipeline_id: pipelineId, stage_id: stageId };
     for (const k of [
       'title',
@@ -106,11 +125,13 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
       'lost_reason',
       'org_id',
       'person_id',
+      'user_id',
     ] as const)
       if (fields[k] !== undefined) (out as Record<string, unknown>)[k] = fields[k];
     return out;
   };
   return [
+    ['GET', /^\/api\/v1\/users$/, store.metered('list', () => ok(store.users))],
     [
       'GET',
       /^\/api\/v1\/pipelines$/,
@@ -156,6 +177,32 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
         else return store.bad(`sort ${sort} is not supported here`);
         rows = rows.slice(start);
         return ok(rows.slice(0, limit).map(answer), rows.length > limit, start, limit);
+      }),
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/deals\/search$/,
+      store.metered('search', (req) => {
+        const term = (req.query.get('term') ?? '').toLowerCase();
+        const exact = req.query.get('exact_match') === 'true';
+        if (term.length < (exact ? 1 : 2)) return store.bad('term must be at least 2 characters');
+        const found = [...store.deals.values()].filter(
+          (d) =>
+            d.status !== 'deleted' &&
+            (exact ? d.title.toLowerCase() === term : d.title.toLowerCase().includes(term)),
+        );
+        return {
+          json: {
+            success: true,
+            data: {
+              items: found.map((d) => ({
+                result_score: 1,
+                item: { id: d.id, type: 'deal', title: d.title },
+              })),
+            },
+            additional_data: { pagination: { start: 0, limit: 10, more_items_in_collection: false } },
+          },
+        };
       }),
     ],
     [

@@ -8,6 +8,7 @@ import {
   defaultPipedrivePipelines,
   type PipedriveDeal,
   type PipedrivePipeline,
+  type PipedriveUser,
   pipedriveDealRoutes,
 } from './pipedrive-deals.ts';
 
@@ -147,6 +148,7 @@ export async function startPipedriveStandin(
         lost_reason: null,
         org_id: null,
         person_id: null,
+        user_id: null,
         add_time: at,
       }),
       ...fields,
@@ -155,8 +157,10 @@ export async function startPipedriveStandin(
     deals.set(deal.id, deal);
     return deal;
   };
+  const users: PipedriveUser[] = [];
   const dealRoutes = pipedriveDealRoutes({
     pipelines,
+    users,
     deals,
     put: putDeal,
     name: (kind, id) => stores[kind].get(id)?.name ?? null,
@@ -294,6 +298,8 @@ export async function startPipedriveStandin(
     /** A deal as made (or changed) in Pipedrive. */
     putDeal,
     deal: (id: number) => deals.get(id),
+    /** The users who may own deals (none unless a test adds them). */
+    users,
     deals: () => [...deals.values()].filter((d) => d.status !== 'deleted'),
   };
 }
