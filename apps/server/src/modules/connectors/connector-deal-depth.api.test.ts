@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dealSyncKit } from '../../test-support/connector-deal-kit.ts';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
 import { dealPushTestHooks } from './connector-deal-push.ts';
-import { dealSyncKit } from './connector-deal-test-kit.ts';
 import { runSync } from './connector-sync.ts';
 
 const suite = connectorSuite(() => {

@@ -1,8 +1,8 @@
 import type { Deal } from '@kontora/contract/deals';
 import { describe, expect, it } from 'vitest';
+import { dealSyncKit } from '../../test-support/connector-deal-kit.ts';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
-import { dealSyncKit } from './connector-deal-test-kit.ts';
 
 const suite = connectorSuite();
 const { salesOf, hubspotSales, pipedriveSales } = dealSyncKit(suite);

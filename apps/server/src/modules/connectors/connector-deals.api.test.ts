@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dealSyncKit } from '../../test-support/connector-deal-kit.ts';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
 import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
 import { startPipedriveStandin } from '../../test-support/connector-standins/pipedrive.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
-import { dealSyncKit } from './connector-deal-test-kit.ts';
 
 const suite = connectorSuite();
 

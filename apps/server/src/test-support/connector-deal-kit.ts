@@ -1,8 +1,8 @@
 import type { Pipeline } from '@kontora/contract/pipelines';
-import type { ConnectorSuite } from '../../test-support/connector-kit.ts';
-import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
-import { startPipedriveStandin } from '../../test-support/connector-standins/pipedrive.ts';
-import { dealKit } from '../deals/deal-test-kit.ts';
+import { dealKit } from '../modules/deals/deal-test-kit.ts';
+import type { ConnectorSuite } from './connector-kit.ts';
+import { startHubspotStandin } from './connector-standins/hubspot.ts';
+import { startPipedriveStandin } from './connector-standins/pipedrive.ts';
 
 const STAGES = ['Lead in', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'];
 
