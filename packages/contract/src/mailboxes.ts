@@ -150,6 +150,8 @@ export const EmailMessage = z.object({
    * `data-remote-src` unless asked for with `images=true`, when they are `src` again.
    */
   html: z.string().nullable(),
+  /** Whether the reader may read the body and download the attachments (false: `metadata` of a colleague). */
+  body_visible: z.boolean(),
   /** Whether the HTML has remote images the reader may choose to load. */
   remote_images: z.boolean(),
   attachments: z.array(EmailAttachment),

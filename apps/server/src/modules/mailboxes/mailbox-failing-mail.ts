@@ -49,7 +49,7 @@ export async function sendMailboxFailingMail(ctx: AppContext, db: Database, box:
     .select(['email', 'language', 'status'])
     .where('id', '=', box.user_id)
     .executeTakeFirst();
-  if (!owner || owner.status !== 'active') return;
+  if (owner?.status !== 'active') return;
   const company = await db
     .selectFrom('companies')
     .select('name')

@@ -4,6 +4,7 @@ import type { EmailMessage, EmailThread, Mailbox } from '@kontora/contract/mailb
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMailJob } from '../../mail/mail.jobs.ts';
 import { type Dovecot, startDovecot } from '../../test-support/dovecot.ts';
+import { htmlMailWithAttachment } from '../../test-support/mail-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { imapOf, mailCalls, startMailTestApp } from './mail-test-kit.ts';
@@ -29,30 +30,16 @@ let email: EmailMessage;
 
 const PDF = '%PDF-1.4 tiny';
 
-function mailWithAttachment(id: string, from: string, to: string, subject: string, file: string): string {
-  return [
-    `From: ${from}`,
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Date: ${new Date(Date.now() - DAY).toUTCString()}`,
-    `Message-ID: <${id}>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/html; charset=utf-8',
-    '',
-    `<p>${subject}</p><img src="https://tracker.example.com/open.gif?u=${id}" alt="logo">`,
-    '--b1',
-    `Content-Type: application/pdf; name="${file}"`,
-    `Content-Disposition: attachment; filename="${file}"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    Buffer.from(PDF).toString('base64'),
-    '--b1--',
-    '',
-  ].join('\r\n');
-}
+const mailWithAttachment = (id: string, from: string, to: string, subject: string, file: string) =>
+  htmlMailWithAttachment({
+    id,
+    from,
+    to,
+    subject,
+    html: `<p>${subject}</p><img src="https://tracker.example.com/open.gif?u=${id}" alt="logo">`,
+    file,
+    content: PDF,
+  });
 
 const { url, ok, syncNow } = mailCalls(() => t);
 const imap = (user: string) => imapOf(dovecot, user, PASSWORD);
@@ -171,7 +158,12 @@ describe('reading', () => {
       'GET',
       url(c.acme, `/emails/${email.id}?images=true`),
     );
-    expect([bodyless.html, bodyless.text, bodyless.remote_images]).toEqual([null, null, false]);
+    expect([bodyless.html, bodyless.text, bodyless.remote_images, bodyless.body_visible]).toEqual([
+      null,
+      null,
+      false,
+      false,
+    ]);
     expect((await download(c.ana.token)).statusCode).toBe(200);
     await visibility('private');
     expect((await download(c.marko.token)).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import type { EmailMessage, EmailThread, Mailbox } from '@kontora/contract/mailboxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dovecot, startDovecot } from '../../test-support/dovecot.ts';
+import { htmlMailWithAttachment } from '../../test-support/mail-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
@@ -47,30 +48,20 @@ function message(fields: {
   ].join('\r\n');
 }
 
-const HTML_MAIL = [
-  'From: Ivan <ivan@client.test>',
-  `To: ${ANA_MAIL}`,
-  'Subject: Catalogue',
-  `Date: ${new Date(Date.now() - 3 * DAY).toUTCString()}`,
-  'Message-ID: <html-1@client.test>',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/mixed; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/html; charset=utf-8',
-  '',
-  '<p onclick="steal()">Our catalogue<script>alert(1)</script></p>',
-  '<img src="https://tracker.example.com/open.gif?u=ana"><a href="javascript:alert(2)">x</a>',
-  '<a href="https://client.test/catalogue">catalogue</a>',
-  '--b1',
-  'Content-Type: application/pdf; name="catalogue.pdf"',
-  'Content-Disposition: attachment; filename="catalogue.pdf"',
-  'Content-Transfer-Encoding: base64',
-  '',
-  Buffer.from('%PDF-1.4 tiny').toString('base64'),
-  '--b1--',
-  '',
-].join('\r\n');
+const HTML_MAIL = htmlMailWithAttachment({
+  id: 'html-1@client.test',
+  from: 'Ivan <ivan@client.test>',
+  to: ANA_MAIL,
+  subject: 'Catalogue',
+  html: [
+    '<p onclick="steal()">Our catalogue<script>alert(1)</script></p>',
+    '<img src="https://tracker.example.com/open.gif?u=ana"><a href="javascript:alert(2)">x</a>',
+    '<a href="https://client.test/catalogue">catalogue</a>',
+  ].join('\r\n'),
+  file: 'catalogue.pdf',
+  content: '%PDF-1.4 tiny',
+  daysAgo: 3,
+});
 
 const { url, ok, syncNow } = mailCalls(() => t);
 const imap = (password = ANA_PASSWORD) => imapOf(dovecot, ANA_MAIL, password);

@@ -292,6 +292,7 @@ export async function getEmail(
     date: row.sent_at,
     text: bodyVisible ? row.text_body : null,
     html: html && images ? withRemoteImages(html) : html,
+    body_visible: bodyVisible,
     remote_images: hasRemoteImages(html),
     attachments: (await attachmentsOf(ctx.db, actor.companyId, id)).map((a) => ({
       id: a.id,
