@@ -83,8 +83,12 @@ describe('mail beside the customer', () => {
     const message = emails.getByRole('article', { name: 'Offer for spring' });
     await message.getByText('Petra Kos <petra@client.test>').waitFor();
     expect(await frameHtml(page)).toContain('spring offer');
-    const shown = page.getByTitle('Message: Offer for spring').contentFrame();
-    expect(await shown.locator('body').innerText()).toBe('Here is our spring offer.');
+    // Drawn inside the frame, not only handed to it.
+    await page
+      .getByTitle('Message: Offer for spring')
+      .contentFrame()
+      .getByText('Here is our spring offer.')
+      .waitFor();
     expect(await frameHtml(page)).not.toContain(' src="https://tracker');
     await message.getByRole('button', { name: 'Download offer.pdf' }).waitFor();
 

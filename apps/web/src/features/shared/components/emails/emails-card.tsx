@@ -77,7 +77,7 @@ export function EmailsCard({ owner }: { owner: MailOwner }) {
         ) : items.length === 0 ? (
           <p className="text-body-secondary mb-0">
             {owner.kind === 'deals' ? t('emails.noneDeal') : t('emails.none')} {t('emails.connectHint')}{' '}
-            <Link to={`${paths.company.settings.href()}#mailboxes`}>{t('emails.openSettings')}</Link>
+            <Link to={paths.company.settings.href()}>{t('emails.openSettings')}</Link>
           </p>
         ) : (
           <ul className="list-unstyled mb-0" aria-label={t('emails.title')}>
