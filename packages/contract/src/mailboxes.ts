@@ -90,9 +90,22 @@ export const Mailbox = z.object({
   last_synced_at: z.string().nullable(),
   visibility: z.enum(MAILBOX_VISIBILITY),
   sync_days: z.number(),
+  /** Messages kept from it so far (grows while the first pass runs). */
+  message_count: z.number(),
+  /** While failing: since when, and when the next try is due. */
+  failing_since: z.string().nullable(),
+  retry_at: z.string().nullable(),
 });
 export type Mailbox = z.infer<typeof Mailbox>;
 export const MailboxList = z.object({ items: z.array(Mailbox) });
+
+const BoolParam = z.enum(['true', 'false'], { error: 'invalid_value' }).transform((v) => v === 'true');
+
+/** Disconnecting: whether the mail it synced goes too (the default) or stays beside the customers. */
+export const MailboxDeleteQuery = z.object({ delete_emails: BoolParam.default(true) }).strict();
+
+/** Reading one message: `images=true` lets the remote images of its HTML load (off by default). */
+export const EmailReadQuery = z.object({ images: BoolParam.default(false) }).strict();
 
 export const EmailAddress = z.object({ address: z.string(), name: z.string().nullable() });
 export type EmailAddress = z.infer<typeof EmailAddress>;
@@ -132,8 +145,15 @@ export const EmailMessage = z.object({
   subject: z.string(),
   date: z.string(),
   text: z.string().nullable(),
-  /** Sanitised on the server: no scripts, no remote images. */
+  /**
+   * Sanitised on the server: no scripts, no remote loads. Remote images are kept inert as
+   * `data-remote-src` unless asked for with `images=true`, when they are `src` again.
+   */
   html: z.string().nullable(),
+  /** Whether the reader may read the body and download the attachments (false: `metadata` of a colleague). */
+  body_visible: z.boolean(),
+  /** Whether the HTML has remote images the reader may choose to load. */
+  remote_images: z.boolean(),
   attachments: z.array(EmailAttachment),
 });
 export type EmailMessage = z.infer<typeof EmailMessage>;

@@ -956,6 +956,12 @@ export interface MailboxesTable {
   sync_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 044: the run of failures, the poll's next try, and the day-long failure mailed. */
+  failing_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  retry_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  failure_mailed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Disconnected with its mail kept: no sync, not listed; its visibility still applies. */
+  disconnected_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** Where the sync of one folder of a mailbox stands (migration 041). */
@@ -1011,4 +1017,6 @@ export interface EmailAttachmentsTable {
   filename: string | null;
   size: number;
   content_type: string;
+  /** Migration 044: the bytes in the media storage; null when synced before they were kept. */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
 }

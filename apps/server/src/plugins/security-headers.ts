@@ -14,7 +14,10 @@ import type { Config } from '../config.ts';
  * (`element.style.x = …`), which CSP does not govern; the app's and the docs'
  * stylesheets are files. The one inline script is the build's own, in index.html
  * (apps/web/build/first-screen-hints.ts), allowed by its hash alone. `connect-src 'self'` also covers a WebSocket to this
- * same origin (CSP Level 3, in every current browser), and nothing else.
+ * same origin (CSP Level 3, in every current browser), and nothing else. `img-src` takes
+ * `https:` for one reason: a mail's remote images, which a reader asks for, load inside the
+ * mail's sandboxed frame, and that frame's document inherits this policy; the frame's own
+ * policy keeps them off until asked (docs/decisions/066-reading-synced-mail.md).
  */
 const policy = (styleSrc: string, scriptSrc = "'self'") =>
   [
@@ -22,7 +25,7 @@ const policy = (styleSrc: string, scriptSrc = "'self'") =>
     `script-src ${scriptSrc}`,
     "script-src-attr 'none'",
     `style-src ${styleSrc}`,
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",

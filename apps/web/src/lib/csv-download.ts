@@ -57,6 +57,25 @@ function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** Fetches a download with the Bearer token (a plain link cannot carry it); API errors thrown as such. */
+async function fetchDownload(url: string, accept: string): Promise<Response> {
+  const token = getSession().user?.token;
+  const headers: Record<string, string> = { Accept: accept };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch (cause) {
+    throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });
+  }
+  if (!response.ok) {
+    const error = await failure(response);
+    reportUnauthorized(error, token);
+    throw error;
+  }
+  return response;
+}
+
 /**
  * Downloads a CSV export (`path` under /api, with the filter as its query). A plain link cannot
  * carry the Bearer token, so the file is fetched and saved from a Blob. Returns the file name
@@ -67,24 +86,19 @@ export async function downloadCsv(
   filter: Readonly<Record<string, string | number | boolean | undefined>>,
   fallback: string,
 ): Promise<string> {
-  const token = getSession().user?.token;
-  const headers: Record<string, string> = { Accept: 'text/csv' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}${queryOf(filter)}`, { headers });
-  } catch (cause) {
-    throw new ApiRequestError({ status: 0, code: 'network_error', message: String(cause) });
-  }
-  if (!response.ok) {
-    const error = await failure(response);
-    reportUnauthorized(error, token);
-    throw error;
-  }
+  const response = await fetchDownload(`/api${path}${queryOf(filter)}`, 'text/csv');
   const blob = await response.blob();
   const day = new Date().toISOString().slice(0, 10);
   const filename =
     filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${fallback}-${day}.csv`;
   saveBlob(blob, filename);
+  return filename;
+}
+
+/** Downloads any file the API answers as an attachment (`path` under /api), under the server's name. */
+export async function downloadFile(path: string, fallback: string): Promise<string> {
+  const response = await fetchDownload(`/api${path}`, '*/*');
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallback;
+  saveBlob(await response.blob(), filename);
   return filename;
 }

@@ -141,3 +141,14 @@ export function attachmentsOf(db: Database, companyId: number, messageId: number
     .orderBy('id')
     .execute();
 }
+
+/** One attachment of the message, with where its bytes are stored. */
+export function findAttachment(db: Database, companyId: number, messageId: number, id: number) {
+  return db
+    .selectFrom('email_attachments')
+    .select(['id', 'filename', 'size', 'content_type', 'storage_key'])
+    .where('company_id', '=', companyId)
+    .where('message_id', '=', messageId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

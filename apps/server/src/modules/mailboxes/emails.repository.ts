@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { ParsedEmail } from './mail-parse.ts';
 
@@ -27,6 +29,8 @@ export async function storeEmail(
   mail: ParsedEmail,
   customerIds: number[],
   now: string,
+  /** Where each attachment's bytes were stored, in the order of `mail.attachments`. */
+  attachmentKeys: readonly (string | null)[] = [],
 ): Promise<boolean> {
   const { companyId } = place;
   try {
@@ -116,12 +120,13 @@ export async function storeEmail(
         await trx
           .insertInto('email_attachments')
           .values(
-            mail.attachments.map((a) => ({
+            mail.attachments.map((a, i) => ({
               company_id: companyId,
               message_id: row.id,
               filename: a.filename,
               size: a.size,
               content_type: a.contentType,
+              storage_key: attachmentKeys[i] ?? null,
             })),
           )
           .execute();
@@ -135,19 +140,55 @@ export async function storeEmail(
   }
 }
 
-/** After a folder started over under a new UIDVALIDITY: what the server no longer holds goes. */
+/** A mailbox's messages, or only those of a folder kept under another UIDVALIDITY. */
+export interface MessagesOf {
+  companyId: number;
+  mailboxId: number;
+  staleIn?: { folder: 'inbox' | 'sent'; uidvalidity: string };
+}
+
+const messagesOf =
+  ({ companyId, mailboxId, staleIn }: MessagesOf) =>
+  (eb: ExpressionBuilder<DB, 'email_messages'>) =>
+    eb.and([
+      eb('email_messages.company_id', '=', companyId),
+      eb('email_messages.mailbox_id', '=', mailboxId),
+      ...(staleIn
+        ? [
+            eb('email_messages.folder', '=', staleIn.folder),
+            eb('email_messages.uidvalidity', '<>', staleIn.uidvalidity),
+          ]
+        : []),
+    ]);
+
+/** Where the attachments of those messages keep their bytes, for the store to drop with them. */
+export async function attachmentKeysOf(db: Database, of: MessagesOf): Promise<string[]> {
+  const rows = await db
+    .selectFrom('email_attachments')
+    .innerJoin('email_messages', 'email_messages.id', 'email_attachments.message_id')
+    .select('email_attachments.storage_key')
+    .where('email_attachments.company_id', '=', of.companyId)
+    .where('email_attachments.storage_key', 'is not', null)
+    .where(messagesOf(of))
+    .execute();
+  return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+}
+
+/**
+ * After a folder started over under a new UIDVALIDITY: what the server no longer holds goes.
+ * Answers the storage keys of the attachments that went with it, for the store to drop.
+ */
 export async function dropStalePlaces(
   db: Database,
   companyId: number,
   mailboxId: number,
   folder: 'inbox' | 'sent',
   uidvalidity: string,
-): Promise<void> {
-  await db
-    .deleteFrom('email_messages')
-    .where('company_id', '=', companyId)
-    .where('mailbox_id', '=', mailboxId)
-    .where('folder', '=', folder)
-    .where('uidvalidity', '<>', uidvalidity)
-    .execute();
+): Promise<string[]> {
+  const of = { companyId, mailboxId, staleIn: { folder, uidvalidity } };
+  return db.transaction().execute(async (trx) => {
+    const keys = await attachmentKeysOf(trx, of);
+    await trx.deleteFrom('email_messages').where(messagesOf(of)).execute();
+    return keys;
+  });
 }

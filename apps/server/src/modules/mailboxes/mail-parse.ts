@@ -15,7 +15,7 @@ export interface ParsedEmail {
   date: string;
   text: string | null;
   html: string | null;
-  attachments: { filename: string | null; size: number; contentType: string }[];
+  attachments: { filename: string | null; size: number; contentType: string; content: Buffer }[];
 }
 
 const BODY_MAX = 500_000;
@@ -40,28 +40,77 @@ function addressesOf(value: AddressObject | AddressObject[] | undefined): EmailA
     }));
 }
 
+/** A remote image's address kept inert: no browser loads `data-remote-src`. */
+export const REMOTE_SRC = 'data-remote-src';
+
+/** An absolute http(s) address, or null. */
+function remoteUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const SANITISE: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center'],
+  allowedAttributes: {
+    ...sanitizeHtml.defaults.allowedAttributes,
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', REMOTE_SRC, 'alt', 'width', 'height'],
+    '*': ['align', 'width', 'colspan', 'rowspan', 'dir'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['data', 'cid'] },
+};
+
 /**
- * Only what a mail reader shows: no scripts, styles, forms or event handlers; images only
- * from the message itself (`cid:` and `data:`), so opening a mail tells its sender nothing;
- * links open apart from the app.
+ * Only what a mail reader shows: no scripts, styles, forms or event handlers; images load
+ * only from the message itself (`cid:` and `data:`), so opening a mail tells its sender
+ * nothing. A remote image's address is kept as `data-remote-src`, which loads nothing, so
+ * the reader can ask for it later (`withRemoteImages`). Links open apart from the app.
  */
 export function sanitiseEmailHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center'],
-    allowedAttributes: {
-      ...sanitizeHtml.defaults.allowedAttributes,
-      a: ['href', 'name', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      '*': ['align', 'width', 'colspan', 'rowspan', 'dir'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['data', 'cid'] },
+    ...SANITISE,
     transformTags: {
       a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+      img: (tagName, attribs) => {
+        const { [REMOTE_SRC]: _forged, ...rest } = attribs;
+        const remote = remoteUrl(rest.src);
+        if (!remote) return { tagName, attribs: rest };
+        const { src: _remote, ...others } = rest;
+        return { tagName, attribs: { ...others, [REMOTE_SRC]: remote } };
+      },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src && !frame.attribs[REMOTE_SRC],
   });
 }
+
+/**
+ * Stored (already sanitised) HTML with its remote images loading: each `data-remote-src`
+ * that is an http(s) address becomes the `src`. Sanitised again with the same rules, so
+ * nothing but image addresses changes.
+ */
+export function withRemoteImages(html: string): string {
+  return sanitizeHtml(html, {
+    ...SANITISE,
+    allowedSchemesByTag: { img: ['data', 'cid', 'http', 'https'] },
+    transformTags: {
+      img: (tagName, attribs) => {
+        const { [REMOTE_SRC]: remote, ...rest } = attribs;
+        const url = remoteUrl(remote);
+        return { tagName, attribs: url ? { ...rest, src: url } : rest };
+      },
+    },
+  });
+}
+
+/** Sanitised HTML escapes `<` in text, so an `<img` here is a tag. */
+const REMOTE_IMG = new RegExp(`<img\\b[^>]*\\s${REMOTE_SRC}="`);
+export const hasRemoteImages = (html: string | null) => (html ? REMOTE_IMG.test(html) : false);
 
 /** Text that PostgreSQL and SQLite both store: no NUL, at most `max` characters. */
 const storable = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
@@ -103,6 +152,7 @@ export async function parseEmail(source: Buffer, fallbackDate: Date): Promise<Pa
       filename: a.filename ? storable(a.filename, HEADER_MAX) : null,
       size: a.size ?? a.content?.length ?? 0,
       contentType: storable(a.contentType ?? 'application/octet-stream', 200),
+      content: a.content ?? Buffer.alloc(0),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reasonOf } from './imap-connect.ts';
-import { parseEmail, sanitiseEmailHtml } from './mail-parse.ts';
+import { hasRemoteImages, parseEmail, sanitiseEmailHtml, withRemoteImages } from './mail-parse.ts';
 
 const error = (message: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(message), extra);
@@ -34,16 +34,33 @@ describe('connect failure reasons', () => {
 });
 
 describe('mail bodies', () => {
-  it('keeps text and links, drops scripts, handlers, styles and remote images', () => {
+  it('keeps text and links, drops scripts, handlers and styles; remote images load nothing', () => {
     const html = sanitiseEmailHtml(
       '<style>p{}</style><p onclick="x()">Hi<script>alert(1)</script></p>' +
         '<img src="https://t.example.com/p.gif"><img src="cid:logo@x" alt="logo">' +
         '<a href="javascript:alert(1)">bad</a><a href="https://example.com">ok</a>',
     );
-    expect(html).not.toMatch(/script|onclick|style|t\.example\.com|javascript/);
+    expect(html).not.toMatch(/script|onclick|style| src="https|javascript/);
+    expect(html).toContain('<img data-remote-src="https://t.example.com/p.gif" />');
     expect(html).toContain('<img src="cid:logo@x" alt="logo" />');
     expect(html).toContain('href="https://example.com"');
     expect(html).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('loads remote images only when asked, and never a forged or non-http address', () => {
+    const stored = sanitiseEmailHtml(
+      '<img src="https://t.example.com/p.gif" alt="p">' +
+        '<img data-remote-src="javascript:alert(1)" src="data:image/png;base64,AA==">' +
+        '<img src="ftp://x.example.com/a.png"><p>data-remote-src="https://evil.example"</p>',
+    );
+    expect(hasRemoteImages(stored)).toBe(true);
+    expect(stored).not.toContain('javascript');
+    expect(stored).not.toContain('ftp:');
+    const shown = withRemoteImages(stored);
+    expect(shown).toContain('<img alt="p" src="https://t.example.com/p.gif" />');
+    expect(shown).toContain('<img src="data:image/png;base64,AA==" />');
+    expect(shown).not.toMatch(/<img[^>]*evil/);
+    expect(hasRemoteImages(sanitiseEmailHtml('<p>data-remote-src="https://e.example"</p>'))).toBe(false);
   });
 
   it('reads a message without Message-ID, date or valid charset, the same way twice', async () => {

@@ -1,8 +1,10 @@
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../context.ts';
-import { dropStalePlaces, storeEmail } from './emails.repository.ts';
+import { deleteBlobs, storeBlob } from '../social-media/media-blobs.service.ts';
+import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
-import { parseEmail } from './mail-parse.ts';
+import { type ParsedEmail, parseEmail } from './mail-parse.ts';
+import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
 import { openSecrets } from './mailbox-secrets.ts';
 import {
@@ -66,11 +68,7 @@ async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
     });
   } catch (err) {
     if (!(err instanceof MailConnectFailure)) throw err;
-    await updateMailbox(ctx.db, companyId, mailboxId, {
-      status: 'failing',
-      last_error: err.reason,
-      updated_at: ctx.clock.nowIso(),
-    });
+    await markFailing(ctx, box, err.reason);
     return;
   }
   try {
@@ -90,19 +88,9 @@ async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
         known.find((k) => k.role === folder.role),
       );
     }
-    const now = ctx.clock.nowIso();
-    await updateMailbox(ctx.db, companyId, mailboxId, {
-      status: 'ok',
-      last_error: null,
-      last_synced_at: now,
-      updated_at: now,
-    });
+    await markSynced(ctx, box);
   } catch (err) {
-    await updateMailbox(ctx.db, companyId, mailboxId, {
-      status: 'failing',
-      last_error: 'unreachable',
-      updated_at: ctx.clock.nowIso(),
-    });
+    await markFailing(ctx, box, 'unreachable');
     throw err;
   } finally {
     await client.logout().catch(() => client.close());
@@ -142,7 +130,9 @@ async function syncFolder(
       await save(batch[batch.length - 1] ?? lastUid);
     }
     if (uids.length === 0 && (!known || startOver || known.path !== folder.path)) await save(lastUid);
-    if (startOver) await dropStalePlaces(ctx.db, box.company_id, box.id, folder.role, uidvalidity);
+    if (startOver) {
+      await deleteBlobs(ctx, await dropStalePlaces(ctx.db, box.company_id, box.id, folder.role, uidvalidity));
+    }
   } finally {
     lock.release();
   }
@@ -188,6 +178,24 @@ async function keepCustomerMail(
   }
   for (const { uid, source, internalDate } of fetched) {
     const mail = await parseEmail(source, internalDate);
-    await storeEmail(ctx.db, { ...place, uid }, mail, wanted.get(uid) ?? [], ctx.clock.nowIso());
+    await keepOne(ctx, { ...place, uid }, mail, wanted.get(uid) ?? []);
+  }
+}
+
+/**
+ * Stores the attachments' bytes first (the media storage is no part of the database's
+ * transaction), then the message; when the message was already kept, or storing it fails,
+ * the bytes just written go again, so nothing is left twice or unreferenced.
+ */
+async function keepOne(ctx: AppContext, place: StoredPlace, mail: ParsedEmail, customerIds: number[]) {
+  const keys: string[] = [];
+  let stored = false;
+  try {
+    for (const a of mail.attachments) {
+      keys.push(await storeBlob(ctx, place.companyId, 'mail', a.content, a.contentType));
+    }
+    stored = await storeEmail(ctx.db, place, mail, customerIds, ctx.clock.nowIso(), keys);
+  } finally {
+    if (!stored) await deleteBlobs(ctx, keys);
   }
 }

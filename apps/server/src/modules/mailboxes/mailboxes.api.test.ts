@@ -1,11 +1,11 @@
 import type { EmailMessage, EmailThread, Mailbox } from '@kontora/contract/mailboxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
 import { type Dovecot, startDovecot } from '../../test-support/dovecot.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { htmlMailWithAttachment } from '../../test-support/mail-fixtures.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
-import { syncMailboxJob } from './mailbox-jobs.ts';
+import { imapOf, mailCalls, startMailTestApp } from './mail-test-kit.ts';
 
 /** Mail beside the customer, synced from a real IMAP server (Dovecot on loopback). */
 
@@ -48,48 +48,24 @@ function message(fields: {
   ].join('\r\n');
 }
 
-const HTML_MAIL = [
-  'From: Ivan <ivan@client.test>',
-  `To: ${ANA_MAIL}`,
-  'Subject: Catalogue',
-  `Date: ${new Date(Date.now() - 3 * DAY).toUTCString()}`,
-  'Message-ID: <html-1@client.test>',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/mixed; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/html; charset=utf-8',
-  '',
-  '<p onclick="steal()">Our catalogue<script>alert(1)</script></p>',
-  '<img src="https://tracker.example.com/open.gif?u=ana"><a href="javascript:alert(2)">x</a>',
-  '<a href="https://client.test/catalogue">catalogue</a>',
-  '--b1',
-  'Content-Type: application/pdf; name="catalogue.pdf"',
-  'Content-Disposition: attachment; filename="catalogue.pdf"',
-  'Content-Transfer-Encoding: base64',
-  '',
-  Buffer.from('%PDF-1.4 tiny').toString('base64'),
-  '--b1--',
-  '',
-].join('\r\n');
-
-const url = (company: number, rest = '') => `/api/companies/${company}${rest}`;
-async function ok<T>(token: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) {
-  const res = await t.call(token, { method, url: path, ...(payload ? { payload } : {}) });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data as T;
-}
-const imap = (password = ANA_PASSWORD) => ({
-  host: dovecot.host,
-  port: dovecot.port,
-  security: 'none',
-  username: ANA_MAIL,
-  password,
+const HTML_MAIL = htmlMailWithAttachment({
+  id: 'html-1@client.test',
+  from: 'Ivan <ivan@client.test>',
+  to: ANA_MAIL,
+  subject: 'Catalogue',
+  html: [
+    '<p onclick="steal()">Our catalogue<script>alert(1)</script></p>',
+    '<img src="https://tracker.example.com/open.gif?u=ana"><a href="javascript:alert(2)">x</a>',
+    '<a href="https://client.test/catalogue">catalogue</a>',
+  ].join('\r\n'),
+  file: 'catalogue.pdf',
+  content: '%PDF-1.4 tiny',
+  daysAgo: 3,
 });
-async function sync(): Promise<void> {
-  await t.ctx.jobs.enqueue(t.ctx.db, syncMailboxJob, { company_id: c.acme, mailbox_id: mailbox.id });
-  await t.ctx.jobs.drain(30_000);
-}
+
+const { url, ok, syncNow } = mailCalls(() => t);
+const imap = (password = ANA_PASSWORD) => imapOf(dovecot, ANA_MAIL, password);
+const sync = () => syncNow(c.acme, mailbox.id);
 const threads = (token: string, rest: string) =>
   ok<{ items: EmailThread[] }>(token, 'GET', url(c.acme, rest)).then((d) => d.items);
 const sentUidvalidity = () =>
@@ -113,11 +89,7 @@ const storedCount = async () =>
 
 beforeAll(async () => {
   dovecot = await startDovecot([{ user: ANA_MAIL, password: ANA_PASSWORD }]);
-  const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
-  t = await createTestApp({
-    jobs: { ...defaults.jobs, pollMs: 50, backoffScale: 0.001 },
-    webhookAllowedHosts: ['127.0.0.1'],
-  });
+  t = await startMailTestApp();
   c = await twoCompanies(t, [0, 1, 2]);
   const customers = url(c.acme, '/customers');
   const person = (first_name: string, email: string) =>
@@ -291,7 +263,8 @@ describe('sync', () => {
     );
     expect(mail.html).toContain('Our catalogue');
     expect(mail.html).toContain('href="https://client.test/catalogue"');
-    expect(mail.html).not.toMatch(/script|onclick|tracker\.example\.com|javascript:/);
+    expect(mail.html).not.toMatch(/script|onclick| src="https:\/\/tracker|javascript:/);
+    expect(mail.remote_images).toBe(true);
     expect(mail.attachments).toEqual([
       { id: expect.any(Number), filename: 'catalogue.pdf', size: 13, content_type: 'application/pdf' },
     ]);

@@ -4,7 +4,10 @@ import { crossCompany } from '../../db/cross-company.ts';
 import { syncMailbox } from './mail-sync.ts';
 import { pollMailboxesJob, syncMailboxJob } from './mailbox-jobs.ts';
 
-/** The sync job and the poll that queues one run per mailbox each minute (one per mailbox and minute). */
+/**
+ * The sync job and the poll that queues one run per mailbox each minute (one per mailbox and
+ * minute); a failing mailbox only once its next try is due.
+ */
 export function registerMailboxJobs(ctx: AppContext): void {
   ctx.jobs.handle(syncMailboxJob, async (payload) => {
     await syncMailbox(ctx, payload.company_id, payload.mailbox_id);
@@ -19,6 +22,14 @@ export function registerMailboxJobs(ctx: AppContext): void {
           .on('company_modules.module_id', '=', MODULE_ID.crm),
       )
       .select(['mailboxes.id', 'mailboxes.company_id'])
+      .where('mailboxes.disconnected_at', 'is', null)
+      // A failing mailbox waits for its next try (mailbox-health.ts).
+      .where((eb) =>
+        eb.or([
+          eb('mailboxes.retry_at', 'is', null),
+          eb('mailboxes.retry_at', '<=', new Date(ctx.clock.now()).toISOString()),
+        ]),
+      )
       .execute();
     for (const box of boxes) {
       await ctx.jobs.enqueue(

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
+import { attachmentKeysOf } from './emails.repository.ts';
 
 export type MailboxRow = Selectable<MailboxesTable>;
 export type FolderRow = Selectable<MailboxFoldersTable>;
@@ -10,24 +11,68 @@ export async function insertMailbox(db: Database, row: Insertable<MailboxesTable
   return inserted.id;
 }
 
-/** A person's own mailboxes in the company. */
+/** A person's own connected mailboxes in the company (not those disconnected with their mail kept). */
 export function listOwnMailboxes(db: Database, companyId: number, userId: number): Promise<MailboxRow[]> {
   return db
     .selectFrom('mailboxes')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
+    .where('disconnected_at', 'is', null)
     .orderBy('id')
     .execute();
 }
 
+/** A connected mailbox of the company. */
 export function findMailbox(db: Database, companyId: number, id: number): Promise<MailboxRow | undefined> {
   return db
     .selectFrom('mailboxes')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('disconnected_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Messages kept from each of the mailboxes: mailbox id → count. */
+export async function messageCounts(
+  db: Database,
+  companyId: number,
+  mailboxIds: number[],
+): Promise<Map<number, number>> {
+  if (mailboxIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('email_messages')
+    .select(['mailbox_id', (eb) => eb.fn.countAll().as('n')])
+    .where('company_id', '=', companyId)
+    .where('mailbox_id', 'in', mailboxIds)
+    .groupBy('mailbox_id')
+    .execute();
+  return new Map(rows.map((r) => [r.mailbox_id, Number(r.n)]));
+}
+
+/**
+ * Disconnects, keeping what it synced: the credentials go and it syncs no more, while its
+ * messages stay beside the customers under its visibility.
+ */
+export async function disconnectMailboxRow(
+  db: Database,
+  companyId: number,
+  id: number,
+  now: string,
+): Promise<void> {
+  await updateMailbox(db, companyId, id, {
+    disconnected_at: now,
+    secrets: '',
+    sync_until: null,
+    retry_at: null,
+    updated_at: now,
+  });
+  await db
+    .deleteFrom('mailbox_folders')
+    .where('company_id', '=', companyId)
+    .where('mailbox_id', '=', id)
+    .execute();
 }
 
 export async function updateMailbox(
@@ -44,9 +89,13 @@ export async function updateMailbox(
     .execute();
 }
 
-/** The mailbox and everything synced from it (its messages, their links and attachments). */
-export async function deleteMailboxRow(db: Database, companyId: number, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * The mailbox and everything synced from it (its messages, their links and attachments).
+ * Answers the storage keys of the attachments, for the store to drop.
+ */
+export async function deleteMailboxRow(db: Database, companyId: number, id: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const keys = await attachmentKeysOf(trx, { companyId, mailboxId: id });
     const threads = await trx
       .selectFrom('email_messages')
       .select('thread_id')
@@ -56,7 +105,7 @@ export async function deleteMailboxRow(db: Database, companyId: number, id: numb
       .execute();
     await trx.deleteFrom('mailboxes').where('company_id', '=', companyId).where('id', '=', id).execute();
     const ids = threads.map((t) => t.thread_id);
-    if (ids.length === 0) return;
+    if (ids.length === 0) return keys;
     // Threads left without a message go with the mailbox.
     await trx
       .deleteFrom('email_threads')
@@ -74,6 +123,7 @@ export async function deleteMailboxRow(db: Database, companyId: number, id: numb
         ),
       )
       .execute();
+    return keys;
   });
 }
 

@@ -2,18 +2,21 @@ import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
 import {
   EmailMessage,
+  EmailReadQuery,
   EmailThreadList,
   Mailbox,
   MailboxCreateBody,
+  MailboxDeleteQuery,
   MailboxList,
   MailboxPatchBody,
 } from '@kontora/contract/mailboxes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
+import { contentDisposition } from '../social-media/media-blobs.service.ts';
 import {
   createMailbox,
   customerEmails,
@@ -21,6 +24,7 @@ import {
   deleteMailbox,
   getEmail,
   listMailboxes,
+  openAttachment,
   updateMailbox,
 } from './mailboxes.service.ts';
 
@@ -28,6 +32,7 @@ const tags = ['mailboxes'];
 // Part of the CRM (module 2); every member connects their own. API keys have no mail scope.
 const members = policies.company(MODULE_ID.crm);
 const IdParams = CompanyParams.extend({ id: Id });
+const AttachmentParams = IdParams.extend({ attachmentId: Id });
 const base = '/companies/:companyId/mailboxes';
 
 export async function mailboxesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -76,12 +81,14 @@ export async function mailboxesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     config: { access: members },
     schema: {
       tags,
-      summary: 'Disconnect: the mailbox and the mail kept from it go',
+      summary:
+        'Disconnect. `delete_emails=true` (the default): the mail kept from it goes too; `false`: it stays beside the customers, under the visibility it had',
       params: IdParams,
+      querystring: MailboxDeleteQuery,
       response: { 204: z.null(), ...errors(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await deleteMailbox(ctx, actorOf(request), request.params.id);
+      await deleteMailbox(ctx, actorOf(request), request.params.id, request.query.delete_emails);
       return reply.code(204).send(null);
     },
   });
@@ -116,10 +123,38 @@ export async function mailboxesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     config: { access: members },
     schema: {
       tags,
-      summary: 'One message; `text` and `html` are null where the mailbox shares only who wrote what when',
+      summary:
+        'One message; `text` and `html` are null where the mailbox shares only who wrote what when. Remote images load only with `images=true`',
       params: IdParams,
+      querystring: EmailReadQuery,
       response: { 200: dataOf(EmailMessage), ...errors(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await getEmail(ctx, actorOf(request), request.params.id) }),
+    handler: async (request) => ({
+      data: await getEmail(ctx, actorOf(request), request.params.id, request.query),
+    }),
+  });
+
+  app.get('/companies/:companyId/emails/:id/attachments/:attachmentId', {
+    config: { access: members },
+    schema: {
+      tags,
+      summary:
+        "An attachment's bytes, always as a download; 404 where the reader may not read the message's body",
+      params: AttachmentParams,
+      response: errors(400, 401, 403, 404),
+    },
+    handler: async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      const file = await openAttachment(ctx, actorOf(request), id, attachmentId);
+      // Never rendered by the browser: a download of opaque bytes, in a sandbox if opened anyway.
+      // The typed reply knows only the JSON error answers; a stream is sent as it is.
+      return (reply as FastifyReply)
+        .type('application/octet-stream')
+        .header('content-disposition', contentDisposition('attachment', file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
   });
 }

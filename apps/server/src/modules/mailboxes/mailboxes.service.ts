@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type {
   EmailAddress,
   EmailMessage,
@@ -11,30 +12,35 @@ import { MAILBOX_LIMITS } from '@kontora/contract/mailboxes';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
+import { deleteBlobs, openBlob } from '../social-media/media-blobs.service.ts';
 import {
   attachmentsOf,
   customerExists,
   dealCustomerIds,
+  findAttachment,
   messageFor,
   type Reader,
   threadIdsOfCustomers,
   threadMessages,
 } from './email-reads.repository.ts';
 import { MailConnectFailure, testImap } from './imap-connect.ts';
+import { hasRemoteImages, withRemoteImages } from './mail-parse.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
 import { openSecrets, sealSecrets } from './mailbox-secrets.ts';
 import {
   deleteMailboxRow,
+  disconnectMailboxRow,
   findMailbox,
   insertMailbox,
   listOwnMailboxes,
   type MailboxRow,
+  messageCounts,
   updateMailbox as updateMailboxRow,
 } from './mailboxes.repository.ts';
 
 const THREADS_MAX = 100;
 
-function dtoOf(row: MailboxRow): Mailbox {
+function dtoOf(row: MailboxRow, messageCount: number): Mailbox {
   return {
     id: row.id,
     email: row.email,
@@ -43,7 +49,19 @@ function dtoOf(row: MailboxRow): Mailbox {
     last_synced_at: row.last_synced_at,
     visibility: row.visibility,
     sync_days: row.sync_days,
+    message_count: messageCount,
+    failing_since: row.status === 'failing' ? row.failing_since : null,
+    retry_at: row.status === 'failing' ? row.retry_at : null,
   };
+}
+
+async function dtosOf(ctx: AppContext, companyId: number, rows: MailboxRow[]): Promise<Mailbox[]> {
+  const counts = await messageCounts(
+    ctx.db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => dtoOf(row, counts.get(row.id) ?? 0));
 }
 
 /** Connects and logs in before anything is saved; a failure is a 400 naming why under `imap`. */
@@ -67,7 +85,7 @@ const smtpColumns = (smtp: MailServer | undefined) => ({
 
 /** The caller's own mailboxes in the company. */
 export async function listMailboxes(ctx: AppContext, actor: Actor): Promise<Mailbox[]> {
-  return (await listOwnMailboxes(ctx.db, actor.companyId, personOf(actor))).map(dtoOf);
+  return dtosOf(ctx, actor.companyId, await listOwnMailboxes(ctx.db, actor.companyId, personOf(actor)));
 }
 
 /** A mailbox of the caller's own; another person's is as absent as another company's. */
@@ -78,7 +96,9 @@ async function ownMailbox(ctx: AppContext, actor: Actor, id: number): Promise<Ma
 }
 
 export async function getMailbox(ctx: AppContext, actor: Actor, id: number): Promise<Mailbox> {
-  return dtoOf(await ownMailbox(ctx, actor, id));
+  const [dto] = await dtosOf(ctx, actor.companyId, [await ownMailbox(ctx, actor, id)]);
+  if (!dto) throw notFound('Mailbox');
+  return dto;
 }
 
 export async function createMailbox(
@@ -141,6 +161,9 @@ export async function updateMailbox(
             imap_username: body.imap.username,
             status: 'connecting',
             last_error: null,
+            failing_since: null,
+            retry_at: null,
+            failure_mailed_at: null,
           }
         : {}),
       ...(body.smtp ? smtpColumns(body.smtp) : {}),
@@ -162,10 +185,25 @@ export async function updateMailbox(
   return getMailbox(ctx, actor, id);
 }
 
-/** Disconnects: the mailbox and the mail kept from it go. */
-export async function deleteMailbox(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+/**
+ * Disconnects. With `deleteEmails` the mailbox and the mail kept from it go (attachments'
+ * bytes too); without, it stops syncing and forgets its credentials, while its mail stays
+ * beside the customers under the visibility it had.
+ */
+export async function deleteMailbox(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  deleteEmails: boolean,
+): Promise<void> {
   await ownMailbox(ctx, actor, id);
-  await deleteMailboxRow(ctx.db, actor.companyId, id);
+  if (deleteEmails) {
+    await deleteBlobs(ctx, await deleteMailboxRow(ctx.db, actor.companyId, id));
+    return;
+  }
+  await ctx.db
+    .transaction()
+    .execute((trx) => disconnectMailboxRow(trx, actor.companyId, id, ctx.clock.nowIso()));
 }
 
 const readerOf = (actor: Actor): Reader => ({ companyId: actor.companyId, userId: personOf(actor) });
@@ -224,12 +262,26 @@ export async function dealEmails(ctx: AppContext, actor: Actor, dealId: number):
   return threadsOf(ctx, actor, customerIds);
 }
 
-/** One message; its body only where the mailbox shares it or the caller owns it. */
-export async function getEmail(ctx: AppContext, actor: Actor, id: number): Promise<EmailMessage> {
+/** A message the caller may see, and whether they may read its body (and attachments). */
+async function readableEmail(ctx: AppContext, actor: Actor, id: number) {
   const reader = readerOf(actor);
   const row = await messageFor(ctx.db, reader, id);
   if (!row) throw notFound('Email');
-  const bodyVisible = row.visibility === 'shared' || row.user_id === reader.userId;
+  return { row, bodyVisible: row.visibility === 'shared' || row.user_id === reader.userId };
+}
+
+/**
+ * One message; its body only where the mailbox shares it or the caller owns it. Remote
+ * images stay inert unless `images` asks for them.
+ */
+export async function getEmail(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  { images }: { images: boolean } = { images: false },
+): Promise<EmailMessage> {
+  const { row, bodyVisible } = await readableEmail(ctx, actor, id);
+  const html = bodyVisible ? row.html_body : null;
   return {
     id: row.id,
     thread_id: row.thread_id,
@@ -239,7 +291,9 @@ export async function getEmail(ctx: AppContext, actor: Actor, id: number): Promi
     subject: row.subject,
     date: row.sent_at,
     text: bodyVisible ? row.text_body : null,
-    html: bodyVisible ? row.html_body : null,
+    html: html && images ? withRemoteImages(html) : html,
+    body_visible: bodyVisible,
+    remote_images: hasRemoteImages(html),
     attachments: (await attachmentsOf(ctx.db, actor.companyId, id)).map((a) => ({
       id: a.id,
       filename: a.filename,
@@ -247,4 +301,30 @@ export async function getEmail(ctx: AppContext, actor: Actor, id: number): Promi
       content_type: a.content_type,
     })),
   };
+}
+
+export interface OpenedAttachment {
+  stream: Readable;
+  filename: string;
+  size: number;
+}
+
+/**
+ * An attachment's bytes, for whoever may read the message's body: another member of a
+ * mailbox that shares only who wrote what when gets a 404, as for any message they may not
+ * open; so does an attachment synced before attachments were kept.
+ */
+export async function openAttachment(
+  ctx: AppContext,
+  actor: Actor,
+  emailId: number,
+  attachmentId: number,
+): Promise<OpenedAttachment> {
+  const { bodyVisible } = await readableEmail(ctx, actor, emailId);
+  const found = bodyVisible
+    ? await findAttachment(ctx.db, actor.companyId, emailId, attachmentId)
+    : undefined;
+  const stream = found?.storage_key ? await openBlob(ctx, found.storage_key) : null;
+  if (!found || !stream) throw notFound('Attachment');
+  return { stream, filename: found.filename ?? 'attachment', size: found.size };
 }

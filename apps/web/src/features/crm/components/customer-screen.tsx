@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { EmailsCard } from '../../shared/components/emails/emails-card.tsx';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDeals } from './customer-deals.tsx';
@@ -102,6 +103,7 @@ export function CustomerScreen() {
         <div className="col-12 col-xl-7">
           <CustomerTodos customerId={data.id} customerName={data.name} />
           <TimelineCard customerId={data.id} />
+          <EmailsCard owner={{ kind: 'customers', id: data.id }} />
         </div>
       </div>
       <CustomerDialog open={editing} onClose={() => setEditing(false)} customer={data} />

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
+import { EmailsCard } from '../../shared/components/emails/emails-card.tsx';
 import { useDeal } from '../api/get-deal.ts';
 import { useDealPeople } from '../api/get-deal-people.ts';
 import { useDeleteDeal } from '../api/save-deal.ts';
@@ -82,6 +83,7 @@ export function DealScreen() {
             }
           />
           <DealTimeline dealId={data.id} pipelines={pipelines} />
+          <EmailsCard owner={{ kind: 'deals', id: data.id }} />
         </div>
       </div>
       <DealDialog open={editing} onClose={() => setEditing(false)} deal={data} peopleNames={people} />

@@ -9,6 +9,7 @@ import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 import { CustomFieldsSection } from './custom-fields/custom-fields-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
+import { MailboxesSection } from './mailboxes/mailboxes-section.tsx';
 import { NotificationPreferencesSection } from './notification-preferences-section.tsx';
 import { PipelinesSection } from './pipelines-section.tsx';
 
@@ -39,6 +40,7 @@ export function SettingsScreen() {
       {/* Company settings; the team has its own screen (`#/company/team`). */}
       {company.id !== null && (
         <div className="mt-4">
+          <OwnMailboxes companyId={company.id} />
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
           <CompanyCalendarSection companyId={company.id} />
           <SalesSettings companyId={company.id} />
@@ -46,6 +48,13 @@ export function SettingsScreen() {
       )}
     </>
   );
+}
+
+/** Every member's own mailboxes in a company with the CRM, whose customers their mail is kept beside. */
+function OwnMailboxes({ companyId }: { companyId: number }) {
+  const modules = useCompanyModules(companyId).data;
+  if (!modules?.includes(MODULE_ID.crm)) return null;
+  return <MailboxesSection companyId={companyId} />;
 }
 
 /** Pipelines, stages, lost reasons and the company's own fields: for the owners and admins of a company with the CRM. */

@@ -1,0 +1,60 @@
+import type { Mailbox, MailboxCreateBody, MailboxPatchBody } from '@kontora/contract/mailboxes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Keyed } from '../../../lib/create-attempt.ts';
+
+const path = (companyId: number) => `/companies/${companyId}/mailboxes`;
+const key = (companyId: number) => ['mailboxes', companyId] as const;
+
+/** While a mailbox connects or syncs, its state is asked for again this often. */
+const BUSY_REFRESH_MS = 3_000;
+
+/** The caller's own mailboxes in the company, refreshed while one is connecting or syncing. */
+export const mailboxesQueryOptions = (companyId: number) =>
+  queryOptions({
+    queryKey: key(companyId),
+    queryFn: () => api.get<{ items: Mailbox[] }>(path(companyId)).then((d) => d.items),
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.status === 'connecting' || m.status === 'syncing')
+        ? BUSY_REFRESH_MS
+        : false,
+  });
+
+export function useMailboxes(companyId: number) {
+  return useQuery(mailboxesQueryOptions(companyId));
+}
+
+function useRefresh(companyId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key(companyId) });
+}
+
+/** Connects: the server tries the IMAP login first (400 with the reason under `imap`). */
+export function useConnectMailbox(companyId: number) {
+  const refresh = useRefresh(companyId);
+  return useMutation({
+    mutationFn: ({ body, key: idempotencyKey }: Keyed<MailboxCreateBody>) =>
+      api.post<Mailbox>(path(companyId), body, { idempotencyKey }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateMailbox(companyId: number) {
+  const refresh = useRefresh(companyId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MailboxPatchBody }) =>
+      api.patch<Mailbox>(`${path(companyId)}/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+/** Disconnects, deleting the mail it synced or leaving it beside the customers. */
+export function useDisconnectMailbox(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, deleteEmails }: { id: number; deleteEmails: boolean }) =>
+      api.delete<null>(`${path(companyId)}/${id}`, { query: { delete_emails: String(deleteEmails) } }),
+    // The customers' and deals' mail lists change too.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
