@@ -108,7 +108,9 @@ describe('a company’s own fields', () => {
     await table.getByRole('button', { name: 'Customer tier' }).click();
     await page.waitForURL(/sort=custom\.tier&dir=desc|dir=desc.*sort=custom\.tier/);
     await expect
-      .poll(async () => (await table.getByRole('row').allTextContents()).slice(1).map((r) => r.includes('Marko')))
+      .poll(async () =>
+        (await table.getByRole('row').allTextContents()).slice(1).map((r) => r.includes('Marko')),
+      )
       .toEqual([true, false]);
     await cleanInBothThemes(page, 'customer list with an own-field filter');
 
@@ -117,10 +119,9 @@ describe('a company’s own fields', () => {
     await save.getByLabel('Name').fill('Tiered');
     await save.getByRole('button', { name: 'Save' }).click();
     await save.waitFor({ state: 'detached' });
-    const saved = await ana.call<{ items: { name: string; filter: object; sort: string; columns: string[] }[] }>(
-      'GET',
-      `/companies/${company.id}/customer-views`,
-    );
+    const saved = await ana.call<{
+      items: { name: string; filter: object; sort: string; columns: string[] }[];
+    }>('GET', `/companies/${company.id}/customer-views`);
     expect(saved.items.find((v) => v.name === 'Tiered')).toMatchObject({
       filter: { 'custom.tier': ['gold', 'silver'] },
       sort: 'custom.tier',
