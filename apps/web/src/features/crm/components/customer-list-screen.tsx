@@ -24,6 +24,7 @@ import {
   type CustomerSort,
   isFiltered,
   knownFieldsOnly,
+  sortableWithSearch,
   sortOf,
   useCustomerFilter,
 } from './customers/use-customer-filter.ts';
@@ -58,7 +59,7 @@ export function CustomerListScreen() {
     [fieldList, fields],
   );
   // A field archived or deleted since the link or view was made drops out of the filter.
-  const filter = useMemo(() => knownFieldsOnly(asked, keys), [asked, keys]);
+  const filter = useMemo(() => sortableWithSearch(knownFieldsOnly(asked, keys)), [asked, keys]);
   const listColumns = useListColumns(fields);
   const owners = useOwnerOptions(companyId).options;
   const pages = useCustomerPages(companyId, filter, PAGE_SIZE);

@@ -122,3 +122,13 @@ export function useCustomerFilter() {
   const { filter, key, update } = useAddressFilter<CustomerFilterParams, FilterParam>(parseCustomerFilter);
   return { filter, filterKey: key, update };
 }
+
+/**
+ * A search is read in a built-in order, never by an own field (the server refuses the pair,
+ * docs/decisions/067-search-with-own-field-filters.md): while searching, the list is by name.
+ */
+export function sortableWithSearch(filter: CustomerFilterParams): CustomerFilterParams {
+  if (!filter.q || !filter.sort || !isCustomParam(filter.sort)) return filter;
+  const { sort, dir, ...rest } = filter;
+  return rest;
+}

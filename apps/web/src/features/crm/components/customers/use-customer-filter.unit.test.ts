@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, knownFieldsOnly, parseCustomerFilter, sortOf } from './use-customer-filter.ts';
+import {
+  isFiltered,
+  knownFieldsOnly,
+  parseCustomerFilter,
+  sortableWithSearch,
+  sortOf,
+} from './use-customer-filter.ts';
 
 const parse = (search: string) => parseCustomerFilter(new URLSearchParams(search));
 
@@ -51,5 +57,14 @@ describe('customer list filter in the address', () => {
     expect(knownFieldsOnly(filter, undefined)).toBe(filter);
     expect(knownFieldsOnly(filter, new Set(['tier']))).toEqual({ q: 'x', 'custom.tier': 'gold' });
     expect(knownFieldsOnly(filter, new Set(['tier', 'old']))).toBe(filter);
+  });
+
+  it('sorts a search by name rather than by an own field, keeping its own-field filters', () => {
+    expect(sortableWithSearch({ q: 'x', 'custom.tier': 'gold', sort: 'custom.tier', dir: 'desc' })).toEqual({
+      q: 'x',
+      'custom.tier': 'gold',
+    });
+    const plain = { 'custom.tier': 'gold', sort: 'custom.tier' } as const;
+    expect(sortableWithSearch(plain)).toBe(plain);
   });
 });
