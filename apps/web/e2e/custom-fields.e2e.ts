@@ -72,6 +72,12 @@ describe('a company’s own fields', () => {
       `/companies/${company.id}/customers/${customer.id}`,
     );
     expect(stored.custom).toEqual({ tier: 'gold' });
+    // The timeline names the field and its option by their labels.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Customer tier:', { exact: true }).waitFor();
+    expect(await timeline.locator('li', { hasText: 'Customer tier:' }).last().textContent()).toMatch(
+      /Customer tier: \(empty\) →.*Gold/,
+    );
     await cleanInBothThemes(page, 'customer page');
 
     // The list filters by the field and shows it as a column; a saved view keeps both.
