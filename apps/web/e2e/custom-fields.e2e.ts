@@ -158,6 +158,19 @@ describe('a company’s own fields', () => {
     await dialog.waitFor({ state: 'detached' });
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('12.5 %').waitFor();
+    // The deal's timeline names the field with its values.
+    const timeline = page.locator('section[aria-labelledby="kt-deal-timeline"]');
+    await timeline.getByText('Discount:', { exact: true }).waitFor();
+
+    // The deal list filters by the field: from 10 % up, only this deal.
+    await page.goto('/#/company/deals/list');
+    const list = page.getByRole('table');
+    await list.getByRole('link', { name: 'Garden fence' }).waitFor();
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Discount' });
+    await page.getByRole('group', { name: 'Discount' }).getByLabel('From').fill('10');
+    await page.waitForURL(/custom\.discount\.gte=10/);
+    await list.getByRole('link', { name: 'Garden fence' }).waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: 'Roof repair' }).waitFor();
     await page.context().close();
   }, 120_000);
 });

@@ -181,6 +181,14 @@ describe('deals: export with own-field filters', () => {
     ]);
   });
 
+  it('the list combines a search with own-field filters', async () => {
+    const titles = async (query: string) =>
+      ((await ok(c.ana.token, 'GET', deals(c.acme, query))).items as { title: string }[]).map((d) => d.title);
+    expect(await titles('?q=big&custom.size.gte=10')).toEqual(['Big']);
+    expect(await titles('?q=big&custom.size.lte=10')).toEqual([]);
+    expect(await titles('?q=small&custom.won_by.empty=true')).toEqual(['Small']);
+  });
+
   it('refuses an unknown or foreign key, naming it', async () => {
     for (const key of ['nope', 'secret']) {
       const res = await call(c.ana.token, 'GET', deals(c.acme, `/export?custom.${key}=1`));

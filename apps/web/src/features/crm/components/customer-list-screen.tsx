@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { customParamsOf, useCustomerPages } from '../../shared/api/get-customers.ts';
+import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
@@ -19,7 +20,6 @@ import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
 import { LoadMore } from './customers/load-more.tsx';
 import { MatchCount, SelectAllMatching } from './customers/match-count.tsx';
-import { OwnFieldFilters } from './customers/own-field-filters.tsx';
 import {
   type CustomerSort,
   isFiltered,

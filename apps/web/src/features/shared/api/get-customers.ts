@@ -1,10 +1,10 @@
 import type { CustomerPage, CustomerStatus } from '@kontora/contract/customers';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { type CustomParam, type CustomParams, isCustomParam } from '../lib/custom-params.ts';
 import { crmKeys } from './crm-keys.ts';
 
-/** A filter on a company's own field as the API names it: `custom.{key}`, `custom.{key}.gte|lte|empty`. */
-export type CustomParam = `custom.${string}`;
+export { type CustomParam, customParamsOf, isCustomParam } from '../lib/custom-params.ts';
 
 /**
  * What the list and the CSV export filter on (docs/product.md §7); empty values are left out.
@@ -20,16 +20,7 @@ export type CustomerFilterParams = {
   organisation_id?: number;
   sort?: 'name' | 'created_at' | 'updated_at' | CustomParam;
   dir?: 'asc' | 'desc';
-} & { [param: CustomParam]: string | string[] };
-
-export const isCustomParam = (name: string): name is CustomParam => name.startsWith('custom.');
-
-/** The own-field filters of a filter, by their API names. */
-export function customParamsOf(filter: CustomerFilterParams): Record<CustomParam, string | string[]> {
-  return Object.fromEntries(
-    Object.entries(filter).filter(([name]) => isCustomParam(name)) as [CustomParam, string | string[]][],
-  );
-}
+} & CustomParams;
 
 /** The list API names a descending own-field sort `-custom.{key}` and takes no `dir` with it. */
 export function toListQuery(

@@ -11,6 +11,9 @@ import {
   type CustomParam,
   isCustomParam,
 } from '../../../shared/api/get-customers.ts';
+import { parseCustomParams } from '../../../shared/lib/custom-params.ts';
+
+export { knownFieldsOnly } from '../../../shared/lib/custom-params.ts';
 
 /** A built-in sort or an own field's, `custom.{key}`. */
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number] | CustomParam;
@@ -30,29 +33,6 @@ export type UpdateFilter = (
   patch: Partial<Record<FilterParam, string | readonly string[]>>,
   options?: { replace?: boolean },
 ) => void;
-
-/** `custom.{key}`, `custom.{key}.gte|lte|empty`. */
-const CUSTOM_FILTER = /^custom\.[a-z][a-z0-9_]{0,39}(\.(gte|lte|empty))?$/;
-/** Values of one own-field filter the address keeps (any of), each at most this long. */
-const CUSTOM_VALUES_MAX = 50;
-const CUSTOM_VALUE_LENGTH = 500;
-
-/** The address's own-field filters, shaped as the API takes them; the server checks them against the fields. */
-function parseCustomParams(params: URLSearchParams, filter: CustomerFilterParams): void {
-  for (const name of new Set(params.keys())) {
-    if (!CUSTOM_FILTER.test(name)) continue;
-    const values = params
-      .getAll(name)
-      .map((v) => v.trim().slice(0, CUSTOM_VALUE_LENGTH))
-      .filter(Boolean)
-      .slice(0, CUSTOM_VALUES_MAX);
-    const param = name as CustomParam;
-    if (values.length === 0) continue;
-    // A range end or empty/not empty holds one value; equality any of several.
-    if (/\.(gte|lte|empty)$/.test(name) || values.length === 1) filter[param] = values.at(-1) ?? '';
-    else filter[param] = values;
-  }
-}
 
 const isStatus = (value: string | null): value is CustomerStatus =>
   (CUSTOMER_STATUSES as readonly (string | null)[]).includes(value);
@@ -77,7 +57,7 @@ export function parseCustomerFilter(params: URLSearchParams): CustomerFilterPara
   if (Number.isSafeInteger(organisation) && organisation > 0) filter.organisation_id = organisation;
   const sort = params.get('sort');
   if (isSort(sort) || (sort && CUSTOM_COLUMN_PATTERN.test(sort))) filter.sort = sort as CustomerSort;
-  parseCustomParams(params, filter);
+  Object.assign(filter, parseCustomParams(params));
   const dir = params.get('dir');
   if (dir === 'asc' || dir === 'desc') filter.dir = dir;
   return filter;
@@ -93,25 +73,6 @@ export const sortOf = (filter: CustomerFilterParams): { sort: CustomerSort; dir:
 export const isFiltered = (filter: CustomerFilterParams): boolean =>
   Boolean(filter.q || filter.status || filter.owner_id || filter.tag || filter.organisation_id) ||
   Object.keys(filter).some(isCustomParam);
-
-/**
- * The filter without own-field filters and sort the company does not have in use (a field
- * archived or deleted since the link or view was made): the list shows the rest rather than
- * refusing. `keys` undefined: the fields are not known yet, the filter goes as it is.
- */
-export function knownFieldsOnly(filter: CustomerFilterParams, keys: ReadonlySet<string> | undefined) {
-  if (!keys) return filter;
-  const known = (param: string) => keys.has(param.split('.')[1] ?? '');
-  const next: CustomerFilterParams = {};
-  let changed = false;
-  for (const [name, value] of Object.entries(filter) as [keyof CustomerFilterParams, never][]) {
-    const custom = isCustomParam(name) || (name === 'sort' && isCustomParam(value));
-    if (custom && !known(name === 'sort' ? value : name)) changed = true;
-    else next[name] = value;
-  }
-  if (changed && next.sort === undefined) delete next.dir;
-  return changed ? next : filter;
-}
 
 /**
  * Filter and sort of the customer list live in the address (`?q=&status=…`), so

@@ -2,19 +2,21 @@ import type { CustomField } from '@kontora/contract/custom-fields';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../../components/select-field.tsx';
-import {
-  type CustomerFilterParams,
-  type CustomParam,
-  customParamsOf,
-} from '../../../shared/api/get-customers.ts';
-import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
+import { type CustomParam, type CustomParams, customParamsOf } from '../../lib/custom-params.ts';
+import { useFieldLabel } from './field-label.ts';
 import { SyncedInput } from './synced-input.tsx';
-import type { UpdateFilter } from './use-customer-filter.ts';
+
+/** Sets or clears own-field filters in the list's address (an empty value or list clears). */
+type UpdateFilter = (
+  patch: Partial<Record<CustomParam, string | readonly string[]>>,
+  options?: { replace?: boolean },
+) => void;
 
 type OwnFieldFiltersProps = {
-  /** The company's customer fields in use. */
+  /** The company's fields in use of the list's record kind. */
   fields: readonly CustomField[];
-  filter: CustomerFilterParams;
+  /** The list's filter: its own-field filters are read by their API names. */
+  filter: CustomParams;
   update: UpdateFilter;
   owners: readonly SelectOption[];
 };
@@ -100,7 +102,7 @@ export function OwnFieldFilters({ fields, filter, update, owners }: OwnFieldFilt
 type OwnFieldFilterProps = {
   field: CustomField;
   label: string;
-  filter: CustomerFilterParams;
+  filter: CustomParams;
   update: UpdateFilter;
   owners: readonly SelectOption[];
   onRemove: () => void;
