@@ -72,9 +72,69 @@ describe('a company’s own fields', () => {
       `/companies/${company.id}/customers/${customer.id}`,
     );
     expect(stored.custom).toEqual({ tier: 'gold' });
+    // The timeline names the field and its option by their labels.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Customer tier:', { exact: true }).waitFor();
+    expect(await timeline.locator('li', { hasText: 'Customer tier:' }).last().textContent()).toMatch(
+      /Customer tier: \(empty\) →.*Gold/,
+    );
     await cleanInBothThemes(page, 'customer page');
+
+    // The list filters by the field and shows it as a column; a saved view keeps both.
+    await ana.call('POST', `/companies/${company.id}/customers`, {
+      first_name: 'Marko',
+      last_name: 'Marić',
+      custom: { tier: 'silver' },
+    });
+    await ana.call('POST', `/companies/${company.id}/customers`, { first_name: 'Nina', last_name: 'Novak' });
+    await page.goto('/#/company/customer/list');
+    const table = page.getByRole('table', { name: 'Customers' });
+    await table.getByRole('link', { name: 'Nina Novak' }).waitFor();
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Customer tier' });
+    const filter = page.getByRole('group', { name: 'Customer tier' });
+    await filter.getByRole('checkbox', { name: 'Gold' }).check();
+    await page.waitForURL(/custom\.tier=gold/);
+    await table.getByRole('link', { name: 'Nina Novak' }).waitFor({ state: 'detached' });
+    await table.getByRole('link', { name: 'Iva Ilić' }).waitFor();
+    expect(await table.getByRole('link', { name: 'Marko Marić' }).count()).toBe(0);
+    // Any of: Silver too brings Marko back.
+    await filter.getByRole('checkbox', { name: 'Silver' }).check();
+    await table.getByRole('link', { name: 'Marko Marić' }).waitFor();
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const columns = page.getByRole('dialog', { name: 'Columns of the list' });
+    await columns.getByRole('checkbox', { name: 'Customer tier' }).check();
+    await cleanInBothThemes(page, 'columns dialog');
+    await columns.getByRole('button', { name: 'Done' }).click();
+    await table.getByRole('columnheader', { name: 'Customer tier' }).waitFor();
+    const ivaRow = table.getByRole('row').filter({ hasText: 'Iva Ilić' });
+    expect(await ivaRow.textContent()).toContain('Gold');
+    // Sorted by the field, descending: Silver before Gold.
+    await table.getByRole('button', { name: 'Customer tier' }).click();
+    await table.getByRole('button', { name: 'Customer tier' }).click();
+    await page.waitForURL(/sort=custom\.tier&dir=desc|dir=desc.*sort=custom\.tier/);
+    await expect
+      .poll(async () =>
+        (await table.getByRole('row').allTextContents()).slice(1).map((r) => r.includes('Marko')),
+      )
+      .toEqual([true, false]);
+    await cleanInBothThemes(page, 'customer list with an own-field filter');
+
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const save = page.getByRole('dialog', { name: 'Save this view' });
+    await save.getByLabel('Name').fill('Tiered');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await save.waitFor({ state: 'detached' });
+    const saved = await ana.call<{
+      items: { name: string; filter: object; sort: string; columns: string[] }[];
+    }>('GET', `/companies/${company.id}/customer-views`);
+    expect(saved.items.find((v) => v.name === 'Tiered')).toMatchObject({
+      filter: { 'custom.tier': ['gold', 'silver'] },
+      sort: 'custom.tier',
+      columns: expect.arrayContaining(['custom.tier']),
+    });
     await page.context().close();
-  }, 180_000);
+  }, 240_000);
 
   it('a deal’s number field is filled in its form; a bad value is refused on the field', async () => {
     const { company, ana, deals } = await companyWithDeals(e2e, `Polja poslova ${Date.now()} d.o.o.`);
@@ -98,6 +158,19 @@ describe('a company’s own fields', () => {
     await dialog.waitFor({ state: 'detached' });
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('12.5 %').waitFor();
+    // The deal's timeline names the field with its values.
+    const timeline = page.locator('section[aria-labelledby="kt-deal-timeline"]');
+    await timeline.getByText('Discount:', { exact: true }).waitFor();
+
+    // The deal list filters by the field: from 10 % up, only this deal.
+    await page.goto('/#/company/deals/list');
+    const list = page.getByRole('table');
+    await list.getByRole('link', { name: 'Garden fence' }).waitFor();
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Discount' });
+    await page.getByRole('group', { name: 'Discount' }).getByLabel('From').fill('10');
+    await page.waitForURL(/custom\.discount\.gte=10/);
+    await list.getByRole('link', { name: 'Garden fence' }).waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: 'Roof repair' }).waitFor();
     await page.context().close();
   }, 120_000);
 });

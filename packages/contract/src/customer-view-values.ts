@@ -13,5 +13,17 @@ export const CUSTOMER_COLUMNS = [
   'updated_at',
 ] as const;
 export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
+/** A column of one of the company's own fields: `custom.{key}` (./custom-fields.ts). */
+export type CustomColumn = `custom.${string}`;
+/** Any column of the list: a built-in one or a company's own field. */
+export type ListColumn = CustomerColumn | CustomColumn;
+/** `custom.{key}`, as a column, a view's sort or a filter names a company's own field. */
+export const CUSTOM_COLUMN_PATTERN = /^custom\.[a-z][a-z0-9_]{0,39}$/;
+export const isCustomColumn = (column: string): column is CustomColumn => CUSTOM_COLUMN_PATTERN.test(column);
 
-export const CUSTOMER_VIEW_LIMITS = { nameMax: 80, viewsMax: 100 } as const;
+export const CUSTOMER_VIEW_LIMITS = {
+  nameMax: 80,
+  viewsMax: 100,
+  /** Columns shown at once: the built-in ones and up to this many of the company's own fields. */
+  customColumnsMax: 50,
+} as const;

@@ -1,9 +1,22 @@
 import { z } from 'zod';
-import { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS } from './customer-view-values.ts';
-import { CUSTOMER_SORTS, CustomerMatch } from './customers.ts';
+import {
+  CUSTOM_COLUMN_PATTERN,
+  CUSTOMER_COLUMNS,
+  CUSTOMER_VIEW_LIMITS,
+  type ListColumn,
+} from './customer-view-values.ts';
+import { CUSTOMER_SORTS, CustomerMatchFilter, CustomerMatchQuery } from './customers.ts';
 import { SingleLine } from './fields.ts';
 
-export { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS, type CustomerColumn } from './customer-view-values.ts';
+export {
+  CUSTOM_COLUMN_PATTERN,
+  CUSTOMER_COLUMNS,
+  CUSTOMER_VIEW_LIMITS,
+  type CustomColumn,
+  type CustomerColumn,
+  isCustomColumn,
+  type ListColumn,
+} from './customer-view-values.ts';
 
 /**
  * The customer list's columns a person may show, hide and order (the name
@@ -11,18 +24,37 @@ export { CUSTOMER_COLUMNS, CUSTOMER_VIEW_LIMITS, type CustomerColumn } from './c
  * and columns, the person's own or shared with the company (decision 020). The constants
  * without zod live in ./customer-view-values.ts (re-exported here).
  */
+/** A built-in column, or `custom.{key}` for a company's own field (checked by the server against its fields). */
+const Column = z.union(
+  [z.enum(CUSTOMER_COLUMNS), z.string().regex(CUSTOM_COLUMN_PATTERN, { error: 'invalid_column' })],
+  {
+    error: 'invalid_column',
+  },
+) as z.ZodType<ListColumn>;
+
 /** The visible columns in their order: each at most once. */
 export const CustomerColumns = z
-  .array(z.enum(CUSTOMER_COLUMNS, { error: 'invalid_column' }))
-  .max(CUSTOMER_COLUMNS.length)
+  .array(Column)
+  .max(CUSTOMER_COLUMNS.length + CUSTOMER_VIEW_LIMITS.customColumnsMax, { error: 'too_many' })
   .refine((columns) => new Set(columns).size === columns.length, { error: 'duplicate_column' });
+
+/** A view sorts by a built-in column or by a company's own field (`custom.{key}`); `dir` says which way. */
+export const CustomerViewSort = z.union(
+  [
+    z.enum(CUSTOMER_SORTS),
+    z.string().regex(CUSTOM_COLUMN_PATTERN, { error: 'invalid_sort' }) as z.ZodType<`custom.${string}`>,
+  ],
+  { error: 'invalid_sort' },
+);
+export type CustomerViewSort = z.output<typeof CustomerViewSort>;
 
 const viewFields = {
   name: SingleLine(CUSTOMER_VIEW_LIMITS.nameMax).min(1, { error: 'required' }),
   /** Shared views are listed for every member of the company; only their author changes them. */
   shared: z.boolean(),
-  filter: CustomerMatch,
-  sort: z.enum(CUSTOMER_SORTS),
+  /** The list's filters, own-field ones (`custom.{key}…`, as the list's query names them) included. */
+  filter: CustomerMatchFilter,
+  sort: CustomerViewSort,
   dir: z.enum(['asc', 'desc']),
   columns: CustomerColumns,
 };
@@ -47,10 +79,10 @@ export const CustomerView = z.object({
   id: z.number(),
   name: z.string(),
   shared: z.boolean(),
-  filter: CustomerMatch,
-  sort: z.enum(CUSTOMER_SORTS),
+  filter: CustomerMatchQuery,
+  sort: CustomerViewSort,
   dir: z.enum(['asc', 'desc']),
-  columns: z.array(z.enum(CUSTOMER_COLUMNS)),
+  columns: z.array(Column),
   /** Whether the signed-in person made it (and so may change or delete it). */
   mine: z.boolean(),
   owner_name: z.string().nullable(),
@@ -62,7 +94,7 @@ export const CustomerViews = z.object({
   /** The person's own views and the company's shared ones, by name. */
   items: z.array(CustomerView),
   /** The person's own column choice for this company; null: the default columns. */
-  columns: z.array(z.enum(CUSTOMER_COLUMNS)).nullable(),
+  columns: z.array(Column).nullable(),
 });
 export type CustomerViews = z.infer<typeof CustomerViews>;
 

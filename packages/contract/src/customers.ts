@@ -348,8 +348,11 @@ export const CustomerMatchQuery = CustomerMatch.catchall(CustomQueryParams);
 export type CustomerMatchQuery = z.output<typeof CustomerMatchQuery>;
 
 const MATCH_KEYS: readonly string[] = Object.keys(CustomerMatch.shape);
-/** A change by filter refuses a filter it does not know: dropping it would act on more customers than asked. */
-const BulkFilter = CustomerMatchQuery.superRefine((filter, ctx) => {
+/**
+ * A change by filter (and a saved view) refuses a filter it does not know: dropping it would act
+ * on more customers than asked.
+ */
+export const CustomerMatchFilter = CustomerMatchQuery.superRefine((filter, ctx) => {
   for (const key of Object.keys(filter)) {
     if (!MATCH_KEYS.includes(key) && !key.startsWith('custom.'))
       ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
@@ -366,8 +369,10 @@ export type CustomerCount = z.infer<typeof CustomerCount>;
 export const CustomerBulkFilterBody = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('set_status'), filter: BulkFilter, status: CustomerStatus }).strict(),
-    z.object({ action: z.literal('delete'), filter: BulkFilter }).strict(),
+    z
+      .object({ action: z.literal('set_status'), filter: CustomerMatchFilter, status: CustomerStatus })
+      .strict(),
+    z.object({ action: z.literal('delete'), filter: CustomerMatchFilter }).strict(),
   ],
   { error: 'invalid_action' },
 );

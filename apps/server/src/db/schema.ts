@@ -699,9 +699,10 @@ export interface CustomerViewsTable {
   user_id: number;
   name: string;
   shared: Bool;
-  /** JSON object: the list filter. */
+  /** JSON object: the list filter, own-field filters (`custom.{key}…`) included. */
   filter: string;
-  sort: 'name' | 'created_at' | 'updated_at';
+  /** A built-in sort or `custom.{key}` (migration 045 made room for it). */
+  sort: 'name' | 'created_at' | 'updated_at' | `custom.${string}`;
   dir: 'asc' | 'desc';
   /** JSON array of column ids, in order. */
   columns: string;

@@ -59,7 +59,8 @@ export function setApiLanguage(language: string): void {
 
 export type RequestOptions = {
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  /** A list value repeats the parameter (`custom.tier=a&custom.tier=b`: any of). */
+  query?: Readonly<Record<string, string | number | readonly string[] | undefined>>;
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` by a create (lib/create-attempt.ts): its retries make no second record. */
   idempotencyKey?: string;
@@ -74,7 +75,8 @@ const API_BASE = '/api';
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const one of value) params.append(key, one);
+    else if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;

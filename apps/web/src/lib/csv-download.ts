@@ -18,10 +18,14 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /** The filter's set values as a query string (with its `?`), or nothing. */
-function queryOf(filter: Readonly<Record<string, string | number | boolean | undefined>>): string {
+function queryOf(
+  filter: Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
+    // A list repeats the parameter (an own field's any-of filter).
+    if (Array.isArray(value)) for (const one of value) params.append(key, one);
+    else if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -83,7 +87,7 @@ async function fetchDownload(url: string, accept: string): Promise<Response> {
  */
 export async function downloadCsv(
   path: string,
-  filter: Readonly<Record<string, string | number | boolean | undefined>>,
+  filter: Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>,
   fallback: string,
 ): Promise<string> {
   const response = await fetchDownload(`/api${path}${queryOf(filter)}`, 'text/csv');

@@ -37,6 +37,7 @@ import * as m040 from './040-deal-stage-figures.ts';
 import * as m041 from './041-mailboxes.ts';
 import * as m042 from './042-target-error-status.ts';
 import * as m044 from './044-mail-attachments-health.ts';
+import * as m045 from './045-custom-view-sort.ts';
 import * as m047 from './047-connector-deal-depth.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
@@ -82,5 +83,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '041-mailboxes': m041,
   '042-target-error-status': m042,
   '044-mail-attachments-health': m044,
+  '045-custom-view-sort': m045,
   '047-connector-deal-depth': m047,
 };

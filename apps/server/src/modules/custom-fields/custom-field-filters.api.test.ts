@@ -105,9 +105,8 @@ describe('customers: count, bulk by filter and export with own-field filters', (
       expect(archived.json().details).toEqual({ 'custom.old': ['unknown_field'] });
       const bad = await call(c.ana.token, 'GET', customers(c.acme, `${route}?custom.score.gte=many`));
       expect(bad.json().details).toEqual({ 'custom.score.gte': ['invalid_value'] });
-      const search = await call(c.ana.token, 'GET', customers(c.acme, `${route}?q=gold&custom.tier=gold`));
-      expect(search.statusCode).toBe(400);
-      expect(search.json().details).toEqual({ q: ['not_with_custom'] });
+      const search = await call(c.ana.token, 'GET', customers(c.acme, `${route}?q=nobody&custom.tier=nope`));
+      expect(search.statusCode).toBe(200);
     }
     const sorted = await call(c.ana.token, 'GET', customers(c.acme, '/export.csv?sort=custom.tier'));
     expect(sorted.statusCode).toBe(400);
@@ -180,6 +179,14 @@ describe('deals: export with own-field filters', () => {
       ['Big', 'true'],
       ['Small', ''],
     ]);
+  });
+
+  it('the list combines a search with own-field filters', async () => {
+    const titles = async (query: string) =>
+      ((await ok(c.ana.token, 'GET', deals(c.acme, query))).items as { title: string }[]).map((d) => d.title);
+    expect(await titles('?q=big&custom.size.gte=10')).toEqual(['Big']);
+    expect(await titles('?q=big&custom.size.lte=10')).toEqual([]);
+    expect(await titles('?q=small&custom.won_by.empty=true')).toEqual(['Small']);
   });
 
   it('refuses an unknown or foreign key, naming it', async () => {

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
+import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { isMember } from '../members/members.service.ts';
 import {
   deleteField,
@@ -99,6 +100,24 @@ function definitionsChanged(ctx: Pick<AppContext, 'caches'>, companyId: number):
   ctx.caches.customerPages.evict(companyId);
 }
 
+/** Definition changes are in the audit log: who added, changed (archived, restored) or deleted which field. */
+function auditField(
+  db: Database,
+  actor: Actor,
+  action: 'create' | 'update' | 'delete',
+  id: number,
+  snapshots: { before?: CustomField; after?: CustomField },
+) {
+  return recordAudit(db, {
+    ...auditActorOf(actor),
+    action: `custom_field.${action}`,
+    entity: 'custom_field',
+    entityId: id,
+    companyId: actor.companyId,
+    ...snapshots,
+  });
+}
+
 export async function createField(
   ctx: AppContext,
   actor: Actor,
@@ -113,7 +132,7 @@ export async function createField(
     if (await keyTaken(trx, companyId, body.record, body.key))
       throw invalidField('key', 'taken', 'Another field of this record kind has this key.');
     const at = new Date().toISOString();
-    return insertField(trx, {
+    const newId = await insertField(trx, {
       company_id: companyId,
       record: body.record,
       key: body.key,
@@ -129,6 +148,8 @@ export async function createField(
       created_at: at,
       updated_at: at,
     });
+    await auditField(trx, actor, 'create', newId, { after: await getField(trx, companyId, newId) });
+    return newId;
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);
@@ -176,6 +197,10 @@ export async function changeField(
       ...(body.archived !== undefined ? { archived: body.archived } : {}),
       updated_at: new Date().toISOString(),
     });
+    await auditField(trx, actor, 'update', id, {
+      before: current,
+      after: await getField(trx, companyId, id),
+    });
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);
@@ -183,7 +208,11 @@ export async function changeField(
 
 /** Deletes a field and every value of it (archiving keeps them). */
 export async function removeField(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  if (!(await deleteField(ctx.db, actor.companyId, id))) throw notFound('Field');
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await getField(trx, actor.companyId, id);
+    if (!(await deleteField(trx, actor.companyId, id))) throw notFound('Field');
+    await auditField(trx, actor, 'delete', id, { before });
+  });
   definitionsChanged(ctx, actor.companyId);
 }
 

@@ -1,13 +1,15 @@
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_VIEW_LIMITS,
-  type CustomerColumn,
   type CustomerView,
   type CustomerViewBody,
   type CustomerViewPatch,
+  type CustomerViewSort,
   type CustomerViews,
+  isCustomColumn,
+  type ListColumn,
 } from '@kontora/contract/customer-views';
-import { CustomerMatch } from '@kontora/contract/customers';
+import { CustomerMatchQuery } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -22,6 +24,7 @@ import {
   updateView,
   type ViewRow,
 } from './customer-views.repository.ts';
+import { checkViewCustom } from './view-custom-checks.ts';
 
 /**
  * Saved views and column choices are how a person looks at the company's
@@ -29,21 +32,28 @@ import {
  * (decision 020). A view is changed only by its author; others see shared ones.
  */
 
-/** Stored JSON read back leniently: a column or filter field unknown today is dropped, not an error. */
-function readColumns(json: string): CustomerColumn[] {
+/**
+ * Stored JSON read back leniently: a column or filter field unknown today is dropped, not an
+ * error. Own-field columns and filters stay as saved: a field archived since comes back with
+ * them when restored, and the list leaves out those it does not know.
+ */
+function readColumns(json: string): ListColumn[] {
   const parsed = JSON.parse(json) as unknown;
   if (!Array.isArray(parsed)) return [];
-  return parsed.filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly unknown[]).includes(c));
+  return parsed.filter(
+    (c): c is ListColumn =>
+      (CUSTOMER_COLUMNS as readonly unknown[]).includes(c) || (typeof c === 'string' && isCustomColumn(c)),
+  );
 }
 
 function toView(row: ViewRow, userId: number): CustomerView {
-  const filter = CustomerMatch.safeParse(JSON.parse(row.filter));
+  const filter = CustomerMatchQuery.safeParse(JSON.parse(row.filter));
   return {
     id: row.id,
     name: row.name,
     shared: Boolean(row.shared),
     filter: filter.success ? filter.data : {},
-    sort: row.sort,
+    sort: row.sort as CustomerViewSort,
     dir: row.dir,
     columns: readColumns(row.columns),
     mine: row.user_id === userId,
@@ -77,6 +87,7 @@ export async function createView(
   actor: Actor,
   body: CustomerViewBody,
 ): Promise<CustomerView> {
+  await checkViewCustom(ctx, actor.companyId, body);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const { n } = await countOwnViews(trx, actor.companyId, personOf(actor));
     if (Number(n) >= CUSTOMER_VIEW_LIMITS.viewsMax) {
@@ -114,6 +125,7 @@ export async function changeView(
   patch: CustomerViewPatch,
 ): Promise<CustomerView> {
   await ownView(ctx, actor, id);
+  await checkViewCustom(ctx, actor.companyId, patch);
   await updateView(ctx.db, actor.companyId, personOf(actor), id, {
     ...(patch.name !== undefined && { name: patch.name }),
     ...(patch.shared !== undefined && { shared: patch.shared }),
@@ -134,8 +146,9 @@ export async function removeView(ctx: AppContext, actor: Actor, id: number): Pro
 export async function setColumns(
   ctx: AppContext,
   actor: Actor,
-  columns: CustomerColumn[],
-): Promise<CustomerColumn[]> {
+  columns: ListColumn[],
+): Promise<ListColumn[]> {
+  await checkViewCustom(ctx, actor.companyId, { columns });
   await saveColumns(ctx.db, actor.companyId, personOf(actor), JSON.stringify(columns));
   return columns;
 }

@@ -63,8 +63,11 @@ function readCustomCursor(raw: string, sort: CustomSort): { value: string | numb
 }
 
 /**
- * The filters (and sort) on the company's own fields of a list-shaped query; a search does
- * not combine with them yet (the search picks its page of ids first).
+ * The filters (and sort) on the company's own fields of a list-shaped query. A search takes
+ * the filters (each search page checks them on its candidates) but not a sort by an own field:
+ * a search page is read in a built-in order (decision 026), and sorting every match of a
+ * common word by a value looked up per row does not scale
+ * (docs/decisions/067-search-with-own-field-filters.md).
  */
 export async function customerCustomPlan(
   ctx: Pick<AppContext, 'db'>,
@@ -73,11 +76,11 @@ export async function customerCustomPlan(
   sort: string | undefined,
 ): Promise<CustomListPlan | undefined> {
   const custom = await customListPlan(ctx.db, companyId, 'customer', query, sort);
-  if (custom && query.q && searchTerms(query.q).length)
+  if (custom?.sort && query.q && searchTerms(query.q).length)
     throw invalidField(
-      'q',
-      'not_with_custom',
-      'Search and filters on the company’s own fields do not combine yet.',
+      'sort',
+      'not_with_search',
+      'A search is sorted by name or a date, not by an own field.',
     );
   return custom;
 }

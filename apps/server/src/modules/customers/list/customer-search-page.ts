@@ -23,8 +23,10 @@ export interface SearchTuning {
 const sortColumn = { name: 'sort_name', created_at: 'created_at', updated_at: 'updated_at' } as const;
 
 /**
- * The page's sort key, direction, `order by` and conditions on a customer `x` (filters and
- * the keyset position), as both engines' search pages write them.
+ * The page's sort key, direction, `order by` and conditions on a customer `x` (filters, own-field
+ * filters among them, and the keyset position), as both engines' search pages write them. An
+ * own-field filter is one probe of the value table's primary key per candidate, so it rides on
+ * whichever way the search reads its matches.
  */
 export function pageConditions(filter: ListFilter, after: { value: string; id: number } | undefined) {
   const col = sql.ref(`x.${sortColumn[filter.sort]}`);
@@ -37,6 +39,7 @@ export function pageConditions(filter: ListFilter, after: { value: string; id: n
         ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
         : sql``,
       memberOfCondition(filter.organisationId),
+      ...(filter.custom?.where('x') ?? []).map((condition) => sql`and ${condition}`),
       after
         ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
         : sql``,

@@ -16,6 +16,7 @@ const ENTITIES = [
   'api_key',
   'webhook',
   'connector',
+  'custom_field',
   'job',
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { CustomerColumn, CustomerViews } from '@kontora/contract/customer-views';
+import type { CustomerViews, ListColumn } from '@kontora/contract/customer-views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { customerViewsKey, customerViewsPath } from './get-customer-views.ts';
@@ -7,8 +7,8 @@ import { customerViewsKey, customerViewsPath } from './get-customer-views.ts';
 export function useSetCustomerColumns(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (columns: CustomerColumn[]) =>
-      api.put<{ columns: CustomerColumn[] }>(`${customerViewsPath(companyId)}/columns`, { columns }),
+    mutationFn: (columns: ListColumn[]) =>
+      api.put<{ columns: ListColumn[] }>(`${customerViewsPath(companyId)}/columns`, { columns }),
     onMutate: async (columns) => {
       // A read still on its way (a live update refetches the CRM's queries) would bring back the
       // columns from before this click and undo it on screen.

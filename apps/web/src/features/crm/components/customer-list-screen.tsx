@@ -6,18 +6,28 @@ import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
-import { useCustomerPages } from '../../shared/api/get-customers.ts';
+import { useCustomFields } from '../../shared/api/custom-fields.ts';
+import { customParamsOf, useCustomerPages } from '../../shared/api/get-customers.ts';
+import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
 import { customerImportKind } from './customer-import-kind.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
+import { useListColumns } from './customers/customer-columns.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
 import { LoadMore } from './customers/load-more.tsx';
 import { MatchCount, SelectAllMatching } from './customers/match-count.tsx';
-import { type CustomerSort, isFiltered, sortOf, useCustomerFilter } from './customers/use-customer-filter.ts';
+import {
+  type CustomerSort,
+  isFiltered,
+  knownFieldsOnly,
+  sortableWithSearch,
+  sortOf,
+  useCustomerFilter,
+} from './customers/use-customer-filter.ts';
 import { useCustomerSelection } from './customers/use-customer-selection.ts';
 import { useListViews } from './customers/use-list-views.ts';
 import { ViewsBar } from './customers/views-bar.tsx';
@@ -31,9 +41,8 @@ const ImportWizard = lazy(() =>
 );
 
 const PAGE_SIZE = 50;
-/** Dates read best newest first; names A to Z. */
-const FIRST_DIR: Record<CustomerSort, 'asc' | 'desc'> = {
-  name: 'asc',
+/** Dates read best newest first; names (and own fields) A to Z. */
+const FIRST_DIR: Partial<Record<CustomerSort, 'asc' | 'desc'>> = {
   created_at: 'desc',
   updated_at: 'desc',
 };
@@ -42,7 +51,16 @@ const FIRST_DIR: Record<CustomerSort, 'asc' | 'desc'> = {
 export function CustomerListScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
-  const { filter, filterKey, update } = useCustomerFilter();
+  const { filter: asked, filterKey, update } = useCustomerFilter();
+  const fieldList = useCustomFields(companyId, 'customer').data;
+  const fields = useMemo(() => fieldList?.filter((f) => !f.archived) ?? [], [fieldList]);
+  const keys = useMemo(
+    () => (fieldList ? new Set(fields.map((f) => f.key)) : undefined),
+    [fieldList, fields],
+  );
+  // A field archived or deleted since the link or view was made drops out of the filter.
+  const filter = useMemo(() => sortableWithSearch(knownFieldsOnly(asked, keys)), [asked, keys]);
+  const listColumns = useListColumns(fields);
   const owners = useOwnerOptions(companyId).options;
   const pages = useCustomerPages(companyId, filter, PAGE_SIZE);
   const customers = useMemo<Customer[]>(
@@ -74,16 +92,17 @@ export function CustomerListScreen() {
       owner_id: filter.owner_id,
       tag: filter.tag,
       organisation_id: filter.organisation_id,
+      ...customParamsOf(filter),
     }),
-    [filter.q, filter.status, filter.owner_id, filter.tag, filter.organisation_id],
+    [filter],
   );
   const count = useCustomerCount(companyId, match);
   const selection = useCustomerSelection(customers, filterKey, match);
   const target = selection.target(count.data?.count ?? 0);
-  const views = useListViews(companyId, update);
+  const views = useListViews(companyId, filter, update);
 
   const onSort = (column: CustomerSort) => {
-    const dir = sort.sort === column ? (sort.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[column];
+    const dir = sort.sort === column ? (sort.dir === 'asc' ? 'desc' : 'asc') : (FIRST_DIR[column] ?? 'asc');
     update({ sort: column, dir });
   };
 
@@ -110,8 +129,11 @@ export function CustomerListScreen() {
         filter={filter}
         columns={views.columns}
         onColumns={views.setColumns}
+        available={listColumns.columns}
+        defOf={listColumns.defOf}
       />
       <CustomerFilters filter={filter} update={update} owners={owners} />
+      <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
       {filter.q && (
         <p className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <span>{t('crm.customers.searchFor', { q: filter.q })}</span>
@@ -142,6 +164,7 @@ export function CustomerListScreen() {
           selected={selection.selected}
           onSelect={selection.onSelect}
           columns={views.columns}
+          defOf={listColumns.defOf}
           footer={
             <div className="px-3 pb-3">
               <LoadMore

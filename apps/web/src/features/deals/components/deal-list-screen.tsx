@@ -1,11 +1,15 @@
 import type { DealSort } from '@kontora/contract/deal-values';
-import { lazy, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
+import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
+import { useOwnerOptions } from '../../shared/components/owner-options.ts';
+import { knownFieldsOnly } from '../../shared/lib/custom-params.ts';
 import { apiFilterOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
@@ -27,7 +31,16 @@ export function DealListScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const pipelines = usePipelines(companyId).data?.items ?? [];
-  const { filter, search, update } = useDealFilter();
+  const { filter: asked, search, update } = useDealFilter();
+  const fieldList = useCustomFields(companyId, 'deal').data;
+  const fields = useMemo(() => fieldList?.filter((f) => !f.archived) ?? [], [fieldList]);
+  const keys = useMemo(
+    () => (fieldList ? new Set(fields.map((f) => f.key)) : undefined),
+    [fieldList, fields],
+  );
+  // A field archived or deleted since the link was made drops out of the filter.
+  const filter = useMemo(() => knownFieldsOnly(asked, keys), [asked, keys]);
+  const owners = useOwnerOptions(companyId).options;
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -57,6 +70,7 @@ export function DealListScreen() {
         </button>
       </DealsHeader>
       <DealFilters filter={filter} update={update} />
+      <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
       <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
       {pages.isError ? (
         <LoadError error={pages.error} onRetry={() => void pages.refetch()} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { CustomChangeText, isCustomChange } from '../../shared/components/custom-fields/custom-change.tsx';
 import { NoteForm } from '../../shared/components/notes/note-form.tsx';
 import { NoteText } from '../../shared/components/notes/note-text.tsx';
 import { useAddDealNote } from '../api/add-deal-note.ts';
@@ -97,6 +98,9 @@ function TimelineItem({
   const format = useFormatters();
   const stage = entry.changes?.stage_id;
   const who = entry.actor_name ?? t('deals.timeline.someone');
+  const labelled = Object.keys(entry.changes ?? {}).filter(isLabelled);
+  // Own fields read with their values: "Industry: Retail → Hospitality".
+  const custom = Object.entries(entry.changes ?? {}).filter(([field]) => isCustomChange(field));
   return (
     <li className="list-group-item">
       <div>
@@ -104,15 +108,19 @@ function TimelineItem({
           ? t('deals.timeline.moved', { who, from: stageName(stage[0]), to: stageName(stage[1]) })
           : t(`deals.timeline.kind.${entry.kind}`, { who })}
       </div>
-      {entry.kind === 'updated' && entry.changes && (
+      {entry.kind === 'updated' && labelled.length > 0 && (
         <div className="small text-body-secondary">
-          {t('deals.timeline.fields', {
-            fields: Object.keys(entry.changes)
-              .filter(isLabelled)
-              .map((field) => t(FIELD_LABELS[field]))
-              .join(', '),
-          })}
+          {t('deals.timeline.fields', { fields: labelled.map((field) => t(FIELD_LABELS[field])).join(', ') })}
         </div>
+      )}
+      {entry.kind === 'updated' && custom.length > 0 && (
+        <ul className="list-unstyled mb-0 small">
+          {custom.map(([field, [before, after]]) => (
+            <li key={field} className="text-break">
+              <CustomChangeText record="deal" field={field} before={before} after={after} />
+            </li>
+          ))}
+        </ul>
       )}
       {entry.body && (
         <div className="small kt-pre-wrap">

@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/list-states.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
-import { apiFilterOf } from '../lib/deal-filter.ts';
+import { boardFilterOf } from '../lib/deal-filter.ts';
 import { DealBoard } from './deal-board.tsx';
 import { DealDialog } from './deal-dialog.tsx';
 import { DealFilters } from './deal-filters.tsx';
@@ -37,7 +37,7 @@ export function DealsBoardScreen() {
       ) : (
         <DealBoard
           pipeline={pipeline}
-          filter={apiFilterOf(filter)}
+          filter={boardFilterOf(filter)}
           onAdd={(stageId) => setCreating({ stageId })}
         />
       )}

@@ -1,7 +1,16 @@
 import { DEAL_LIMITS, DEAL_SORTS, type DealSort } from '@kontora/contract/deal-values';
+import {
+  type CustomParam,
+  type CustomParams,
+  isCustomParam,
+  parseCustomParams,
+} from '../../shared/lib/custom-params.ts';
 
-/** The board's and the list's filters as the address holds them (`?pipeline=&owner_id=&tag=…`). */
-export type DealAddressFilter = {
+/**
+ * The board's and the list's filters as the address holds them (`?pipeline=&owner_id=&tag=…`);
+ * own-field filters (`custom.{key}…`) are the list's: the board does not take them.
+ */
+export type DealAddressFilter = CustomParams & {
   pipeline?: number;
   q?: string;
   owner_id?: number;
@@ -13,7 +22,7 @@ export type DealAddressFilter = {
   dir?: 'asc' | 'desc';
 };
 
-export type DealFilterParam = keyof DealAddressFilter;
+export type DealFilterParam = Exclude<keyof DealAddressFilter, CustomParam> | CustomParam;
 
 const positiveId = (value: string | null): number | undefined => {
   const id = Number(value);
@@ -45,11 +54,18 @@ export function parseDealFilter(params: URLSearchParams): DealAddressFilter {
   if (isSort(sort)) filter.sort = sort;
   const dir = params.get('dir');
   if (dir === 'asc' || dir === 'desc') filter.dir = dir;
-  return filter;
+  return Object.assign(filter, parseCustomParams(params));
 }
 
 /** The filters the API takes on both screens (no pipeline, no order). */
 export function apiFilterOf(filter: DealAddressFilter) {
   const { pipeline: _pipeline, sort: _sort, dir: _dir, ...rest } = filter;
   return rest;
+}
+
+/** The board's filters: the list's without its own-field ones, which the board does not take. */
+export function boardFilterOf(filter: DealAddressFilter) {
+  return Object.fromEntries(
+    Object.entries(apiFilterOf(filter)).filter(([name]) => !isCustomParam(name)),
+  ) as ReturnType<typeof apiFilterOf>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilterOf, parseDealFilter } from './deal-filter.ts';
+import { apiFilterOf, boardFilterOf, parseDealFilter } from './deal-filter.ts';
 
 describe('parseDealFilter', () => {
   it('reads the address filters the API takes', () => {
@@ -31,5 +31,14 @@ describe('parseDealFilter', () => {
     expect(
       parseDealFilter(new URLSearchParams('pipeline=x&owner_id=-1&close_from=tomorrow&sort=rank&dir=up')),
     ).toEqual({});
+  });
+
+  it('keeps own-field filters for the list and the export; the board does not take them', () => {
+    const filter = parseDealFilter(
+      new URLSearchParams('q=roof&custom.size.gte=10&custom.kind=a&custom.kind=b'),
+    );
+    expect(filter).toEqual({ q: 'roof', 'custom.size.gte': '10', 'custom.kind': ['a', 'b'] });
+    expect(apiFilterOf(filter)).toEqual(filter);
+    expect(boardFilterOf(filter)).toEqual({ q: 'roof' });
   });
 });

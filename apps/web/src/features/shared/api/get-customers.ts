@@ -1,9 +1,16 @@
 import type { CustomerPage, CustomerStatus } from '@kontora/contract/customers';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { type CustomParam, type CustomParams, isCustomParam } from '../lib/custom-params.ts';
 import { crmKeys } from './crm-keys.ts';
 
-/** What the list and the CSV export filter on (docs/product.md §7); empty values are left out. */
+export { type CustomParam, customParamsOf, isCustomParam } from '../lib/custom-params.ts';
+
+/**
+ * What the list and the CSV export filter on (docs/product.md §7); empty values are left out.
+ * Own-field filters ride along under their API names (a list: any of); `sort` may name an own
+ * field (`custom.{key}`), its direction in `dir` like the others.
+ */
 export type CustomerFilterParams = {
   q?: string;
   status?: CustomerStatus;
@@ -11,9 +18,18 @@ export type CustomerFilterParams = {
   tag?: string;
   /** People of this organisation customer. */
   organisation_id?: number;
-  sort?: 'name' | 'created_at' | 'updated_at';
+  sort?: 'name' | 'created_at' | 'updated_at' | CustomParam;
   dir?: 'asc' | 'desc';
-};
+} & CustomParams;
+
+/** The list API names a descending own-field sort `-custom.{key}` and takes no `dir` with it. */
+export function toListQuery(
+  filter: CustomerFilterParams,
+): Record<string, string | number | string[] | undefined> {
+  const { sort, dir, ...rest } = filter;
+  if (sort && isCustomParam(sort)) return { ...rest, sort: `${dir === 'desc' ? '-' : ''}${sort}` };
+  return filter;
+}
 
 /** The customers collection; the single-customer endpoints hang below it. */
 export const customersPath = (companyId: number) => `/companies/${companyId}/customers`;
@@ -23,7 +39,7 @@ export function getCustomers(
   params: CustomerFilterParams & { cursor?: string; limit?: number },
   signal?: AbortSignal,
 ): Promise<CustomerPage> {
-  return api.get<CustomerPage>(customersPath(companyId), { query: params, signal });
+  return api.get<CustomerPage>(customersPath(companyId), { query: toListQuery(params), signal });
 }
 
 /** Keyset pages: each page asks for the next with the previous page's `next_cursor`. */

@@ -2,10 +2,14 @@ import type { DealSort, DealStatus } from '@kontora/contract/deal-values';
 import type { DealPage } from '@kontora/contract/deals';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { CustomParams } from '../lib/custom-params.ts';
 import { dealKeys, dealsPath } from './deal-keys.ts';
 
-/** What the deal list, the board and a customer's deals filter on (`DealFilter` of the contract). */
-export type DealFilterParams = {
+/**
+ * What the deal list, the board and a customer's deals filter on (`DealFilter` of the contract);
+ * the list and the export also take own-field filters under their API names (`custom.{key}…`).
+ */
+export type DealFilterParams = CustomParams & {
   pipeline_id?: number;
   stage_id?: number;
   status?: DealStatus;

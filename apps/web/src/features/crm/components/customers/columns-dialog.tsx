@@ -1,23 +1,26 @@
-import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-view-values';
+import type { ListColumn } from '@kontora/contract/customer-view-values';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/modal.tsx';
-import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
+import { type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
 
 type ColumnsDialogProps = {
   open: boolean;
   onClose: () => void;
   /** The shown columns, in order. */
-  value: readonly CustomerColumn[];
-  onChange: (columns: CustomerColumn[]) => void;
+  value: readonly ListColumn[];
+  onChange: (columns: ListColumn[]) => void;
+  /** Every column the list can show: the built-in ones, then the company's own fields. */
+  available: readonly ListColumn[];
+  defOf: (column: ListColumn) => ColumnDef | undefined;
 };
 
 /**
  * Show, hide and order the list's columns: shown ones first in their order
  * (each with up/down), hidden ones after. Every change applies at once.
  */
-export function ColumnsDialog({ open, onClose, value, onChange }: ColumnsDialogProps) {
+export function ColumnsDialog({ open, onClose, value, onChange, available, defOf }: ColumnsDialogProps) {
   const { t } = useTranslation();
-  const hidden = CUSTOMER_COLUMNS.filter((column) => !value.includes(column));
+  const hidden = available.filter((column) => !value.includes(column));
   const move = (index: number, by: -1 | 1) => {
     const next = [...value];
     const [column] = next.splice(index, 1);
@@ -30,7 +33,9 @@ export function ColumnsDialog({ open, onClose, value, onChange }: ColumnsDialogP
         <p className="text-body-secondary small">{t('views.columnsHint')}</p>
         <ul className="list-group" aria-label={t('views.columnsTitle')}>
           {[...value, ...hidden].map((column) => {
-            const label = COLUMN_DEFS[column].label(t);
+            const def = defOf(column);
+            if (!def) return null;
+            const label = def.label(t);
             const index = value.indexOf(column);
             const shown = index >= 0;
             return (
@@ -39,13 +44,13 @@ export function ColumnsDialog({ open, onClose, value, onChange }: ColumnsDialogP
                   <input
                     className="form-check-input"
                     type="checkbox"
-                    id={`column-${column}`}
+                    id={`column-${column.replace('.', '-')}`}
                     checked={shown}
                     onChange={(event) =>
                       onChange(event.target.checked ? [...value, column] : value.filter((c) => c !== column))
                     }
                   />
-                  <label className="form-check-label" htmlFor={`column-${column}`}>
+                  <label className="form-check-label" htmlFor={`column-${column.replace('.', '-')}`}>
                     {label}
                   </label>
                 </div>

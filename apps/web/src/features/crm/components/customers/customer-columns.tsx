@@ -1,8 +1,16 @@
-import { CUSTOMER_COLUMNS, type CustomerColumn } from '@kontora/contract/customer-view-values';
+import type { CustomField } from '@kontora/contract/custom-fields';
+import {
+  CUSTOMER_COLUMNS,
+  type CustomerColumn,
+  isCustomColumn,
+  type ListColumn,
+} from '@kontora/contract/customer-view-values';
 import type { Customer } from '@kontora/contract/customers';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Formatters } from '../../../../lib/format.ts';
+import { useCustomValueShow } from '../../../shared/components/custom-fields/custom-value-rows.tsx';
+import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { CustomerSort } from './use-customer-filter.ts';
 
@@ -14,7 +22,7 @@ export const DEFAULT_COLUMNS: readonly CustomerColumn[] = CUSTOMER_COLUMNS.filte
   (c) => c !== 'organisation',
 );
 
-type ColumnDef = {
+export type ColumnDef = {
   label: (t: TFunction) => string;
   /** Columns the server sorts by. */
   sort?: CustomerSort;
@@ -68,3 +76,40 @@ export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
     cell: (c, format) => format.date(c.updated_at),
   },
 };
+
+/** Own-field values that read best on one line. */
+const NOWRAP_TYPES: readonly CustomField['type'][] = [
+  'number',
+  'currency',
+  'percent',
+  'date',
+  'datetime',
+  'phone',
+];
+
+/**
+ * The list's columns, the company's own fields (in use) among them: `columns` what the list can
+ * show, `defOf` how one is labelled and drawn (undefined for a field not in use: not shown).
+ */
+export function useListColumns(fields: readonly CustomField[]) {
+  const labelOf = useFieldLabel();
+  const show = useCustomValueShow();
+  return useMemo(() => {
+    const custom = new Map<string, ColumnDef>(
+      fields.map((field) => [
+        `custom.${field.key}`,
+        {
+          label: () => labelOf(field),
+          sort: `custom.${field.key}`,
+          nowrap: NOWRAP_TYPES.includes(field.type),
+          cell: (customer: Customer) => show(field, customer.custom[field.key]) ?? <Missing />,
+        },
+      ]),
+    );
+    return {
+      columns: [...CUSTOMER_COLUMNS, ...custom.keys()] as ListColumn[],
+      defOf: (column: ListColumn): ColumnDef | undefined =>
+        isCustomColumn(column) ? custom.get(column) : COLUMN_DEFS[column],
+    };
+  }, [fields, labelOf, show]);
+}

@@ -1,4 +1,4 @@
-import type { CustomerColumn } from '@kontora/contract/customer-views';
+import type { ListColumn } from '@kontora/contract/customer-view-values';
 import type { Customer } from '@kontora/contract/customers';
 import type { ReactNode } from 'react';
 import './customer-table.css';
@@ -8,7 +8,7 @@ import { paths } from '../../../../config/paths.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { usePhone } from '../../../../lib/use-media-query.ts';
 import { CustomerCards } from './customer-cards.tsx';
-import { COLUMN_DEFS, DEFAULT_COLUMNS } from './customer-columns.tsx';
+import { COLUMN_DEFS, type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
 import { fromList } from './list-return.ts';
 import { SelectAll } from './select-all.tsx';
 import { SortHeader } from './sort-header.tsx';
@@ -23,8 +23,13 @@ export type CustomerTableProps = {
   /** Inside the scrolling box, after the rows (the "load more" sentinel must scroll with them). */
   footer?: ReactNode;
   /** The optional columns shown, in order (the name always comes first). */
-  columns?: readonly CustomerColumn[];
+  columns?: readonly ListColumn[];
+  /** How a column is drawn (own fields' too); one without a definition is not shown. */
+  defOf?: (column: ListColumn) => ColumnDef | undefined;
 };
+
+const builtIn = (column: ListColumn): ColumnDef | undefined =>
+  (COLUMN_DEFS as Record<string, ColumnDef>)[column];
 
 /**
  * The loaded customers: name (with email), then the person's columns (status, owner, phone,
@@ -37,9 +42,14 @@ export function CustomerTable({
   selected,
   onSelect,
   footer,
-  columns = DEFAULT_COLUMNS,
+  columns: asked = DEFAULT_COLUMNS,
+  defOf = builtIn,
 }: CustomerTableProps) {
   const { t } = useTranslation();
+  const columns = asked.flatMap((column) => {
+    const def = defOf(column);
+    return def ? [{ column, def }] : [];
+  });
   const format = useFormatters();
   const phone = usePhone();
   const listSearch = useLocation().search;
@@ -60,8 +70,7 @@ export function CustomerTable({
               <SortHeader column="name" current={sort} onSort={onSort}>
                 {t('crm.customers.columns.name')}
               </SortHeader>
-              {columns.map((column) => {
-                const def = COLUMN_DEFS[column];
+              {columns.map(({ column, def }) => {
                 return def.sort ? (
                   <SortHeader key={column} column={def.sort} current={sort} onSort={onSort}>
                     {def.label(t)}
@@ -98,9 +107,9 @@ export function CustomerTable({
                   </Link>
                   {customer.email && <div className="small text-body-secondary">{customer.email}</div>}
                 </td>
-                {columns.map((column) => (
-                  <td key={column} className={COLUMN_DEFS[column].nowrap ? 'text-nowrap' : undefined}>
-                    {COLUMN_DEFS[column].cell(customer, format)}
+                {columns.map(({ column, def }) => (
+                  <td key={column} className={def.nowrap ? 'text-nowrap' : undefined}>
+                    {def.cell(customer, format)}
                   </td>
                 ))}
               </tr>

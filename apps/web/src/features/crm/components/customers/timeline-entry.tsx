@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
+import { CustomChangeText, isCustomChange } from '../../../shared/components/custom-fields/custom-change.tsx';
 import { NoteText } from '../../../shared/components/notes/note-text.tsx';
 import { countryName } from './country-options.ts';
 import { organisationChangeText } from './organisation-change.ts';
@@ -142,6 +143,15 @@ export function TimelineEntryItem({
                 // biome-ignore lint/suspicious/noArrayIndexKey: a person may join and leave several organisations in one edit
                 <li key={`${change.field}-${index}`} className="text-break">
                   {organisationChangeText(t, change)}
+                </li>
+              ) : isCustomChange(change.field) ? (
+                <li key={change.field} className="text-break">
+                  <CustomChangeText
+                    record="customer"
+                    field={change.field}
+                    before={change.before}
+                    after={change.after}
+                  />
                 </li>
               ) : (
                 <li key={change.field} className="text-break">

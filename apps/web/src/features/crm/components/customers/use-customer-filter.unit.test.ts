@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, parseCustomerFilter, sortOf } from './use-customer-filter.ts';
+import {
+  isFiltered,
+  knownFieldsOnly,
+  parseCustomerFilter,
+  sortableWithSearch,
+  sortOf,
+} from './use-customer-filter.ts';
 
 const parse = (search: string) => parseCustomerFilter(new URLSearchParams(search));
 
@@ -24,5 +30,41 @@ describe('customer list filter in the address', () => {
     expect(sortOf({})).toEqual({ sort: 'name', dir: 'asc' });
     expect(isFiltered({ sort: 'created_at', dir: 'desc' })).toBe(false);
     expect(isFiltered({ tag: 'vip' })).toBe(true);
+  });
+
+  it('reads own-field filters under the API’s names: any of repeats, a range end or empty holds one', () => {
+    expect(
+      parse(
+        'custom.tier=gold&custom.tier=silver&custom.rooms.gte=10&custom.rooms.gte=20&custom.x.empty=true',
+      ),
+    ).toEqual({ 'custom.tier': ['gold', 'silver'], 'custom.rooms.gte': '20', 'custom.x.empty': 'true' });
+    expect(parse('sort=custom.tier&dir=desc')).toEqual({ sort: 'custom.tier', dir: 'desc' });
+    // Not a field's name or operator: dropped.
+    expect(parse('custom.Tier=a&custom.tier.like=a&custom.tier=%20&sort=custom.&custom.a.b.gte=1')).toEqual(
+      {},
+    );
+    expect(isFiltered({ 'custom.tier': 'gold' })).toBe(true);
+  });
+
+  it('drops filters and a sort on fields not in use once the fields are known', () => {
+    const filter = {
+      q: 'x',
+      'custom.tier': 'gold',
+      'custom.old.empty': 'true',
+      sort: 'custom.old',
+      dir: 'desc',
+    } as const;
+    expect(knownFieldsOnly(filter, undefined)).toBe(filter);
+    expect(knownFieldsOnly(filter, new Set(['tier']))).toEqual({ q: 'x', 'custom.tier': 'gold' });
+    expect(knownFieldsOnly(filter, new Set(['tier', 'old']))).toBe(filter);
+  });
+
+  it('sorts a search by name rather than by an own field, keeping its own-field filters', () => {
+    expect(sortableWithSearch({ q: 'x', 'custom.tier': 'gold', sort: 'custom.tier', dir: 'desc' })).toEqual({
+      q: 'x',
+      'custom.tier': 'gold',
+    });
+    const plain = { 'custom.tier': 'gold', sort: 'custom.tier' } as const;
+    expect(sortableWithSearch(plain)).toBe(plain);
   });
 });

@@ -1,11 +1,15 @@
-import type { CustomerColumn, CustomerView } from '@kontora/contract/customer-views';
+import type { CustomerView, ListColumn } from '@kontora/contract/customer-views';
 import { useState } from 'react';
+import {
+  type CustomerFilterParams,
+  type CustomParam,
+  customParamsOf,
+  isCustomParam,
+} from '../../../shared/api/get-customers.ts';
 import { useCustomerViews } from '../../api/get-customer-views.ts';
 import { useSetCustomerColumns } from '../../api/set-customer-columns.ts';
 import { DEFAULT_COLUMNS } from './customer-columns.tsx';
-import type { FilterParam } from './use-customer-filter.ts';
-
-type Update = (patch: Partial<Record<FilterParam, string>>, options?: { replace?: boolean }) => void;
+import type { UpdateFilter } from './use-customer-filter.ts';
 
 /**
  * The saved views and the columns of the list: the person's own columns
@@ -13,12 +17,12 @@ type Update = (patch: Partial<Record<FilterParam, string>>, options?: { replace?
  * person changes them, which saves them as their own (and shows them from
  * then on, without waiting for the server's answer).
  */
-export function useListViews(companyId: number, update: Update) {
+export function useListViews(companyId: number, filter: CustomerFilterParams, update: UpdateFilter) {
   const views = useCustomerViews(companyId);
   const saveColumns = useSetCustomerColumns(companyId);
   const [activeId, setActiveId] = useState<number | null>(null);
   /** Shown over the person's saved columns: those of the view opened, or the person's latest change. */
-  const [shownColumns, setShownColumns] = useState<CustomerColumn[] | null>(null);
+  const [shownColumns, setShownColumns] = useState<ListColumn[] | null>(null);
   const items = views.data?.items ?? [];
   const active = items.find((view) => view.id === activeId) ?? null;
 
@@ -26,8 +30,15 @@ export function useListViews(companyId: number, update: Update) {
     setActiveId(view?.id ?? null);
     setShownColumns(view ? view.columns : null);
     if (!view) return;
-    const { q, status, owner_id, tag, organisation_id } = view.filter;
+    const { q, status, owner_id, tag, organisation_id, ...rest } = view.filter;
+    // The own-field filters of the list give way to the view's.
+    const custom: Partial<Record<CustomParam, string | readonly string[]>> = {};
+    for (const name of Object.keys(customParamsOf(filter))) custom[name as CustomParam] = '';
+    for (const [name, value] of Object.entries(rest)) {
+      if (isCustomParam(name) && (typeof value === 'string' || Array.isArray(value))) custom[name] = value;
+    }
     update({
+      ...custom,
       q: q ?? '',
       status: status ?? '',
       owner_id: owner_id ? String(owner_id) : '',
@@ -43,7 +54,7 @@ export function useListViews(companyId: number, update: Update) {
     active,
     apply,
     columns: shownColumns ?? views.data?.columns ?? DEFAULT_COLUMNS,
-    setColumns: (columns: CustomerColumn[]) => {
+    setColumns: (columns: ListColumn[]) => {
       // Shown at once and kept while the save is on its way, whatever a refetch brings meanwhile.
       setShownColumns(columns);
       saveColumns.mutate(columns);

@@ -1,4 +1,4 @@
-import type { CustomerColumn, CustomerView } from '@kontora/contract/customer-views';
+import type { CustomerView, CustomerViewInput, ListColumn } from '@kontora/contract/customer-views';
 import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -7,10 +7,11 @@ import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import type { CustomerFilterParams } from '../../../shared/api/get-customers.ts';
+import { type CustomerFilterParams, customParamsOf } from '../../../shared/api/get-customers.ts';
 import { useCreateCustomerView } from '../../api/create-customer-view.ts';
 import { useDeleteCustomerView } from '../../api/delete-customer-view.ts';
 import { ColumnsDialog } from './columns-dialog.tsx';
+import type { ColumnDef } from './customer-columns.tsx';
 import { sortOf } from './use-customer-filter.ts';
 
 // Its form (react-hook-form, zod) loads on first opening, not with the customer list.
@@ -23,12 +24,24 @@ type ViewsBarProps = {
   active: CustomerView | null;
   onApply: (view: CustomerView | null) => void;
   filter: CustomerFilterParams;
-  columns: readonly CustomerColumn[];
-  onColumns: (columns: CustomerColumn[]) => void;
+  columns: readonly ListColumn[];
+  onColumns: (columns: ListColumn[]) => void;
+  /** Every column the list can show, own fields' included, and how each is labelled. */
+  available: readonly ListColumn[];
+  defOf: (column: ListColumn) => ColumnDef | undefined;
 };
 
 /** Saved views (own and shared) to open, save the list as a view, delete an own one; the columns. */
-export function ViewsBar({ views, active, onApply, filter, columns, onColumns }: ViewsBarProps) {
+export function ViewsBar({
+  views,
+  active,
+  onApply,
+  filter,
+  columns,
+  onColumns,
+  available,
+  defOf,
+}: ViewsBarProps) {
   const { t } = useTranslation();
   const id = useId();
   const companyId = useCompanyId();
@@ -41,10 +54,13 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
 
   const save = async ({ name, shared }: { name: string; shared: boolean }) => {
     const { q, status, owner_id, tag, organisation_id } = filter;
+    const set = Object.entries({ q, status, owner_id, tag, organisation_id }).filter(
+      ([, v]) => v !== undefined,
+    );
     const view = await attempt.create(create.mutateAsync, {
       name,
       shared,
-      filter: { q, status, owner_id, tag, organisation_id },
+      filter: { ...Object.fromEntries(set), ...customParamsOf(filter) } as CustomerViewInput['filter'],
       ...sortOf(filter),
       columns: [...columns],
     });
@@ -97,6 +113,8 @@ export function ViewsBar({ views, active, onApply, filter, columns, onColumns }:
         onClose={() => setEditingColumns(false)}
         value={columns}
         onChange={onColumns}
+        available={available}
+        defOf={defOf}
       />
       <ConfirmDialog
         open={deleting && active !== null}

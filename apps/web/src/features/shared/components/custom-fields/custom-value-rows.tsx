@@ -6,19 +6,12 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useOwnerOptions } from '../owner-options.ts';
 import { useFieldLabel } from './field-label.ts';
 
-/**
- * A record's values of the company's fields as label, shown value and a row key apart from
- * the built-in fields' (a company's field may share a label with one), for a details list.
- */
-export function useCustomValueRows(
-  fields: readonly CustomField[],
-  custom: CustomValues | undefined,
-): [label: string, value: ReactNode, key: string][] {
+/** How a value of a company's field reads on a page or in a list's cell; null when there is none. */
+export function useCustomValueShow(): (field: CustomField, value: unknown) => ReactNode {
   const { t } = useTranslation();
   const format = useFormatters();
-  const labelOf = useFieldLabel();
   const { nameOf } = useOwnerOptions(useCompanyId());
-  const show = (field: CustomField, value: unknown): ReactNode => {
+  return (field, value) => {
     if (value === null || value === undefined || value === '') return null;
     const optionLabel = (v: string) => field.options.find((o) => o.value === v)?.label ?? v;
     switch (field.type) {
@@ -53,5 +46,17 @@ export function useCustomValueRows(
         return String(value);
     }
   };
+}
+
+/**
+ * A record's values of the company's fields as label, shown value and a row key apart from
+ * the built-in fields' (a company's field may share a label with one), for a details list.
+ */
+export function useCustomValueRows(
+  fields: readonly CustomField[],
+  custom: CustomValues | undefined,
+): [label: string, value: ReactNode, key: string][] {
+  const labelOf = useFieldLabel();
+  const show = useCustomValueShow();
   return fields.map((field) => [labelOf(field), show(field, custom?.[field.key]), `custom.${field.key}`]);
 }
