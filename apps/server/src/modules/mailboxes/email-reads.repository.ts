@@ -141,3 +141,16 @@ export function attachmentsOf(db: Database, companyId: number, messageId: number
     .orderBy('id')
     .execute();
 }
+
+/** The headers a reply needs of a kept message the reader may see; undefined otherwise. */
+export function replyTarget(db: Database, reader: Reader, id: number) {
+  return visibleMessages(db, reader)
+    .select([
+      'email_messages.id',
+      'email_messages.message_id',
+      'email_messages.refs',
+      'email_messages.in_reply_to',
+    ])
+    .where('email_messages.id', '=', id)
+    .executeTakeFirst();
+}

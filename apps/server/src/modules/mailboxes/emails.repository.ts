@@ -149,5 +149,7 @@ export async function dropStalePlaces(
     .where('mailbox_id', '=', mailboxId)
     .where('folder', '=', folder)
     .where('uidvalidity', '<>', uidvalidity)
+    // Sent from the app and not yet filed in the folder (send-email.ts): not the server's to drop.
+    .where('uidvalidity', '<>', 'outbox')
     .execute();
 }

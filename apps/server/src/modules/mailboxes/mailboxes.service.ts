@@ -43,6 +43,7 @@ function dtoOf(row: MailboxRow): Mailbox {
     last_synced_at: row.last_synced_at,
     visibility: row.visibility,
     sync_days: row.sync_days,
+    signature: row.signature,
   };
 }
 
@@ -154,6 +155,7 @@ export async function updateMailbox(
         : {}),
       ...(body.visibility ? { visibility: body.visibility } : {}),
       ...(body.sync_days ? { sync_days: body.sync_days } : {}),
+      ...(body.signature !== undefined ? { signature: body.signature } : {}),
       updated_at: ctx.clock.nowIso(),
     });
     if (body.imap)
