@@ -220,6 +220,45 @@ describe('sending', () => {
     SLOW,
   );
 
+  it(
+    'a refusal by the SMTP server is retried, and the message arrives once',
+    async () => {
+      const refusing = await startSmtpCapture({ refuseFirst: 1 });
+      try {
+        const second = await ok<Mailbox>(c.ana.token, 'POST', url(c.acme, '/mailboxes'), {
+          email: ANA_MAIL,
+          imap: server(dovecot.port),
+          smtp: server(refusing.port),
+          visibility: 'private',
+        });
+        const [queued] = await send({
+          mailbox_id: second.id,
+          to: [IVAN],
+          subject: 'Busy server',
+          text: 'Hi',
+          send_at: now(),
+        });
+        // The retry waits out its back-off, which a drain alone may return before.
+        while ((await outbox(queued?.id ?? 0)).status !== 'sent') {
+          await t.ctx.jobs.drain(30_000);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(refusing.received()).toBe(2);
+        expect(refusing.mails.map((m) => m.to)).toEqual([[IVAN]]);
+        expect((await outbox(queued?.id ?? 0)).last_error).toBeNull();
+        await t.ctx.jobs.drain(30_000);
+        const del = await t.call(c.ana.token, {
+          method: 'DELETE',
+          url: url(c.acme, `/mailboxes/${second.id}`),
+        });
+        expect(del.statusCode).toBe(204);
+      } finally {
+        await refusing.close();
+      }
+    },
+    SLOW,
+  );
+
   it('a message waits out the undo window; cancelled, a scheduled one never goes', async () => {
     const before = smtp.mails.length;
     const [undoable] = await send({ to: [PETRA], subject: 'Oops', text: 'Not this' });
