@@ -285,10 +285,18 @@ describe('sending', () => {
   });
 
   it(
-    'a sent message cannot be cancelled',
+    'a sent message cannot be cancelled; to one customer, their fields are merged',
     async () => {
-      const [queued] = await send({ to: [PETRA], subject: 'Gone', text: 'Sent', send_at: now() });
+      const [queued] = await send({
+        to: [PETRA],
+        subject: 'Gone',
+        text: 'Sent to {{customer.first_name}}',
+        send_at: now(),
+      });
       await t.ctx.jobs.drain(30_000);
+      // One address that is a customer's: their fields are merged.
+      const gone = (await parsedMailsTo(PETRA)).find((m) => m.subject === 'Gone');
+      expect(gone?.text?.trim()).toBe('Sent to Petra');
       const res = await t.call(c.ana.token, { method: 'DELETE', url: url(c.acme, `/emails/${queued?.id}`) });
       expect(res.statusCode).toBe(409);
     },

@@ -98,8 +98,9 @@ export async function queueEmails(
     messages = found.map((c) => ({ to: [c.email as string], customer: c }));
   } else {
     const to = body.to ?? [];
-    // A message to one customer's address merges that customer's fields.
-    const byEmail = await customersByEmail(ctx.db, actor.companyId, to.slice(0, 1));
+    // A message to one customer's address merges that customer's fields; one to several, none.
+    const byEmail =
+      to.length === 1 ? await customersByEmail(ctx.db, actor.companyId, to) : new Map<string, number[]>();
     const id = byEmail.get(to[0] ?? '')?.[0];
     const [customer] = id === undefined ? [] : await customersForSend(ctx.db, actor.companyId, [id]);
     messages = [{ to, customer: customer ?? null }];
