@@ -56,6 +56,7 @@ import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { createSettingsNotices } from './modules/live/settings-notices.ts';
+import { emailSendingRoutes } from './modules/mailboxes/email-sending.routes.ts';
 import { registerMailboxJobs } from './modules/mailboxes/mailboxes.jobs.ts';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -263,6 +264,7 @@ export async function buildApp(
       await api.register(dealsRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(mailboxesRoutes, { ctx });
+      await api.register(emailSendingRoutes, { ctx });
     },
     { prefix: '/api' },
   );

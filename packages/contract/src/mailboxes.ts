@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, hasControlCharacters } from './fields.ts';
+import { Email, hasControlCharacters, OptionalText } from './fields.ts';
 
 /**
  * A person's own mailboxes, synced over IMAP, and the mail they keep beside the
@@ -31,6 +31,8 @@ export const MAILBOX_LIMITS = {
   syncDaysMax: 3650,
   /** Mailboxes one person may connect in one company. */
   mailboxesMax: 5,
+  /** The sender's signature, merged by `{{sender.signature}}` (plain text). */
+  signatureMax: 5_000,
 } as const;
 
 const Text = (max: number) =>
@@ -63,7 +65,7 @@ export const MailboxCreateBody = z
   .object({
     email: Email,
     imap: MailServer,
-    /** Kept for sending, which comes later; optional until then. */
+    /** For sending (docs/decisions/065-email-sending.md); a mailbox without it only syncs. */
     smtp: MailServer.optional(),
     visibility: z.enum(MAILBOX_VISIBILITY, { error: 'invalid_visibility' }).default('metadata'),
     sync_days: SyncDays.default(MAILBOX_LIMITS.syncDaysDefault),
@@ -78,6 +80,8 @@ export const MailboxPatchBody = z
     smtp: MailServer.optional(),
     visibility: z.enum(MAILBOX_VISIBILITY, { error: 'invalid_visibility' }).optional(),
     sync_days: SyncDays.optional(),
+    /** Plain text; an empty string removes it. */
+    signature: OptionalText(MAILBOX_LIMITS.signatureMax, { multiline: true }).optional(),
   })
   .strict();
 export type MailboxPatchBody = z.output<typeof MailboxPatchBody>;
@@ -95,6 +99,7 @@ export const Mailbox = z.object({
   /** While failing: since when, and when the next try is due. */
   failing_since: z.string().nullable(),
   retry_at: z.string().nullable(),
+  signature: z.string().nullable(),
 });
 export type Mailbox = z.infer<typeof Mailbox>;
 export const MailboxList = z.object({ items: z.array(Mailbox) });

@@ -880,6 +880,8 @@ export interface DB {
   email_messages: EmailMessagesTable;
   email_customers: EmailCustomersTable;
   email_attachments: EmailAttachmentsTable;
+  email_templates: EmailTemplatesTable;
+  email_outbox: EmailOutboxTable;
   custom_fields: CustomFieldsTable;
   customer_field_values: FieldValuesTable;
   deal_field_values: FieldValuesTable;
@@ -955,6 +957,8 @@ export interface MailboxesTable {
   last_error: string | null;
   last_synced_at: Timestamp | null;
   sync_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Plain text, merged by `{{sender.signature}}` (migration 043). */
+  signature: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Migration 044: the run of failures, the poll's next try, and the day-long failure mailed. */
@@ -1020,4 +1024,41 @@ export interface EmailAttachmentsTable {
   content_type: string;
   /** Migration 044: the bytes in the media storage; null when synced before they were kept. */
   storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A company's email template with merge fields (migration 043). */
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A message on its way from a person's mailbox (migration 043); addresses and refs are JSON arrays. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  mailbox_id: number;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  customer_id: number | null;
+  deal_id: number | null;
+  send_at: Timestamp;
+  sent_at: Timestamp | null;
+  email_id: number | null;
+  appended_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

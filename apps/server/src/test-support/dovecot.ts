@@ -17,6 +17,8 @@ export interface Dovecot {
   port: number;
   /** Puts a raw message into a folder of the user by IMAP APPEND; answers its UID. */
   append(user: string, folder: string, raw: string, internalDate?: Date): Promise<number>;
+  /** The raw messages of a folder, in UID order. */
+  messages(user: string, folder: string): Promise<Buffer[]>;
   /** Deletes and creates the folder again: it gets a new UIDVALIDITY. */
   recreate(user: string, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -153,6 +155,19 @@ service stats {
       session(user, async (client) => {
         const answer = await client.append(folder, raw, [], internalDate);
         return answer ? Number(answer.uid) : 0;
+      }),
+    messages: (user, folder) =>
+      session(user, async (client) => {
+        const lock = await client.getMailboxLock(folder, { readOnly: true });
+        try {
+          const found: Buffer[] = [];
+          if (!client.mailbox || client.mailbox.exists === 0) return found;
+          for await (const msg of client.fetch('1:*', { source: true }))
+            if (msg.source) found.push(msg.source);
+          return found;
+        } finally {
+          lock.release();
+        }
       }),
     recreate: (user, folder) =>
       session(user, async (client) => {

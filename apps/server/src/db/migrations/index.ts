@@ -36,6 +36,7 @@ import * as m039 from './039-custom-fields.ts';
 import * as m040 from './040-deal-stage-figures.ts';
 import * as m041 from './041-mailboxes.ts';
 import * as m042 from './042-target-error-status.ts';
+import * as m043 from './043-email-sending.ts';
 import * as m044 from './044-mail-attachments-health.ts';
 import * as m045 from './045-custom-view-sort.ts';
 import * as m047 from './047-connector-deal-depth.ts';
@@ -82,6 +83,7 @@ export const migrations: Record<string, KontoraMigration> = {
   '040-deal-stage-figures': m040,
   '041-mailboxes': m041,
   '042-target-error-status': m042,
+  '043-email-sending': m043,
   '044-mail-attachments-health': m044,
   '045-custom-view-sort': m045,
   '047-connector-deal-depth': m047,

@@ -152,3 +152,16 @@ export function findAttachment(db: Database, companyId: number, messageId: numbe
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** The headers a reply needs of a kept message the reader may see; undefined otherwise. */
+export function replyTarget(db: Database, reader: Reader, id: number) {
+  return visibleMessages(db, reader)
+    .select([
+      'email_messages.id',
+      'email_messages.message_id',
+      'email_messages.refs',
+      'email_messages.in_reply_to',
+    ])
+    .where('email_messages.id', '=', id)
+    .executeTakeFirst();
+}

@@ -157,6 +157,8 @@ const messagesOf =
         ? [
             eb('email_messages.folder', '=', staleIn.folder),
             eb('email_messages.uidvalidity', '<>', staleIn.uidvalidity),
+            // Sent from the app and not yet filed in the folder (send-email.ts): not the server's to drop.
+            eb('email_messages.uidvalidity', '<>', 'outbox'),
           ]
         : []),
     ]);

@@ -49,6 +49,26 @@ export function reasonOf(err: unknown): MailConnectError {
 }
 
 /**
+ * The address to connect to for a mail host a person chose (IMAP or SMTP): resolved once and
+ * refused when private, loopback, link-local or metadata unless WEBHOOK_ALLOWED_HOSTS lets
+ * it through (decision 031). `host` is the name without IPv6 brackets, for TLS.
+ */
+export async function guardedAddress(
+  ctx: AppContext,
+  chosen: string,
+): Promise<{ host: string; address: string }> {
+  const host = chosen.replace(/^\[|\]$/g, '');
+  try {
+    const url = new URL(`imap://${isIP(host) === 6 ? `[${host}]` : host}`);
+    const { address } = await resolveGuardedAddress(url, allowListOf(ctx.config.webhookAllowedHosts));
+    return { host, address };
+  } catch (err) {
+    if (err instanceof BlockedAddressError) throw new MailConnectFailure('private_address', err.message);
+    throw new MailConnectFailure('host_not_found', (err as Error).message);
+  }
+}
+
+/**
  * Opens and authenticates an IMAP connection. The host is a person's choice, so it goes
  * through the same address rules as webhooks and connectors (decision 031): resolved once,
  * refused when private, loopback, link-local or metadata unless WEBHOOK_ALLOWED_HOSTS lets
@@ -56,15 +76,7 @@ export function reasonOf(err: unknown): MailConnectError {
  * the certificate against the host name).
  */
 export async function openImap(ctx: AppContext, settings: ImapSettings): Promise<ImapFlow> {
-  const host = settings.host.replace(/^\[|\]$/g, '');
-  let address: string;
-  try {
-    const url = new URL(`imap://${isIP(host) === 6 ? `[${host}]` : host}`);
-    address = (await resolveGuardedAddress(url, allowListOf(ctx.config.webhookAllowedHosts))).address;
-  } catch (err) {
-    if (err instanceof BlockedAddressError) throw new MailConnectFailure('private_address', err.message);
-    throw new MailConnectFailure('host_not_found', (err as Error).message);
-  }
+  const { host, address } = await guardedAddress(ctx, settings.host);
   const client = new ImapFlow({
     host: address,
     port: settings.port,

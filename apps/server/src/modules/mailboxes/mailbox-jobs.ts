@@ -16,3 +16,15 @@ export const syncMailboxJob = defineJob(
 
 /** Every minute: a run for each mailbox (new mail arrives by polling). */
 export const pollMailboxesJob = defineJob('mailboxes.poll', z.object({}), { maxAttempts: 1 });
+
+/** One message from a person's mailbox: SMTP, then its copy in the Sent folder (never sent twice). */
+export const sendEmailJob = defineJob(
+  'mailboxes.send',
+  z.object({ company_id: z.number().int(), outbox_id: z.number().int() }),
+  {
+    maxAttempts: 5,
+    backoff: { baseMs: 30_000, maxMs: 1_800_000 },
+    timeoutMs: 5 * 60_000,
+    perCompanyConcurrency: 2,
+  },
+);

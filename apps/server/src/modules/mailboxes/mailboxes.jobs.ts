@@ -2,13 +2,17 @@ import { MODULE_ID } from '@kontora/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { crossCompany } from '../../db/cross-company.ts';
 import { syncMailbox } from './mail-sync.ts';
-import { pollMailboxesJob, syncMailboxJob } from './mailbox-jobs.ts';
+import { pollMailboxesJob, sendEmailJob, syncMailboxJob } from './mailbox-jobs.ts';
+import { sendOutgoing } from './send-email.ts';
 
 /**
- * The sync job and the poll that queues one run per mailbox each minute (one per mailbox and
- * minute); a failing mailbox only once its next try is due.
+ * The sync job, the poll that queues one run per mailbox each minute (a failing mailbox only
+ * once its next try is due), and the send job.
  */
 export function registerMailboxJobs(ctx: AppContext): void {
+  ctx.jobs.handle(sendEmailJob, async (payload, run) => {
+    await sendOutgoing(ctx, payload.company_id, payload.outbox_id, run);
+  });
   ctx.jobs.handle(syncMailboxJob, async (payload) => {
     await syncMailbox(ctx, payload.company_id, payload.mailbox_id);
   });

@@ -52,6 +52,7 @@ function dtoOf(row: MailboxRow, messageCount: number): Mailbox {
     message_count: messageCount,
     failing_since: row.status === 'failing' ? row.failing_since : null,
     retry_at: row.status === 'failing' ? row.retry_at : null,
+    signature: row.signature,
   };
 }
 
@@ -177,6 +178,7 @@ export async function updateMailbox(
         : {}),
       ...(body.visibility ? { visibility: body.visibility } : {}),
       ...(body.sync_days ? { sync_days: body.sync_days } : {}),
+      ...(body.signature !== undefined ? { signature: body.signature } : {}),
       updated_at: ctx.clock.nowIso(),
     });
     if (body.imap)

@@ -1,5 +1,5 @@
 import type { Customer } from '@kontora/contract/customers';
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OnceOpened } from '../../../components/once-opened.tsx';
@@ -40,6 +40,10 @@ const ImportWizard = lazy(() =>
   import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
 );
 
+// Loads with a selection: the list's first paint stays free of the compose dialog (and zod).
+const BulkEmailButton = lazy(() =>
+  import('./email-compose/bulk-email-button.tsx').then((m) => ({ default: m.BulkEmailButton })),
+);
 const PAGE_SIZE = 50;
 /** Dates read best newest first; names (and own fields) A to Z. */
 const FIRST_DIR: Partial<Record<CustomerSort, 'asc' | 'desc'>> = {
@@ -144,7 +148,15 @@ export function CustomerListScreen() {
       )}
       <MatchCount count={count.data} stale={count.isPlaceholderData} />
       {target && (
-        <BulkBar target={target} onDone={selection.clear}>
+        <BulkBar
+          target={target}
+          onDone={selection.clear}
+          extraActions={(ids) => (
+            <Suspense fallback={null}>
+              <BulkEmailButton companyId={companyId} ids={ids} />
+            </Suspense>
+          )}
+        >
           {selection.allLoadedSelected && pages.hasNextPage && (
             <SelectAllMatching count={count.data} onSelect={selection.selectAllMatching} />
           )}

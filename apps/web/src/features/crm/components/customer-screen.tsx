@@ -22,6 +22,7 @@ import { listReturnHref } from './customers/list-return.ts';
 import { OrganisationPeopleCard } from './customers/organisation-people-card.tsx';
 import { StatusBadge } from './customers/status-badge.tsx';
 import { TimelineCard } from './customers/timeline-card.tsx';
+import { EmailButton } from './email-compose/email-button.tsx';
 import { CustomerTodos } from './events/customer-todos.tsx';
 
 /** One customer (`#/company/customer/:id`): details, to-dos and timeline; edit and delete. */
@@ -74,6 +75,7 @@ export function CustomerScreen() {
       <PageHeader title={data.name}>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <StatusBadge status={data.status} />
+          <EmailButton companyId={companyId} customer={data} />
           <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
             {t('crm.customer.edit')}
           </button>

@@ -8,6 +8,7 @@ import { useCanManageCompany } from '../../../lib/use-can-manage-company.ts';
 import { CompanyCalendarSection } from './company-calendar-section.tsx';
 import { CompanySecuritySection } from './company-security-section.tsx';
 import { CustomFieldsSection } from './custom-fields/custom-fields-section.tsx';
+import { EmailTemplatesSection } from './email-templates-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
 import { MailboxesSection } from './mailboxes/mailboxes-section.tsx';
 import { NotificationPreferencesSection } from './notification-preferences-section.tsx';
@@ -44,6 +45,7 @@ export function SettingsScreen() {
           <CompanySecuritySection companyId={company.id} companyName={company.name ?? ''} />
           <CompanyCalendarSection companyId={company.id} />
           <SalesSettings companyId={company.id} />
+          <EmailSettings companyId={company.id} />
         </div>
       )}
     </>
@@ -69,4 +71,11 @@ function SalesSettings({ companyId }: { companyId: number }) {
       <CustomFieldsSection companyId={companyId} />
     </>
   );
+}
+
+/** Email templates: every member of a company with the CRM writes with them and may keep them. */
+function EmailSettings({ companyId }: { companyId: number }) {
+  const modules = useCompanyModules(companyId).data;
+  if (!modules?.includes(MODULE_ID.crm)) return null;
+  return <EmailTemplatesSection companyId={companyId} />;
 }
