@@ -36,6 +36,7 @@ import * as m039 from './039-custom-fields.ts';
 import * as m040 from './040-deal-stage-figures.ts';
 import * as m041 from './041-mailboxes.ts';
 import * as m042 from './042-target-error-status.ts';
+import * as m046 from './046-import-staging.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -79,4 +80,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '040-deal-stage-figures': m040,
   '041-mailboxes': m041,
   '042-target-error-status': m042,
+  '046-import-staging': m046,
 };
