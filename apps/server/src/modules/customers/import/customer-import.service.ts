@@ -136,7 +136,7 @@ export async function importCustomers(
       await decideStaged(ctx.db, companyId, importId, matcher, null, report, checkStop);
     } else {
       await touchImport(ctx.db, companyId, importId, 'applying');
-      await writeCustomers(ctx, authorOfActor(actor), (writes, trx) => {
+      await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
         const matcher = new ImportMatcher(trx, companyId, query);
         // Alive for other instances while saving: PostgreSQL sees the touch only from outside the
         // transaction; SQLite's one connection is the transaction's until it ends.
@@ -145,7 +145,9 @@ export async function importCustomers(
           checkStop();
           await touchImport(alive, companyId, importId);
         };
-        return decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
+        await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
+        const { rows, created, updated, skipped, rejected } = report;
+        await writes.importFinished({ rows, created, updated, skipped, rejected });
       });
     }
     return report;
