@@ -74,3 +74,4 @@ await runIfPresent('bench-public-api.ts', 'benchPublicApi');
 await runIfPresent('bench-connectors.ts', 'benchConnectors');
 await runIfPresent('bench-deals.ts', 'benchDeals');
 await runIfPresent('bench-custom-fields.ts', 'benchCustomFields');
+await runIfPresent('bench-import.ts', 'benchImport');

@@ -16,6 +16,7 @@ import { createJobs } from './jobs/create-jobs.ts';
 import { registerMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { createAccountActivated } from './lib/account-activated.ts';
 import { createClock } from './lib/clock.ts';
+import { sweepStaleImports } from './lib/csv-import/import-staging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
 import { registerMailJobs } from './mail/mail.jobs.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
   });
+  sweepStaleImports(app, ctx.db);
   // preClose runs while in-flight requests finish: running jobs get the same grace, then are handed back.
   app.addHook('preClose', async () => {
     await ctx.jobs.stop(config.jobs.shutdownGraceMs);

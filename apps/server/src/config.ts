@@ -69,6 +69,11 @@ const Env = z.object({
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   CHANGE_FEED_DAYS: z.coerce.number().positive().default(30),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
   /** Jobs one process runs at the same time. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** How often a worker looks for due jobs without being woken (delayed jobs, other processes' enqueues on SQLite). */
@@ -162,6 +167,8 @@ export type Config = {
   session: { idleMs: number; maxMs: number };
   /** Days change-feed entries are kept before pruning. */
   changeFeedDays: number;
+  /** Largest CSV an import accepts, in bytes (IMPORT_MAX_BYTES, 1 GB by default). */
+  importMaxBytes: number;
   /** REDIS_PREFIX: every Redis key and channel of this deployment starts with it and a colon. */
   redisPrefix: string;
   jobs: {
@@ -243,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     changeFeedDays: e.CHANGE_FEED_DAYS,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     jobs: {
       engine: e.JOBS_ENGINE ?? (e.REDIS_URL ? 'bullmq' : 'embedded'),
       queuePrefix: redisPrefix,

@@ -8,6 +8,7 @@ export const CHANGE_TYPES = [
   'customer.updated',
   'customer.deleted',
   'customer.imported',
+  'customer.import_finished',
   'customer.bulk_updated',
   'customer.bulk_deleted',
   'customer.note_added',

@@ -46,8 +46,11 @@ export const CUSTOMER_LIMITS = {
   pageDefault: 25,
   pageMax: 100,
   bulkMax: 1000,
-  /** Largest CSV an import accepts, in bytes. */
-  importBytes: 50 * 1024 * 1024,
+  /**
+   * Largest CSV a customer import accepts by default, in bytes (the server's IMPORT_MAX_BYTES may
+   * set another): the file is staged as it arrives (docs/decisions/068-staged-imports.md).
+   */
+  importBytes: 1024 * 1024 * 1024,
   /** Rejected rows listed one by one in an import report; the count is always complete. */
   importReportMax: 10_000,
   timelinePageDefault: 50,

@@ -44,6 +44,8 @@ export const PIPELINE_LIMITS = {
 } as const;
 
 export const DEAL_LIMITS = {
+  /** Largest CSV a deal import accepts, in bytes: received whole, then saved in one transaction. */
+  importBytes: 50 * 1024 * 1024,
   titleMax: 200,
   notesMax: 10_000,
   lostReasonMax: 200,

@@ -885,6 +885,8 @@ export interface DB {
   custom_fields: CustomFieldsTable;
   customer_field_values: FieldValuesTable;
   deal_field_values: FieldValuesTable;
+  csv_imports: CsvImportsTable;
+  csv_import_rows: CsvImportRowsTable;
 }
 
 /** Fields of a company's own on customers and deals (migration 039). */
@@ -1061,4 +1063,22 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A CSV import being received, checked or saved (migration 046, decision 068). */
+export interface CsvImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: string;
+  state: 'staging' | 'applying';
+  created_at: Timestamp;
+  alive_at: Timestamp;
+}
+
+/** One checked record of an import's file (JSON), staged until the import is saved or dropped. */
+export interface CsvImportRowsTable {
+  import_id: number;
+  company_id: number;
+  line: number;
+  row: string;
 }

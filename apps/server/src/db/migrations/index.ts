@@ -39,6 +39,7 @@ import * as m042 from './042-target-error-status.ts';
 import * as m043 from './043-email-sending.ts';
 import * as m044 from './044-mail-attachments-health.ts';
 import * as m045 from './045-custom-view-sort.ts';
+import * as m046 from './046-import-staging.ts';
 import * as m047 from './047-connector-deal-depth.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
@@ -86,5 +87,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '043-email-sending': m043,
   '044-mail-attachments-health': m044,
   '045-custom-view-sort': m045,
+  '046-import-staging': m046,
   '047-connector-deal-depth': m047,
 };

@@ -1,27 +1,27 @@
 import { Readable } from 'node:stream';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, invalidField } from '../errors.ts';
 import { dataOf, errors } from '../http.ts';
-import { CSV_TYPES, FORM_TYPE, importTooLarge, readImportUpload } from './csv-upload.ts';
+import { CSV_TYPES, FORM_OVERHEAD, FORM_TYPE, importTooLarge, openImportUpload } from './csv-upload.ts';
 
 /** What an import route's description says about how the file travels. */
 const CSV_IMPORT_DESCRIPTION =
   'Send the file as the body (`Content-Type: text/csv`), or as `multipart/form-data` with an optional ' +
   '`mapping` field (the JSON column mapping, up to 20,000 characters) followed by a `file` part. ' +
   'The mapping may still travel in the query string, where the URL limit (16 KB) allows. ' +
-  'Nothing is saved until the whole upload has arrived; a failure saves nothing.';
+  'The file is read as it arrives (up to IMPORT_MAX_BYTES, 1 GB by default); a failure saves nothing.';
 
 /**
- * The received file and the mapping, from the form or the query (not both): refused with 415 for
- * another content type, 413 when the declared length is already too large.
+ * The upload opened as a stream and the mapping, from the form or the query (not both): refused
+ * with 415 for another content type, 413 when the declared length is already too large.
  */
-async function receiveCsvImport<M>(
+async function openCsvImport<M>(
   request: FastifyRequest,
   queryMapping: M | undefined,
   mappingSchema: z.ZodType<M, string>,
-): Promise<{ file: Uint8Array[]; mapping: M | undefined }> {
+  maxBytes: number,
+): Promise<{ file: AsyncIterable<Uint8Array>; mapping: M | undefined }> {
   const contentType = request.headers['content-type'] ?? '';
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   const body = request.body as AsyncIterable<Uint8Array> | undefined;
@@ -37,12 +37,19 @@ async function receiveCsvImport<M>(
     );
   }
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > CUSTOMER_LIMITS.importBytes + 64 * 1024) throw importTooLarge();
-  const upload = await readImportUpload(body, contentType, mappingSchema);
+  if (declared > maxBytes + FORM_OVERHEAD) throw importTooLarge(maxBytes);
+  const upload = await openImportUpload(body, contentType, mappingSchema, maxBytes);
   if (upload.mapping && queryMapping) {
     throw invalidField('mapping', 'given_twice', 'Send the mapping in the form or in the query, not both.');
   }
   return { file: upload.file, mapping: upload.mapping ?? queryMapping };
+}
+
+/** The whole file in memory, for an import that saves in one transaction after receiving it all. */
+export async function receiveWhole(file: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of file) chunks.push(chunk);
+  return chunks;
 }
 
 /** One import route: `POST url` taking a CSV upload, its options in the query, answering `result`. */
@@ -55,12 +62,20 @@ export interface CsvImportRoute<Q extends z.ZodType<{ mapping?: M | undefined }>
   querystring: Q;
   mapping: z.ZodType<M, string>;
   result: R;
-  run: (request: FastifyRequest, file: Uint8Array[], query: z.output<Q>) => Promise<z.output<R>>;
+  /** Largest upload accepted, in bytes. */
+  maxBytes: number;
+  /** `file` streams the upload as it arrives; `stopped` tells when the client has gone (Stop). */
+  run: (
+    request: FastifyRequest,
+    file: AsyncIterable<Uint8Array>,
+    query: z.output<Q>,
+    stopped: () => boolean,
+  ) => Promise<z.output<R>>;
 }
 
 /**
  * Registers an import route in a scope of its own, where the CSV and form bodies reach the
- * handler as the raw stream (readImportUpload receives them whole before anything is saved).
+ * handler as the raw stream, handed on as it arrives (openImportUpload).
  */
 export async function registerCsvImport<
   Q extends z.ZodType<{ mapping?: M | undefined }>,
@@ -80,10 +95,27 @@ export async function registerCsvImport<
         querystring: route.querystring,
         response: { 200: dataOf(route.result), ...errors(400, 401, 403, 404, 413, 415) },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        // The client's Stop (or a dropped connection) closes the connection before an answer is sent.
+        let gone = false;
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) gone = true;
+        });
+        const stopped = () => gone;
         const query = request.query as z.output<Q>;
-        const { file, mapping } = await receiveCsvImport(request, query.mapping, route.mapping);
-        return { data: await route.run(request, file, { ...query, mapping }) };
+        try {
+          const { file, mapping } = await openCsvImport(
+            request,
+            query.mapping,
+            route.mapping,
+            route.maxBytes,
+          );
+          return { data: await route.run(request, file, { ...query, mapping }, stopped) };
+        } catch (err) {
+          // The rest of a too large upload is not read: the connection ends with the answer.
+          if (err instanceof AppError && err.status === 413) reply.header('connection', 'close');
+          throw err;
+        }
       },
     });
   });

@@ -108,7 +108,7 @@ describe('customers', () => {
     ]);
   });
 
-  it('records one entry per import batch and one per bulk action, with the count and ids', async () => {
+  it('records one entry per import batch, one for the whole import and one per bulk action', async () => {
     await newEntries(acme);
     const csv = 'name,status\nAlpha,lead\nBeta,prospect\nGamma,lead\n';
     await call(
@@ -116,8 +116,14 @@ describe('customers', () => {
       { method: 'POST', url: `${base()}/import`, payload: csv, headers: { 'content-type': 'text/csv' } },
       200,
     );
-    const [imported, ...none] = await newEntries(acme);
+    const [imported, finished, ...none] = await newEntries(acme);
     expect(none).toEqual([]);
+    expect(finished).toMatchObject({
+      type: 'customer.import_finished',
+      entity: { type: 'customer', id: null },
+      actor: byAna(),
+      data: { rows: 3, created: 3, updated: 0, skipped: 0, rejected: 0 },
+    });
     expect(imported).toMatchObject({
       type: 'customer.imported',
       entity: { type: 'customer', id: null },

@@ -89,14 +89,15 @@ describe('one write door: change feed, timeline sent along, list cache evicted',
 
     await importCsv(company, 'name,email\nIva Ivić,iva@example.com\nAna Anić,ana@example.com\n');
     const created = await feedSince(company, after);
-    expect(created.entries.map((e) => e.type)).toEqual(['customer.imported']);
+    // The batch's entry, then the one for the whole import (docs/decisions/068-staged-imports.md).
+    expect(created.entries.map((e) => e.type)).toEqual(['customer.imported', 'customer.import_finished']);
     const ids = created.entries[0]?.data?.ids as number[];
     expect(ids).toHaveLength(2);
     const imported = await timelineOf(company, ids, 'imported');
     expect(imported.map((a) => a.customer_id)).toEqual(ids);
     await sentAlong(
       company,
-      created.last,
+      created.entries[0]?.id as number,
       imported.map((a) => a.id),
     );
     expect((await listed(company)).map((c) => c.name)).toEqual(['Ana Anić', 'Iva Ivić']);
@@ -108,10 +109,13 @@ describe('one write door: change feed, timeline sent along, list cache evicted',
       '?match_by=email&on_match=update',
     );
     const updated = await feedSince(company, after);
-    expect(updated.entries.map((e) => [e.type, e.entity.id])).toEqual([['customer.updated', ids[0]]]);
+    expect(updated.entries.map((e) => [e.type, e.entity.id])).toEqual([
+      ['customer.updated', ids[0]],
+      ['customer.import_finished', null],
+    ]);
     const entries = await timelineOf(company, [ids[0] as number], 'updated');
     expect(entries).toHaveLength(1);
-    await sentAlong(company, updated.last, [entries[0]?.id as number]);
+    await sentAlong(company, updated.entries[0]?.id as number, [entries[0]?.id as number]);
     expect(await listed(company)).toContainEqual({ name: 'Iva Ivić', status: 'customer' });
   });
 

@@ -208,6 +208,21 @@ export class CustomerWrites {
     return ids;
   }
 
+  /** One entry for a whole CSV import, after its batches: subscribers may wait for it instead. */
+  async importFinished(counts: {
+    rows: number;
+    created: number;
+    updated: number;
+    skipped: number;
+    rejected: number;
+  }): Promise<void> {
+    await this.#record({
+      type: 'customer.import_finished',
+      entity: { type: 'customer', id: null },
+      data: counts,
+    });
+  }
+
   /** Imported people join the organisations their rows name (their `imported` entry stands for it). */
   async joinImported(people: { person_id: number; organisation_ids: number[] }[]): Promise<void> {
     const at = now();

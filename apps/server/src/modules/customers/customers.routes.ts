@@ -234,11 +234,12 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     config: { access },
     tags,
     summary:
-      'Import customers from CSV (≤ 50 MB): all valid rows are saved, or none; refused rows reported by line',
+      'Import customers from CSV (≤ IMPORT_MAX_BYTES, 1 GB by default; staged as it arrives): all valid rows are saved, or none; refused rows reported by line',
     params: CompanyParams,
     querystring: CustomerImportQuery,
     mapping: ImportMappingJson,
     result: CustomerImportResult,
-    run: (request, file, query) => importCustomers(ctx, actorOf(request), file, query),
+    maxBytes: ctx.config.importMaxBytes,
+    run: (request, file, query, stopped) => importCustomers(ctx, actorOf(request), file, query, stopped),
   });
 }

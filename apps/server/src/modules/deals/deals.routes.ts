@@ -1,4 +1,5 @@
 import { DealImportMappingJson, DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
+import { DEAL_LIMITS } from '@kontora/contract/deal-values';
 import {
   Board,
   BoardQuery,
@@ -24,7 +25,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
+import { receiveWhole, registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { exportDealsCsv } from './deal-export.service.ts';
@@ -226,6 +227,8 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     querystring: DealImportQuery,
     mapping: DealImportMappingJson,
     result: DealImportResult,
-    run: (request, file, query) => importDeals(ctx, actorOf(request), file, query),
+    // Received whole, then saved in one transaction (decision 058): the smaller cap keeps memory bounded.
+    maxBytes: Math.min(DEAL_LIMITS.importBytes, ctx.config.importMaxBytes),
+    run: async (request, file, query) => importDeals(ctx, actorOf(request), await receiveWhole(file), query),
   });
 }

@@ -5,6 +5,8 @@ import type {
 } from '@kontora/contract/customer-import';
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/database.ts';
+import { dialectOf } from '../../../db/dialect.ts';
 import type { Actor } from '../../../lib/actor.ts';
 import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
 import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
@@ -15,6 +17,15 @@ import {
   rejectRow,
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
+import {
+  dropStaging,
+  openStaging,
+  STAGE_BATCH,
+  stagedBatches,
+  stageRows,
+  touchImport,
+} from '../../../lib/csv-import/import-staging.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
@@ -97,29 +108,58 @@ function organisationNames(value: string, reasons: Record<string, string[]>): st
 }
 
 /**
- * All or nothing: the whole upload has been received first (lib/csv-import/csv-upload.ts),
- * so a file that turns out too large or arrives too slowly is refused before a single row is
- * written. Then the rows are read and checked, and the valid ones saved in one transaction:
- * a failure part-way saves nothing. Refused rows are reported with their line and reasons.
- * A dry run makes the same decisions (customer-import-match.ts) and only leaves out the writes.
+ * Staged (docs/decisions/068-staged-imports.md): the file is read as it arrives, each record
+ * checked and the valid ones written to the staging area in batches, so memory stays flat
+ * whatever the size; refused rows are counted and the first ones kept for the report. Then the
+ * staged rows are matched and counted (a dry run stops there) or saved in one transaction:
+ * a failure, a Stop or a crash part-way saves nothing, and the staged rows are dropped however
+ * the import ends (on the next start when the process died). A dry run makes the same decisions
+ * (customer-import-match.ts) and only leaves out the writes.
  */
 export async function importCustomers(
   ctx: AppContext,
   actor: Actor,
-  file: Uint8Array[],
+  file: AsyncIterable<Uint8Array>,
   query: CustomerImportQuery,
+  stopped: () => boolean = () => false,
 ): Promise<CustomerImportResult> {
-  const members = await memberIdsByEmail(ctx.db, actor.companyId);
-  if (query.dry_run) {
-    const matcher = new ImportMatcher(ctx.db, actor.companyId, query);
-    return (await readAndSave(file, query, members, matcher, null)).report;
+  const { companyId } = actor;
+  const members = await memberIdsByEmail(ctx.db, companyId);
+  const importId = await openStaging(ctx.db, companyId, 'customers');
+  try {
+    const report = await stageFile(ctx.db, companyId, importId, file, query, members, stopped);
+    const checkStop = () => {
+      if (stopped()) throw importStopped();
+    };
+    if (query.dry_run) {
+      const matcher = new ImportMatcher(ctx.db, companyId, query);
+      await decideStaged(ctx.db, companyId, importId, matcher, null, report, checkStop);
+    } else {
+      await touchImport(ctx.db, companyId, importId, 'applying');
+      await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
+        const matcher = new ImportMatcher(trx, companyId, query);
+        // Alive for other instances while saving: PostgreSQL sees the touch only from outside the
+        // transaction; SQLite's one connection is the transaction's until it ends.
+        const alive = dialectOf(ctx.db) === 'postgres' ? ctx.db : trx;
+        const step = async () => {
+          checkStop();
+          await touchImport(alive, companyId, importId);
+        };
+        await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
+        const { rows, created, updated, skipped, rejected } = report;
+        await writes.importFinished({ rows, created, updated, skipped, rejected });
+      });
+    }
+    return report;
+  } finally {
+    await dropStaging(ctx.db, companyId, importId);
   }
-  const result = await writeCustomers(ctx, authorOfActor(actor), (writes, trx) => {
-    const matcher = new ImportMatcher(trx, actor.companyId, query);
-    return readAndSave(file, query, members, matcher, saveBatch(writes, matcher));
-  });
-  return result.report;
 }
+
+const importStopped = () =>
+  new AppError(400, 'validation_failed', 'The import was stopped; nothing was imported.', {
+    details: { file: ['incomplete_upload'] },
+  });
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
 type Named<T> = T & { organisations: string[] };
@@ -160,14 +200,23 @@ function idColumnOf(header: string[], applied: Record<string, unknown>): number 
   return header.findIndex((h) => h.trim().toLowerCase() === 'id' && !applied[h]);
 }
 
-/** Reads every record of the received file, checks each row and hands the valid ones to `save` in batches. */
-async function readAndSave(
-  file: Uint8Array[],
+/** A staged row: the checked row without its line (the staging key). */
+type StagedRow = Omit<ImportRow, 'line'>;
+
+/**
+ * Reads the file as it arrives: the header's mapping, each record checked, the valid rows
+ * staged a batch at a time (the next batch is read while the previous one is written), the
+ * refused ones counted and reported. Answers the report so far.
+ */
+async function stageFile(
+  db: Database,
+  companyId: number,
+  importId: number,
+  file: AsyncIterable<Uint8Array>,
   query: CustomerImportQuery,
   members: Map<string, number>,
-  matcher: ImportMatcher,
-  save: SaveBatch,
-): Promise<{ report: CustomerImportResult; imported: number }> {
+  stopped: () => boolean,
+): Promise<CustomerImportResult> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
   const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
   const report: CustomerImportResult = {
@@ -183,59 +232,20 @@ async function readAndSave(
     errors_truncated: false,
     mapping: {},
   };
-  const reject = (line: number, reasons: Record<string, string[]>) =>
-    rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
   let columns: (ImportField | null)[] | undefined;
   let idColumn = -1;
-  let batch: ImportRow[] = [];
-  // The previous batch's writes, still running while the next batch's rows are read and checked
-  // (the database and the parsing overlap). Awaited before anything else reaches the database, so
-  // decisions, their order and the report are those of one batch after the other.
-  let saving: Promise<void> | undefined;
-  const saved = async () => {
-    const pending = saving;
-    saving = undefined;
-    await pending;
-  };
+  let batch: { line: number; row: StagedRow }[] = [];
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
+    await writing;
+    if (stopped()) throw importStopped();
     const rows = batch;
     batch = [];
-    await saved();
-    if (!rows.length) return;
-    await matcher.prepare(rows);
-    const creates: ImportRow[] = [];
-    const updates: Named<Update>[] = [];
-    for (const row of rows) {
-      const decision = matcher.decide(row);
-      if (decision.kind === 'create') creates.push(row);
-      else if (decision.kind === 'update') updates.push({ ...decision, organisations: row.organisations });
-      else if (decision.kind === 'skip') report.skipped++;
-      else reject(row.line, decision.reasons);
-    }
-    report.created += creates.length;
-    report.updated += updates.length;
-    report.imported += creates.length + updates.length;
-    if (save) {
-      saving = save(creates, updates);
-      // Its failure is taken by the await in saved(); until then it must not count as unhandled.
-      saving.catch(() => {});
-    }
+    writing = stageRows(db, companyId, importId, rows);
+    // Its failure is taken by the next await; until then it must not count as unhandled.
+    writing.catch(() => {});
   };
-
   try {
-    await readRecords();
-  } catch (err) {
-    // Nothing is left running on the transaction; the first failure is the one reported.
-    await saved().catch(() => {});
-    throw err;
-  }
-  await saved();
-  report.matched = matcher.matched;
-  // Rows refused by an update's checks are reported at their batch's end: the list stays in line order.
-  report.errors.sort((a, b) => a.line - b.line);
-  return { report, imported: report.imported };
-
-  async function readRecords() {
     for await (const record of records) {
       if (!columns) {
         const header = readHeader(record.fields);
@@ -249,15 +259,59 @@ async function readAndSave(
       if (isBlankRecord(record)) continue;
       report.rows++;
       const outcome = readRow(record, columns, members);
-      if (outcome.ok) {
-        const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
-        const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
-        const { customer, present, organisations } = outcome;
-        batch.push({ line: record.line, customer, present, id, organisations });
-        if (batch.length >= BATCH) await flush();
-      } else reject(record.line, outcome.reasons);
+      if (!outcome.ok) {
+        rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, outcome.reasons);
+        continue;
+      }
+      const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
+      const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
+      const { customer, present, organisations } = outcome;
+      batch.push({ line: record.line, row: { customer, present, id, organisations } });
+      if (batch.length >= STAGE_BATCH) await flush();
     }
     if (!columns) throw emptyFile();
     await flush();
+    await writing;
+  } catch (err) {
+    // Nothing is left writing when the staging is dropped; the first failure is the one reported.
+    await writing.catch(() => {});
+    throw err;
   }
+  return report;
+}
+
+/**
+ * Matches the staged rows batch by batch in line order (create, skip, update or refuse) and
+ * hands each batch's creates and updates to `save` (null: a dry run, which only counts).
+ */
+async function decideStaged(
+  db: Database,
+  companyId: number,
+  importId: number,
+  matcher: ImportMatcher,
+  save: SaveBatch,
+  report: CustomerImportResult,
+  step: () => void | Promise<void>,
+): Promise<void> {
+  for await (const staged of stagedBatches<StagedRow>(db, companyId, importId, BATCH)) {
+    await step();
+    const rows: ImportRow[] = staged.map((s) => ({ ...s.row, line: s.line }));
+    await matcher.prepare(rows);
+    const creates: ImportRow[] = [];
+    const updates: Named<Update>[] = [];
+    for (const row of rows) {
+      const decision = matcher.decide(row);
+      if (decision.kind === 'create') creates.push(row);
+      else if (decision.kind === 'update') updates.push({ ...decision, organisations: row.organisations });
+      else if (decision.kind === 'skip') report.skipped++;
+      else rejectRow(report, CUSTOMER_LIMITS.importReportMax, row.line, decision.reasons);
+    }
+    report.created += creates.length;
+    report.updated += updates.length;
+    report.imported += creates.length + updates.length;
+    if (save) await save(creates, updates);
+  }
+  report.matched = matcher.matched;
+  // Rows refused by an update's checks come after the file's: the list is put in line order.
+  report.errors.sort((a, b) => a.line - b.line);
 }

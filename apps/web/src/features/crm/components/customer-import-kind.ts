@@ -1,4 +1,5 @@
 import { IMPORT_FIELDS } from '@kontora/contract/customer-import-values';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import type { ImportKind } from '../../shared/components/import/import-kind.ts';
 import { guessField, mapsAName } from '../../shared/lib/csv-preview.ts';
@@ -17,6 +18,7 @@ export const customerImportKind: ImportKind = {
   checkSomeRejected: (t) => t('crm.import.checkSomeRejected'),
   cancelledImport: (t) => t('crm.import.cancelledImport'),
   nothingSaved: (t) => t('crm.import.done'),
+  maxBytes: CUSTOMER_LIMITS.importBytes,
   allOrNothing: false,
   matching: true,
   useUpload: () => useImportCustomers(useCompanyId()),

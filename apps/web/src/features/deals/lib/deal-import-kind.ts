@@ -3,6 +3,7 @@ import {
   DEAL_IMPORT_FIELDS,
   type DealImportField,
 } from '@kontora/contract/deal-import-values';
+import { DEAL_LIMITS } from '@kontora/contract/deal-values';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import type { ImportKind } from '../../shared/components/import/import-kind.ts';
 import { foldHeader } from '../../shared/lib/csv-preview.ts';
@@ -27,6 +28,7 @@ export const dealImportKind: ImportKind = {
   checkSomeRejected: (t) => t('deals.import.checkSomeRejected'),
   cancelledImport: (t) => t('deals.import.cancelledImport'),
   nothingSaved: (t) => t('deals.import.rejectedNothingSaved'),
+  maxBytes: DEAL_LIMITS.importBytes,
   allOrNothing: true,
   matching: false,
   useUpload: () => useImportDeals(useCompanyId()),

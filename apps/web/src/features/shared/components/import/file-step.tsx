@@ -1,4 +1,3 @@
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { type CSSProperties, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon.tsx';
@@ -73,7 +72,7 @@ export function FileStep({
             </div>
           )}
           <div id={`${id}-hint`} className="form-text">
-            {t('crm.import.fileHint', { max: formatFileSize(CUSTOMER_LIMITS.importBytes, language) })}
+            {t('crm.import.fileHint', { max: formatFileSize(kind.maxBytes, language) })}
           </div>
         </div>
       </div>

@@ -36,6 +36,8 @@ export interface ImportKind {
   cancelledImport: (t: TFunction) => string;
   /** The report of an all-or-nothing import that refused rows (and so saved nothing). */
   nothingSaved: (t: TFunction) => string;
+  /** Largest file the server accepts, in bytes. */
+  maxBytes: number;
   /** One refused row and the real run saves nothing: the import button waits for a clean check. */
   allOrNothing: boolean;
   /** Offers what rows matching existing records do (customers). */

@@ -18,7 +18,7 @@ export type ImportRequest = {
 
 /**
  * `POST <path>` of an import as a multipart form: the `mapping` field first (up to 20,000
- * characters of JSON, too long for a URL), then the file, with upload progress (a 50 MB file
+ * characters of JSON, too long for a URL), then the file, with upload progress (a file of hundreds of MB
  * needs it).
  */
 export function uploadImport<T>(path: string, request: ImportRequest): Promise<T> {

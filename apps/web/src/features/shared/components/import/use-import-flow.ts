@@ -1,4 +1,3 @@
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
@@ -89,11 +88,11 @@ export function useImportFlow(kind: ImportKind) {
   const chooseFile = useCallback(
     async (file: File) => {
       const language = i18n.resolvedLanguage ?? i18n.language;
-      if (file.size > CUSTOMER_LIMITS.importBytes) {
+      if (file.size > kind.maxBytes) {
         setFileError(
           t('crm.import.tooLarge', {
             size: formatFileSize(file.size, language),
-            max: formatFileSize(CUSTOMER_LIMITS.importBytes, language),
+            max: formatFileSize(kind.maxBytes, language),
           }),
         );
         return;
@@ -135,7 +134,7 @@ export function useImportFlow(kind: ImportKind) {
 
   const describe = (error: unknown): ImportProblem => {
     if (isApiError(error) && error.status === 413) {
-      const max = formatFileSize(CUSTOMER_LIMITS.importBytes, i18n.resolvedLanguage ?? i18n.language);
+      const max = formatFileSize(kind.maxBytes, i18n.resolvedLanguage ?? i18n.language);
       return { text: t('crm.import.tooLargeServer', { max }), columns: {} };
     }
     if (!isApiError(error) || Object.keys(error.details).length === 0) {

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { crossCompany } from '../../db/cross-company.ts';
+import type { Database } from '../../db/database.ts';
+import { nowIso } from '../tokens.ts';
+
+/**
+ * The staging area of CSV imports (docs/decisions/068-staged-imports.md): the checked rows of a
+ * file are written here in batches as the file arrives, so memory stays flat whatever its size,
+ * and read back in batches to match and save them. Nothing here is visible as company data;
+ * an import's rows are dropped when it ends, however it ends, and on the next start when the
+ * process running it died.
+ */
+
+/** Rows per staging statement: 500 × 4 parameters stays far below either database's limit. */
+export const STAGE_BATCH = 500;
+
+/** An import not touched for this long belongs to a process that is gone. */
+export const STALE_IMPORT_MS = 2 * 60_000;
+
+export async function openStaging(db: Database, companyId: number, kind: string): Promise<number> {
+  const at = nowIso();
+  const row = await db
+    .insertInto('csv_imports')
+    .values({ company_id: companyId, kind, state: 'staging', created_at: at, alive_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes one batch of checked rows (line → JSON-able row) and marks the import alive. */
+export async function stageRows(
+  db: Database,
+  companyId: number,
+  importId: number,
+  rows: readonly { line: number; row: unknown }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('csv_import_rows')
+    .values(
+      rows.map((r) => ({
+        import_id: importId,
+        company_id: companyId,
+        line: r.line,
+        row: JSON.stringify(r.row),
+      })),
+    )
+    .execute();
+  await touchImport(db, companyId, importId);
+}
+
+export async function touchImport(
+  db: Database,
+  companyId: number,
+  importId: number,
+  state?: 'staging' | 'applying',
+): Promise<void> {
+  await db
+    .updateTable('csv_imports')
+    .set(state ? { alive_at: nowIso(), state } : { alive_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', importId)
+    .execute();
+}
+
+/** The staged rows in line order, `size` at a time (keyset on the line: each read is one index range). */
+export async function* stagedBatches<T>(
+  db: Database,
+  companyId: number,
+  importId: number,
+  size: number,
+): AsyncGenerator<{ line: number; row: T }[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('csv_import_rows')
+      .select(['line', 'row'])
+      .where('import_id', '=', importId)
+      .where('company_id', '=', companyId)
+      .where('line', '>', after)
+      .orderBy('line')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]?.line ?? after;
+    yield rows.map((r) => ({ line: r.line, row: JSON.parse(r.row) as T }));
+    if (rows.length < size) return;
+  }
+}
+
+/** Lines per delete: each statement is short, so other writers get in between (SQLite has one writer). */
+const DROP_LINES = 20_000;
+
+/** Drops an import and its staged rows, a range of lines per statement. */
+export async function dropStaging(db: Database, companyId: number, importId: number): Promise<void> {
+  const last = await db
+    .selectFrom('csv_import_rows')
+    .select((eb) => eb.fn.max('line').as('line'))
+    .where('import_id', '=', importId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  for (let from = 0; from <= Number(last?.line ?? 0); from += DROP_LINES) {
+    await db
+      .deleteFrom('csv_import_rows')
+      .where('import_id', '=', importId)
+      .where('company_id', '=', companyId)
+      .where('line', '>', from)
+      .where('line', '<=', from + DROP_LINES)
+      .execute();
+  }
+  await db.deleteFrom('csv_imports').where('company_id', '=', companyId).where('id', '=', importId).execute();
+}
+
+/**
+ * Drops the imports whose process died (not touched for `staleMs`): run on start, so a crash or
+ * a kill mid-import leaves no staged rows behind. Their saving, if it had begun, was one
+ * transaction the database rolled back with the connection.
+ */
+export async function dropStaleImports(db: Database, staleMs = STALE_IMPORT_MS): Promise<number> {
+  const before = new Date(Date.now() - staleMs).toISOString();
+  const stale = await crossCompany(db, 'imports of any company whose process died are dropped on start')
+    .selectFrom('csv_imports')
+    .select(['id', 'company_id'])
+    .where('alive_at', '<', before)
+    .execute();
+  for (const imp of stale) await dropStaging(db, imp.company_id, imp.id);
+  return stale.length;
+}
+
+/**
+ * Drops dead imports' staged rows once the app is ready (after the migrations) and every minute
+ * after, so an instance that survives another's crash cleans up after it too.
+ */
+export function sweepStaleImports(app: FastifyInstance, db: Database): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    dropStaleImports(db).catch((err: unknown) => app.log.warn({ err }, 'import sweep failed'));
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, 60_000);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(timer));
+}

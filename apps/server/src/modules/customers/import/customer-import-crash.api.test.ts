@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existingCsv, importCsv } from '../../../../../../scripts/bench/import-csv.ts';
+import { loadConfig } from '../../../config.ts';
+import { createDatabase } from '../../../db/database.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
+import { dropStaleImports } from '../../../lib/csv-import/import-staging.ts';
+import { createActiveUser, createCompanyWith } from '../../../seed/accounts.seed.ts';
+import { type ChildServer, startChildServer } from '../../../test-support/child-server.ts';
+import { createTestDatabase, testDialect } from '../../../test-support/test-database.ts';
+
+/**
+ * A real server process killed with SIGKILL while an import is being received, and again while
+ * it is being saved (docs/decisions/068-staged-imports.md): not one of its customers is visible,
+ * before or after a restart; the staged rows go with the sweep; the import then runs again whole.
+ */
+const ROWS = 10_000;
+const EXISTING = 200;
+let dir: string;
+let env: Record<string, string>;
+let company: number;
+let drop: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kontora-import-crash-'));
+  let databaseUrl = `sqlite:${path.join(dir, 'kontora.sqlite')}`;
+  if (testDialect() === 'postgres') {
+    const created = await createTestDatabase('postgres');
+    drop = created.drop;
+    databaseUrl = (created.database as { url: string }).url;
+  }
+  env = { DATA_DIR: dir, DATABASE_URL: databaseUrl, SECRET_KEY: 'e'.repeat(64) };
+  const { db } = createDatabase(loadConfig(env).database);
+  await migrateToLatest(db);
+  const userId = await createActiveUser(db, {
+    email: 'ana@example.com',
+    full_name: 'Ana',
+    password: 'correct horse battery',
+  });
+  company = await createCompanyWith(db, { name: 'Acme', modules: [0, 1, 2] }, [{ userId, role: 'owner' }]);
+  await db.destroy();
+}, 60_000);
+afterAll(async () => {
+  await drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function login(server: ChildServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ana@example.com', password: 'correct horse battery' }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function startImport(server: ChildServer, token: string, body: Readable | string): Promise<Response> {
+  return fetch(`${server.url}/api/companies/${company}/customers/import?on_match=update&match_by=email`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+    body: typeof body === 'string' ? body : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** What the database holds for the company, read over a connection of the test's own. */
+async function look(): Promise<{ customers: number; staged: number; state: string | null }> {
+  const { db } = createDatabase(loadConfig(env).database);
+  try {
+    const customers = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    const staged = await db
+      .selectFrom('csv_import_rows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    // The newest import: a killed one stays until the sweep.
+    const running = await db
+      .selectFrom('csv_imports')
+      .select('state')
+      .where('company_id', '=', company)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return { customers: Number(customers.n), staged: Number(staged.n), state: running?.state ?? null };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function waitFor(what: string, ready: (now: Awaited<ReturnType<typeof look>>) => boolean) {
+  const until = Date.now() + 240_000;
+  for (;;) {
+    if (ready(await look())) return;
+    if (Date.now() > until) throw new Error(`the import never reached: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('kill -9 during an import', () => {
+  it('leaves none of its rows visible, and the import runs again whole', { timeout: 900_000 }, async () => {
+    let server = await startChildServer(env);
+    try {
+      let token = await login(server);
+      const seeded = await startImport(server, token, existingCsv(EXISTING));
+      expect(seeded.status).toBe(200);
+
+      // Killed while rows are being staged, then while they are being saved.
+      const points: [string, (now: Awaited<ReturnType<typeof look>>) => boolean][] = [
+        ['staging', (now) => now.staged > 0 && now.state === 'staging'],
+        ['saving', (now) => now.state === 'applying'],
+      ];
+      for (const [point, reached] of points) {
+        const running = startImport(server, token, importCsv({ rows: ROWS, existing: EXISTING })).catch(
+          () => null,
+        );
+        await waitFor(point, reached);
+        server.child.kill('SIGKILL');
+        await server.exited;
+        await running;
+        expect((await look()).customers, point).toBe(EXISTING);
+
+        server = await startChildServer(env);
+        token = await login(server);
+        expect((await look()).customers, point).toBe(EXISTING);
+      }
+
+      // The sweep drops what the dead processes staged once they are stale (two minutes; here at once).
+      const { db } = createDatabase(loadConfig(env).database);
+      expect(await dropStaleImports(db, 0)).toBe(2);
+      await db.destroy();
+      expect(await look()).toEqual({ customers: EXISTING, staged: 0, state: null });
+
+      const again = await startImport(server, token, importCsv({ rows: ROWS, existing: EXISTING }));
+      expect(again.status).toBe(200);
+      const report = ((await again.json()) as { data: { created: number; rejected: number } }).data;
+      expect(report.rejected).toBe(ROWS / 20);
+      expect(await look()).toEqual({ customers: EXISTING + report.created, staged: 0, state: null });
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+});

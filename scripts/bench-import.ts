@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { existingCsv, importCsv } from './bench/import-csv.ts';
+import { benchPostgresUrl } from './bench/postgres-database.ts';
+import { demoToken, startServer } from './bench/server-process.ts';
+import { percentiles } from './bench/timing.ts';
+
+/**
+ * Staged customer imports (docs/decisions/068-staged-imports.md): a generated CSV of 12 columns
+ * (5 % invalid rows, 10 % matching existing customers, updated) streamed to the real server, per
+ * engine and size: the time to the answer, the server's resident memory above idle (sampled every
+ * 50 ms), and the p99 of another company's writes (a customer created every 20 ms meanwhile).
+ * Targets: 1,000,000 rows under 60 s, 100,000 under 6 s, memory under 250 MB above idle, other
+ * companies' writes p99 under 100 ms. BENCH_IMPORT_ROWS (default `100000,1000000`) and
+ * BENCH_IMPORT_ENGINES (default `sqlite,postgres`) choose the runs.
+ */
+const MB = 1024 * 1024;
+const EXISTING = 10_000;
+
+async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function companyIds(url: string, token: string): Promise<{ id: number; name: string }[]> {
+  const res = await fetch(`${url}/api/me/companies`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { items: { id: number; name: string }[] } }).data.items;
+}
+
+function postImport(url: string, token: string, company: number, body: Readable | string) {
+  return fetch(`${url}/api/companies/${company}/customers/import?on_match=update&match_by=email`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+    body: typeof body === 'string' ? body : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function benchOne(engine: string, rows: number, env: Record<string, string>): Promise<void> {
+  const server = await startServer(env);
+  const pid = server.process.pid ?? 0;
+  try {
+    const ana = await demoToken(server.url);
+    const companies = await companyIds(server.url, ana);
+    const acme = companies.find((c) => c.name.startsWith('Acme'))?.id ?? 0;
+    const other = companies.find((c) => c.id !== acme)?.id ?? 0;
+    // The existing customers the file matches; also loads the import's code before idle is read.
+    const seeded = await postImport(server.url, ana, acme, existingCsv(EXISTING));
+    if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}: ${await seeded.text()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = await rssBytes(pid);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      rssBytes(pid)
+        .then((rss) => {
+          peak = Math.max(peak, rss);
+        })
+        .catch(() => {});
+    }, 50);
+
+    let importing = true;
+    const writes: number[] = [];
+    const writer = (async () => {
+      for (let i = 0; importing; i++) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/companies/${other}/customers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ana}` },
+          body: JSON.stringify({ type: 'person', name: `Meanwhile ${i}` }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 201) throw new Error(`another company's write answered ${res.status}`);
+        writes.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+
+    const started = performance.now();
+    const answer = await postImport(server.url, ana, acme, importCsv({ rows, existing: EXISTING }));
+    const body = (await answer.json()) as { data?: Record<string, number> };
+    const seconds = (performance.now() - started) / 1000;
+    importing = false;
+    await writer;
+    clearInterval(sampler);
+    if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
+    const r = body.data ?? {};
+    const w = percentiles(writes);
+    const target = rows >= 1_000_000 ? 60 : (rows / 1_000_000) * 60;
+    console.log(`\nCustomer import, ${rows.toLocaleString('en')} rows (${engine})`);
+    console.log(
+      `  time                ${seconds.toFixed(1)} s (target < ${target.toFixed(0)} s); created ${r.created}, updated ${r.updated}, skipped ${r.skipped}, refused ${r.rejected}`,
+    );
+    console.log(
+      `  memory above idle   ${((peak - idle) / MB).toFixed(0)} MB (idle ${(idle / MB).toFixed(0)} MB; target < 250 MB)`,
+    );
+    console.log(
+      `  other company write p50 ${w.p50.toFixed(0)} ms, p99 ${w.p99.toFixed(0)} ms, max ${w.max.toFixed(0)} ms over ${writes.length} writes (target p99 < 100 ms)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchImport(): Promise<void> {
+  const sizes = (process.env.BENCH_IMPORT_ROWS ?? '100000,1000000').split(',').map(Number);
+  const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'sqlite,postgres').split(',');
+  for (const engine of engines) {
+    for (const rows of sizes) {
+      let env: Record<string, string> = {};
+      if (engine === 'postgres') {
+        const url = await benchPostgresUrl('kontora_bench_import', true);
+        if (!url) {
+          console.log('\nCustomer import (postgres): no PostgreSQL server answers, skipped');
+          continue;
+        }
+        env = { DATABASE_URL: url, SEED_DEMO: '1' };
+      }
+      await benchOne(engine, rows, env);
+    }
+  }
+}
+
+// Run alone with `node scripts/bench-import.ts`.
+if (import.meta.filename === process.argv[1]) await benchImport();
