@@ -14,7 +14,7 @@ import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { type PostFilters, usePosts } from '../api/get-posts.ts';
 import { PostsCalendar } from './calendar/posts-calendar.tsx';
 import { codeText } from './code-text.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { statusBadge } from './status-badge.tsx';
 
 /** Posts as a list or a calendar (`?view=calendar`, so the choice has an address). */
 export function PostsTab() {
@@ -148,7 +148,7 @@ function PostsList({ companyId, timeZone }: { companyId: number; timeZone: strin
               >
                 {post.text || t('social.posts.noText')}
               </Link>
-              <StatusBadge status={post.status} />
+              {statusBadge(t, post.status)}
               <span className="small text-body-secondary">
                 {post.scheduled_at ? format.dateTime(post.scheduled_at) : format.dateTime(post.created_at)}
               </span>

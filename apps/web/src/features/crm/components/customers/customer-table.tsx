@@ -100,7 +100,7 @@ export function CustomerTable({
                 </td>
                 {columns.map((column) => (
                   <td key={column} className={COLUMN_DEFS[column].nowrap ? 'text-nowrap' : undefined}>
-                    {COLUMN_DEFS[column].cell(customer, format)}
+                    {COLUMN_DEFS[column].cell(customer, format, t)}
                   </td>
                 ))}
               </tr>
