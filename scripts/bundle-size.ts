@@ -32,6 +32,16 @@ const KB = 1024;
 /** The app itself: the entry (src/main.tsx) imports it on every visit, beside the first screen. */
 const SHELL = 'src/app/start.tsx';
 
+/** A signed-in screen in the main layout, with nothing loaded on interaction, budget 250 KB. */
+function signedInScreen(route: string, screen: string) {
+  return {
+    route,
+    lazy: [SHELL, 'src/app/layout/main-layout.tsx', screen],
+    onInteraction: [],
+    budget: 250 * KB,
+  };
+}
+
 /** The routes measured: the lazy modules each one renders, and what it loads on interaction. */
 export const ROUTES = [
   {
@@ -70,6 +80,12 @@ export const ROUTES = [
     onInteraction: [],
     budget: 350 * KB,
   },
+  // The other screens Lighthouse measures (scripts/bench/lighthouse.ts), with budgets that catch a regression.
+  signedInScreen('#/company/customer/:id', 'src/features/crm/components/customer-screen.tsx'),
+  signedInScreen('#/company/customer/events', 'src/features/crm/components/events-screen.tsx'),
+  signedInScreen('#/company/social/posts', 'src/features/social/components/social-screen.tsx'),
+  signedInScreen('#/company/deals', 'src/features/deals/components/deals-board-screen.tsx'),
+  signedInScreen('#/company/deal/:id', 'src/features/deals/components/deal-screen.tsx'),
 ] as const;
 
 function collect(manifest: Manifest, keys: readonly string[], seen: Set<string>): void {

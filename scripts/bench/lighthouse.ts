@@ -6,8 +6,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 
 /**
- * Lighthouse (mobile and desktop settings) on the login screen and on two screens of
- * a signed-in person, against the real server. It drives Debian's Chromium (never a
+ * Lighthouse (mobile and desktop settings) on the login screen and on the screens of a
+ * signed-in person (ROUTES), against the real server. It drives Debian's Chromium (never a
  * downloaded browser). Lighthouse clears the HTTP cache before each run but keeps
  * localStorage (its default clearStorageTypes), so the session written beforehand,
  * the way the app stores a sign-in, survives into the measured page load.
@@ -80,11 +80,44 @@ async function storeSession(port: number, baseUrl: string, session: Session | nu
   }
 }
 
+/**
+ * The screens a phone must open fast (docs/product.md §2). `:customer` and `:deal` are the
+ * demo company's first customer and deal, looked up once signed in.
+ */
 const ROUTES = [
   { route: '#/login', signedIn: false },
   { route: '#/company/dashboard', signedIn: true },
   { route: '#/company/customer/list', signedIn: true },
+  { route: '#/company/customer/:customer', signedIn: true },
+  { route: '#/company/crm', signedIn: true },
+  { route: '#/company/calendar', signedIn: true },
+  { route: '#/company/customer/events', signedIn: true },
+  { route: '#/company/social/posts', signedIn: true },
+  { route: '#/company/deals', signedIn: true },
+  { route: '#/company/deal/:deal', signedIn: true },
 ] as const;
+
+/** The first item of a company collection, for the routes of one customer and one deal. */
+async function firstId(baseUrl: string, token: string, collection: string): Promise<number> {
+  const answer = (await (
+    await fetch(`${baseUrl}/api/${collection}?limit=1`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: { items: { id: number }[] } };
+  const id = answer.data.items[0]?.id;
+  if (id === undefined) throw new Error(`lighthouse: the demo company has nothing in ${collection}`);
+  return id;
+}
+
+/** Fills in the ids of the demo company's first customer and deal. */
+async function resolveRoutes(baseUrl: string, session: Session) {
+  const token = (session.login as { token: string }).token;
+  const companyPath = `companies/${session.company.id}`;
+  const customer = await firstId(baseUrl, token, `${companyPath}/customers`);
+  const deal = await firstId(baseUrl, token, `${companyPath}/deals`);
+  return ROUTES.map((r) => ({
+    ...r,
+    route: r.route.replace(':customer', String(customer)).replace(':deal', String(deal)),
+  }));
+}
 
 function failedTitles(
   lhr: { audits: Record<string, { score: number | null; title: string }> },
@@ -178,7 +211,8 @@ export async function runLighthouse(
     const cpuSlowdown = await calibratedSlowdown(chrome.port, `${baseUrl}/#/login`);
     if (cpuSlowdown !== undefined)
       console.log(`(mobile CPU slowdown calibrated to this host: ${cpuSlowdown}x)`);
-    for (const { route, signedIn } of ROUTES.filter((r) => chosen('BENCH_LIGHTHOUSE_ROUTES', r.route))) {
+    const routes = await resolveRoutes(baseUrl, session);
+    for (const { route, signedIn } of routes.filter((r) => chosen('BENCH_LIGHTHOUSE_ROUTES', r.route))) {
       for (const formFactor of (['mobile', 'desktop'] as const).filter((f) =>
         chosen('BENCH_LIGHTHOUSE_FORM', f),
       )) {

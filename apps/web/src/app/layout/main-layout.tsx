@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { useCompanyModules } from '../../lib/api/get-company-modules.ts';
 import { usePreferences } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/session.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import '../styles/layout-colors.css';
 import '../styles/layout.css';
@@ -30,11 +31,22 @@ function useRetryModulesOnNavigation(): void {
   }, [location.key]);
 }
 
+/**
+ * Whether the layout's own menu shows at this width: below its breakpoint in layout.css the
+ * off-canvas menu takes over and the sidebar or bar is `display: none`. Left unrendered there,
+ * a phone's first render spares every menu entry (each a router link with its translation).
+ */
+function useMenuShown(layout: string): boolean {
+  const narrow = useMediaQuery(layout === 'horizontal' ? '(max-width: 992px)' : '(max-width: 768px)');
+  return !narrow;
+}
+
 /** Top bar, menu (sidebar or horizontal bar), content, footer, and the two side panels. */
 export function MainLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { preferences } = usePreferences();
+  const menuShown = useMenuShown(preferences.layout);
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   useRetryModulesOnNavigation();
@@ -58,7 +70,7 @@ export function MainLayout() {
         onOpenMenu={() => setMenuOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
       />
-      {preferences.layout === 'horizontal' ? <HorizontalNav /> : <Sidebar />}
+      {menuShown && (preferences.layout === 'horizontal' ? <HorizontalNav /> : <Sidebar />)}
       <div className="kt-main">
         <main id="main-content" className="kt-content" tabIndex={-1}>
           <div className="kt-container">

@@ -120,7 +120,8 @@ function CompanyCalendar({
         event={dialog?.event ?? null}
         draft={dialog?.draft}
       />
-      <CalendarFeedCard companyId={companyId} />
+      {/* Below a calendar that grows when its to-dos arrive: shown from then on, it is not pushed down on arrival. */}
+      {(events.data !== undefined || events.isError) && <CalendarFeedCard companyId={companyId} />}
       {moves.dialog}
     </>
   );

@@ -3,10 +3,8 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { Deal as DealRecord } from '@kontora/contract/deals';
 import type { Stage } from '@kontora/contract/pipelines';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
-import { DealCard } from './deal-card.tsx';
+import { DealCard, useCardText } from './deal-card.tsx';
 import { LoadMoreEnd } from './load-more-end.tsx';
 
 export const columnDropId = (stageId: number) => `column:${stageId}`;
@@ -26,8 +24,8 @@ type BoardColumnProps = {
 /** One stage: its count and sum, its cards in board order, more as it scrolls, "+" for a new deal here. */
 export function BoardColumn(props: BoardColumnProps) {
   const { stage, deals, count, total, currency, hasMore, loadingMore, onLoadMore, onAdd } = props;
-  const { t, i18n } = useTranslation();
-  const format = useFormatters();
+  const text = useCardText();
+  const { t, language, format } = text;
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(stage.id), data: { stageId: stage.id } });
   const headingId = `kt-stage-${stage.id}`;
   // The column scrolls by itself: its end is looked for inside it, not in the window.
@@ -55,9 +53,7 @@ export function BoardColumn(props: BoardColumnProps) {
         <div className="small text-body-secondary kt-board-column-totals">
           <span>{t('deals.board.count', { number: format.number(count) })}</span>
           {' · '}
-          <span data-testid="column-sum">
-            {formatMoney(total, currency, i18n.resolvedLanguage ?? i18n.language)}
-          </span>
+          <span data-testid="column-sum">{formatMoney(total, currency, language)}</span>
         </div>
       </div>
       <div ref={body} className="kt-board-column-body p-2">
@@ -72,7 +68,7 @@ export function BoardColumn(props: BoardColumnProps) {
             aria-labelledby={headingId}
           >
             {deals.map((deal) => (
-              <DealCard key={deal.id} deal={deal} />
+              <DealCard key={deal.id} deal={deal} text={text} />
             ))}
           </ul>
         </SortableContext>

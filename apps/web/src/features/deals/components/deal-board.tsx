@@ -22,7 +22,7 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { type BoardFilter, useBoard } from '../api/get-board.ts';
 import { type ColumnIds, columnIdsOf, columnOf, moveAcross, moveWithin } from '../lib/board-moves.ts';
 import { BoardColumn } from './board-column.tsx';
-import { DealCardBody } from './deal-card.tsx';
+import { DealCardBody, useCardText } from './deal-card.tsx';
 import { LostReasonDialog } from './lost-reason-dialog.tsx';
 import { useBoardAnnouncements } from './use-board-announcements.ts';
 import { useBoardMoves } from './use-board-moves.ts';
@@ -156,7 +156,7 @@ export function DealBoard({
           {active ? (
             <div className="kt-deal-card card shadow">
               <div className="card-body p-2">
-                <DealCardBody deal={active} />
+                <DraggedCardBody deal={active} />
               </div>
             </div>
           ) : null}
@@ -173,4 +173,9 @@ export function DealBoard({
       />
     </>
   );
+}
+
+/** The card under the pointer while dragging: mounted only then, so it may have its own hooks. */
+function DraggedCardBody({ deal }: { deal: Deal }) {
+  return <DealCardBody deal={deal} text={useCardText()} />;
 }

@@ -1,17 +1,30 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Deal } from '@kontora/contract/deals';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { type Formatters, useFormatters } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 
-/** What a card shows: title (a link to the deal), value, organisation, owner, expected close, "rotting". */
-export function DealCardBody({ deal }: { deal: Deal }) {
+/**
+ * What the cards write with, made once per column and handed down: a board's first render
+ * draws every card, and translation hooks per card (three each) added up to most of its work.
+ */
+export type CardText = { t: TFunction; language: string; format: Formatters };
+
+export function useCardText(): CardText {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => ({ t, language, format }), [t, language, format]);
+}
+
+/** What a card shows: title (a link to the deal), value, organisation, owner, expected close, "rotting". */
+export function DealCardBody({ deal, text }: { deal: Deal; text: CardText }) {
+  const { t, language, format } = text;
   return (
     <>
       <div className="d-flex align-items-start gap-2">
@@ -38,8 +51,8 @@ export function DealCardBody({ deal }: { deal: Deal }) {
  * A card of the board: dragged by its handle with the mouse, a finger or the keyboard (space
  * picks it up, arrows move it, space drops, Escape cancels), so the title stays a plain link.
  */
-export function DealCard({ deal }: { deal: Deal }) {
-  const { t } = useTranslation();
+export function DealCard({ deal, text }: { deal: Deal; text: CardText }) {
+  const { t } = text;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: deal.id, data: { stageId: deal.stage_id } });
   const style = { transform: CSS.Translate.toString(transform), transition };
@@ -62,7 +75,7 @@ export function DealCard({ deal }: { deal: Deal }) {
           <span aria-hidden="true">⠿</span>
         </button>
         <div className="flex-grow-1 min-w-0">
-          <DealCardBody deal={deal} />
+          <DealCardBody deal={deal} text={text} />
         </div>
       </div>
     </li>

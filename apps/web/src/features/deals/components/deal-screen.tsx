@@ -30,7 +30,8 @@ export function DealScreen() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const deal = useDeal(companyId, valid ? id : 0);
-  const pipelines = usePipelines(companyId).data?.items ?? [];
+  const pipelineList = usePipelines(companyId);
+  const pipelines = pipelineList.data?.items ?? [];
   const people = useDealPeople(companyId, deal.data?.customer_ids ?? []);
   const remove = useDeleteDeal(companyId);
   const [editing, setEditing] = useState(false);
@@ -41,7 +42,8 @@ export function DealScreen() {
   // Another company's deal answers 404 as well.
   if (!valid || gone) return <DealNotFound />;
   if (deal.isError) return <LoadError error={deal.error} onRetry={() => void deal.refetch()} />;
-  if (!deal.data) return <PageSpinner />;
+  // The pipelines name the stage in the header: drawn before they arrive, the page below would shift down.
+  if (!deal.data || pipelineList.isPending) return <PageSpinner />;
   const data = deal.data;
   const pipeline = pipelines.find((p) => p.id === data.pipeline_id);
   const stage = pipeline?.stages.find((s) => s.id === data.stage_id);

@@ -1,8 +1,9 @@
 import { POST_STATUSES } from '@kontora/contract/social-posts';
 import { addDays, safeTimeZone, zonedMidnight } from '@kontora/contract/time-zone';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
@@ -12,9 +13,13 @@ import { ListStates } from '../../shared/components/list-states/list-states.tsx'
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
 import { type PostFilters, usePosts } from '../api/get-posts.ts';
-import { PostsCalendar } from './calendar/posts-calendar.tsx';
 import { codeText } from './code-text.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { statusBadge } from './status-badge.tsx';
+
+// FullCalendar (about 85 KB compressed) only when the calendar view is chosen: the list is the default.
+const PostsCalendar = lazy(() =>
+  import('./calendar/posts-calendar.tsx').then((m) => ({ default: m.PostsCalendar })),
+);
 
 /** Posts as a list or a calendar (`?view=calendar`, so the choice has an address). */
 export function PostsTab() {
@@ -43,7 +48,9 @@ export function PostsTab() {
       {views}
       {calendar ? (
         timeZone ? (
-          <PostsCalendar companyId={companyId} timeZone={safeTimeZone(timeZone)} />
+          <Suspense fallback={<PageSpinner />}>
+            <PostsCalendar companyId={companyId} timeZone={safeTimeZone(timeZone)} />
+          </Suspense>
         ) : null
       ) : (
         <PostsList companyId={companyId} timeZone={timeZone} />
@@ -148,7 +155,7 @@ function PostsList({ companyId, timeZone }: { companyId: number; timeZone: strin
               >
                 {post.text || t('social.posts.noText')}
               </Link>
-              <StatusBadge status={post.status} />
+              {statusBadge(t, post.status)}
               <span className="small text-body-secondary">
                 {post.scheduled_at ? format.dateTime(post.scheduled_at) : format.dateTime(post.created_at)}
               </span>

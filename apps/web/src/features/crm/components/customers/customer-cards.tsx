@@ -1,4 +1,5 @@
 import type { Customer } from '@kontora/contract/customers';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { fromList } from './list-return.ts';
 import { SelectAll } from './select-all.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { statusBadge } from './status-badge.tsx';
 
 type CustomerCardsProps = {
   customers: readonly Customer[];
@@ -22,6 +23,7 @@ type CustomerCardsProps = {
  */
 export function CustomerCards({ customers, selected, onSelect, footer }: CustomerCardsProps) {
   const { t } = useTranslation();
+  const listSearch = useLocation().search;
   const id = useId();
   return (
     <div>
@@ -36,6 +38,8 @@ export function CustomerCards({ customers, selected, onSelect, footer }: Custome
           <CustomerCard
             key={customer.id}
             customer={customer}
+            t={t}
+            listSearch={listSearch}
             checked={selected.has(customer.id)}
             onCheck={(on) => onSelect([customer.id], on)}
           />
@@ -46,17 +50,20 @@ export function CustomerCards({ customers, selected, onSelect, footer }: Custome
   );
 }
 
+/** `t` and the list's address come from the list: hooks per card add up over fifty cards on a first render. */
 function CustomerCard({
   customer,
+  t,
+  listSearch,
   checked,
   onCheck,
 }: {
   customer: Customer;
+  t: TFunction;
+  listSearch: string;
   checked: boolean;
   onCheck: (on: boolean) => void;
 }) {
-  const { t } = useTranslation();
-  const listSearch = useLocation().search;
   return (
     <li className={`card kt-card kt-customer-card${checked ? ' border-primary' : ''}`}>
       <div className="card-body d-flex gap-3 align-items-start py-2 px-3">
@@ -78,7 +85,7 @@ function CustomerCard({
             >
               {customer.name}
             </Link>
-            <StatusBadge status={customer.status} />
+            {statusBadge(t, customer.status)}
           </div>
           <dl className="kt-customer-facts small mb-0 mt-1">
             <dt>{t('crm.fields.owner')}</dt>

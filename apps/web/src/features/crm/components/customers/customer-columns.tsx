@@ -11,7 +11,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { Formatters } from '../../../../lib/format.ts';
 import { useCustomValueShow } from '../../../shared/components/custom-fields/custom-value-rows.tsx';
 import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { statusBadge } from './status-badge.tsx';
 import type { CustomerSort } from './use-customer-filter.ts';
 
 /**
@@ -27,7 +27,8 @@ export type ColumnDef = {
   /** Columns the server sorts by. */
   sort?: CustomerSort;
   nowrap?: boolean;
-  cell: (customer: Customer, format: Formatters) => ReactNode;
+  /** `t` is the table's: a cell has no translation hook of its own (status-badge.tsx). */
+  cell: (customer: Customer, format: Formatters, t: TFunction) => ReactNode;
 };
 
 /** An empty cell: a dash for the eye; screen readers skip it. */
@@ -41,7 +42,7 @@ function Missing() {
 
 /** How each optional column of the customer list is labelled and drawn. */
 export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
-  status: { label: (t) => t('crm.fields.status'), cell: (c) => <StatusBadge status={c.status} /> },
+  status: { label: (t) => t('crm.fields.status'), cell: (c, _format, t) => statusBadge(t, c.status) },
   owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <Missing /> },
   organisation: {
     label: (t) => t('peopleOrgs.organisation'),

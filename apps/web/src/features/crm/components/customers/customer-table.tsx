@@ -109,7 +109,7 @@ export function CustomerTable({
                 </td>
                 {columns.map(({ column, def }) => (
                   <td key={column} className={def.nowrap ? 'text-nowrap' : undefined}>
-                    {def.cell(customer, format)}
+                    {def.cell(customer, format, t)}
                   </td>
                 ))}
               </tr>
