@@ -1,4 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Node's on-disk compile cache (stripped TypeScript and compiled code, keyed by content, so
+// never stale) for every process the suite starts: the workers and the real servers the
+// browser stories and child-server tests spawn inherit it. A server start then costs about
+// 0.6 s of CPU less (decision 069).
+process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, 'node_modules/.cache/kontora/node-compile');
 
 /**
  * Three projects, each its own npm script (see package.json):
