@@ -46,6 +46,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
+          // The files of a worker share its loaded modules (playwright-core, axe-core, the
+          // fixtures) instead of a fresh worker importing them for each file (decision 069);
+          // each file still starts its own server and Chromium, and starts from the
+          // worker's first environment (fixtures/fresh-env.setup.ts).
+          isolate: false,
+          setupFiles: ['apps/web/e2e/fixtures/fresh-env.setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // Two story files at a time, each with its own server, port, database folder and
