@@ -1,4 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Node's on-disk compile cache (stripped TypeScript and compiled code, keyed by content, so
+// never stale) for every process the suite starts: the workers and the real servers the
+// browser stories and child-server tests spawn inherit it. A server start then costs about
+// 0.6 s of CPU less (decision 069).
+process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, 'node_modules/.cache/kontora/node-compile');
 
 /**
  * Three projects, each its own npm script (see package.json):
@@ -39,6 +46,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
+          // The files of a worker share its loaded modules (playwright-core, axe-core, the
+          // fixtures) instead of a fresh worker importing them for each file (decision 069);
+          // each file still starts its own server and Chromium, and starts from the
+          // worker's first environment (fixtures/fresh-env.setup.ts).
+          isolate: false,
+          setupFiles: ['apps/web/e2e/fixtures/fresh-env.setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // Two story files at a time, each with its own server, port, database folder and

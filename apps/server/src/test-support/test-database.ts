@@ -46,6 +46,10 @@ async function createDatabaseFrom(
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  // A test database is thrown away: its commits need not wait for the WAL to reach the
+  // disk (only a crash of PostgreSQL itself could lose them). Halved the PostgreSQL
+  // files' test time (decision 069); what each statement does is unchanged.
+  url.searchParams.set('options', '-c synchronous_commit=off');
   return {
     database: { kind: 'postgres', url: url.toString() },
     drop: async () => {
