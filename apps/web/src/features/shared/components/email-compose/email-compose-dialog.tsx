@@ -8,7 +8,7 @@ import { ModalFormFooter } from '../../../../components/modal-form-footer.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
-import { useEmailTemplates } from '../../../shared/api/email-templates.ts';
+import { useEmailTemplates } from '../../api/email-templates.ts';
 import { type SendInput, useOwnMailboxes, useSendEmail } from './compose-api.ts';
 import { offerUndo } from './offer-undo.ts';
 
