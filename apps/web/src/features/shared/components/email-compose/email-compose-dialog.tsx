@@ -76,7 +76,7 @@ function ComposeForm({
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState('');
   // Only a mailbox with SMTP settings can send.
-  const boxes = (mailboxes.data?.items ?? []).filter((box) => box.can_send);
+  const boxes = (mailboxes.data ?? []).filter((box) => box.can_send);
   const from = mailboxId || String(boxes[0]?.id ?? '');
 
   const details = isApiError(send.error) ? send.error.details : {};

@@ -14,12 +14,14 @@ import { type ReplyAddressing, replyAddressing } from './reply-addresses.ts';
 export function ReplyButtons({ companyId, message }: { companyId: number; message: EmailMessage }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const mailboxes = useOwnMailboxes(companyId, true).data?.items ?? [];
+  const boxes = useOwnMailboxes(companyId, true);
+  const mailboxes = boxes.data ?? [];
   const [reply, setReply] = useState<ReplyAddressing | null>(null);
   const own = new Set([...mailboxes.map((box) => box.email), user?.email ?? ''].map((a) => a.toLowerCase()));
   const single = replyAddressing(message, own, false);
   const all = replyAddressing(message, own, true);
-  if (single.to.length === 0) return null;
+  // Until the reader's mailboxes are known, their addresses could not be left out.
+  if (boxes.isPending || single.to.length === 0) return null;
 
   const involved = new Set(
     [message.from, ...message.to, ...message.cc].flatMap((a) => (a ? [a.address.toLowerCase()] : [])),
