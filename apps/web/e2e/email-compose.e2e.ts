@@ -1,11 +1,16 @@
+import type { Mailbox } from '@kontora/contract/mailboxes';
+import type { Pipeline } from '@kontora/contract/pipelines';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Dovecot, startDovecot } from '../../server/src/test-support/dovecot.ts';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, pickTheme, seriousViolations, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-/** Writing to a customer from their page: a template, Undo within the window, the mail at SMTP. */
+/**
+ * Writing to a customer from their page (a template, Undo within the window, the mail at SMTP),
+ * answering a synced message, and writing to a deal's people.
+ */
 // The mail servers are on loopback, which the outbound address rules let through only when listed.
 const e2e = stackAndBrowserForFile({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
 const MAILBOX = 'ana@compose.test';
@@ -13,9 +18,26 @@ const PASSWORD = 'imap-secret-1';
 let dovecot: Dovecot;
 let company: { id: number; name: string };
 let customerId: number;
+let dealId: number;
+
+/** Synced before the stories run: Petra writes to Ana, copying Ivan. */
+const OFFER_ID = 'compose-offer-1@client.test';
+const OFFER = [
+  'From: Petra Horvat <petra@client.test>',
+  `To: ${MAILBOX}`,
+  'Cc: Ivan Kos <ivan@client.test>',
+  'Subject: Offer for spring',
+  `Date: ${new Date(Date.now() - 86_400_000).toUTCString()}`,
+  `Message-ID: <${OFFER_ID}>`,
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'Here is our spring offer.',
+  '',
+].join('\r\n');
 
 beforeAll(async () => {
   dovecot = await startDovecot([{ user: MAILBOX, password: PASSWORD }]);
+  await dovecot.append(MAILBOX, 'INBOX', OFFER);
   company = await createCrmCompany(e2e.stack, `Compose ${Date.now().toString(36)} d.o.o.`);
   const ana = await apiAs(e2e.stack, USERS.ana);
   const base = `/companies/${company.id}`;
@@ -45,6 +67,22 @@ beforeAll(async () => {
     subject: 'Hello {{customer.first_name}}',
     text: 'Dear {{customer.first_name}},\nnice to meet you.',
   });
+  const { items } = await ana.call<{ items: Pipeline[] }>('GET', `${base}/pipelines`);
+  dealId = (
+    await ana.call<{ id: number }>('POST', `${base}/deals`, {
+      title: 'Spring roof',
+      stage_id: items[0]?.stages[0]?.id,
+      customer_ids: [customerId],
+    })
+  ).id;
+  // The first sync has kept the offer.
+  await vi.waitFor(
+    async () => {
+      const { items } = await ana.call<{ items: Mailbox[] }>('GET', `${base}/mailboxes`);
+      expect(items[0]?.message_count).toBe(1);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -89,5 +127,67 @@ describe('email compose', () => {
     // Only the message not taken back went out.
     expect(e2e.stack.mailCount('petra@client.test')).toBe(1);
     await pickTheme(page, 'Light');
+  }, 90_000);
+
+  it('answers a synced message with Reply all, threaded at the recipients and here', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.goto(`/#/company/customer/${customerId}`);
+    const emails = page.getByRole('region', { name: 'Emails' });
+    await emails.getByRole('button', { name: /Petra Horvat: Offer for spring/ }).click();
+    const message = emails.getByRole('article', { name: 'Offer for spring' });
+
+    await message.getByRole('button', { name: 'Reply', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'New email' });
+    await dialog.getByText('To: petra@client.test', { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Subject').inputValue()).toBe('Re: Offer for spring');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await message.getByRole('button', { name: 'Reply all' }).click();
+    dialog = page.getByRole('dialog', { name: 'New email' });
+    // Ana's own address, the offer's To, is left out.
+    await dialog.getByText('Cc: ivan@client.test').waitFor();
+    await dialog.getByText('To: petra@client.test').waitFor();
+    await dialog.getByLabel('Message').fill('Thank you, we accept.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Sending in 10 seconds.').waitFor();
+    const mail = await e2e.stack.readMail('ivan@client.test', { timeoutMs: 30_000 });
+    expect(mail.subject).toBe('Re: Offer for spring');
+    expect(mail.to).toEqual(expect.arrayContaining(['petra@client.test', 'ivan@client.test']));
+    expect(mail.raw).toMatch(new RegExp(`^In-Reply-To: <${OFFER_ID}>`, 'm'));
+
+    // The answer is kept as it goes, in the offer's thread.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return emails.getByText(/Messages: 2/).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.context().close();
+  }, 90_000);
+
+  it("writes to a deal's people with the deal's title merged", async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.goto(`/#/company/deal/${dealId}`);
+    await page.getByRole('heading', { level: 1, name: 'Spring roof' }).waitFor();
+    const before = e2e.stack.mailCount('petra@client.test');
+    const dialog = await openCompose(page);
+    await dialog.getByText('Petra Horvat <petra@client.test>').waitFor();
+    await dialog.getByLabel('Subject').fill('About {{deal.title}}');
+    await dialog.getByLabel('Message').fill('Dear {{customer.first_name}}, the roof is planned.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Sending in 10 seconds.').waitFor();
+    const mail = await e2e.stack.readMail('petra@client.test', { since: before, timeoutMs: 30_000 });
+    expect(mail.subject).toBe('About Spring roof');
+    expect(mail.text).toContain('Dear Petra, the roof is planned.');
+    await page.context().close();
   }, 90_000);
 });

@@ -91,6 +91,17 @@ describe('mail beside the customer', () => {
       .waitFor();
     expect(await frameHtml(page)).not.toContain(' src="https://tracker');
     await message.getByRole('button', { name: 'Download offer.pdf' }).waitFor();
+    // Written to Ana alone: no Reply all. Her mailbox has no SMTP: Reply says how to send.
+    const replyButton = message.getByRole('button', { name: 'Reply', exact: true });
+    await replyButton.waitFor();
+    expect(await message.getByRole('button', { name: 'Reply all' }).count()).toBe(0);
+    await replyButton.click();
+    const reply = page.getByRole('dialog', { name: 'New email' });
+    await reply.getByText('Connect a mailbox with SMTP settings first', { exact: false }).waitFor();
+    await reply.getByRole('link', { name: 'Connect a mailbox' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await reply.waitFor({ state: 'hidden' });
 
     for (const theme of ['Light', 'Dark'] as const) {
       await pickTheme(page, theme);

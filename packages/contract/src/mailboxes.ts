@@ -100,6 +100,8 @@ export const Mailbox = z.object({
   failing_since: z.string().nullable(),
   retry_at: z.string().nullable(),
   signature: z.string().nullable(),
+  /** Whether it has SMTP settings, so mail can be sent from it. */
+  can_send: z.boolean(),
 });
 export type Mailbox = z.infer<typeof Mailbox>;
 export const MailboxList = z.object({ items: z.array(Mailbox) });

@@ -122,6 +122,7 @@ beforeAll(async () => {
     smtp: server(smtp.port),
     visibility: 'shared',
   });
+  expect(mailbox.can_send).toBe(true);
   await t.ctx.jobs.drain(30_000);
 }, 60_000);
 

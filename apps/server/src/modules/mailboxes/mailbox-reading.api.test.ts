@@ -110,6 +110,8 @@ describe('reading', () => {
         message_count: 1,
         failing_since: null,
         retry_at: null,
+        // Connected without SMTP settings: it is read, not sent from.
+        can_send: false,
       }),
     ]);
   });

@@ -53,6 +53,7 @@ function dtoOf(row: MailboxRow, messageCount: number): Mailbox {
     failing_since: row.status === 'failing' ? row.failing_since : null,
     retry_at: row.status === 'failing' ? row.retry_at : null,
     signature: row.signature,
+    can_send: Boolean(row.smtp_host && row.smtp_port),
   };
 }
 

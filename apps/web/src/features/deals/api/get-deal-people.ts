@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { crmKeys } from '../../shared/api/crm-keys.ts';
 import { customersPath } from '../../shared/api/get-customers.ts';
 
-/** The names of a deal's people (at most 50), each from the customer's own cached answer. */
-export function useDealPeople(companyId: number, ids: readonly number[]): Map<number, string> {
+/** A deal's people (at most 50) as loaded so far, each from the customer's own cached answer. */
+export function useDealCustomers(companyId: number, ids: readonly number[]): Customer[] {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: crmKeys.customer(companyId, id),
@@ -14,7 +14,9 @@ export function useDealPeople(companyId: number, ids: readonly number[]): Map<nu
       staleTime: 60_000,
     })),
   });
-  return new Map(
-    results.flatMap((result) => (result.data ? [[result.data.id, result.data.name] as const] : [])),
-  );
+  return results.flatMap((result) => (result.data ? [result.data] : []));
 }
+
+/** Their names by id. */
+export const namesOf = (customers: readonly Customer[]): Map<number, string> =>
+  new Map(customers.map((customer) => [customer.id, customer.name]));

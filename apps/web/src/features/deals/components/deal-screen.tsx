@@ -14,10 +14,11 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { EmailsCard } from '../../shared/components/emails/emails-card.tsx';
 import { useDeal } from '../api/get-deal.ts';
-import { useDealPeople } from '../api/get-deal-people.ts';
+import { namesOf, useDealCustomers } from '../api/get-deal-people.ts';
 import { useDeleteDeal } from '../api/save-deal.ts';
 import { DealDetailsCard } from './deal-details-card.tsx';
 import { DealDialog } from './deal-dialog.tsx';
+import { DealEmailButton } from './deal-email-button.tsx';
 import { DealTimeline } from './deal-timeline.tsx';
 import { DealTodos } from './deal-todos.tsx';
 import './deal-page.css';
@@ -32,7 +33,8 @@ export function DealScreen() {
   const deal = useDeal(companyId, valid ? id : 0);
   const pipelineList = usePipelines(companyId);
   const pipelines = pipelineList.data?.items ?? [];
-  const people = useDealPeople(companyId, deal.data?.customer_ids ?? []);
+  const customers = useDealCustomers(companyId, deal.data?.customer_ids ?? []);
+  const people = namesOf(customers);
   const remove = useDeleteDeal(companyId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -66,6 +68,7 @@ export function DealScreen() {
           <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
             {t('deals.page.edit')}
           </button>
+          <DealEmailButton companyId={companyId} dealId={data.id} people={customers} />
           <button type="button" className="btn btn-outline-secondary" onClick={() => setDeleting(true)}>
             {t('deals.page.delete')}
           </button>

@@ -1,24 +1,11 @@
 import type { Mailbox, MailboxCreateBody, MailboxPatchBody } from '@kontora/contract/mailboxes';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Keyed } from '../../../lib/create-attempt.ts';
+import { mailboxesKey, mailboxesPath, mailboxesQueryOptions } from '../../shared/api/mailboxes.ts';
 
-const path = (companyId: number) => `/companies/${companyId}/mailboxes`;
-const key = (companyId: number) => ['mailboxes', companyId] as const;
-
-/** While a mailbox connects or syncs, its state is asked for again this often. */
-const BUSY_REFRESH_MS = 3_000;
-
-/** The caller's own mailboxes in the company, refreshed while one is connecting or syncing. */
-export const mailboxesQueryOptions = (companyId: number) =>
-  queryOptions({
-    queryKey: key(companyId),
-    queryFn: () => api.get<{ items: Mailbox[] }>(path(companyId)).then((d) => d.items),
-    refetchInterval: (query) =>
-      query.state.data?.some((m) => m.status === 'connecting' || m.status === 'syncing')
-        ? BUSY_REFRESH_MS
-        : false,
-  });
+const path = mailboxesPath;
+const key = mailboxesKey;
 
 export function useMailboxes(companyId: number) {
   return useQuery(mailboxesQueryOptions(companyId));

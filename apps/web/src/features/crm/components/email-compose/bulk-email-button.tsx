@@ -1,6 +1,6 @@
 import { EMAIL_SEND_LIMITS } from '@kontora/contract/email-sending';
 import { useTranslation } from 'react-i18next';
-import { ComposeButton } from './compose-button.tsx';
+import { ComposeButton } from '../../../shared/components/email-compose/compose-button.tsx';
 
 /** "Email" for the customers ticked in the list: one message each, up to 50. */
 export function BulkEmailButton({ companyId, ids }: { companyId: number; ids: readonly number[] | null }) {

@@ -1,4 +1,4 @@
-import { ComposeButton } from './compose-button.tsx';
+import { ComposeButton } from '../../../shared/components/email-compose/compose-button.tsx';
 
 type EmailButtonProps = {
   companyId: number;

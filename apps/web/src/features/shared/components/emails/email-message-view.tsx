@@ -8,6 +8,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { attachmentPath, useEmailMessage } from '../../api/emails.ts';
 import { EmailFrame } from './email-frame.tsx';
+import { ReplyButtons } from './reply-buttons.tsx';
 
 const person = (a: EmailAddress) => (a.name ? `${a.name} <${a.address}>` : a.address);
 
@@ -94,6 +95,7 @@ export function EmailMessageView({ companyId, id }: { companyId: number; id: num
     <article aria-label={subject}>
       <h3 className="h6 text-break">{subject}</h3>
       <Headers message={data} />
+      <ReplyButtons companyId={companyId} message={data} />
       {!data.body_visible ? (
         <FormAlert kind="info">{t('emails.bodyHidden')}</FormAlert>
       ) : data.html ? (

@@ -1,19 +1,14 @@
 import type { EmailSendBody, OutgoingEmail } from '@kontora/contract/email-sending';
-import type { Mailbox } from '@kontora/contract/mailboxes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
+import { mailboxesQueryOptions } from '../../api/mailboxes.ts';
 
 /** What the compose dialog sends: the body as the API takes it, before its defaults. */
 export type SendInput = Omit<EmailSendBody, 'cc'> & { cc?: string[] };
 
-/** The caller's own mailboxes: the "From" choices. */
+/** The caller's own mailboxes: the "From" choices (the list Settings shows, from the same cache). */
 export function useOwnMailboxes(companyId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['mailboxes', companyId],
-    queryFn: ({ signal }) => api.get<{ items: Mailbox[] }>(`/companies/${companyId}/mailboxes`, { signal }),
-    enabled,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...mailboxesQueryOptions(companyId), enabled, staleTime: 30_000 });
 }
 
 export function useSendEmail(companyId: number) {

@@ -1,19 +1,21 @@
 import { EMAIL_SEND_LIMITS } from '@kontora/contract/email-sending';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { FormField } from '../../../../components/form-field.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { ModalFormFooter } from '../../../../components/modal-form-footer.tsx';
+import { paths } from '../../../../config/paths.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
-import { useEmailTemplates } from '../../../shared/api/email-templates.ts';
+import { useEmailTemplates } from '../../api/email-templates.ts';
 import { type SendInput, useOwnMailboxes, useSendEmail } from './compose-api.ts';
 import { offerUndo } from './offer-undo.ts';
 
-/** Who the message goes to: customers (one message each, their fields merged) or addresses. */
-export type ComposeTarget = { label: string; customerIds?: number[]; addresses?: string[] };
+/** Who the message goes to: customers (one message each, their fields merged) or addresses (and Cc). */
+export type ComposeTarget = { label: string; customerIds?: number[]; addresses?: string[]; cc?: string[] };
 
 type ComposeProps = {
   open: boolean;
@@ -24,9 +26,21 @@ type ComposeProps = {
   /** A kept message this one answers (reply, reply all). */
   inReplyTo?: number;
   subject?: string;
+  /** The mailbox to send from at first (a reply: the one the message reached). */
+  mailboxId?: number;
 };
 
-const FIELDS = ['mailbox_id', 'to', 'customer_ids', 'subject', 'text', 'template_id', 'send_at'] as const;
+const FIELDS = [
+  'mailbox_id',
+  'to',
+  'cc',
+  'customer_ids',
+  'in_reply_to',
+  'subject',
+  'text',
+  'template_id',
+  'send_at',
+] as const;
 
 /**
  * Writes to a customer from their page, a deal or a list: from one of the person's own
@@ -49,18 +63,20 @@ function ComposeForm({
   dealId,
   inReplyTo,
   subject: initialSubject,
+  mailboxId: initialMailbox,
 }: ComposeProps) {
   const { t } = useTranslation();
   const mailboxes = useOwnMailboxes(companyId, true);
   const templates = useEmailTemplates(companyId);
   const send = useSendEmail(companyId);
-  const [mailboxId, setMailboxId] = useState<string>('');
+  const [mailboxId, setMailboxId] = useState(initialMailbox ? String(initialMailbox) : '');
   const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState(initialSubject ?? '');
   const [text, setText] = useState('');
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState('');
-  const boxes = mailboxes.data?.items ?? [];
+  // Only a mailbox with SMTP settings can send.
+  const boxes = (mailboxes.data ?? []).filter((box) => box.can_send);
   const from = mailboxId || String(boxes[0]?.id ?? '');
 
   const details = isApiError(send.error) ? send.error.details : {};
@@ -85,6 +101,7 @@ function ComposeForm({
       subject,
       text,
       ...(target.customerIds ? { customer_ids: target.customerIds } : { to: target.addresses ?? [] }),
+      ...(target.cc?.length ? { cc: target.cc } : {}),
       ...(dealId ? { deal_id: dealId } : {}),
       ...(inReplyTo ? { in_reply_to: inReplyTo } : {}),
       ...(later && sendAt ? { send_at: new Date(sendAt).toISOString() } : {}),
@@ -100,7 +117,12 @@ function ComposeForm({
   if (mailboxes.isSuccess && boxes.length === 0) {
     return (
       <div className="modal-body">
-        <FormAlert kind="info">{t('crm.emailCompose.noMailbox')}</FormAlert>
+        <FormAlert kind="info">
+          {t('crm.emailCompose.noMailbox')}{' '}
+          <Link to={paths.company.settings.href()} onClick={onClose}>
+            {t('emails.openSettings')}
+          </Link>
+        </FormAlert>
       </div>
     );
   }
@@ -110,9 +132,15 @@ function ComposeForm({
         {generalError && <FormAlert kind="danger">{generalError}</FormAlert>}
         <p className="mb-3">
           <span className="text-body-secondary">{t('crm.emailCompose.to')}</span> {target.label}
+          {target.cc?.length ? (
+            <>
+              <br />
+              <span className="text-body-secondary">{t('crm.emailCompose.cc')}</span> {target.cc.join(', ')}
+            </>
+          ) : null}
         </p>
-        {errorOf('to', 'customer_ids') && (
-          <p className="text-danger small">{errorOf('to', 'customer_ids')}</p>
+        {errorOf('to', 'customer_ids', 'cc', 'in_reply_to') && (
+          <p className="text-danger small">{errorOf('to', 'customer_ids', 'cc', 'in_reply_to')}</p>
         )}
         <div className="row g-3">
           <FormField
