@@ -1,3 +1,4 @@
+import { MODULE_ID } from '@kontora/contract/limits';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
@@ -21,6 +22,22 @@ export function listOwnMailboxes(db: Database, companyId: number, userId: number
     .where('disconnected_at', 'is', null)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Connected mailboxes of companies with the CRM, across companies: `db` is the caller's
+ * `crossCompany` handle (the poll, the IDLE watcher).
+ */
+export function connectedCrmMailboxes(db: Database) {
+  return db
+    .selectFrom('mailboxes')
+    .innerJoin('company_modules', (join) =>
+      join
+        .onRef('company_modules.company_id', '=', 'mailboxes.company_id')
+        .on('company_modules.module_id', '=', MODULE_ID.crm),
+    )
+    .select(['mailboxes.id', 'mailboxes.company_id'])
+    .where('mailboxes.disconnected_at', 'is', null);
 }
 
 /** A connected mailbox of the company. */

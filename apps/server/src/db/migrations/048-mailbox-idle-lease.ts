@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { types } from './column-types.ts';
+
+/**
+ * The IDLE watch of a mailbox's INBOX (docs/decisions/072-mailbox-idle-watch.md):
+ * - mailboxes.idle_owner: the server instance that keeps the IDLE connection open;
+ * - mailboxes.idle_until: until when its claim holds unless renewed; a lapsed claim (an
+ *   instance that died) may be taken by another instance.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const t = types(db);
+  await db.schema.alterTable('mailboxes').addColumn('idle_owner', 'text').execute();
+  await db.schema.alterTable('mailboxes').addColumn('idle_until', t.timestamp).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('mailboxes').dropColumn('idle_until').execute();
+  await db.schema.alterTable('mailboxes').dropColumn('idle_owner').execute();
+}
