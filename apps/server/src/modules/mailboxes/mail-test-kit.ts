@@ -47,7 +47,15 @@ export function mailCalls(app: () => TestApp) {
       first_name,
       email,
     }).then((p) => p.id);
-  return { url, ok, syncNow, customer };
+  /** The mailbox's row as stored (claims, requests, state). */
+  const mailboxRow = (companyId: number, id: number) =>
+    app()
+      .ctx.db.selectFrom('mailboxes')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  return { url, ok, syncNow, customer, mailboxRow };
 }
 
 /** IMAP settings for a user of the test server. */

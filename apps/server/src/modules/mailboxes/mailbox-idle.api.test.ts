@@ -45,7 +45,7 @@ let folder: string;
 let firstClosed = false;
 const first = logOf();
 
-const { url, ok, customer } = mailCalls(() => t);
+const { url, ok, customer, mailboxRow } = mailCalls(() => t);
 const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
 const mailboxSettings = {
   ...defaults.mailboxes,
@@ -121,6 +121,34 @@ describe('the IDLE watch', () => {
       await arrives(t.app, 'Pushed');
     },
     WAIT.timeout * 2,
+  );
+
+  it(
+    'stops watching a failing mailbox and gives its claim back; watches it again once it is not',
+    async () => {
+      const set = (status: Mailbox['status']) =>
+        t.ctx.db
+          .updateTable('mailboxes')
+          .set({ status })
+          .where('company_id', '=', c.acme)
+          .where('id', '=', mailbox.id)
+          .execute();
+      const claim = () => mailboxRow(c.acme, mailbox.id);
+      // As a failed sync run leaves it (mailbox-health.ts).
+      await set('failing');
+      await vi.waitFor(async () => {
+        expect((await claim()).idle_owner).toBeNull();
+        expect(first.scans().at(-1)?.watched).toEqual([]);
+      }, WAIT);
+      const openedBefore = first.lines.filter((l) => l.msg === 'mailbox watched in IDLE').length;
+      await set('ok');
+      await vi.waitFor(() => {
+        const opened = first.lines.filter((l) => l.msg === 'mailbox watched in IDLE').length;
+        expect(opened).toBe(openedBefore + 1);
+      }, WAIT);
+      expect((await claim()).idle_owner).not.toBeNull();
+    },
+    WAIT.timeout * 3,
   );
 
   it(

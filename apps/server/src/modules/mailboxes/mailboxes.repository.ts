@@ -169,6 +169,23 @@ export async function releaseMailbox(db: Database, companyId: number, id: number
   await updateMailbox(db, companyId, id, { sync_until: null });
 }
 
+/** A run was asked for while another held the mailbox: the holder goes again when it is done. */
+export async function askAgain(db: Database, companyId: number, id: number): Promise<void> {
+  await updateMailbox(db, companyId, id, { sync_again: true });
+}
+
+/** Whether a run was asked for since; clears the request. */
+export async function takeAgain(db: Database, companyId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mailboxes')
+    .set({ sync_again: false })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('sync_again', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function listFolders(db: Database, companyId: number, mailboxId: number): Promise<FolderRow[]> {
   return db
     .selectFrom('mailbox_folders')
