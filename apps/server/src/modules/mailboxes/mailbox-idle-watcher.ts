@@ -13,6 +13,8 @@ import { syncMailboxJob } from './mailbox-jobs.ts';
 
 /** A server without IDLE is asked again this much later (it may have been upgraded). */
 const NO_IDLE_RECHECK_MS = 60 * 60_000;
+/** A burst of new messages (a client moving many in) queues one run. */
+const GATHER_MS = 250;
 
 /**
  * The IDLE watch of this instance (docs/decisions/072-mailbox-idle-watch.md): every scan it
@@ -30,19 +32,31 @@ export function registerMailboxIdleWatch(app: FastifyInstance, ctx: AppContext):
   let scanning: Promise<void> = Promise.resolve();
   let closing = false;
 
+  const gathering = new Map<number, NodeJS.Timeout>();
+
+  /**
+   * Notices within GATHER_MS queue one run, without an idempotency key: a key shared with a
+   * run that has already started would drop the news. Runs of one mailbox still go one at
+   * a time, and one asked for during another runs after it (mail-sync.ts).
+   */
   const queueSync = (box: WatchableMailbox) => {
-    // One run per second of news at most; the run's own lease keeps runs of a mailbox apart.
-    const key = `idle:${box.id}:${Math.floor(ctx.clock.now() / 1000)}`;
-    const payload = { company_id: box.company_id, mailbox_id: box.id };
-    ctx.jobs
-      .enqueue(ctx.db, syncMailboxJob, payload, { idempotencyKey: key })
-      .catch((err: unknown) => app.log.warn({ err, mailboxId: box.id }, 'queueing a mailbox sync failed'));
+    if (gathering.has(box.id)) return;
+    const enqueue = () => {
+      gathering.delete(box.id);
+      const payload = { company_id: box.company_id, mailbox_id: box.id };
+      ctx.jobs
+        .enqueue(ctx.db, syncMailboxJob, payload)
+        .catch((err: unknown) => app.log.warn({ err, mailboxId: box.id }, 'queueing a mailbox sync failed'));
+    };
+    gathering.set(box.id, setTimeout(enqueue, GATHER_MS));
   };
 
   async function unwatch(id: number): Promise<void> {
     const watched = watches.get(id);
     if (!watched) return;
     watches.delete(id);
+    clearTimeout(gathering.get(id));
+    gathering.delete(id);
     await watched.watch.stop();
     await releaseIdle(ctx.db, watched.box, owner);
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Dovecot, startDovecot } from '../../test-support/dovecot.ts';
+import { startTcpProxy, type TcpProxy } from '../../test-support/tcp-proxy.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { testDialect } from '../../test-support/test-database.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
@@ -19,6 +20,7 @@ import { imapOf, mailCalls, startMailTestApp } from './mail-test-kit.ts';
 
 const ANA_MAIL = 'ana@acme.test';
 const ANA_PASSWORD = 'imap-secret-idle';
+const MARKO_MAIL = 'marko@acme.test';
 /** Generous: each step logs in to the server, which is slow on a busy machine. */
 const WAIT = { timeout: 60_000, interval: 100 };
 
@@ -31,6 +33,8 @@ function logOf() {
     lines,
     stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
     watching: (id: number) => lines.some((l) => l.msg === 'mailbox watched in IDLE' && l.mailboxId === id),
+    opened: (id: number) =>
+      lines.filter((l) => l.msg === 'mailbox watched in IDLE' && l.mailboxId === id).length,
     scans: () => lines.filter((l) => l.msg === 'mailbox IDLE scan'),
   };
 }
@@ -43,6 +47,7 @@ let mailbox: Mailbox;
 let second: FastifyInstance | undefined;
 let folder: string;
 let firstClosed = false;
+let proxy: TcpProxy;
 const first = logOf();
 
 const { url, ok, customer, mailboxRow } = mailCalls(() => t);
@@ -83,7 +88,11 @@ async function arrives(app: FastifyInstance, subject: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dovecot = await startDovecot([{ user: ANA_MAIL, password: ANA_PASSWORD }]);
+  dovecot = await startDovecot([
+    { user: ANA_MAIL, password: ANA_PASSWORD },
+    { user: MARKO_MAIL, password: ANA_PASSWORD },
+  ]);
+  proxy = await startTcpProxy(dovecot.port);
   // Two instances share one database: SQLite in a file rather than in memory.
   folder = await mkdtemp(path.join(tmpdir(), 'kontora-idle-'));
   t = await startMailTestApp(
@@ -108,6 +117,7 @@ afterAll(async () => {
   await second?.close();
   if (!firstClosed) await t?.ctx.jobs.drain(30_000);
   await t?.close();
+  await proxy?.close();
   await dovecot?.close();
   await rm(folder, { recursive: true, force: true });
 });
@@ -121,6 +131,25 @@ describe('the IDLE watch', () => {
       await arrives(t.app, 'Pushed');
     },
     WAIT.timeout * 2,
+  );
+
+  it(
+    'watches again after the connection drops, and brings what arrives then',
+    async () => {
+      // Marko's mailbox reaches the server through a relay the test cuts.
+      const viaRelay = await ok<Mailbox>(c.marko.token, 'POST', url(c.acme, '/mailboxes'), {
+        email: MARKO_MAIL,
+        imap: { ...imapOf(dovecot, MARKO_MAIL, ANA_PASSWORD), port: proxy.port },
+        visibility: 'shared',
+      });
+      await t.ctx.jobs.drain(30_000);
+      await vi.waitFor(() => expect(first.opened(viaRelay.id)).toBe(1), WAIT);
+      proxy.cut();
+      await vi.waitFor(() => expect(first.opened(viaRelay.id)).toBe(2), WAIT);
+      await dovecot.append(MARKO_MAIL, 'INBOX', mail('idle-3@client.test', 'After a drop'));
+      await arrives(t.app, 'After a drop');
+    },
+    WAIT.timeout * 3,
   );
 
   it(
@@ -138,7 +167,7 @@ describe('the IDLE watch', () => {
       await set('failing');
       await vi.waitFor(async () => {
         expect((await claim()).idle_owner).toBeNull();
-        expect(first.scans().at(-1)?.watched).toEqual([]);
+        expect(first.scans().at(-1)?.watched).not.toContain(mailbox.id);
       }, WAIT);
       const openedBefore = first.lines.filter((l) => l.msg === 'mailbox watched in IDLE').length;
       await set('ok');

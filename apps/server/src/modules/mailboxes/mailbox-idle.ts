@@ -75,7 +75,9 @@ export function watchMailbox(
         if (connectedBefore) onNew();
         connectedBefore = true;
         drops = 0;
-        while (!stopped && opened.usable) await opened.idle();
+        // ImapFlow restarts IDLE itself every IDLE_RESTART_MS; it returns only when IDLE failed,
+        // the mailbox was closed or the connection ended: each is made again, after a pause.
+        await opened.idle();
       } catch {
         // Reported by the sync, which marks the mailbox failing; here only tried again.
       } finally {
