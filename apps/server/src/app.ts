@@ -58,6 +58,7 @@ import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
 import { createSettingsNotices } from './modules/live/settings-notices.ts';
 import { emailSendingRoutes } from './modules/mailboxes/email-sending.routes.ts';
+import { registerMailboxIdleWatch } from './modules/mailboxes/mailbox-idle-watcher.ts';
 import { registerMailboxJobs } from './modules/mailboxes/mailboxes.jobs.ts';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -187,6 +188,8 @@ export async function buildApp(
     await ctx.jobs.start();
   });
   sweepStaleImports(app, ctx.db);
+  // After the jobs' hooks: the watch queues sync runs, and its connections close on shutdown.
+  registerMailboxIdleWatch(app, ctx);
   // preClose runs while in-flight requests finish: running jobs get the same grace, then are handed back.
   app.addHook('preClose', async () => {
     await ctx.jobs.stop(config.jobs.shutdownGraceMs);

@@ -107,6 +107,8 @@ const Env = z.object({
   /** How often each instance reads the change feed for live updates when nothing nudged it (decision 017). */
   /** Minutes between incremental syncs of each CRM connection (decision 022). */
   CONNECTOR_SYNC_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Mailboxes one instance keeps in IMAP IDLE at most; the others come with the minute poll (0: none). */
+  MAIL_IDLE_MAX: z.coerce.number().int().min(0).max(100_000).default(500),
   LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** Hosts or CIDR ranges webhooks may reach although they are private (tests, receivers on the same network). */
   WEBHOOK_ALLOWED_HOSTS: z
@@ -205,6 +207,12 @@ export type Config = {
   webhookAllowedHosts: string[];
   /** CONNECTOR_SYNC_MINUTES: how often each CRM connection pulls and pushes. */
   connectors: { syncMinutes: number };
+  /**
+   * Synced mailboxes (decision 072): `idleMax` from MAIL_IDLE_MAX; how often the IDLE watcher
+   * looks for mailboxes to watch and renews its claims, how long a claim holds unrenewed, and
+   * the poll's schedule are the product's (tests change them).
+   */
+  mailboxes: { idleMax: number; idleScanMs: number; idleLeaseMs: number; pollCron: string };
   social: {
     networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
     /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
@@ -283,6 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     connectors: { syncMinutes: e.CONNECTOR_SYNC_MINUTES },
+    mailboxes: {
+      idleMax: e.MAIL_IDLE_MAX,
+      idleScanMs: 30_000,
+      idleLeaseMs: 90_000,
+      pollCron: '* * * * *',
+    },
     social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };

@@ -969,6 +969,11 @@ export interface MailboxesTable {
   failure_mailed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** Disconnected with its mail kept: no sync, not listed; its visibility still applies. */
   disconnected_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Migration 048: the instance keeping its INBOX in IDLE, and until when that claim holds. */
+  idle_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  idle_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Migration 048: a run was asked for while another held the mailbox; the holder goes again. */
+  sync_again: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 /** Where the sync of one folder of a mailbox stands (migration 041). */

@@ -41,6 +41,7 @@ import * as m044 from './044-mail-attachments-health.ts';
 import * as m045 from './045-custom-view-sort.ts';
 import * as m046 from './046-import-staging.ts';
 import * as m047 from './047-connector-deal-depth.ts';
+import * as m048 from './048-mailbox-idle-lease.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -89,4 +90,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '045-custom-view-sort': m045,
   '046-import-staging': m046,
   '047-connector-deal-depth': m047,
+  '048-mailbox-idle-lease': m048,
 };

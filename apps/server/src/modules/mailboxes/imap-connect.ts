@@ -75,7 +75,12 @@ export async function guardedAddress(
  * it through, and the connection goes to the address that was checked (TLS still checks
  * the certificate against the host name).
  */
-export async function openImap(ctx: AppContext, settings: ImapSettings): Promise<ImapFlow> {
+export async function openImap(
+  ctx: AppContext,
+  settings: ImapSettings,
+  /** The IDLE watch restarts IDLE this often, so a quiet connection is not taken for a dead one. */
+  options: { maxIdleTime?: number } = {},
+): Promise<ImapFlow> {
   const { host, address } = await guardedAddress(ctx, settings.host);
   const client = new ImapFlow({
     host: address,
@@ -89,6 +94,7 @@ export async function openImap(ctx: AppContext, settings: ImapSettings): Promise
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 120_000,
+    ...options,
   });
   // A dropped connection is reported by the command that was running; the event must not crash the process.
   client.on('error', () => undefined);

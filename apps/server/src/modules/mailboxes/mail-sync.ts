@@ -8,6 +8,7 @@ import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
 import { openSecrets } from './mailbox-secrets.ts';
 import {
+  askAgain,
   claimMailbox,
   customersByEmail,
   type FolderRow,
@@ -16,6 +17,7 @@ import {
   type MailboxRow,
   releaseMailbox,
   saveFolder,
+  takeAgain,
   updateMailbox,
 } from './mailboxes.repository.ts';
 
@@ -41,17 +43,28 @@ async function foldersOf(client: ImapFlow): Promise<{ role: Role; path: string }
  * what the server no longer holds under it is dropped.
  */
 export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId: number): Promise<void> {
-  const box = await findMailbox(ctx.db, companyId, mailboxId);
-  if (!box) return;
-  const now = ctx.clock.now();
-  const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
-  // One run at a time per mailbox: a poll while a long first pass runs finds it held.
-  if (!(await claimMailbox(ctx.db, companyId, mailboxId, new Date(now).toISOString(), until))) return;
-  try {
-    await runSync(ctx, box);
-  } finally {
-    await releaseMailbox(ctx.db, companyId, mailboxId);
+  const claim = () => {
+    const now = ctx.clock.now();
+    const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
+    return claimMailbox(ctx.db, companyId, mailboxId, new Date(now).toISOString(), until);
+  };
+  // One run at a time per mailbox: a run asked for while another holds it (a poll during a
+  // long first pass, new mail reported by IDLE) leaves a request the holder takes up after
+  // its release. Claiming once more after asking closes the gap where the holder released
+  // between the first claim and the request.
+  if (!(await claim())) {
+    await askAgain(ctx.db, companyId, mailboxId);
+    if (!(await claim())) return;
   }
+  do {
+    await takeAgain(ctx.db, companyId, mailboxId);
+    const box = await findMailbox(ctx.db, companyId, mailboxId);
+    try {
+      if (box) await runSync(ctx, box);
+    } finally {
+      await releaseMailbox(ctx.db, companyId, mailboxId);
+    }
+  } while ((await takeAgain(ctx.db, companyId, mailboxId)) && (await claim()));
 }
 
 async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {

@@ -1,17 +1,29 @@
 import { expect } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import type { BuildOptions } from '../../app.ts';
+import { type Config, loadConfig } from '../../config.ts';
 import type { Dovecot } from '../../test-support/dovecot.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
 
-/** What the mailbox API tests share: an app whose jobs run at once and that may reach loopback. */
-export function startMailTestApp(): Promise<TestApp> {
+/**
+ * What the mailbox API tests share: an app whose jobs run at once and that may reach
+ * loopback. Without the IDLE watch unless asked (its runs would come between a test's own).
+ */
+export function startMailTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
-  return createTestApp({
-    jobs: { ...defaults.jobs, pollMs: 50, backoffScale: 0.001 },
-    // Dovecot listens on loopback, which the outbound address rules refuse unless listed.
-    webhookAllowedHosts: ['127.0.0.1'],
-  });
+  return createTestApp(
+    {
+      jobs: { ...defaults.jobs, pollMs: 50, backoffScale: 0.001 },
+      // Dovecot listens on loopback, which the outbound address rules refuse unless listed.
+      webhookAllowedHosts: ['127.0.0.1'],
+      mailboxes: { ...defaults.mailboxes, idleMax: 0 },
+      ...overrides,
+    },
+    options,
+  );
 }
 
 /** Calls of the app made later (it is started in `beforeAll`), hence the getter. */
@@ -28,7 +40,22 @@ export function mailCalls(app: () => TestApp) {
     await t.ctx.jobs.enqueue(t.ctx.db, syncMailboxJob, { company_id: companyId, mailbox_id: mailboxId });
     await t.ctx.jobs.drain(30_000);
   }
-  return { url, ok, syncNow };
+  /** A person customer of the company with this email; answers its id. */
+  const customer = (token: string, companyId: number, first_name: string, email: string) =>
+    ok<{ id: number }>(token, 'POST', url(companyId, '/customers'), {
+      type: 'person',
+      first_name,
+      email,
+    }).then((p) => p.id);
+  /** The mailbox's row as stored (claims, requests, state). */
+  const mailboxRow = (companyId: number, id: number) =>
+    app()
+      .ctx.db.selectFrom('mailboxes')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  return { url, ok, syncNow, customer, mailboxRow };
 }
 
 /** IMAP settings for a user of the test server. */

@@ -41,7 +41,7 @@ const mailWithAttachment = (id: string, from: string, to: string, subject: strin
     content: PDF,
   });
 
-const { url, ok, syncNow } = mailCalls(() => t);
+const { url, ok, syncNow, customer } = mailCalls(() => t);
 const imap = (user: string) => imapOf(dovecot, user, PASSWORD);
 const sync = (mailboxId: number) => syncNow(c.acme, mailboxId);
 const threads = (token: string) =>
@@ -67,13 +67,7 @@ beforeAll(async () => {
   ]);
   t = await startMailTestApp();
   c = await twoCompanies(t, [0, 1, 2]);
-  ivan = (
-    await ok<{ id: number }>(c.ana.token, 'POST', url(c.acme, '/customers'), {
-      type: 'person',
-      first_name: 'Ivan',
-      email: 'ivan@client.test',
-    })
-  ).id;
+  ivan = await customer(c.ana.token, c.acme, 'Ivan', 'ivan@client.test');
   await dovecot.append(
     ANA_MAIL,
     'INBOX',

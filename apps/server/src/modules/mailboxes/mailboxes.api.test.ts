@@ -63,7 +63,7 @@ const HTML_MAIL = htmlMailWithAttachment({
   daysAgo: 3,
 });
 
-const { url, ok, syncNow } = mailCalls(() => t);
+const { url, ok, syncNow, mailboxRow } = mailCalls(() => t);
 const imap = (password = ANA_PASSWORD) => imapOf(dovecot, ANA_MAIL, password);
 const sync = () => syncNow(c.acme, mailbox.id);
 const threads = (token: string, rest: string) =>
@@ -295,7 +295,7 @@ describe('sync', () => {
   );
 
   it(
-    'a run that finds the mailbox held by another run leaves the work to it',
+    'a run that finds the mailbox held by another run leaves the work to it, asking it to go again',
     async () => {
       const hold = (until: string | null) =>
         t.ctx.db
@@ -316,11 +316,14 @@ describe('sync', () => {
           daysAgo: 0,
         }),
       );
+      const asked = () => mailboxRow(c.acme, mailbox.id).then((r) => Boolean(r.sync_again));
       await sync();
       expect(await storedCount()).toBe(5);
+      expect(await asked()).toBe(true);
       await hold(null);
       await sync();
       expect(await storedCount()).toBe(6);
+      expect(await asked()).toBe(false);
     },
     SYNCS,
   );

@@ -1,8 +1,8 @@
-import { MODULE_ID } from '@kontora/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { crossCompany } from '../../db/cross-company.ts';
 import { syncMailbox } from './mail-sync.ts';
 import { pollMailboxesJob, sendEmailJob, syncMailboxJob } from './mailbox-jobs.ts';
+import { connectedCrmMailboxes } from './mailboxes.repository.ts';
 import { sendOutgoing } from './send-email.ts';
 
 /**
@@ -18,15 +18,9 @@ export function registerMailboxJobs(ctx: AppContext): void {
   });
   ctx.jobs.handle(pollMailboxesJob, async () => {
     const slot = Math.floor(ctx.clock.now() / 60_000);
-    const boxes = await crossCompany(ctx.db, "the mail poll looks at every company's mailboxes")
-      .selectFrom('mailboxes')
-      .innerJoin('company_modules', (join) =>
-        join
-          .onRef('company_modules.company_id', '=', 'mailboxes.company_id')
-          .on('company_modules.module_id', '=', MODULE_ID.crm),
-      )
-      .select(['mailboxes.id', 'mailboxes.company_id'])
-      .where('mailboxes.disconnected_at', 'is', null)
+    const boxes = await connectedCrmMailboxes(
+      crossCompany(ctx.db, "the mail poll looks at every company's mailboxes"),
+    )
       // A failing mailbox waits for its next try (mailbox-health.ts).
       .where((eb) =>
         eb.or([
@@ -44,5 +38,5 @@ export function registerMailboxJobs(ctx: AppContext): void {
       );
     }
   });
-  ctx.jobs.repeat(pollMailboxesJob, '* * * * *', {});
+  ctx.jobs.repeat(pollMailboxesJob, ctx.config.mailboxes.pollCron, {});
 }

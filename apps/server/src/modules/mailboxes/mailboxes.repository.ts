@@ -1,3 +1,4 @@
+import { MODULE_ID } from '@kontora/contract/limits';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
@@ -21,6 +22,22 @@ export function listOwnMailboxes(db: Database, companyId: number, userId: number
     .where('disconnected_at', 'is', null)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Connected mailboxes of companies with the CRM, across companies: `db` is the caller's
+ * `crossCompany` handle (the poll, the IDLE watcher).
+ */
+export function connectedCrmMailboxes(db: Database) {
+  return db
+    .selectFrom('mailboxes')
+    .innerJoin('company_modules', (join) =>
+      join
+        .onRef('company_modules.company_id', '=', 'mailboxes.company_id')
+        .on('company_modules.module_id', '=', MODULE_ID.crm),
+    )
+    .select(['mailboxes.id', 'mailboxes.company_id'])
+    .where('mailboxes.disconnected_at', 'is', null);
 }
 
 /** A connected mailbox of the company. */
@@ -150,6 +167,23 @@ export async function claimMailbox(
 
 export async function releaseMailbox(db: Database, companyId: number, id: number): Promise<void> {
   await updateMailbox(db, companyId, id, { sync_until: null });
+}
+
+/** A run was asked for while another held the mailbox: the holder goes again when it is done. */
+export async function askAgain(db: Database, companyId: number, id: number): Promise<void> {
+  await updateMailbox(db, companyId, id, { sync_again: true });
+}
+
+/** Whether a run was asked for since; clears the request. */
+export async function takeAgain(db: Database, companyId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mailboxes')
+    .set({ sync_again: false })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('sync_again', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function listFolders(db: Database, companyId: number, mailboxId: number): Promise<FolderRow[]> {
