@@ -19,6 +19,8 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `event.done`, `event.undone`: `changes` holds `done` and `completed_at`.
  * - `customer.note_added`: `data` is `{note_id, body}`; the entity is the customer.
  * - `customer.imported` (one per saved batch): `data` is `{count, ids}`.
+ * - `customer.updated` of an import (one per saved batch, entity id null): `data` is `{count, ids}`;
+ *   each customer's field changes are on its timeline (docs/decisions/068-staged-imports.md).
  * - `customer.import_finished` (one per CSV import, committed with its batches): `data` is
  *   `{rows, created, updated, skipped, rejected}` (docs/decisions/068-staged-imports.md).
  * - `customer.bulk_updated`: `data` is `{count, ids, status, before}` (`before`: id → old status).

@@ -1,4 +1,6 @@
+import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { describe, expect, it } from 'vitest';
+import { touched } from './connector-push.ts';
 import { contentHash, syncedFieldsOf } from './content-hash.ts';
 import { nextUtcDay, pipedriveLimits } from './pipedrive.ts';
 import { retryAfterMs } from './provider-http.ts';
@@ -80,5 +82,27 @@ describe('Pipedrive rate-limit headers', () => {
     expect(read({ 'x-daily-requests-left': '12' })).toEqual({});
     expect(read({})).toEqual({});
     expect(nextUtcDay(Date.parse('2026-12-31T23:59:59Z'))).toBe(Date.parse('2027-01-01T00:00:00Z'));
+  });
+});
+
+describe('customers a feed entry pushes', () => {
+  const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
+    id: 1,
+    company_id: 1,
+    type: 'customer.updated',
+    entity: { type: 'customer', id: 7 },
+    entity_version: 2,
+    actor: { kind: 'user', id: 1, name: 'Ana' },
+    changes: null,
+    data: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+
+  it('pushes an edited customer, and every customer an import batch updated', () => {
+    expect(touched(entry({}))).toEqual({ upserts: [7], deletes: [] });
+    // An import's updates: one entry per batch, no entity id (docs/decisions/068-staged-imports.md).
+    const batch = entry({ entity: { type: 'customer', id: null }, data: { count: 2, ids: [3, 4] } });
+    expect(touched(batch)).toEqual({ upserts: [3, 4], deletes: [] });
   });
 });

@@ -18,14 +18,16 @@ const FEED_PAGE = 500;
  * it pushes the survivor and the restored customers, which come back unlinked
  * and are created again.
  */
-function touched(entry: ChangeEntry): { upserts: number[]; deletes: number[] } {
+export function touched(entry: ChangeEntry): { upserts: number[]; deletes: number[] } {
   const data = entry.data as { ids?: number[]; merged_ids?: number[]; restored_ids?: number[] } | null;
   const id = entry.entity.id;
   const own = id === null ? [] : [id];
   switch (entry.type) {
     case 'customer.created':
-    case 'customer.updated':
       return { upserts: own, deletes: [] };
+    case 'customer.updated':
+      // An import's updates come as one entry per batch naming the ids (entity id null).
+      return { upserts: [...own, ...(data?.ids ?? [])], deletes: [] };
     case 'customer.merged':
       return { upserts: own, deletes: data?.merged_ids ?? [] };
     case 'customer.merge_undone':

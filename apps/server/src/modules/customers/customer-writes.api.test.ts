@@ -109,9 +109,10 @@ describe('one write door: change feed, timeline sent along, list cache evicted',
       '?match_by=email&on_match=update',
     );
     const updated = await feedSince(company, after);
-    expect(updated.entries.map((e) => [e.type, e.entity.id])).toEqual([
-      ['customer.updated', ids[0]],
-      ['customer.import_finished', null],
+    // An import's updates: one entry per batch naming the ids (docs/decisions/068-staged-imports.md).
+    expect(updated.entries.map((e) => [e.type, e.entity.id, e.data])).toEqual([
+      ['customer.updated', null, { count: 1, ids: [ids[0]] }],
+      ['customer.import_finished', null, expect.anything()],
     ]);
     const entries = await timelineOf(company, [ids[0] as number], 'updated');
     expect(entries).toHaveLength(1);

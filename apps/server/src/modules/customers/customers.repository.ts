@@ -147,6 +147,33 @@ export function unnestInsert(
     select * from unnest(${sql.join(arrays)}) ${returning ? sql`returning id` : sql``}`;
 }
 
+/** Many customers' tags replaced at once (an import batch's updates): one delete, inserts of 2,000 rows. */
+export async function replaceTagsOfMany(
+  db: Database,
+  companyId: number,
+  customers: readonly { id: number; tags: string[] }[],
+): Promise<void> {
+  if (customers.length === 0) return;
+  await db
+    .deleteFrom('customer_tags')
+    .where('company_id', '=', companyId)
+    .where(
+      'customer_id',
+      'in',
+      customers.map((c) => c.id),
+    )
+    .execute();
+  const rows = customers.flatMap((c) =>
+    c.tags.map((tag) => ({ company_id: companyId, customer_id: c.id, tag })),
+  );
+  const pg = dialectOf(db) === 'postgres';
+  for (let i = 0; i < rows.length; i += 2000) {
+    const slice = rows.slice(i, i + 2000);
+    if (pg) await insertUnnest(db, 'customer_tags', TAG_COLUMNS, slice, false);
+    else await db.insertInto('customer_tags').values(slice).execute();
+  }
+}
+
 export async function replaceTags(db: Database, companyId: number, customerId: number, tags: string[]) {
   await db
     .deleteFrom('customer_tags')

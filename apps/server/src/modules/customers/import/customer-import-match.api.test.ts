@@ -126,9 +126,9 @@ describe('import with on_match', () => {
     );
     expect(res.json().data).toMatchObject({ updated: 1, created: 0 });
     const feed = await readChanges(t.ctx, acme, feedBefore, 100);
-    expect(feed.map((e) => [e.type, e.entity.id])).toEqual([
-      ['customer.updated', a.id],
-      ['customer.import_finished', null],
+    expect(feed.map((e) => [e.type, e.entity.id, e.data?.ids])).toEqual([
+      ['customer.updated', null, [a.id]],
+      ['customer.import_finished', null, undefined],
     ]);
     const timeline = (await t.call(ana, { method: 'GET', url: url(`/${a.id}/timeline`) })).json().data.items;
     expect(timeline[0]).toMatchObject({

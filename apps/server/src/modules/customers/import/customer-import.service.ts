@@ -183,15 +183,16 @@ function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
         organisation_ids: c.organisations.map((n) => organisations.get(n) ?? 0),
       })),
     );
+    const changing = [];
     for (const u of updates) {
       const joining = u.organisations.map((n) => organisations.get(n) ?? 0);
-      await writes.change(
-        { ...u.before, id: u.id, version: u.version },
-        u.after,
-        undefined,
-        joining.length ? await withCurrentLinks(writes, u.id, joining) : undefined,
-      );
+      changing.push({
+        current: { ...u.before, id: u.id, version: u.version },
+        after: u.after,
+        organisations: joining.length ? await withCurrentLinks(writes, u.id, joining) : undefined,
+      });
     }
+    await writes.updateImported(changing);
   };
 }
 
