@@ -22,11 +22,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (apps/server/src/main.ts) on a free port with a fresh data directory. */
+/**
+ * Starts the real server (apps/server/src/main.ts) on a free port with a fresh data directory.
+ * BENCH_NODE_ARGS adds flags to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
+ * where a run's time goes (node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontora-bench-'));
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
