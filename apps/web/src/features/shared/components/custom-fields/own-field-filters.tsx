@@ -120,7 +120,12 @@ function OwnFieldFilter({ field, label, filter, update, owners, onRemove }: OwnF
     const value = filter[name];
     return Array.isArray(value) ? value : value ? [value] : [];
   };
-  const chosen = many(eq);
+  const inAddress = many(eq);
+  // The address changes a moment after the click (a navigation): until it does, the boxes show
+  // what was just ticked, instead of snapping back and then forward again.
+  const addressKey = inAddress.join('\n');
+  const [ticked, setTicked] = useState<{ over: string; values: string[] } | null>(null);
+  const chosen = ticked && ticked.over === addressKey ? ticked.values : inAddress;
 
   let valueInput: ReactNode;
   if (SELECTS.includes(field.type)) {
@@ -134,13 +139,13 @@ function OwnFieldFilter({ field, label, filter, update, owners, onRemove }: OwnF
               type="checkbox"
               id={`${id}-o${i}`}
               checked={chosen.includes(option.value)}
-              onChange={(event) =>
-                update({
-                  [eq]: event.target.checked
-                    ? [...chosen, option.value]
-                    : chosen.filter((v) => v !== option.value),
-                })
-              }
+              onChange={(event) => {
+                const values = event.target.checked
+                  ? [...chosen, option.value]
+                  : chosen.filter((v) => v !== option.value);
+                setTicked({ over: addressKey, values });
+                update({ [eq]: values });
+              }}
             />
             <label className="form-check-label" htmlFor={`${id}-o${i}`}>
               {option.label}
