@@ -1,6 +1,7 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompactSelect } from '../../../../components/compact-select.tsx';
 import type { SelectOption } from '../../../../components/select-field.tsx';
 import { type CustomParam, type CustomParams, customParamsOf } from '../../lib/custom-params.ts';
 import { useFieldLabel } from './field-label.ts';
@@ -185,7 +186,6 @@ function OwnFieldFilter({ field, label, filter, update, owners, onRemove }: OwnF
         : owners;
     valueInput = (
       <FilterSelect
-        id={`${id}-eq`}
         label={t('customFields.filters.is')}
         value={one(eq)}
         onChange={(value) => update({ [eq]: value })}
@@ -210,7 +210,6 @@ function OwnFieldFilter({ field, label, filter, update, owners, onRemove }: OwnF
       <div className="d-flex flex-wrap align-items-end gap-2">
         {valueInput}
         <FilterSelect
-          id={`${id}-empty`}
           label={t('customFields.filters.presence')}
           value={one(empty)}
           onChange={(value) => update({ [empty]: value })}
@@ -233,7 +232,6 @@ function OwnFieldFilter({ field, label, filter, update, owners, onRemove }: OwnF
 }
 
 type FilterSelectProps = {
-  id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -241,26 +239,16 @@ type FilterSelectProps = {
 };
 
 /** A small labelled choice whose first option, "Any", clears the filter. */
-function FilterSelect({ id, label, value, onChange, options }: FilterSelectProps) {
+function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
   const { t } = useTranslation();
   return (
-    <div>
-      <label htmlFor={id} className="form-label small mb-1">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="form-select form-select-sm"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{t('customFields.filters.anyValue')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <CompactSelect label={label} value={value} onChange={onChange}>
+      <option value="">{t('customFields.filters.anyValue')}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </CompactSelect>
   );
 }
