@@ -115,7 +115,7 @@ export async function listDealPage(
  * Every column of a pipeline in one answer: per stage the count and amount total of the
  * deals matching the filters and the first `per_column` of them in board order. Three
  * statements whatever the number of stages (stages and currency, totals, pages with their
- * rows and people); without filters the totals come from the figures the write door keeps.
+ * rows, people and own-field values); without filters the totals come from the figures the write door keeps.
  */
 export async function boardOf(
   ctx: Pick<AppContext, 'db'>,
@@ -159,12 +159,6 @@ export async function boardOf(
     ),
   ]);
   const now = Date.now();
-  const custom = await customValuesOf(
-    ctx.db,
-    companyId,
-    'deal',
-    rows.map((r) => r.id),
-  );
   return {
     pipeline_id: pipelineId,
     currency,
@@ -179,7 +173,7 @@ export async function boardOf(
         stage_id: s.id,
         count: total?.count ?? 0,
         amount_total: (total?.amount_cents ?? 0) / 100,
-        items: page.map((r) => toDeal(r, r.customer_ids, now, custom.get(r.id))),
+        items: page.map((r) => toDeal(r, r.customer_ids, now, r.custom)),
         next_cursor: inStage.length > query.per_column && last ? cursorAfter(last, 'position', 'asc') : null,
       };
     }),
