@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
-import { companyWithDeals } from './fixtures/deals.ts';
+import { card, column, companyWithDeals, sumOf } from './fixtures/deals.ts';
 import { personIn } from './fixtures/live.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
@@ -173,4 +173,107 @@ describe('a company’s own fields', () => {
     await list.getByRole('link', { name: 'Roof repair' }).waitFor();
     await page.context().close();
   }, 120_000);
+  it('the deal list shows and sorts by own fields; the board filters by one with its sums', async () => {
+    const { company, ana, pipeline, first, second, deals } = await companyWithDeals(
+      e2e,
+      `Polja ploče ${Date.now()} d.o.o.`,
+    );
+    const fields = `/companies/${company.id}/custom-fields`;
+    await ana.call('POST', fields, {
+      record: 'deal',
+      key: 'segment',
+      label: 'Segment',
+      type: 'single_select',
+      options: [
+        { value: 'retail', label: 'Retail' },
+        { value: 'hotels', label: 'Hotels' },
+      ],
+    });
+    await ana.call('POST', fields, { record: 'deal', key: 'seats', label: 'Seats', type: 'number' });
+    const values: Record<string, Record<string, unknown>> = {
+      'Roof repair': { segment: 'retail', seats: 5 },
+      'Garden fence': { segment: 'hotels', seats: 20 },
+      'Solar panels': { segment: 'retail', seats: 12 },
+    };
+    for (const [title, custom] of Object.entries(values)) {
+      const deal = deals[title];
+      if (!deal) throw new Error(`no deal ${title}`);
+      const edited = await ana.call<{ version: number }>(
+        'PATCH',
+        `/companies/${company.id}/deals/${deal.id}`,
+        {
+          custom,
+          version: deal.version,
+        },
+      );
+      // Solar panels goes on to the second stage: each column then has a retail deal.
+      if (title === 'Solar panels')
+        await ana.call('POST', `/companies/${company.id}/deals/${deal.id}/move`, {
+          stage_id: pipeline.stages[1]?.id,
+          version: edited.version,
+        });
+    }
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.waitForURL(/#\/company\/dashboard$/);
+    await page.goto('/#/company/deals/list');
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'Garden fence' }).waitFor();
+
+    // The columns chooser offers the fields beside the built-in columns.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns of the list' });
+    await chooser.getByRole('checkbox', { name: 'Segment' }).check();
+    await chooser.getByRole('checkbox', { name: 'Seats' }).check();
+    await chooser.getByRole('checkbox', { name: 'Owner' }).uncheck();
+    await cleanInBothThemes(page, 'deal columns dialog');
+    await chooser.getByRole('button', { name: 'Done' }).click();
+    await chooser.waitFor({ state: 'detached' });
+    await table.getByRole('columnheader', { name: 'Segment' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Owner' }).count()).toBe(0);
+    expect(await table.getByRole('row').filter({ hasText: 'Garden fence' }).textContent()).toContain(
+      'Hotels',
+    );
+
+    // Sorted by a field: ascending, then descending, in the address.
+    const titles = async () =>
+      (await table.getByRole('row').allTextContents())
+        .slice(1)
+        .map((row) => Object.keys(values).find((title) => row.includes(title)));
+    await table.getByRole('button', { name: 'Seats' }).click();
+    await page.waitForURL(/sort=custom\.seats/);
+    await expect.poll(titles).toEqual(['Roof repair', 'Solar panels', 'Garden fence']);
+    await table.getByRole('button', { name: 'Seats' }).click();
+    await page.waitForURL(/dir=desc/);
+    await expect.poll(titles).toEqual(['Garden fence', 'Solar panels', 'Roof repair']);
+    await cleanInBothThemes(page, 'deal list with own-field columns');
+    // The chosen columns stay after a reload.
+    await page.reload();
+    await table.getByRole('columnheader', { name: 'Seats' }).waitFor();
+    await expect.poll(titles).toEqual(['Garden fence', 'Solar panels', 'Roof repair']);
+
+    // The board filters by the field; each column counts and sums only what matches.
+    await page.getByRole('navigation', { name: 'Deal views' }).getByRole('link', { name: 'Board' }).click();
+    await card(page, first, 'Garden fence').waitFor();
+    await expect.poll(() => sumOf(page, first).textContent()).toBe('€300.00');
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Segment' });
+    await page.getByRole('group', { name: 'Segment' }).getByRole('checkbox', { name: 'Retail' }).check();
+    await page.waitForURL(/custom\.segment=retail/);
+    await card(page, first, 'Garden fence').waitFor({ state: 'detached' });
+    await card(page, first, 'Roof repair').waitFor();
+    await card(page, second, 'Solar panels').waitFor();
+    await expect.poll(() => sumOf(page, first).textContent()).toBe('€100.00');
+    await expect.poll(() => sumOf(page, second).textContent()).toBe('€300.00');
+    expect(await column(page, first).getByText('Deals: 1').count()).toBe(1);
+    await cleanInBothThemes(page, 'board filtered by an own field');
+    // A range on the number field narrows it again: only Solar panels has 10 seats or more.
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Seats' });
+    await page.getByRole('group', { name: 'Seats' }).getByLabel('From').fill('10');
+    await page.waitForURL(/custom\.seats\.gte=10/);
+    await card(page, first, 'Roof repair').waitFor({ state: 'detached' });
+    await expect.poll(() => sumOf(page, first).textContent()).toBe('€0.00');
+    await card(page, second, 'Solar panels').waitFor();
+    await page.context().close();
+  }, 240_000);
 });

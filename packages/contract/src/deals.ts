@@ -203,15 +203,21 @@ export type DealListQuery = z.output<typeof DealListQuery>;
 export const DealPage = z.object({ items: z.array(Deal), next_cursor: z.string().nullable() });
 export type DealPage = z.infer<typeof DealPage>;
 
-/** `GET …/pipelines/{id}/board`: the first `per_column` deals of every stage, in board order. */
-export const BoardQuery = DealFilter.omit({ pipeline_id: true, stage_id: true, status: true }).extend({
-  per_column: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DEAL_LIMITS.perColumnMax)
-    .default(DEAL_LIMITS.perColumnDefault),
-});
+/**
+ * `GET …/pipelines/{id}/board`: the first `per_column` deals of every stage, in board order.
+ * Takes the list's filters, its own-field ones (`custom.{key}`, `.gte`, `.lte`, `.empty`)
+ * included; each column's count and sum are of the deals matching them.
+ */
+export const BoardQuery = DealFilter.omit({ pipeline_id: true, stage_id: true, status: true })
+  .extend({
+    per_column: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(DEAL_LIMITS.perColumnMax)
+      .default(DEAL_LIMITS.perColumnDefault),
+  })
+  .catchall(CustomQueryParams);
 export type BoardQuery = z.output<typeof BoardQuery>;
 
 export const BoardColumn = z.object({

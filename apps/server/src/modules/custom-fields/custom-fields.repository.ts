@@ -1,6 +1,7 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
 
@@ -166,4 +167,18 @@ export function firstValue(
   column: 'v_text' | 'v_num' | 'v_long',
 ): RawBuilder<string | number | null> {
   return sql`(select ${sql.ref(`v.${column}`)} from ${sql.table(VALUES[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} and v.ord = 0)`;
+}
+
+/**
+ * The record at `alias`'s values of fields in use as one column of the statement that reads
+ * the record: a JSON array of `[key, type, v_text, v_num, v_long]` in (field, ord) order, null
+ * for none (read by the primary key's range of the record).
+ */
+export function valuesAggregate(db: Database, record: CustomRecord, alias: string): RawBuilder<unknown> {
+  const values = sql.table(VALUES[record]);
+  const item = sql`f.key, f.type, v.v_text, v.v_num, v.v_long`;
+  const from = sql`from ${values} v join custom_fields f on f.id = v.field_id where v.company_id = ${sql.ref(`${alias}.company_id`)} and v.record_id = ${sql.ref(`${alias}.id`)} and not f.archived`;
+  return dialectOf(db) === 'postgres'
+    ? sql`(select json_agg(json_build_array(${item}) order by v.field_id, v.ord) ${from})`
+    : sql`(select json_group_array(json_array(${item}) order by v.field_id, v.ord) ${from})`;
 }

@@ -3,6 +3,7 @@ import {
   CUSTOM_FIELD_LIMITS,
   type CustomField,
   type CustomFieldCreateBody,
+  type CustomFieldType,
   type CustomFieldUpdateBody,
   type CustomRecord,
 } from '@kontora/contract/custom-fields';
@@ -25,6 +26,7 @@ import {
   selectValues,
   updateField,
   type ValueRow,
+  valuesAggregate,
 } from './custom-fields.repository.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 
@@ -238,6 +240,40 @@ export async function customValuesOf(
     const values = out.get(recordId);
     if (field && values) values[field.key] = readValue(field.type, group);
   }
+  return out;
+}
+
+/**
+ * A record's values of fields in use read in the statement that reads the record (one column
+ * more, no statement of their own): select `customValuesColumn(db, record, alias)` and give
+ * what it answers to `customValuesFromColumn`.
+ */
+export function customValuesColumn(db: Database, record: CustomRecord, alias: string) {
+  return valuesAggregate(db, record, alias);
+}
+
+/** The values (`custom` of the record's answer) from the column `customValuesColumn` selected. */
+export function customValuesFromColumn(column: unknown): Record<string, unknown> {
+  // PostgreSQL's json arrives parsed, SQLite's as text.
+  const items = typeof column === 'string' ? parseJson(column) : column;
+  const out: Record<string, unknown> = {};
+  if (!Array.isArray(items)) return out;
+  const byKey = new Map<string, { type: CustomFieldType; rows: StoredValue[] }>();
+  for (const [key, type, v_text, v_num, v_long] of items as [
+    string,
+    CustomFieldType,
+    string | null,
+    number | null,
+    string | null,
+  ][]) {
+    let group = byKey.get(key);
+    if (!group) {
+      group = { type, rows: [] };
+      byKey.set(key, group);
+    }
+    group.rows.push({ ord: group.rows.length, v_text, v_num: v_num === null ? null : Number(v_num), v_long });
+  }
+  for (const [key, { type, rows }] of byKey) out[key] = readValue(type, rows);
   return out;
 }
 

@@ -6,8 +6,8 @@ import { type CustomListPlan, customSortedPage } from '../custom-fields/custom-f
 import {
   baseDeals,
   type DealRow,
-  type DealRowWithPeople,
-  dealRowsWithPeople,
+  type DealRowWithValues,
+  dealRowsWithValues,
   withDealColumns,
 } from './deals.repository.ts';
 
@@ -165,7 +165,7 @@ export async function columnTotals(
 
 /**
  * The first `limit` deals of each stage (in board order, each a limited range of the board
- * index, no joins) with their rows and people, in one statement.
+ * index, no joins) with their rows, people and own-field values, in one statement.
  */
 export async function columnPages(
   db: Database,
@@ -173,7 +173,7 @@ export async function columnPages(
   filter: DealListFilter,
   stageIds: number[],
   limit: number,
-): Promise<DealRowWithPeople[]> {
+): Promise<DealRowWithValues[]> {
   const pages = stageIds.map((stageId) =>
     filtered(db, companyId, { ...filter, stageId })
       .select('d.id')
@@ -189,7 +189,7 @@ export async function columnPages(
     union = union.unionAll(db.selectFrom(page.as(`p${i + 1}`)).select(`p${i + 1}.id as id`)) as typeof union;
   });
   // `+d.company_id`: the rows by primary key, not through an index that leads with the company.
-  return dealRowsWithPeople(
+  return dealRowsWithValues(
     db,
     baseDeals(db).where(sql<boolean>`+d.company_id = ${companyId}`).where('d.id', 'in', union),
   );

@@ -115,21 +115,30 @@ export async function listDealPage(
  * Every column of a pipeline in one answer: per stage the count and amount total of the
  * deals matching the filters and the first `per_column` of them in board order. Three
  * statements whatever the number of stages (stages and currency, totals, pages with their
- * rows and people); without filters the totals come from the figures the write door keeps.
+ * rows, people and own-field values), a fourth with own-field filters (the fields in use);
+ * without filters the totals come from the figures the write door keeps.
  */
 export async function boardOf(
   ctx: Pick<AppContext, 'db'>,
   companyId: number,
   pipelineId: number,
-  query: BoardQuery,
+  // The route's `BoardQuery`: the filters, `per_column`, own-field filters by their names.
+  query: Partial<DealFilter> & Pick<BoardQuery, 'per_column'> & Record<string, unknown>,
 ): Promise<Board> {
+  // Own-field filters are checked against the fields in use (a 400 for an unknown key) beside
+  // the pipeline's read; without them no statement is sent for them. Another company's
+  // pipeline is a 404 first, whatever the filters.
+  const planned = customListPlan(ctx.db, companyId, 'deal', query, undefined);
+  planned.catch(() => {});
   const frame = await boardFrame(ctx.db, companyId, pipelineId);
   if (!frame) throw notFound('Pipeline');
+  const custom = await planned;
   const { stages, currency } = frame;
-  const filter = { ...toDealFilter(query), pipelineId };
+  const filter = { ...toDealFilter(query), pipelineId, custom };
   // Without filters (an owner filter included) the kept figures answer every column
   // (deal_stats: open deals per stage, closed ones per kind); otherwise they are counted.
   const figuresServe =
+    custom === undefined &&
     filter.terms.length === 0 &&
     !filter.tag &&
     filter.customerId === undefined &&
@@ -159,12 +168,6 @@ export async function boardOf(
     ),
   ]);
   const now = Date.now();
-  const custom = await customValuesOf(
-    ctx.db,
-    companyId,
-    'deal',
-    rows.map((r) => r.id),
-  );
   return {
     pipeline_id: pipelineId,
     currency,
@@ -179,7 +182,7 @@ export async function boardOf(
         stage_id: s.id,
         count: total?.count ?? 0,
         amount_total: (total?.amount_cents ?? 0) / 100,
-        items: page.map((r) => toDeal(r, r.customer_ids, now, custom.get(r.id))),
+        items: page.map((r) => toDeal(r, r.customer_ids, now, r.custom)),
         next_cursor: inStage.length > query.per_column && last ? cursorAfter(last, 'position', 'asc') : null,
       };
     }),

@@ -2,6 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
+import { customValuesColumn, customValuesFromColumn } from '../custom-fields/custom-fields.service.ts';
 import type { StageRow } from './pipelines.repository.ts';
 
 export type NewDealRow = Insertable<DealsTable>;
@@ -59,6 +60,8 @@ export const selectDeals = (db: Database) => withDealColumns(baseDeals(db));
 export type DealRow = Awaited<ReturnType<ReturnType<typeof selectDeals>['executeTakeFirstOrThrow']>>;
 /** A deal's row with its people's ids (ascending). */
 export type DealRowWithPeople = DealRow & { customer_ids: number[] };
+/** A deal's row with its people and its values of the company's own fields (`custom` of its answer). */
+export type DealRowWithValues = DealRowWithPeople & { custom: Record<string, unknown> };
 
 /** The deal's people as one text (ids joined by commas, null for none), read with the deal's row. */
 function peopleText(db: Database) {
@@ -81,6 +84,23 @@ export async function dealRowsWithPeople(
   return rows.map((row) => Object.assign(row, { customer_ids: peopleIds(row.people) }));
 }
 
+/** As `dealRowsWithPeople`, each deal also with its own-field values, still in one statement. */
+export async function dealRowsWithValues(
+  db: Database,
+  query: ReturnType<typeof baseDeals>,
+): Promise<DealRowWithValues[]> {
+  const rows = await withDealColumns(query)
+    .select(peopleText(db).as('people'))
+    .select(customValuesColumn(db, 'deal', 'd').as('custom_values'))
+    .execute();
+  return rows.map((row) =>
+    Object.assign(row, {
+      customer_ids: peopleIds(row.people),
+      custom: customValuesFromColumn(row.custom_values),
+    }),
+  );
+}
+
 const peopleIds = (text: string | null) =>
   text
     ? text
@@ -90,20 +110,22 @@ const peopleIds = (text: string | null) =>
     : [];
 
 /**
- * One deal of the company with its people and the stages of its pipeline (in order), in one
- * statement: a row per stage, the deal's columns repeated on each. For a write that checks the
- * stage it goes to, which is one of its pipeline's.
+ * One deal of the company with its people, its own-field values and the stages of its
+ * pipeline (in order), in one statement: a row per stage, the deal's columns repeated on
+ * each. For a write that checks the stage it goes to, which is one of its pipeline's, and
+ * answers the deal without reading it again.
  */
 export async function findDealWithStages(
   db: Database,
   companyId: number,
   id: number,
-): Promise<{ row: DealRowWithPeople; stages: StageRow[] } | undefined> {
+): Promise<{ row: DealRowWithValues; stages: StageRow[] } | undefined> {
   const rows = await withDealColumns(dealsByIds(db, companyId, [id]))
     .innerJoin('pipeline_stages as ps', (j) =>
       j.onRef('ps.pipeline_id', '=', 'd.pipeline_id').onRef('ps.company_id', '=', 'd.company_id'),
     )
     .select(peopleText(db).as('people'))
+    .select(customValuesColumn(db, 'deal', 'd').as('custom_values'))
     .select([
       'ps.id as ps_id',
       'ps.name as ps_name',
@@ -118,7 +140,10 @@ export async function findDealWithStages(
   const [first] = rows;
   if (!first) return undefined;
   return {
-    row: Object.assign(first, { customer_ids: peopleIds(first.people) }),
+    row: Object.assign(first, {
+      customer_ids: peopleIds(first.people),
+      custom: customValuesFromColumn(first.custom_values),
+    }),
     stages: rows.map((r) => ({
       id: r.ps_id,
       company_id: companyId,
@@ -149,6 +174,15 @@ export function findDealRow(db: Database, companyId: number, id: number): Promis
 export function findDealRows(db: Database, companyId: number, ids: number[]): Promise<DealRowWithPeople[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return dealRowsWithPeople(db, dealsByIds(db, companyId, ids));
+}
+
+/** The company's deal with this id, with its people and own-field values (one statement). */
+export async function findDealWithValues(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<DealRowWithValues | undefined> {
+  return (await dealRowsWithValues(db, dealsByIds(db, companyId, [id])))[0];
 }
 
 /** The people of each deal, by deal id (deals without people are absent). */

@@ -13,7 +13,6 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
@@ -25,7 +24,7 @@ import {
   demoCustomers,
 } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency, findDealRow, findDealRows, findDealWithStages } from './deals.repository.ts';
+import { companyCurrency, findDealRow, findDealWithStages, findDealWithValues } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id: number): Promise<Deal> {
@@ -36,10 +35,9 @@ export async function getDeal(ctx: Pick<AppContext, 'db'>, companyId: number, id
 
 /** The deal as the API answers it, if the company has it. */
 export async function findDeal(db: Database, companyId: number, id: number): Promise<Deal | undefined> {
-  const [row] = await findDealRows(db, companyId, [id]);
+  const row = await findDealWithValues(db, companyId, id);
   if (!row) return undefined;
-  const custom = await customValuesOf(db, companyId, 'deal', [id]);
-  return toDeal(row, row.customer_ids, Date.now(), custom.get(id));
+  return toDeal(row, row.customer_ids, Date.now(), row.custom);
 }
 
 async function storedDeal(db: Database, companyId: number, id: number): Promise<StoredDeal> {
@@ -120,7 +118,8 @@ export async function updateDeal(
 
 /**
  * To another stage of its pipeline, next to a deal of that stage (or at the top). The deal
- * is read with its pipeline's stages in one statement. Answers the deal as this move wrote
+ * is read with its people, own-field values and pipeline's stages in one statement
+ * (decision 063). Answers the deal as this move wrote
  * it, built from the row read in the transaction and what the move changed (owner and
  * organisation stay), not read again after the commit.
  */
@@ -147,8 +146,8 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
       },
       placement,
     );
-    // A move leaves the company's own fields as they were: read once, for the answer.
-    const custom = (await customValuesOf(trx, actor.companyId, 'deal', [id])).get(id);
+    // A move leaves the company's own fields as they were: the values read with the deal answer.
+    const { custom } = row;
     if (!written) return toDeal(row, row.customer_ids, Date.now(), custom);
     return toDeal(
       rowAfter(row, written.deal, written.stage, written.at, authorIdOf(actor)),

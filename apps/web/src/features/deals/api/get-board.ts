@@ -4,8 +4,11 @@ import { api } from '../../../lib/api-client.ts';
 import { dealKeys, pipelinesPath } from '../../shared/api/deal-keys.ts';
 import type { DealFilterParams } from '../../shared/api/get-deals.ts';
 
-/** The board's filters: the list's, without pipeline, stage and status (the columns are those). */
-export type BoardFilter = Pick<DealFilterParams, 'owner_id' | 'q' | 'tag' | 'close_from' | 'close_to'>;
+/**
+ * The board's filters: the list's (own-field ones included), without pipeline, stage and
+ * status (the columns are those).
+ */
+export type BoardFilter = Omit<DealFilterParams, 'pipeline_id' | 'stage_id' | 'status' | 'customer_id'>;
 
 /** Cards a column shows first; more come as it scrolls (docs/decisions/052-deal-board-drag-and-drop.md). */
 export const PER_COLUMN = 25;

@@ -1,18 +1,17 @@
-import type { DealSort } from '@kontora/contract/deal-values';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
-import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
+import { ColumnsDialog } from '../../shared/components/list-columns/columns-dialog.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
-import { knownFieldsOnly } from '../../shared/lib/custom-params.ts';
-import { apiFilterOf } from '../lib/deal-filter.ts';
+import { apiFilterOf, listOrderOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
+import { DEAL_COLUMNS, useDealColumns } from './deal-columns.tsx';
 import { DealDialog } from './deal-dialog.tsx';
 import { DealExportButton } from './deal-export-button.tsx';
 import { DealFilters } from './deal-filters.tsx';
@@ -20,37 +19,40 @@ import { DealTable } from './deal-table.tsx';
 import { DealsHeader } from './deals-header.tsx';
 import { LoadMoreEnd } from './load-more-end.tsx';
 import { useDealFilter } from './use-deal-filter.ts';
+import { useDealListColumns } from './use-deal-list-columns.ts';
 
 // The wizard (and its CSV preview) loads when first opened.
 const ImportWizard = lazy(() =>
   import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
 );
 
-/** The deals as a list (`#/company/deals/list`): the board's filters, a sort, keyset pages, bulk changes. */
+/**
+ * The deals as a list (`#/company/deals/list`): the board's filters, a sort (by an own field
+ * too), columns chosen among the built-in ones and the company's own fields, keyset pages,
+ * bulk changes.
+ */
 export function DealListScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const pipelines = usePipelines(companyId).data?.items ?? [];
-  const { filter: asked, search, update } = useDealFilter();
-  const fieldList = useCustomFields(companyId, 'deal').data;
-  const fields = useMemo(() => fieldList?.filter((f) => !f.archived) ?? [], [fieldList]);
-  const keys = useMemo(
-    () => (fieldList ? new Set(fields.map((f) => f.key)) : undefined),
-    [fieldList, fields],
-  );
-  // A field archived or deleted since the link was made drops out of the filter.
-  const filter = useMemo(() => knownFieldsOnly(asked, keys), [asked, keys]);
+  const { filter, search, update, fields } = useDealFilter();
   const owners = useOwnerOptions(companyId).options;
+  const listColumns = useDealColumns(fields);
+  const chosen = useDealListColumns(companyId);
+  const [editingColumns, setEditingColumns] = useState(false);
+  const shown = chosen.columns.flatMap((column) => {
+    const def = listColumns.defOf(column);
+    return def ? [{ column, def }] : [];
+  });
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const sort: DealSort = filter.sort ?? 'updated_at';
-  const dir = filter.dir ?? 'desc';
+  const order = listOrderOf(filter);
   const pages = useDealPages(companyId, {
     ...apiFilterOf(filter),
     ...(filter.pipeline ? { pipeline_id: filter.pipeline } : {}),
-    sort,
-    dir,
+    sort: order.sort,
+    dir: order.dir,
   });
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -64,6 +66,13 @@ export function DealListScreen() {
         onPipeline={(id) => update({ pipeline: id })}
         onNew={() => setCreating(true)}
       >
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          onClick={() => setEditingColumns(true)}
+        >
+          {t('views.columns')}
+        </button>
         <DealExportButton filter={filter} />
         <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setImporting(true)}>
           {t('deals.csv.import')}
@@ -83,8 +92,9 @@ export function DealListScreen() {
           <DealTable
             deals={items}
             pipelines={pipelines}
-            sort={sort}
-            dir={dir}
+            columns={shown}
+            sort={filter.sort ?? 'updated_at'}
+            dir={order.dir}
             onSort={(next, nextDir) => update({ sort: next, dir: nextDir })}
             selected={selected}
             onSelect={setSelected}
@@ -97,6 +107,15 @@ export function DealListScreen() {
           />
         </>
       )}
+      <ColumnsDialog
+        open={editingColumns}
+        onClose={() => setEditingColumns(false)}
+        value={chosen.columns}
+        onChange={chosen.setColumns}
+        available={listColumns.columns}
+        labelOf={(column) => listColumns.defOf(column)?.label(t)}
+        defaults={DEAL_COLUMNS}
+      />
       <OnceOpened open={importing}>
         <ImportWizard kind={dealImportKind} open={importing} onClose={() => setImporting(false)} />
       </OnceOpened>

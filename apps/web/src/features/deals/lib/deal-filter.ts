@@ -1,14 +1,14 @@
 import { DEAL_LIMITS, DEAL_SORTS, type DealSort } from '@kontora/contract/deal-values';
-import {
-  type CustomParam,
-  type CustomParams,
-  isCustomParam,
-  parseCustomParams,
-} from '../../shared/lib/custom-params.ts';
+import { type CustomParam, type CustomParams, parseCustomParams } from '../../shared/lib/custom-params.ts';
+
+/** The list sorted by one of the company's own fields: `custom.{key}`. */
+export type CustomDealSort = `custom.${string}`;
+/** Any order of the list: a built-in one or an own field's. */
+export type DealListSort = DealSort | CustomDealSort;
 
 /**
- * The board's and the list's filters as the address holds them (`?pipeline=&owner_id=&tag=…`);
- * own-field filters (`custom.{key}…`) are the list's: the board does not take them.
+ * The board's and the list's filters as the address holds them (`?pipeline=&owner_id=&tag=…`),
+ * own-field filters (`custom.{key}…`) among them: both screens take them.
  */
 export type DealAddressFilter = CustomParams & {
   pipeline?: number;
@@ -18,7 +18,7 @@ export type DealAddressFilter = CustomParams & {
   close_from?: string;
   close_to?: string;
   /** The list's order; the board keeps its own. */
-  sort?: DealSort;
+  sort?: DealListSort;
   dir?: 'asc' | 'desc';
 };
 
@@ -32,8 +32,10 @@ const positiveId = (value: string | null): number | undefined => {
 const day = (value: string | null): string | undefined =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 
-const isSort = (value: string | null): value is DealSort =>
-  (DEAL_SORTS as readonly (string | null)[]).includes(value);
+const CUSTOM_SORT = /^custom\.[a-z][a-z0-9_]{0,39}$/;
+
+const isSort = (value: string | null): value is DealListSort =>
+  (DEAL_SORTS as readonly (string | null)[]).includes(value) || CUSTOM_SORT.test(value ?? '');
 
 /** Anything the API would refuse (a typo in a shared link) is dropped rather than shown as an error. */
 export function parseDealFilter(params: URLSearchParams): DealAddressFilter {
@@ -63,9 +65,16 @@ export function apiFilterOf(filter: DealAddressFilter) {
   return rest;
 }
 
-/** The board's filters: the list's without its own-field ones, which the board does not take. */
-export function boardFilterOf(filter: DealAddressFilter) {
-  return Object.fromEntries(
-    Object.entries(apiFilterOf(filter)).filter(([name]) => !isCustomParam(name)),
-  ) as ReturnType<typeof apiFilterOf>;
+/**
+ * The list's order as the API takes it: an own field's sort says its direction by a leading
+ * `-` (the API's `dir` is for the built-in sorts).
+ */
+export function listOrderOf(filter: DealAddressFilter): {
+  sort: DealListSort | `-${CustomDealSort}`;
+  dir: 'asc' | 'desc';
+} {
+  const sort = filter.sort ?? 'updated_at';
+  const custom = sort.startsWith('custom.');
+  const dir = filter.dir ?? (custom ? 'asc' : 'desc');
+  return { sort: custom && dir === 'desc' ? `-${sort as CustomDealSort}` : sort, dir };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilterOf, boardFilterOf, parseDealFilter } from './deal-filter.ts';
+import { apiFilterOf, listOrderOf, parseDealFilter } from './deal-filter.ts';
 
 describe('parseDealFilter', () => {
   it('reads the address filters the API takes', () => {
@@ -33,12 +33,22 @@ describe('parseDealFilter', () => {
     ).toEqual({});
   });
 
-  it('keeps own-field filters for the list and the export; the board does not take them', () => {
+  it('keeps own-field filters for the list, the board and the export', () => {
     const filter = parseDealFilter(
       new URLSearchParams('q=roof&custom.size.gte=10&custom.kind=a&custom.kind=b'),
     );
     expect(filter).toEqual({ q: 'roof', 'custom.size.gte': '10', 'custom.kind': ['a', 'b'] });
     expect(apiFilterOf(filter)).toEqual(filter);
-    expect(boardFilterOf(filter)).toEqual({ q: 'roof' });
+  });
+
+  it('sorts by an own field, its direction as the API names it', () => {
+    const asc = parseDealFilter(new URLSearchParams('sort=custom.size'));
+    expect(asc).toEqual({ sort: 'custom.size' });
+    expect(listOrderOf(asc)).toEqual({ sort: 'custom.size', dir: 'asc' });
+    const desc = parseDealFilter(new URLSearchParams('sort=custom.size&dir=desc'));
+    expect(listOrderOf(desc)).toEqual({ sort: '-custom.size', dir: 'desc' });
+    expect(listOrderOf({})).toEqual({ sort: 'updated_at', dir: 'desc' });
+    expect(listOrderOf({ sort: 'title', dir: 'asc' })).toEqual({ sort: 'title', dir: 'asc' });
+    expect(parseDealFilter(new URLSearchParams('sort=custom.Bad-key'))).toEqual({});
   });
 });

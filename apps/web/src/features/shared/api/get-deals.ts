@@ -21,7 +21,11 @@ export type DealFilterParams = CustomParams & {
   close_to?: string;
 };
 
-export type DealListParams = DealFilterParams & { sort?: DealSort; dir?: 'asc' | 'desc' };
+/** A built-in order (with `dir`), or an own field's: `custom.{key}`, `-custom.{key}` descending. */
+export type DealListParams = DealFilterParams & {
+  sort?: DealSort | `custom.${string}` | `-custom.${string}`;
+  dir?: 'asc' | 'desc';
+};
 
 export function getDeals(
   companyId: number,

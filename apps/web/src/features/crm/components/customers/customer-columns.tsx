@@ -9,8 +9,11 @@ import type { Customer } from '@kontora/contract/customers';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import type { Formatters } from '../../../../lib/format.ts';
-import { useCustomValueShow } from '../../../shared/components/custom-fields/custom-value-rows.tsx';
-import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
+import { MissingCell } from '../../../shared/components/list-columns/cells.tsx';
+import {
+  ownFieldColumns,
+  useOwnFieldColumnParts,
+} from '../../../shared/components/list-columns/own-field-columns.tsx';
 import { statusBadge } from './status-badge.tsx';
 import type { CustomerSort } from './use-customer-filter.ts';
 
@@ -31,29 +34,21 @@ export type ColumnDef = {
   cell: (customer: Customer, format: Formatters, t: TFunction) => ReactNode;
 };
 
-/** An empty cell: a dash for the eye; screen readers skip it. */
-function Missing() {
-  return (
-    <span className="text-body-secondary" aria-hidden="true">
-      –
-    </span>
-  );
-}
-
 /** How each optional column of the customer list is labelled and drawn. */
 export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
   status: { label: (t) => t('crm.fields.status'), cell: (c, _format, t) => statusBadge(t, c.status) },
-  owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <Missing /> },
+  owner: { label: (t) => t('crm.fields.owner'), cell: (c) => c.owner_name ?? <MissingCell /> },
   organisation: {
     label: (t) => t('peopleOrgs.organisation'),
-    cell: (c) => (c.organisations.length === 0 ? <Missing /> : c.organisations.map((o) => o.name).join(', ')),
+    cell: (c) =>
+      c.organisations.length === 0 ? <MissingCell /> : c.organisations.map((o) => o.name).join(', '),
   },
-  phone: { label: (t) => t('crm.fields.phone'), nowrap: true, cell: (c) => c.phone ?? <Missing /> },
+  phone: { label: (t) => t('crm.fields.phone'), nowrap: true, cell: (c) => c.phone ?? <MissingCell /> },
   tags: {
     label: (t) => t('crm.fields.tags'),
     cell: (c) =>
       c.tags.length === 0 ? (
-        <Missing />
+        <MissingCell />
       ) : (
         <ul className="list-inline mb-0">
           {c.tags.map((tag) => (
@@ -78,39 +73,18 @@ export const COLUMN_DEFS: Record<CustomerColumn, ColumnDef> = {
   },
 };
 
-/** Own-field values that read best on one line. */
-const NOWRAP_TYPES: readonly CustomField['type'][] = [
-  'number',
-  'currency',
-  'percent',
-  'date',
-  'datetime',
-  'phone',
-];
-
 /**
  * The list's columns, the company's own fields (in use) among them: `columns` what the list can
  * show, `defOf` how one is labelled and drawn (undefined for a field not in use: not shown).
  */
 export function useListColumns(fields: readonly CustomField[]) {
-  const labelOf = useFieldLabel();
-  const show = useCustomValueShow();
+  const parts = useOwnFieldColumnParts();
   return useMemo(() => {
-    const custom = new Map<string, ColumnDef>(
-      fields.map((field) => [
-        `custom.${field.key}`,
-        {
-          label: () => labelOf(field),
-          sort: `custom.${field.key}`,
-          nowrap: NOWRAP_TYPES.includes(field.type),
-          cell: (customer: Customer) => show(field, customer.custom[field.key]) ?? <Missing />,
-        },
-      ]),
-    );
+    const custom: Map<string, ColumnDef> = ownFieldColumns<Customer>(fields, parts);
     return {
       columns: [...CUSTOMER_COLUMNS, ...custom.keys()] as ListColumn[],
       defOf: (column: ListColumn): ColumnDef | undefined =>
         isCustomColumn(column) ? custom.get(column) : COLUMN_DEFS[column],
     };
-  }, [fields, labelOf, show]);
+  }, [fields, parts]);
 }

@@ -8,10 +8,10 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { type CustomerFilterParams, customParamsOf } from '../../../shared/api/get-customers.ts';
+import { ColumnsDialog } from '../../../shared/components/list-columns/columns-dialog.tsx';
 import { useCreateCustomerView } from '../../api/create-customer-view.ts';
 import { useDeleteCustomerView } from '../../api/delete-customer-view.ts';
-import { ColumnsDialog } from './columns-dialog.tsx';
-import type { ColumnDef } from './customer-columns.tsx';
+import { type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
 import { sortOf } from './use-customer-filter.ts';
 
 // Its form (react-hook-form, zod) loads on first opening, not with the customer list.
@@ -114,7 +114,8 @@ export function ViewsBar({
         value={columns}
         onChange={onColumns}
         available={available}
-        defOf={defOf}
+        labelOf={(column) => defOf(column)?.label(t)}
+        defaults={DEFAULT_COLUMNS}
       />
       <ConfirmDialog
         open={deleting && active !== null}

@@ -1,24 +1,33 @@
-import type { ListColumn } from '@kontora/contract/customer-view-values';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/modal.tsx';
-import { type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
 
-type ColumnsDialogProps = {
+type ColumnsDialogProps<C extends string> = {
   open: boolean;
   onClose: () => void;
   /** The shown columns, in order. */
-  value: readonly ListColumn[];
-  onChange: (columns: ListColumn[]) => void;
+  value: readonly C[];
+  onChange: (columns: C[]) => void;
   /** Every column the list can show: the built-in ones, then the company's own fields. */
-  available: readonly ListColumn[];
-  defOf: (column: ListColumn) => ColumnDef | undefined;
+  available: readonly C[];
+  /** A column's name; undefined: the list cannot show it (a field no longer in use), left out. */
+  labelOf: (column: C) => string | undefined;
+  /** What "default columns" brings back. */
+  defaults: readonly C[];
 };
 
 /**
- * Show, hide and order the list's columns: shown ones first in their order
- * (each with up/down), hidden ones after. Every change applies at once.
+ * Show, hide and order a list's columns (the customer and deal lists): shown ones first in
+ * their order (each with up/down), hidden ones after. Every change applies at once.
  */
-export function ColumnsDialog({ open, onClose, value, onChange, available, defOf }: ColumnsDialogProps) {
+export function ColumnsDialog<C extends string>({
+  open,
+  onClose,
+  value,
+  onChange,
+  available,
+  labelOf,
+  defaults,
+}: ColumnsDialogProps<C>) {
   const { t } = useTranslation();
   const hidden = available.filter((column) => !value.includes(column));
   const move = (index: number, by: -1 | 1) => {
@@ -33,9 +42,8 @@ export function ColumnsDialog({ open, onClose, value, onChange, available, defOf
         <p className="text-body-secondary small">{t('views.columnsHint')}</p>
         <ul className="list-group" aria-label={t('views.columnsTitle')}>
           {[...value, ...hidden].map((column) => {
-            const def = defOf(column);
-            if (!def) return null;
-            const label = def.label(t);
+            const label = labelOf(column);
+            if (label === undefined) return null;
             const index = value.indexOf(column);
             const shown = index >= 0;
             return (
@@ -82,11 +90,7 @@ export function ColumnsDialog({ open, onClose, value, onChange, available, defOf
         </ul>
       </div>
       <div className="modal-footer">
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          onClick={() => onChange([...DEFAULT_COLUMNS])}
-        >
+        <button type="button" className="btn btn-outline-secondary" onClick={() => onChange([...defaults])}>
           {t('views.defaultColumns')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onClose}>
