@@ -81,7 +81,7 @@ export async function pullDeals(
     const page = await scope.client.deals.dealsPage(since, cursor, signal);
     cursor = page.next;
     if (page.deals.length > 0) owners ??= await ownersOf(ctx, scope, signal);
-    await completePeople(ctx, scope, since === null, page.deals, signal);
+    await completePeople(scope, page.deals, signal);
     const known = owners;
     await writeDeals(ctx, scope.actor, async (writes, trx) => {
       const log: NewLogEntry[] = [];
@@ -145,8 +145,6 @@ async function applyDeals(
     const link = links.get(record.id);
     const current = link ? deals.get(link.deal_id) : undefined;
     if (link && !current) continue; // deleted here meanwhile: the push deletes it remotely
-    // Its people beyond the primary were not read: unchanged remotely since its link (completePeople).
-    if (link && record.fields.morePeople) continue;
     const mapped = toLocal(record.fields, remote, local, api, current?.pipeline_id ?? null);
     if (!mapped.ok) {
       counts.failed++;
@@ -266,34 +264,11 @@ const pick = ({
 
 /**
  * Reads the rest of the people of the listed deals whose listing named only some
- * (Pipedrive's participants beyond the primary person): on a full pass all of them,
- * else only those new here or changed remotely since their link; the others are left
- * marked and the pull takes them as unchanged.
+ * (Pipedrive's participants beyond the primary person). Every such deal listed is read:
+ * its modified time has whole seconds, so an unchanged time does not prove it unchanged.
  */
-async function completePeople(
-  ctx: AppContext,
-  scope: PullScope,
-  fullPass: boolean,
-  records: RemoteDeal[],
-  signal?: AbortSignal,
-): Promise<void> {
-  const partial = records.filter((r) => r.fields.morePeople);
-  if (partial.length === 0) return;
-  const links = fullPass
-    ? new Map<string, { remote_updated_at: string | null }>()
-    : new Map(
-        (
-          await dealLinksByRemote(
-            ctx.db,
-            scope.actor.companyId,
-            scope.connectorId,
-            partial.map((r) => r.id),
-          )
-        ).map((l) => [l.remote_id, l]),
-      );
-  for (const record of partial) {
-    const link = links.get(record.id);
-    if (link && link.remote_updated_at === record.updatedAt) continue;
+async function completePeople(scope: PullScope, records: RemoteDeal[], signal?: AbortSignal): Promise<void> {
+  for (const record of records.filter((r) => r.fields.morePeople)) {
     const more = await scope.client.deals.morePeople(record.id, signal);
     record.fields.personIds = [...new Set([...record.fields.personIds, ...more])];
     record.fields.morePeople = false;
