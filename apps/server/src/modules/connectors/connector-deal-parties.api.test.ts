@@ -273,3 +273,60 @@ describe('deal parties stay in their company', () => {
     expect(peek.statusCode).toBe(400);
   }, 180_000);
 });
+
+describe('deal parties changed on both sides', () => {
+  it('the later change wins: a later HubSpot edit over Kontora, a later Kontora edit over Pipedrive', async () => {
+    const deals = dealKit(suite.t);
+    // HubSpot: Kontora moves the deal to Beta, then HubSpot edits it (and keeps Alpha): HubSpot's is later.
+    const hubCompany = await suite.company('Both HubSpot');
+    const hub = await hubspotSales();
+    const alphaRemote = hub.put('companies', { name: 'Alpha Both' });
+    hub.put('companies', { name: 'Beta Both' });
+    const hubDeal = hub.putDeal({ dealname: 'Both hub', dealstage: 's0' }, { companies: [alphaRemote.id] });
+    const hubId = await suite.kit.connect(hubCompany, 'hubspot', hub);
+    await suite.kit.settled(hubCompany, hubId);
+    const alpha = await customerNamed(hubCompany, { name: 'Alpha Both' });
+    const beta = await customerNamed(hubCompany, { name: 'Beta Both' });
+    const local = await dealTitled(hubCompany, 'Both hub');
+    await deals.ok(suite.ana, 'PATCH', deals.deals(hubCompany, `/${local.id}`), {
+      organisation_id: beta,
+      version: local.version,
+    });
+    hub.edit('deals', hubDeal.id, { amount: '70' });
+    await suite.kit.syncNow(hubCompany, hubId);
+    expect(await dealTitled(hubCompany, 'Both hub')).toMatchObject({ organisation_id: alpha, amount: 70 });
+    expect(hub.associationsOf(hubDeal.id)?.companies).toEqual([alphaRemote.id]);
+    const hubConflicts = await suite.kit.logOf(hubCompany, hubId, 'conflict');
+    expect(hubConflicts.some((e) => e.message.includes('remote change'))).toBe(true);
+
+    // Pipedrive: Pipedrive drops a participant, then Kontora changes the people: Kontora's is later.
+    const pipeCompany = await suite.company('Both Pipedrive');
+    const pipe = await pipedriveSales();
+    const person = (n: string) =>
+      pipe.put('persons', {
+        name: `${n} Both`,
+        emails: [{ value: `${n}@both.example`, primary: true, label: 'work' }],
+      });
+    const [q1, q2, q3] = [person('q1'), person('q2'), person('q3')];
+    const pipeDeal = pipe.putDeal({ title: 'Both pipe', pipeline_id: 7, stage_id: 71, person_id: q1.id });
+    pipe.setParticipants(pipeDeal.id, [q1.id, q2.id]);
+    const pipeId = await suite.kit.connect(pipeCompany, 'pipedrive', pipe);
+    await suite.kit.settled(pipeCompany, pipeId);
+    const [c1, c3] = await Promise.all(
+      ['q1', 'q3'].map((n) => customerNamed(pipeCompany, { email: `${n}@both.example` })),
+    );
+    pipe.setParticipants(pipeDeal.id, [q1.id]);
+    const before = await dealTitled(pipeCompany, 'Both pipe');
+    await deals.ok(suite.ana, 'PATCH', deals.deals(pipeCompany, `/${before.id}`), {
+      customer_ids: [c1, c3],
+      version: before.version,
+    });
+    await suite.kit.syncNow(pipeCompany, pipeId);
+    expect(sorted((await dealTitled(pipeCompany, 'Both pipe')).customer_ids)).toEqual(
+      sorted([c1, c3] as number[]),
+    );
+    expect(sorted(pipe.participantsOf(pipeDeal.id))).toEqual(sorted([q1.id, q3.id]));
+    const pipeConflicts = await suite.kit.logOf(pipeCompany, pipeId, 'conflict');
+    expect(pipeConflicts.some((e) => e.message.includes('change in Kontora'))).toBe(true);
+  }, 180_000);
+});
