@@ -100,6 +100,8 @@ export const CONNECTOR_LOG_KINDS = [
   'resolved',
   /** A remote record was linked to the customer here with the same email instead of imported again. */
   'matched',
+  /** Part of a record was left out: a deal's organisation or person not linked on the other side yet. */
+  'skipped',
 ] as const;
 
 export const ConnectorLogEntry = z.object({

@@ -1,3 +1,4 @@
+import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { dealKit } from '../modules/deals/deal-test-kit.ts';
 import type { ConnectorSuite } from './connector-kit.ts';
@@ -67,6 +68,14 @@ export function dealSyncKit(suite: ConnectorSuite) {
         .$if(where.email !== undefined, (q) => q.where('email', '=', where.email as string))
         .executeTakeFirstOrThrow()
         .then((r) => r.id),
+    /** The company's deal of this title, as the API answers it. */
+    async dealTitled(company: number, title: string): Promise<Deal> {
+      const deals = dealKit(suite.t);
+      const list = (await deals.ok(suite.ana, 'GET', deals.deals(company, '?limit=100'))).items as Deal[];
+      const deal = list.find((d) => d.title === title);
+      if (!deal) throw new Error(`no deal ${title}`);
+      return deal;
+    },
     dealLinksOf: (company: number) =>
       suite.t.ctx.db
         .selectFrom('connector_deal_links')

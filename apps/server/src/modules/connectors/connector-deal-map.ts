@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { pipelinesForSync } from '../deals/deals.service.ts';
 import type { DealApi, RemoteDealFields, RemotePipeline } from './connector-deal.ts';
+import { hashedParties, type PartyView } from './connector-deal-parties.ts';
 
 /**
  * Remote deals as Kontora values and back. Pipelines and stages are matched
@@ -23,6 +24,8 @@ export interface DealSyncValues {
   lost_reason: string | null;
   /** The owner where both sides know them (connector-deal-owner.ts), else null or absent. */
   owner_id?: number | null;
+  /** Who the deal is with, as far as both sides know them (connector-deal-parties.ts). */
+  parties?: PartyView;
 }
 
 export type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -44,6 +47,8 @@ export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason'>): s
         api.lostReason ? (v.lost_reason?.trim() ?? null) : null,
         // Only an owner both sides know counts, and only then: hashes of deals without one are as before.
         ...(v.owner_id ? [v.owner_id] : []),
+        // Likewise the organisation and people both sides know (none: hashes as before 073).
+        ...(v.parties ? hashedParties(v.parties) : []),
       ]),
     )
     .digest('hex');

@@ -1,11 +1,10 @@
-import type { Deal } from '@kontora/contract/deals';
 import { describe, expect, it } from 'vitest';
 import { dealSyncKit } from '../../test-support/connector-deal-kit.ts';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
 
 const suite = connectorSuite();
-const { salesOf, hubspotSales, pipedriveSales } = dealSyncKit(suite);
+const { salesOf, hubspotSales, pipedriveSales, dealTitled } = dealSyncKit(suite);
 
 const anaId = async () =>
   (
@@ -15,15 +14,6 @@ const anaId = async () =>
       .where('email', '=', 'ana@example.com')
       .executeTakeFirstOrThrow()
   ).id;
-
-/** The company's deal of this title, as the API answers it. */
-async function dealTitled(company: number, title: string): Promise<Deal> {
-  const deals = dealKit(suite.t);
-  const list = (await deals.ok(suite.ana, 'GET', deals.deals(company, '?limit=100'))).items as Deal[];
-  const deal = list.find((d) => d.title === title);
-  if (!deal) throw new Error(`no deal ${title}`);
-  return deal;
-}
 
 describe("a deal's owner, matched by email", () => {
   it('HubSpot: both ways; an owner who is no member clears only an owner HubSpot knows', async () => {

@@ -1,7 +1,6 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import { DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type DealWrites, dealsForSync, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
 import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
@@ -9,9 +8,16 @@ import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
 import { type OwnerMap, ownersOf } from './connector-deal-owner.ts';
+import {
+  localView,
+  partiesFromRemote,
+  partyLinks,
+  remoteView,
+  skippedText,
+} from './connector-deal-parties.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
-import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
+import { insertLog, type NewLogEntry, updateConnector } from './connectors.repository.ts';
 import {
   dealLinksByRemote,
   insertDealLink,
@@ -51,8 +57,9 @@ export async function remotePipelinesOf(
  * Pulls the provider's deals (all of them, or those changed since `since`),
  * a page per transaction through the deals' write door: unknown deals are
  * created with their organisation and people where those are linked
- * customers; linked ones whose content hash differs from the link's are
- * applied unless the deal changed here later (the latest change wins). A
+ * customers; linked ones whose content hash (which covers who the deal is
+ * with, connector-deal-parties.ts) differs from the link's are applied unless
+ * the deal changed here later (the latest change wins). A
  * deal whose stage has no Kontora stage of its name is skipped and logged.
  * Listing them all (`since` null, a full pass) ends with the deals whose
  * remote deal it did not see deleted here (connector-deal-gone.ts).
@@ -74,6 +81,7 @@ export async function pullDeals(
     const page = await scope.client.deals.dealsPage(since, cursor, signal);
     cursor = page.next;
     if (page.deals.length > 0) owners ??= await ownersOf(ctx, scope, signal);
+    await completePeople(scope, page.deals, signal);
     const known = owners;
     await writeDeals(ctx, scope.actor, async (writes, trx) => {
       const log: NewLogEntry[] = [];
@@ -116,6 +124,12 @@ async function applyDeals(
     companyId,
     [...links.values()].map((l) => l.deal_id),
   );
+  const parties = await partyLinks(
+    trx,
+    scope,
+    unique.map((r) => r.fields),
+    [...deals.values()],
+  );
   const note = (r: RemoteDeal, kind: string, message: string) =>
     log.push(dealLogEntry(scope, 'pull', r.id, kind, message));
   const now = new Date().toISOString();
@@ -137,7 +151,11 @@ async function applyDeals(
       note(record, 'record_failed', mapped.reason);
       continue;
     }
-    const values = { ...mapped.value, owner_id: owners.toLocal(record.fields.ownerId) };
+    const values = {
+      ...mapped.value,
+      owner_id: owners.toLocal(record.fields.ownerId),
+      parties: remoteView(record.fields, parties),
+    };
     const checked = DealCreateBody.safeParse({
       title: values.title,
       amount: values.amount_cents === null ? null : values.amount_cents / 100,
@@ -152,15 +170,23 @@ async function applyDeals(
       continue;
     }
     const hash = dealHash(values, api);
+    const { parties: _view, ...fields } = values;
+    const who = partiesFromRemote(current ?? null, record.fields, parties);
+    const skipped = () => {
+      if (who.skipped.length)
+        note(record, 'skipped', skippedText(values.title, who.skipped.length, 'remote'));
+    };
     try {
       if (!link || !current) {
         const id = await writes.create({
-          ...values,
+          ...fields,
           probability: null,
-          ...(await partiesOf(trx, scope, record)),
+          organisation_id: who.organisation_id,
+          customer_ids: who.customer_ids,
           tags: [],
           notes: null,
         });
+        skipped();
         await insertDealLink(trx, {
           company_id: companyId,
           connector_id: connectorId,
@@ -183,7 +209,10 @@ async function applyDeals(
           });
         continue;
       }
-      const localHash = dealHash({ ...current, owner_id: owners.shared(current.owner_id) }, api);
+      const localHash = dealHash(
+        { ...current, owner_id: owners.shared(current.owner_id), parties: localView(current, parties) },
+        api,
+      );
       if (localHash === hash) {
         // Both sides already agree (e.g. the same change made on both): only the link learns it.
         await updateDealLink(trx, companyId, link.id, {
@@ -205,7 +234,9 @@ async function applyDeals(
       }
       // A remote owner who is no member leaves an owner the provider does not know as it is.
       const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
-      if ((await writes.change(current, { ...current, ...values, owner_id: owner })).length) counts.updated++;
+      const after = { ...current, ...fields, owner_id: owner, ...pick(who) };
+      if ((await writes.change(current, after)).length) counts.updated++;
+      skipped();
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,
         remote_updated_at: record.updatedAt,
@@ -220,25 +251,26 @@ async function applyDeals(
   }
 }
 
-/** The deal's organisation and people that are linked customers of this connection (others are left out). */
-async function partiesOf(
-  trx: Database,
-  scope: PullScope,
-  record: RemoteDeal,
-): Promise<{ organisation_id: number | null; customer_ids: number[] }> {
-  const { actor, connectorId, client } = scope;
-  const { organisationId, personIds } = record.fields;
-  const customerOf = async (type: string, ids: string[]) =>
-    new Map(
-      (await linksByRemote(trx, actor.companyId, connectorId, type, ids)).map((l) => [
-        l.remote_id,
-        l.customer_id,
-      ]),
-    );
-  const orgs = await customerOf(client.deals.organisationType, organisationId ? [organisationId] : []);
-  const people = await customerOf(client.deals.personType, personIds);
-  return {
-    organisation_id: organisationId ? (orgs.get(organisationId) ?? null) : null,
-    customer_ids: personIds.flatMap((id) => people.get(id) ?? []),
-  };
+const pick = ({
+  organisation_id,
+  customer_ids,
+}: {
+  organisation_id: number | null;
+  customer_ids: number[];
+}) => ({
+  organisation_id,
+  customer_ids,
+});
+
+/**
+ * Reads the rest of the people of the listed deals whose listing named only some
+ * (Pipedrive's participants beyond the primary person). Every such deal listed is read:
+ * its modified time has whole seconds, so an unchanged time does not prove it unchanged.
+ */
+async function completePeople(scope: PullScope, records: RemoteDeal[], signal?: AbortSignal): Promise<void> {
+  for (const record of records.filter((r) => r.fields.morePeople)) {
+    const more = await scope.client.deals.morePeople(record.id, signal);
+    record.fields.personIds = [...new Set([...record.fields.personIds, ...more])];
+    record.fields.morePeople = false;
+  }
 }

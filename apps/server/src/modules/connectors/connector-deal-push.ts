@@ -1,14 +1,22 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
 import { dealsForSync, pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
-import type { RemoteDealFields } from './connector-deal.ts';
+import type { RemoteDealFields, RemoteParties } from './connector-deal.ts';
 import { dealLogEntry } from './connector-deal-log.ts';
 import { dealHash, toRemote } from './connector-deal-map.ts';
 import { ownersOf } from './connector-deal-owner.ts';
+import {
+  localView,
+  type PartyView,
+  partyLinks,
+  planParties,
+  remoteView,
+  skippedText,
+} from './connector-deal-parties.ts';
 import { remotePipelinesOf } from './connector-deal-pull.ts';
 import { ConnectorPausedError, ConnectorRequestError, errorText } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
-import { linksByCustomer, type NewLogEntry } from './connectors.repository.ts';
+import type { NewLogEntry } from './connectors.repository.ts';
 import {
   type DealLinkRow,
   dealLinksByDeal,
@@ -30,7 +38,8 @@ const providerName = (scope: PullScope) => (scope.client.provider === 'hubspot' 
  * content hash equals its link's is not sent (nothing new, or it came from
  * the provider); one whose remote deal changed later is left to the pull. A
  * create also names the deal's organisation and people where those are
- * linked to remote records. Before a create, its intent is saved (a pending
+ * linked to remote records; an update then changes who the remote deal is
+ * with (pushParties). Before a create, its intent is saved (a pending
  * link): a crash after the provider created the deal leaves the intent, and
  * the next run looks the deal up instead of creating it twice
  * (connector-deal-pending.ts).
@@ -71,7 +80,9 @@ export async function pushDeals(
     (await dealLinksByDeal(ctx.db, companyId, connectorId, [...deals.keys()])).map((l) => [l.deal_id, l]),
   );
   const owners = await ownersOf(ctx, scope, signal);
-  const hashOf = (deal: SyncedDeal) => dealHash({ ...deal, owner_id: owners.shared(deal.owner_id) }, api);
+  const localLinks = await partyLinks(ctx.db, scope, [], [...deals.values()]);
+  const hashOf = (deal: SyncedDeal, parties: PartyView = localView(deal, localLinks)) =>
+    dealHash({ ...deal, owner_id: owners.shared(deal.owner_id), parties }, api);
   const outgoing = [...deals.values()].filter((deal) => {
     const link = links.get(deal.id);
     if (link?.pending_since) return false;
@@ -82,6 +93,11 @@ export async function pushDeals(
   const remote = await remotePipelinesOf(ctx, scope, 'push', signal);
   if (!remote) return;
   const local = await pipelinesForSync(ctx.db, companyId);
+  // Who the linked deals are with remotely now, read together where the provider allows (HubSpot).
+  const before = await api.partiesOf(
+    outgoing.flatMap((d) => links.get(d.id)?.remote_id ?? []),
+    signal,
+  );
   for (const deal of outgoing) {
     const link = links.get(deal.id);
     const mapped = toRemote(deal, remote, local, api, providerName(scope));
@@ -90,16 +106,30 @@ export async function pushDeals(
       log.push(dealLogEntry(scope, 'push', link?.remote_id ?? null, 'record_failed', mapped.reason));
       continue;
     }
+    const view = localView(deal, localLinks);
     const owned = { ...mapped.value, ownerId: deal.owner_id === null ? '' : owners.toRemote(deal.owner_id) };
-    const fields: RemoteDealFields = link ? owned : { ...owned, ...(await partiesOf(ctx, scope, deal)) };
+    const fields: RemoteDealFields = link
+      ? owned
+      : { ...owned, organisationId: view.organisationId, personIds: view.personIds };
     const intent = link ? null : await saveIntent(ctx, scope, deal.id);
+    let sent: { remoteId: string; linkId: number; current: RemoteParties | null; updatedAt: string | null };
     try {
       const answer = await api.pushDeal(link?.remote_id ?? null, fields, signal);
       dealPushTestHooks.afterRemoteWrite?.();
-      await updateDealLink(ctx.db, companyId, (link ?? (intent as DealLinkRow)).id, {
+      // Who the remote deal is with now: read before, answered by the update, or as just created.
+      const current = before.get(answer.remoteId) ?? answer.fields ?? (link ? null : fields);
+      sent = {
+        remoteId: answer.remoteId,
+        linkId: (link ?? (intent as DealLinkRow)).id,
+        current,
+        updatedAt: answer.updatedAt,
+      };
+      const links = current ? await partyLinks(ctx.db, scope, [current], []) : null;
+      // Until its parties are changed too, the link holds what the remote deal is now.
+      await updateDealLink(ctx.db, companyId, sent.linkId, {
         remote_id: answer.remoteId,
         pending_since: null,
-        content_hash: hashOf(deal),
+        content_hash: current && links ? hashOf(deal, remoteView(current, links)) : hashOf(deal),
         remote_updated_at: answer.updatedAt,
         updated_at: new Date().toISOString(),
       });
@@ -112,8 +142,55 @@ export async function pushDeals(
         await deleteDealLink(ctx.db, companyId, intent.id);
       if (err instanceof ConnectorPausedError) throw err;
       fail(link?.remote_id ?? null, err);
+      continue;
+    }
+    if (view.unknown.length)
+      log.push(
+        dealLogEntry(
+          scope,
+          'push',
+          sent.remoteId,
+          'skipped',
+          skippedText(deal.title, view.unknown.length, 'here'),
+        ),
+      );
+    try {
+      await pushParties(ctx, scope, deal, view, sent, hashOf(deal), signal);
+    } catch (err) {
+      if (err instanceof ConnectorPausedError) throw err;
+      fail(sent.remoteId, err);
     }
   }
+}
+
+/**
+ * Makes who the remote deal is with match Kontora's view of it (connector-deal-parties.ts),
+ * then lets the link hold the deal's full hash.
+ */
+async function pushParties(
+  ctx: AppContext,
+  scope: PullScope,
+  deal: SyncedDeal,
+  view: PartyView,
+  sent: { remoteId: string; linkId: number; current: RemoteParties | null; updatedAt: string | null },
+  hash: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const api = scope.client.deals;
+  if (!sent.current) return;
+  const current = { ...sent.current, personIds: [...sent.current.personIds] };
+  if (sent.current.morePeople)
+    current.personIds = [
+      ...new Set([...current.personIds, ...(await api.morePeople(sent.remoteId, signal))]),
+    ];
+  const links = await partyLinks(ctx.db, scope, [current], [deal]);
+  const change = planParties(current, view, links);
+  const updatedAt = change ? await api.changeParties(sent.remoteId, change, signal) : null;
+  await updateDealLink(ctx.db, scope.actor.companyId, sent.linkId, {
+    content_hash: hash,
+    remote_updated_at: updatedAt ?? sent.updatedAt,
+    updated_at: new Date().toISOString(),
+  });
 }
 
 /** The intent of a remote create: a pending link with a placeholder remote id, saved before the request. */
@@ -133,27 +210,4 @@ async function saveIntent(ctx: AppContext, scope: PullScope, dealId: number): Pr
   });
   const [intent] = await dealLinksByDeal(ctx.db, companyId, scope.connectorId, [dealId]);
   return intent as DealLinkRow;
-}
-
-/** The remote ids of the deal's organisation and people, where they are linked (others are left out). */
-async function partiesOf(
-  ctx: AppContext,
-  scope: PullScope,
-  deal: { organisation_id: number | null; customer_ids: number[] },
-): Promise<Pick<RemoteDealFields, 'organisationId' | 'personIds'>> {
-  const { actor, connectorId, client } = scope;
-  const ids = [...(deal.organisation_id === null ? [] : [deal.organisation_id]), ...deal.customer_ids];
-  const links = new Map(
-    (await linksByCustomer(ctx.db, actor.companyId, connectorId, ids))
-      .filter((l) => l.pending_since === null)
-      .map((l) => [l.customer_id, l]),
-  );
-  const org = deal.organisation_id === null ? undefined : links.get(deal.organisation_id);
-  return {
-    organisationId: org?.remote_type === client.deals.organisationType ? org.remote_id : null,
-    personIds: deal.customer_ids.flatMap((id) => {
-      const l = links.get(id);
-      return l?.remote_type === client.deals.personType ? [l.remote_id] : [];
-    }),
-  };
 }

@@ -23,9 +23,32 @@ export interface RemoteDealFields {
    * (the remote owner is left as it is).
    */
   ownerId: string | null;
-  /** The remote organisation and people the deal is with (their remote ids). */
+  /** The remote organisation and people the deal is with (their remote ids; the primary person first where the provider has one). */
   organisationId: string | null;
   personIds: string[];
+  /**
+   * Listed: the provider answered only some of the deal's people (Pipedrive: its primary
+   * person, not its other participants); `morePeople` reads the rest.
+   */
+  morePeople?: boolean;
+}
+
+/** Who a remote deal is with: its organisation and people (remote ids, the primary person first). */
+export type RemoteParties = Pick<RemoteDealFields, 'organisationId' | 'personIds' | 'morePeople'>;
+
+/**
+ * What a push changes of who a remote deal is with (connector-deal-parties.ts plans it):
+ * only records linked to Kontora customers are added or removed, others are left as they are.
+ */
+export interface PartyChange {
+  /** The deal's organisation from now (null: none); undefined: unchanged. */
+  organisationId?: string | null;
+  /** The organisation it had, to be unlinked from the deal (a provider with several keeps the others). */
+  dropOrganisationId: string | null;
+  /** The primary person from now (null: none), where the provider has one; undefined: unchanged. */
+  primaryPersonId?: string | null;
+  addPersonIds: string[];
+  removePersonIds: string[];
 }
 
 export interface RemoteDeal {
@@ -69,7 +92,17 @@ export interface DealApi {
     remoteId: string | null,
     fields: RemoteDealFields,
     signal?: AbortSignal,
-  ): Promise<{ remoteId: string; updatedAt: string | null }>;
+  ): Promise<{ remoteId: string; updatedAt: string | null; fields?: RemoteDealFields }>;
+  /** The rest of the people of a listed deal marked `morePeople` (all of them, remote ids). */
+  morePeople(remoteId: string, signal?: AbortSignal): Promise<string[]>;
+  /**
+   * Who these remote deals are with now, read in as few requests as the provider allows
+   * (HubSpot: batch reads of associations). A provider whose update answers it
+   * (`pushDeal`'s `fields`, Pipedrive) answers none here.
+   */
+  partiesOf(remoteIds: string[], signal?: AbortSignal): Promise<Map<string, RemoteParties>>;
+  /** Changes who a remote deal is with; answers its new modified time where the provider tells it. */
+  changeParties(remoteId: string, change: PartyChange, signal?: AbortSignal): Promise<string | null>;
   /**
    * The ids of remote deals with this title (exact, without case): after a
    * crash between a remote create and saving its link, the deal may exist

@@ -1,4 +1,4 @@
-import type { DealApi, RemoteDeal, RemoteDealFields, RemoteOwner } from './connector-deal.ts';
+import type { DealApi, RemoteDeal, RemoteDealFields, RemoteOwner, RemoteParties } from './connector-deal.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import type { RequestThrottle } from './request-throttle.ts';
 
@@ -10,7 +10,12 @@ import type { RequestThrottle } from './request-throttle.ts';
  * create sends them with HubSpot's defined association types (deal → company 5,
  * deal → contact 3). HubSpot's search answers no associations, so every run
  * lists the deals whole (a page of 100 per request) and the content hash keeps
- * the unchanged ones from being written.
+ * the unchanged ones from being written. Before a push, the CRM v4 associations
+ * API reads the pushed deals' companies and contacts in batches
+ * (`/crm/v4/associations/deals/{companies|contacts}/batch/read`); a push then
+ * makes the Kontora organisation the deal's primary company (`batch/create`
+ * with type 5), associates contacts with the default type (`batch/associate/default`)
+ * and removes associations with `batch/archive` (docs/decisions/073-connector-deal-parties.md).
  */
 const PAGE = 100;
 const PROPS = [
@@ -26,6 +31,17 @@ const PROPS = [
 const DEALS = '/crm/v3/objects/deals';
 const TO_COMPANY = 5;
 const TO_CONTACT = 3;
+/** Ids per batch request of the associations API (its batch read takes up to 1,000). */
+const ASSOCIATION_BATCH = 100;
+const V4 = '/crm/v4/associations/deals';
+
+interface AssociationsRead {
+  results?: {
+    from: { id: string };
+    to?: { toObjectId: string | number; associationTypes?: { category?: string; typeId?: number }[] }[];
+    paging?: { next?: { after?: string } };
+  }[];
+}
 
 interface HubspotDeal {
   id: string;
@@ -128,7 +144,82 @@ export function hubspotDeals(http: ProviderHttp, search: RequestThrottle): DealA
       return (body?.results ?? []).map((d) => d.id);
     },
     removeDeal: (remoteId, signal) => deleteRecord(http, `${DEALS}/${encodeURIComponent(remoteId)}`, signal),
+    // A list answers all of a deal's contacts.
+    morePeople: async () => [],
+    async partiesOf(remoteIds, signal) {
+      const out = new Map<string, RemoteParties>(
+        remoteIds.map((id) => [id, { organisationId: null, personIds: [] }]),
+      );
+      const companies = await readAssociations(http, 'companies', remoteIds, signal);
+      const contacts = await readAssociations(http, 'contacts', remoteIds, signal);
+      for (const [id, parties] of out) {
+        const linked = companies.get(id) ?? [];
+        // The primary company when HubSpot names one, else the first, as a list answers it.
+        parties.organisationId = (linked.find((c) => c.primary) ?? linked[0])?.id ?? null;
+        parties.personIds = (contacts.get(id) ?? []).map((c) => c.id);
+      }
+      return out;
+    },
+    async changeParties(remoteId, change, signal) {
+      const from = { id: remoteId };
+      const post = (path: string, inputs: unknown[]) =>
+        inputs.length ? providerRequest(http, 'POST', `${V4}/${path}`, { body: { inputs }, signal }) : null;
+      if (change.dropOrganisationId)
+        await post('companies/batch/archive', [{ from, to: [{ id: change.dropOrganisationId }] }]);
+      if (change.organisationId)
+        await post('companies/batch/create', [
+          {
+            from,
+            to: { id: change.organisationId },
+            types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: TO_COMPANY }],
+          },
+        ]);
+      if (change.removePersonIds.length)
+        await post('contacts/batch/archive', [{ from, to: change.removePersonIds.map((id) => ({ id })) }]);
+      await post(
+        'contacts/batch/associate/default',
+        change.addPersonIds.map((id) => ({ from, to: { id } })),
+      );
+      // Contacts have no primary in HubSpot; associations do not move a deal's modified time.
+      return null;
+    },
   };
+}
+
+/**
+ * The companies or contacts of these deals (v4 batch read, 100 deals a request; a deal
+ * with more associations than one answer holds is read on with its `after`).
+ */
+async function readAssociations(
+  http: ProviderHttp,
+  to: 'companies' | 'contacts',
+  dealIds: string[],
+  signal?: AbortSignal,
+): Promise<Map<string, { id: string; primary: boolean }[]>> {
+  const out = new Map<string, { id: string; primary: boolean }[]>();
+  let inputs: { id: string; after?: string }[] = dealIds.map((id) => ({ id }));
+  while (inputs.length) {
+    const next: { id: string; after?: string }[] = [];
+    for (let i = 0; i < inputs.length; i += ASSOCIATION_BATCH) {
+      const body = await providerRequest<AssociationsRead>(http, 'POST', `${V4}/${to}/batch/read`, {
+        body: { inputs: inputs.slice(i, i + ASSOCIATION_BATCH) },
+        signal,
+      });
+      for (const r of body?.results ?? []) {
+        const list = out.get(r.from.id) ?? [];
+        for (const t of r.to ?? [])
+          list.push({
+            id: String(t.toObjectId),
+            primary: (t.associationTypes ?? []).some((a) => a.typeId === TO_COMPANY && to === 'companies'),
+          });
+        out.set(r.from.id, list);
+        const after = r.paging?.next?.after;
+        if (after) next.push({ id: r.from.id, after });
+      }
+    }
+    inputs = next;
+  }
+  return out;
 }
 
 function associationsOf(f: RemoteDealFields) {

@@ -9,7 +9,11 @@ import { deleteRecord, type ProviderHttp, providerRequest } from './provider-htt
  * by `update_time` newest first, read until one is older. A deal's
  * organization and person are `org_id` and `person_id` (a list answers them
  * as objects with their `value`), and so is its owner `user_id` (a user of
- * `/api/v1/users`).
+ * `/api/v1/users`). Its other people are its participants
+ * (`/api/v1/deals/{id}/participants`, the primary person among them), read only
+ * for a deal whose `participants_count` says it has more than its person; a
+ * push adds them (POST) and removes them (DELETE by the participant's id)
+ * (docs/decisions/073-connector-deal-parties.md).
  */
 const PAGE = 500;
 
@@ -28,7 +32,12 @@ interface PipedriveDeal {
   org_id?: Ref;
   person_id?: Ref;
   user_id?: Ref;
+  participants_count?: number | null;
   update_time?: string | null;
+}
+interface Participant {
+  id: number;
+  person_id?: Ref;
 }
 interface Paged<T> {
   data?: T[] | null;
@@ -115,7 +124,39 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
         { body: toBody(fields, remoteId === null), signal, once: !remoteId },
       );
       if (!answer?.data?.id) throw new Error('Pipedrive answered no deal.');
-      return { remoteId: String(answer.data.id), updatedAt: timeOf(answer.data.update_time) };
+      const deal = toDeal(answer.data);
+      return { remoteId: deal.id, updatedAt: deal.updatedAt, fields: deal.fields };
+    },
+    async morePeople(remoteId, signal) {
+      return (await participantsOf(http, remoteId, signal)).map((p) => p.personId);
+    },
+    // Its update answers who the deal is with (pushDeal's fields).
+    partiesOf: async () => new Map(),
+    async changeParties(remoteId, change, signal) {
+      const path = `/api/v1/deals/${encodeURIComponent(remoteId)}`;
+      let updatedAt: string | null = null;
+      const body = {
+        ...(change.organisationId === undefined ? {} : { org_id: toNumber(change.organisationId) }),
+        ...(change.primaryPersonId === undefined ? {} : { person_id: toNumber(change.primaryPersonId) }),
+      };
+      if (Object.keys(body).length) {
+        const answer = await providerRequest<{ data?: PipedriveDeal } | null>(http, 'PUT', path, {
+          body,
+          signal,
+        });
+        updatedAt = timeOf(answer?.data?.update_time);
+      }
+      if (change.addPersonIds.length === 0 && change.removePersonIds.length === 0) return updatedAt;
+      // Read after the person changed: Pipedrive makes the deal's person a participant itself.
+      const now = await participantsOf(http, remoteId, signal);
+      for (const id of change.addPersonIds.filter((p) => !now.some((n) => n.personId === p)))
+        await providerRequest(http, 'POST', `${path}/participants`, {
+          body: { person_id: Number(id) },
+          signal,
+        });
+      for (const p of now.filter((n) => change.removePersonIds.includes(n.personId)))
+        await deleteRecord(http, `${path}/participants/${p.id}`, signal);
+      return null;
     },
     async findDeals(title, signal) {
       const body = await providerRequest<{ data?: { items?: { item: { id: number } }[] } | null }>(
@@ -131,8 +172,36 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
   };
 }
 
+const toNumber = (id: string | null) => (id === null ? null : Number(id));
+
+/** All participants of a deal (500 a page), with the person each is. */
+async function participantsOf(
+  http: ProviderHttp,
+  remoteId: string,
+  signal?: AbortSignal,
+): Promise<{ id: number; personId: string }[]> {
+  const out: { id: number; personId: string }[] = [];
+  let start: number | null = 0;
+  while (start !== null) {
+    const body: Paged<Participant> = await providerRequest<Paged<Participant>>(
+      http,
+      'GET',
+      `/api/v1/deals/${encodeURIComponent(remoteId)}/participants`,
+      { query: { start, limit: PAGE }, signal },
+    );
+    for (const p of body?.data ?? []) {
+      const personId = refOf(p.person_id);
+      if (personId) out.push({ id: p.id, personId });
+    }
+    const paging = body?.additional_data?.pagination;
+    start = paging?.more_items_in_collection ? (paging.next_start ?? null) : null;
+  }
+  return out;
+}
+
 function toDeal(o: PipedriveDeal): RemoteDeal {
   const status = o.status === 'won' || o.status === 'lost' ? o.status : 'open';
+  const person = refOf(o.person_id);
   return {
     id: String(o.id),
     updatedAt: timeOf(o.update_time),
@@ -147,7 +216,9 @@ function toDeal(o: PipedriveDeal): RemoteDeal {
       lostReason: o.lost_reason ?? null,
       ownerId: refOf(o.user_id),
       organisationId: refOf(o.org_id),
-      personIds: refOf(o.person_id) ? [refOf(o.person_id) as string] : [],
+      personIds: person ? [person] : [],
+      // The participants include the deal's person: more of them are other people.
+      morePeople: (o.participants_count ?? 0) > (person ? 1 : 0),
     },
   };
 }

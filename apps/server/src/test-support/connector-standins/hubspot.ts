@@ -44,6 +44,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
   };
   const pipelines: HubspotPipeline[] = [structuredClone(DEFAULT_DEAL_PIPELINE)];
   const associations = new Map<string, DealAssociations>();
+  const primaries = new Map<string, string>();
   let nextId = 1000;
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const tick = () => {
@@ -150,6 +151,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     pipelines,
     owners,
     associations,
+    primaries,
     exists: (kind, id) => stores[kind].get(id)?.archived === false,
     put: (properties, id) => put('deals', properties, id),
     view: (id, wanted) => view(stores.deals.get(id) as HubspotObject, [...wanted, MODIFIED.deals]),
@@ -177,7 +179,7 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
           json: {
             results: page.map((o) => ({
               ...view(o, wanted),
-              ...(withLinks ? associationsView(associations.get(o.id)) : {}),
+              ...(withLinks ? associationsView(associations.get(o.id), primaries.get(o.id)) : {}),
             })),
             ...(all.length > limit && last
               ? { paging: { next: { after: last.id, link: `?after=${last.id}` } } }
@@ -298,13 +300,24 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     pipelines,
     /** The users who may own deals (none unless a test adds them). */
     owners,
-    /** A deal as made in HubSpot, with its companies and contacts. */
+    /** A deal as made in HubSpot, with its companies (the first its primary) and contacts. */
     putDeal(properties: Record<string, string | null>, links: Partial<DealAssociations> = {}) {
       const deal = put('deals', { pipeline: 'default', ...properties });
       associations.set(deal.id, { companies: links.companies ?? [], contacts: links.contacts ?? [] });
+      if (links.companies?.[0]) primaries.set(deal.id, links.companies[0]);
       return deal;
     },
+    /**
+     * Who a deal is with, changed in HubSpot (the first company its primary). As in HubSpot,
+     * changing associations leaves the deal's modified time as it is.
+     */
+    associate(id: string, links: DealAssociations) {
+      associations.set(id, { companies: [...links.companies], contacts: [...links.contacts] });
+      if (links.companies[0]) primaries.set(id, links.companies[0]);
+      else primaries.delete(id);
+    },
     associationsOf: (id: string) => associations.get(id),
+    primaryCompanyOf: (id: string) => primaries.get(id) ?? null,
   };
 }
 

@@ -9,7 +9,11 @@ import type { Route, StandinAnswer } from '../social-standins/standin-server.ts'
  * answered as objects with their `value`; create (POST, `title` required),
  * update (PUT), delete (DELETE marks it deleted), search (`/search?term&exact_match`, by title). A `stage_id` must be a stage
  * of the deal's pipeline (400 otherwise); `status` is open, won or lost beside
- * the stage.
+ * the stage. A deal's participants (`GET|POST /api/v1/deals/{id}/participants`,
+ * `DELETE …/participants/{deal_participant_id}`): the deal's person is made one
+ * when it is set, the deal's `participants_count` counts them, the deal's own
+ * person cannot be removed (400), and adding or removing one is a change of the
+ * deal (its `update_time` moves).
  */
 export interface PipedrivePipeline {
   id: number;
@@ -30,6 +34,8 @@ export interface PipedriveDeal {
   org_id: number | null;
   person_id: number | null;
   user_id: number | null;
+  /** Its participants (each with the id Pipedrive gives the participation). */
+  participants: { id: number; person_id: number; add_time: string }[];
   add_time: string;
   update_time: string;
 }
@@ -62,6 +68,8 @@ interface DealStore {
   deals: Map<number, PipedriveDeal>;
   put(fields: Partial<PipedriveDeal>, id?: number): PipedriveDeal;
   name(kind: 'persons' | 'organizations', id: number): string | null;
+  /** A participation's new id. */
+  nextId(): number;
   bad(error: string): StandinAnswer;
   /** The route behind the token, burst and budget checks. */
   metered(cost: 'list' | 'write' | 'search', route: Route): Route;
@@ -83,8 +91,9 @@ const ok = (data: unknown, more = false, start = 0, limit = 100) => ({
 });
 
 export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][] {
-  const answer = (d: PipedriveDeal) => ({
+  const answer = ({ participants, ...d }: PipedriveDeal) => ({
     ...d,
+    participants_count: participants.length,
     org_id: d.org_id === null ? null : { value: d.org_id, name: store.name('organizations', d.org_id) },
     person_id: d.person_id === null ? null : { value: d.person_id, name: store.name('persons', d.person_id) },
     user_id:
@@ -226,6 +235,7 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
         return { json: { success: true, data: answer(store.put(fields, current.id)) } };
       }),
     ],
+    ...participantRoutes(store, notFound),
     [
       'DELETE',
       /^\/api\/v1\/deals\/(\d+)$/,
@@ -234,6 +244,75 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
         if (!current || current.status === 'deleted') return notFound;
         store.put({ status: 'deleted' }, current.id);
         return { json: { success: true, data: { id: current.id } } };
+      }),
+    ],
+  ];
+}
+
+/** A deal's participants: list, add, remove. */
+function participantRoutes(store: DealStore, notFound: StandinAnswer): [string, RegExp, Route][] {
+  const live = (id: string | undefined) => {
+    const deal = store.deals.get(Number(id));
+    return deal && deal.status !== 'deleted' ? deal : undefined;
+  };
+  const view = (deal: PipedriveDeal, p: PipedriveDeal['participants'][number]) => ({
+    id: p.id,
+    person_id: { value: p.person_id, name: store.name('persons', p.person_id) },
+    add_time: p.add_time,
+    active_flag: true,
+    related_item_data: { deal_id: deal.id, title: deal.title },
+    person: { id: p.person_id, name: store.name('persons', p.person_id) },
+    related_item_type: 'deal',
+    related_item_id: deal.id,
+  });
+  return [
+    [
+      'GET',
+      /^\/api\/v1\/deals\/(\d+)\/participants$/,
+      store.metered('list', (req, [id]) => {
+        const deal = live(id);
+        if (!deal) return notFound;
+        const limit = Number(req.query.get('limit') ?? 100);
+        if (!(limit >= 1 && limit <= 500)) return store.bad('limit must be between 1 and 500');
+        const start = Number(req.query.get('start') ?? 0);
+        const rows = deal.participants.slice(start);
+        return ok(
+          rows.slice(0, limit).map((p) => view(deal, p)),
+          rows.length > limit,
+          start,
+          limit,
+        );
+      }),
+    ],
+    [
+      'POST',
+      /^\/api\/v1\/deals\/(\d+)\/participants$/,
+      store.metered('write', (req, [id]) => {
+        const deal = live(id);
+        if (!deal) return notFound;
+        const personId = Number(req.fields.person_id);
+        if (!Number.isInteger(personId) || store.name('persons', personId) === null)
+          return store.bad('person_id is not a person');
+        if (deal.participants.some((p) => p.person_id === personId))
+          return store.bad('The person is already a participant of the deal');
+        const p = { id: store.nextId(), person_id: personId, add_time: new Date().toISOString() };
+        store.put({ participants: [...deal.participants, p] }, deal.id);
+        return { json: { success: true, data: view(deal, p) } };
+      }),
+    ],
+    [
+      'DELETE',
+      /^\/api\/v1\/deals\/(\d+)\/participants\/(\d+)$/,
+      store.metered('write', (_req, [id, participantId]) => {
+        const deal = live(id);
+        if (!deal) return notFound;
+        const p = deal.participants.find((x) => x.id === Number(participantId));
+        if (!p)
+          return { status: 404, json: { success: false, error: 'Participant not found', errorCode: 404 } };
+        if (p.person_id === deal.person_id)
+          return store.bad('The deal’s person cannot be removed from its participants');
+        store.put({ participants: deal.participants.filter((x) => x !== p) }, deal.id);
+        return { json: { success: true, data: { id: p.id } } };
       }),
     ],
   ];

@@ -149,11 +149,15 @@ export async function startPipedriveStandin(
         org_id: null,
         person_id: null,
         user_id: null,
+        participants: [],
         add_time: at,
       }),
       ...fields,
       update_time: at,
     } as PipedriveDeal;
+    // The deal's person becomes a participant (one already is stays as they are).
+    if (deal.person_id !== null && !deal.participants.some((p) => p.person_id === deal.person_id))
+      deal.participants = [...deal.participants, { id: nextId++, person_id: deal.person_id, add_time: at }];
     deals.set(deal.id, deal);
     return deal;
   };
@@ -163,7 +167,11 @@ export async function startPipedriveStandin(
     users,
     deals,
     put: putDeal,
-    name: (kind, id) => stores[kind].get(id)?.name ?? null,
+    name: (kind, id) => {
+      const o = stores[kind].get(id);
+      return o && !o.is_deleted ? o.name : null;
+    },
+    nextId: () => nextId++,
     bad,
     metered,
   });
@@ -298,6 +306,17 @@ export async function startPipedriveStandin(
     /** A deal as made (or changed) in Pipedrive. */
     putDeal,
     deal: (id: number) => deals.get(id),
+    /** The people of a deal's participants (its person among them). */
+    participantsOf: (id: number) => (deals.get(id)?.participants ?? []).map((p) => p.person_id),
+    /** A participant added (or removed) in Pipedrive. */
+    setParticipants(id: number, personIds: number[]) {
+      const deal = deals.get(id) as PipedriveDeal;
+      const kept = deal.participants.filter((p) => personIds.includes(p.person_id));
+      const added = personIds
+        .filter((p) => !kept.some((k) => k.person_id === p))
+        .map((person_id) => ({ id: nextId++, person_id, add_time: tick() }));
+      return putDeal({ participants: [...kept, ...added] }, id);
+    },
     /** The users who may own deals (none unless a test adds them). */
     users,
     deals: () => [...deals.values()].filter((d) => d.status !== 'deleted'),
