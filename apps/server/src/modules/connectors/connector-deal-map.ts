@@ -34,12 +34,13 @@ const nameKey = (name: string) => name.trim().toLocaleLowerCase();
 const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** The hash of the values both sides agreed on (see content-hash.ts for customers). */
-export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason'>): string {
+export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason' | 'noAmountIsZero'>): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
         v.title.trim(),
-        v.amount_cents,
+        // Where 0 is how the provider says "none", a pushed 0 or none both come back as none.
+        api.noAmountIsZero && v.amount_cents === 0 ? null : v.amount_cents,
         v.currency.toUpperCase(),
         v.pipeline_id,
         v.stage_id,

@@ -78,6 +78,8 @@ export interface DealApi {
   readonly statusBesideStage: boolean;
   /** Whether the remote deal has a lost reason the sync keeps in step. */
   readonly lostReason: boolean;
+  /** Whether the provider keeps "no amount" as 0 (Pipedrive): then 0 and none are the same value. */
+  readonly noAmountIsZero?: boolean;
   pipelines(signal?: AbortSignal): Promise<RemotePipeline[]>;
   /** The provider's users who may own deals (active ones, with an email). */
   owners(signal?: AbortSignal): Promise<RemoteOwner[]>;

@@ -190,7 +190,13 @@ describe('deals two ways with Pipedrive', () => {
       stage_id: stage('Lead in'),
       organisation_id: orgId,
     });
+    // Pipedrive keeps "no amount" as 0: that must not come back as a change.
+    const noAmount = await deals.createDeal(ana, company, {
+      title: 'No amount deal',
+      stage_id: stage('Lead in'),
+    });
     expect((await kit.syncNow(company, id)).state).toBe('idle');
+    expect(pipedrive.deals().find((d) => d.title === 'No amount deal')).toMatchObject({ value: 0 });
     expect(pipedrive.deal(open.id)).toMatchObject({ stage_id: 73, status: 'open' });
     expect(pipedrive.deal(lost.id)).toMatchObject({ status: 'won' });
     const fresh = pipedrive.deals().find((d) => d.title === 'Fresh deal');
@@ -201,6 +207,8 @@ describe('deals two ways with Pipedrive', () => {
     const quiet = await kit.syncNow(company, id);
     expect(quiet.counts).toMatchObject({ created: 0, updated: 0 });
     expect(pipedrive.state.writes).toBe(writes);
+    const noAmountLocal = await deals.ok(ana, 'GET', deals.deals(company, `/${noAmount.id}`));
+    expect(noAmountLocal).toMatchObject({ amount: null, version: noAmount.version });
     pipedrive.putDeal({ status: 'lost', lost_reason: 'Went elsewhere' }, fresh?.id);
     await kit.syncNow(company, id);
     const freshLocal = (await dealsOf(company)).find((d) => d.title === 'Fresh deal');

@@ -62,6 +62,7 @@ export function pipedriveDeals(http: ProviderHttp): DealApi {
     personType: 'person',
     statusBesideStage: true,
     lostReason: true,
+    noAmountIsZero: true,
     async pipelines(signal) {
       const pipelines = await providerRequest<Paged<{ id: number; name: string; order_nr?: number }>>(
         http,
@@ -207,7 +208,8 @@ function toDeal(o: PipedriveDeal): RemoteDeal {
     updatedAt: timeOf(o.update_time),
     fields: {
       title: o.title ?? null,
-      amount: typeof o.value === 'number' ? o.value : null,
+      // Pipedrive has no empty value: a deal without one answers 0.
+      amount: typeof o.value === 'number' && o.value !== 0 ? o.value : null,
       currency: o.currency ?? null,
       pipelineId: o.pipeline_id == null ? null : String(o.pipeline_id),
       stageId: o.stage_id == null ? null : String(o.stage_id),
