@@ -28,6 +28,14 @@ import {
   type ValueRow,
 } from './custom-fields.repository.ts';
 import type { OwnImportFields } from './custom-import.ts';
+import {
+  insertKeptValues,
+  type KeptValue,
+  type KeptValues,
+  keptValues,
+  planMergedValues,
+  planRestoredValues,
+} from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 
 export {
@@ -43,6 +51,7 @@ export {
   customListPlan,
   customSortedPage,
 } from './custom-list-plan.ts';
+export { type KeptValues, keptValues } from './custom-merge.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,
@@ -466,4 +475,41 @@ export async function ownImportFields(
     currency: await companyCurrency(db, companyId),
     members,
   };
+}
+
+/**
+ * The survivor's own values after a merge (custom-merge.ts): per field in use, the record chosen
+ * in `choices` (key → record id), else the survivor's, else the first merged record's value.
+ */
+export async function mergedValuesPlan(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  kept: KeptValues,
+  merge: { survivorId: number; mergedIds: readonly number[]; choices: Readonly<Record<string, number>> },
+): Promise<CustomPlan> {
+  const fields = await activeFields(db, companyId, record);
+  return planMergedValues(fields, record, kept, merge.survivorId, merge.mergedIds, merge.choices);
+}
+
+/** A plan putting a record's values back as a merge's snapshot kept them (its undo). */
+export async function restoredValuesPlan(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  recordId: number,
+  kept: KeptValue[],
+): Promise<CustomPlan> {
+  const fields = await listFields(db, companyId, record);
+  return planRestoredValues(db, companyId, fields, record, recordId, kept);
+}
+
+/** Puts the values of records a merge's undo brings back as the snapshot kept them. */
+export async function restoreKeptValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  kept: KeptValues,
+): Promise<void> {
+  await insertKeptValues(db, companyId, await listFields(db, companyId, record), record, kept);
 }

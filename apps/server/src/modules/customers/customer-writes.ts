@@ -19,7 +19,9 @@ import {
 } from '../change-feed/change-feed.service.ts';
 import {
   type CustomPlan,
+  type KeptValues,
   planCustomValues,
+  restoreKeptValues,
   writeCustomValues,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
@@ -274,8 +276,36 @@ export class CustomerWrites {
     if (Object.keys(problems).length) {
       throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
     }
-    const changed = changedFields(current, after);
     const values = await planCustomValues(this.db, this.author.companyId, 'customer', current.id, custom);
+    return this.#change(current, after, how, organisations, values);
+  }
+
+  /**
+   * A merge or its undo: `change` with the survivor's own-field values already planned by the
+   * custom-fields service (copied from the chosen customers, or put back from the snapshot).
+   */
+  async mergeChange(
+    current: Versioned,
+    after: EditableCustomer,
+    how: ChangeKind,
+    organisations: WantedLinks | undefined,
+    values: CustomPlan,
+  ): Promise<FieldChange[]> {
+    const problems = customerProblems(after);
+    if (Object.keys(problems).length) {
+      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+    }
+    return this.#change(current, after, how, organisations, values);
+  }
+
+  async #change(
+    current: Versioned,
+    after: EditableCustomer,
+    how: ChangeKind,
+    organisations: WantedLinks | undefined,
+    values: CustomPlan,
+  ): Promise<FieldChange[]> {
+    const changed = changedFields(current, after);
     const at = now();
     // A person's organisations (organisations/customer-organisation-links.ts) change with the record.
     const links = await planLinkChange(
@@ -508,12 +538,24 @@ export class CustomerWrites {
     return deleteMerged(this.db, this.author.companyId, ids);
   }
 
-  /** An undone merge puts the merged customers back as they were, with their ids and tags. */
-  async restoreMerged(rows: StoredCustomer[], tags: Record<string, string[]>): Promise<void> {
+  /**
+   * An undone merge puts the merged customers back as they were, with their ids, tags and the
+   * stored rows of their own-field values (`values`, kept by the merge; absent in older merges).
+   */
+  async restoreMerged(
+    rows: StoredCustomer[],
+    tags: Record<string, string[]>,
+    values?: KeptValues,
+  ): Promise<void> {
     await this.#assertOwners(rows.map((r) => r.owner_id));
     this.#wrote = true;
     await insertStoredCustomers(this.db, rows);
     await insertTags(this.db, this.author.companyId, tags);
+    if (values) {
+      const restored = new Set(rows.map((r) => String(r.id)));
+      const theirs = Object.fromEntries(Object.entries(values).filter(([id]) => restored.has(id)));
+      await restoreKeptValues(this.db, this.author.companyId, 'customer', theirs);
+    }
   }
 
   /** A merge and its undo are kept in the audit log too: which customers went into which, and who did it. */
