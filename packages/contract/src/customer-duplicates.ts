@@ -137,7 +137,7 @@ export const MergeBody = z
      * keeps the survivor's value, else takes the first merged customer's (in `merged_ids` order)
      * that has one. A key that is not a field in use answers 400 under `custom.{key}`.
      */
-    custom: z.record(z.string().regex(CUSTOM_KEY_PATTERN, { error: 'invalid_field' }), RecordId).default({}),
+    custom: z.record(z.string().regex(CUSTOM_KEY_PATTERN, { error: 'invalid_key' }), RecordId).default({}),
     /** Customer id → the `version` read; a customer changed meanwhile answers 409 `stale_update`. */
     versions: z.record(z.string().regex(/^\d{1,10}$/, { error: 'invalid_id' }), z.number().int().min(1)),
   })
