@@ -167,13 +167,3 @@ export function firstValue(
 ): RawBuilder<string | number | null> {
   return sql`(select ${sql.ref(`v.${column}`)} from ${sql.table(VALUES[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} and v.ord = 0)`;
 }
-
-/** The company's currency: an import reads own number cells as its deal amounts are read. */
-export async function companyCurrency(db: Database, companyId: number): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('currency')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.currency ?? 'EUR';
-}

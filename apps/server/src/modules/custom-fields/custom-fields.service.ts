@@ -9,12 +9,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { companyCurrency } from '../../lib/company-currency.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { isMember, memberIdsByEmail } from '../members/members.service.ts';
 import {
-  companyCurrency,
   deleteField,
   type FieldRow,
   findField,

@@ -272,10 +272,7 @@ export class CustomerWrites {
     organisations?: WantedLinks,
     custom?: Record<string, unknown>,
   ): Promise<FieldChange[]> {
-    const problems = customerProblems(after);
-    if (Object.keys(problems).length) {
-      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-    }
+    assertFits(after);
     const values = await planCustomValues(this.db, this.author.companyId, 'customer', current.id, custom);
     return this.#change(current, after, how, organisations, values);
   }
@@ -291,10 +288,7 @@ export class CustomerWrites {
     organisations: WantedLinks | undefined,
     values: CustomPlan,
   ): Promise<FieldChange[]> {
-    const problems = customerProblems(after);
-    if (Object.keys(problems).length) {
-      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-    }
+    assertFits(after);
     return this.#change(current, after, how, organisations, values);
   }
 
@@ -366,10 +360,7 @@ export class CustomerWrites {
     const at = now();
     const planned = [];
     for (const u of updates) {
-      const problems = customerProblems(u.after);
-      if (Object.keys(problems).length) {
-        throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-      }
+      assertFits(u.after);
       const changed = changedFields(u.current, u.after);
       const links = await planLinkChange(this.db, companyId, u.current, u.after.type, u.organisations, at);
       if (changed.length || links?.changes.length || u.custom?.changes.length)
@@ -628,3 +619,11 @@ export class CustomerWrites {
 }
 
 const now = () => new Date().toISOString();
+
+/** Values that do not fit together (customerProblems) are a 400, before anything is written. */
+function assertFits(after: EditableCustomer): void {
+  const problems = customerProblems(after);
+  if (Object.keys(problems).length) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+  }
+}

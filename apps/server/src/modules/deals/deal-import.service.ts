@@ -27,7 +27,6 @@ import { dealAuthorOf } from './deal-author.ts';
 import { organisationIdsByName, personEntryKey, personIdsByEntry } from './deal-csv.repository.ts';
 import { type DealInput, toCents } from './deal-dto.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, DEAL_IMPORT_ALIASES);
@@ -85,7 +84,7 @@ async function lookups(
     pipelines.map((p) => p.id),
   );
   return {
-    currency: await companyCurrency(ctx.db, actor.companyId),
+    currency: own.currency,
     members: own.members,
     pipelines: pipelines.map((p) => {
       const own = stages.filter((s) => s.pipeline_id === p.id);
