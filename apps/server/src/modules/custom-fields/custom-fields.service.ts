@@ -32,7 +32,6 @@ import {
   insertKeptValues,
   type KeptValue,
   type KeptValues,
-  keptValues,
   planMergedValues,
   planRestoredValues,
 } from './custom-merge.ts';

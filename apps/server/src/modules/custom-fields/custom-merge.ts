@@ -72,14 +72,14 @@ export function planMergedValues(
       details: Object.fromEntries(unknown.map((key) => [`custom.${key}`, ['unknown_field']])),
     });
   const plan: Plan = { record, changes: [], values: {}, fieldIds: [], rows: [] };
-  const valueOf = (id: number, field: CustomField) => rowsOf(kept[String(id)] ?? [], field.id);
+  const storedOf = (id: number, field: CustomField) => rowsOf(kept[String(id)] ?? [], field.id);
   for (const field of fields) {
-    const held = valueOf(survivorId, field);
+    const held = storedOf(survivorId, field);
     const chosen = choices[field.key];
     const source =
-      chosen ?? (held.length ? survivorId : mergedIds.find((id) => valueOf(id, field).length > 0));
+      chosen ?? (held.length ? survivorId : mergedIds.find((id) => storedOf(id, field).length > 0));
     if (source === undefined || source === survivorId) continue;
-    const rows = valueOf(source, field);
+    const rows = storedOf(source, field);
     const before = readValue(field.type, held);
     const after = readValue(field.type, rows);
     if (same(before, after)) continue;

@@ -74,11 +74,11 @@ export function defaultOwnChoices(
   const others = customers.filter((c) => c.id !== survivorId);
   const choices: Record<string, number> = {};
   for (const { field, options } of differingOwnFields(customers, fields)) {
-    const valueOf = (c: Customer | undefined) => c?.custom?.[field.key] ?? null;
-    const source = isBlank(valueOf(survivor))
-      ? (others.find((c) => !isBlank(valueOf(c))) ?? survivor)
+    const ownValueOf = (c: Customer | undefined) => c?.custom?.[field.key] ?? null;
+    const source = isBlank(ownValueOf(survivor))
+      ? (others.find((c) => !isBlank(ownValueOf(c))) ?? survivor)
       : survivor;
-    const option = options.find((o) => key(o.value) === key(valueOf(source)));
+    const option = options.find((o) => key(o.value) === key(ownValueOf(source)));
     if (option) choices[field.key] = option.id;
   }
   return choices;
