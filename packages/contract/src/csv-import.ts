@@ -58,8 +58,9 @@ export function importMappingOf<const F extends readonly [string, ...string[]]>(
   return {
     ImportMapping: mapping,
     /**
-     * JSON object: CSV header → field (or null to skip the column). Columns not
-     * named are matched by header when it equals a field name; others are skipped.
+     * JSON object: CSV header → field, `custom.{key}` for an own field in use, or null to skip
+     * the column. Columns not named are matched by header when it equals a field name (or an
+     * alias), else an own field's label or key; others are skipped.
      */
     ImportMappingJson: z.string().max(20_000).transform(parse),
   };
