@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_KEY_PATTERN } from './custom-fields.ts';
 import { IMPORT_FIELD_NAME_MAX } from './customer-import-values.ts';
 
 /**
@@ -6,9 +7,19 @@ import { IMPORT_FIELD_NAME_MAX } from './customer-import-values.ts';
  * field or the query string, and the report's per-row errors.
  */
 
-/** The mapping of an import whose columns fill `fields`: CSV header → field, or null to skip the column. */
+/**
+ * A column mapped to one of the company's own fields (not archived): `custom.{key}`. Its cells
+ * are read per the field's type (docs/decisions/075-own-fields-in-import-and-merge.md).
+ */
+export const OwnFieldTarget = z.templateLiteral(['custom.', z.string().regex(CUSTOM_KEY_PATTERN)]);
+export type OwnFieldTarget = z.infer<typeof OwnFieldTarget>;
+
+/**
+ * The mapping of an import whose columns fill `fields` or the company's own fields: CSV header →
+ * field, `custom.{key}`, or null to skip the column.
+ */
 export function importMappingOf<const F extends readonly [string, ...string[]]>(fields: F) {
-  const Field = z.enum(fields, { error: 'invalid_field' }).nullable();
+  const Field = z.union([z.enum(fields), OwnFieldTarget], { error: 'invalid_field' }).nullable();
   const mapping = z.record(z.string().max(IMPORT_FIELD_NAME_MAX), Field);
   const entries = z.array(z.tuple([z.string().max(IMPORT_FIELD_NAME_MAX), Field])).max(1000);
   type Mapping = z.infer<typeof mapping>;
@@ -47,8 +58,9 @@ export function importMappingOf<const F extends readonly [string, ...string[]]>(
   return {
     ImportMapping: mapping,
     /**
-     * JSON object: CSV header → field (or null to skip the column). Columns not
-     * named are matched by header when it equals a field name; others are skipped.
+     * JSON object: CSV header → field, `custom.{key}` for an own field in use, or null to skip
+     * the column. Columns not named are matched by header when it equals a field name (or an
+     * alias), else an own field's label or key; others are skipped.
      */
     ImportMappingJson: z.string().max(20_000).transform(parse),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_KEY_PATTERN } from './custom-fields.ts';
 import { CUSTOMER_EDITABLE_FIELDS, CUSTOMER_LIMITS, Customer } from './customers.ts';
 import { SingleLine } from './fields.ts';
 
@@ -131,6 +132,12 @@ export const MergeBody = z
       .max(DUPLICATE_LIMITS.mergeMax, { error: 'too_many' }),
     /** Field → the customer (survivor or merged) whose value survives; others default to the most recently updated non-empty value. */
     fields: z.partialRecord(z.enum(MERGE_FIELDS, { error: 'invalid_field' }), RecordId).default({}),
+    /**
+     * Own field key → the customer (survivor or merged) whose value survives. A field left out
+     * keeps the survivor's value, else takes the first merged customer's (in `merged_ids` order)
+     * that has one. A key that is not a field in use answers 400 under `custom.{key}`.
+     */
+    custom: z.record(z.string().regex(CUSTOM_KEY_PATTERN, { error: 'invalid_key' }), RecordId).default({}),
     /** Customer id → the `version` read; a customer changed meanwhile answers 409 `stale_update`. */
     versions: z.record(z.string().regex(/^\d{1,10}$/, { error: 'invalid_id' }), z.number().int().min(1)),
   })
@@ -143,6 +150,9 @@ export const MergeBody = z
     for (const [field, id] of Object.entries(body.fields)) {
       if (!all.includes(id as number))
         ctx.addIssue({ code: 'custom', path: ['fields', field], message: 'not_in_merge' });
+    }
+    for (const [key, id] of Object.entries(body.custom)) {
+      if (!all.includes(id)) ctx.addIssue({ code: 'custom', path: ['custom', key], message: 'not_in_merge' });
     }
     for (const id of all) {
       if (body.versions[String(id)] === undefined) {

@@ -10,10 +10,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { companyCurrency } from '../../lib/company-currency.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
-import { isMember } from '../members/members.service.ts';
+import { isMember, memberIdsByEmail } from '../members/members.service.ts';
 import {
   deleteField,
   type FieldRow,
@@ -28,14 +29,30 @@ import {
   type ValueRow,
   valuesAggregate,
 } from './custom-fields.repository.ts';
+import type { OwnImportFields } from './custom-import.ts';
+import {
+  insertKeptValues,
+  type KeptValue,
+  type KeptValues,
+  planMergedValues,
+  planRestoredValues,
+} from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 
+export {
+  multiLineTargets,
+  type OwnImportFields,
+  ownMappingTargets,
+  ownTarget,
+  readOwnCells,
+} from './custom-import.ts';
 export {
   type CustomListPlan,
   type CustomSort,
   customListPlan,
   customSortedPage,
 } from './custom-list-plan.ts';
+export { type KeptValues, keptValues } from './custom-merge.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,
@@ -277,12 +294,29 @@ export function customValuesFromColumn(column: unknown): Record<string, unknown>
   return out;
 }
 
-/** One value as a CSV cell, the way the import reads it back: a multiple select's options joined by `;`. */
-function csvCellOf(value: unknown): string | number | null {
+/**
+ * One value as a CSV cell, the way the import reads it back (custom-import.ts): a multiple
+ * select's options joined by `;`, a person by the member's email, a number never with exactly
+ * three decimals (`2.125` would read as two thousand in a company whose currency groups with
+ * `.`: it is written `2.1250`).
+ */
+function csvCellOf(
+  field: CustomField,
+  value: unknown,
+  emails: ReadonlyMap<number, string>,
+): string | number | null {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.join(';');
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return typeof value === 'number' ? value : String(value);
+  if (field.type === 'person' && typeof value === 'number') return emails.get(value) ?? value;
+  if (typeof value === 'number') return plainNumber(value);
+  return String(value);
+}
+
+function plainNumber(n: number): string {
+  let text = String(n);
+  if (/e/i.test(text)) text = n.toFixed(20).replace(/\.?0+$/, '');
+  return /\.\d{3}$/.test(text) ? `${text}0` : text;
 }
 
 /**
@@ -291,12 +325,17 @@ function csvCellOf(value: unknown): string | number | null {
  */
 export async function customCsvColumns(db: Database, companyId: number, record: CustomRecord) {
   const fields = await activeFields(db, companyId, record);
+  const emails = fields.some((f) => f.type === 'person')
+    ? new Map([...(await memberIdsByEmail(db, companyId))].map(([email, id]) => [id, email]))
+    : new Map<number, string>();
   return {
     headers: fields.map((f) => f.label),
     async cells(recordIds: number[]): Promise<Map<number, (string | number | null)[]>> {
       if (fields.length === 0) return new Map();
       const values = await customValuesOf(db, companyId, record, recordIds);
-      return new Map(recordIds.map((id) => [id, fields.map((f) => csvCellOf(values.get(id)?.[f.key]))]));
+      return new Map(
+        recordIds.map((id) => [id, fields.map((f) => csvCellOf(f, values.get(id)?.[f.key], emails))]),
+      );
     },
   };
 }
@@ -328,44 +367,41 @@ export interface CustomPlan {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A plan and what is wrong with it: `custom.{key}` → codes, and people to check as members. */
+export interface CheckedValues {
+  plan: CustomPlan;
+  problems: Record<string, string[]>;
+  /** Member ids newly set on person fields → the value's path (the caller checks membership). */
+  people: Map<number, string>;
+}
+
 /**
- * Checks the values a create (`recordId` null: defaults fill fields left out) or an edit sends
- * against the company's fields in use: unknown key, type, required, option known and not
- * hidden (unless already held), people members. Every problem is a 400 naming `custom.{key}`;
- * nothing is written. Answers what changes.
+ * The checks of a record's values against the fields in use, without the database: unknown
+ * key, type, required, option known and not hidden (unless already held). `held` is the
+ * record's values before (by key); null for a new record, where defaults fill fields left
+ * out. Every write (the API's, an import's rows, a merge) goes through these same checks.
  */
-export async function planCustomValues(
-  db: Database,
-  companyId: number,
+export function checkValues(
+  fields: readonly CustomField[],
   record: CustomRecord,
-  recordId: number | null,
   input: Record<string, unknown> | undefined,
-): Promise<CustomPlan> {
+  held: Record<string, unknown> | null,
+): CheckedValues {
   const plan: CustomPlan = { record, changes: [], values: {}, fieldIds: [], rows: [] };
-  if (recordId !== null && (input === undefined || Object.keys(input).length === 0)) return plan;
-  const fields = await activeFields(db, companyId, record);
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const problems: Record<string, string[]> = {};
+  const people = new Map<number, string>();
   const wanted = new Map<CustomField, unknown>();
   for (const [key, value] of Object.entries(input ?? {})) {
     const field = byKey.get(key);
     if (!field) problems[`custom.${key}`] = ['unknown_field'];
     else wanted.set(field, value);
   }
-  if (recordId === null) {
+  if (held === null) {
     for (const f of fields) if (!wanted.has(f) && f.default !== null) wanted.set(f, f.default);
   }
-  const held = new Map<number, unknown>();
-  if (recordId !== null && wanted.size) {
-    const ids = [...wanted.keys()].map((f) => f.id);
-    const rows = await selectValues(db, companyId, record, [recordId], ids);
-    const types = new Map(fields.map((f) => [f.id, f.type]));
-    for (const [[, fieldId], group] of groupRows(rows))
-      held.set(fieldId, readValue(types.get(fieldId) ?? 'text', group));
-  }
-  const people = new Map<number, string>();
   for (const [field, value] of wanted) {
-    const before = held.get(field.id) ?? null;
+    const before = held?.[field.key] ?? null;
     const checked = checkValue(field, value, before);
     const path = `custom.${field.key}`;
     if ('problem' in checked) {
@@ -384,16 +420,52 @@ export async function planCustomValues(
     plan.fieldIds.push(field.id);
     plan.rows.push(...checked.rows.map((r) => ({ ...r, field_id: field.id })));
   }
-  if (recordId === null) {
+  if (held === null) {
     for (const f of fields)
       if (f.required && !wanted.has(f) && !problems[`custom.${f.key}`])
         problems[`custom.${f.key}`] = ['required'];
   }
+  return { plan, problems, people };
+}
+
+/**
+ * Checks the values a create (`recordId` null: defaults fill fields left out) or an edit sends
+ * against the company's fields in use (checkValues) and that people are members. Every problem
+ * is a 400 naming `custom.{key}`; nothing is written. Answers what changes.
+ */
+export async function planCustomValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  recordId: number | null,
+  input: Record<string, unknown> | undefined,
+): Promise<CustomPlan> {
+  if (recordId !== null && (input === undefined || Object.keys(input).length === 0))
+    return { record, changes: [], values: {}, fieldIds: [], rows: [] };
+  const fields = await activeFields(db, companyId, record);
+  let held: Record<string, unknown> | null = null;
+  if (recordId !== null) {
+    const keys = new Set(Object.keys(input ?? {}));
+    const ids = fields.filter((f) => keys.has(f.key)).map((f) => f.id);
+    held = heldValues(fields, await selectValues(db, companyId, record, [recordId], ids));
+  }
+  const { plan, problems, people } = checkValues(fields, record, input, held);
   for (const [userId, path] of people)
     if (!(await isMember(db, companyId, userId))) problems[path] = ['not_member'];
   if (Object.keys(problems).length)
     throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
   return plan;
+}
+
+/** One record's stored rows as its values by key (fields not given left out). */
+function heldValues(fields: readonly CustomField[], rows: ValueRow[]): Record<string, unknown> {
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const out: Record<string, unknown> = {};
+  for (const [[, fieldId], group] of groupRows(rows)) {
+    const field = byId.get(fieldId);
+    if (field) out[field.key] = readValue(field.type, group);
+  }
+  return out;
 }
 
 /**
@@ -424,4 +496,55 @@ export async function writeNewCustomValues(
     record,
     plans.flatMap(({ recordId, plan }) => plan.rows.map((r) => ({ ...r, record_id: recordId }))),
   );
+}
+
+/** What an import of the record kind reads own-field cells with (custom-import.ts). */
+export async function ownImportFields(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  members: ReadonlyMap<string, number>,
+): Promise<OwnImportFields> {
+  return {
+    fields: await activeFields(db, companyId, record),
+    currency: await companyCurrency(db, companyId),
+    members,
+  };
+}
+
+/**
+ * The survivor's own values after a merge (custom-merge.ts): per field in use, the record chosen
+ * in `choices` (key → record id), else the survivor's, else the first merged record's value.
+ */
+export async function mergedValuesPlan(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  kept: KeptValues,
+  merge: { survivorId: number; mergedIds: readonly number[]; choices: Readonly<Record<string, number>> },
+): Promise<CustomPlan> {
+  const fields = await activeFields(db, companyId, record);
+  return planMergedValues(fields, record, kept, merge.survivorId, merge.mergedIds, merge.choices);
+}
+
+/** A plan putting a record's values back as a merge's snapshot kept them (its undo). */
+export async function restoredValuesPlan(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  recordId: number,
+  kept: KeptValue[],
+): Promise<CustomPlan> {
+  const fields = await listFields(db, companyId, record);
+  return planRestoredValues(db, companyId, fields, record, recordId, kept);
+}
+
+/** Puts the values of records a merge's undo brings back as the snapshot kept them. */
+export async function restoreKeptValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  kept: KeptValues,
+): Promise<void> {
+  await insertKeptValues(db, companyId, await listFields(db, companyId, record), record, kept);
 }

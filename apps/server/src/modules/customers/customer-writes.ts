@@ -17,7 +17,14 @@ import {
   type ChangeInput,
   recordChange,
 } from '../change-feed/change-feed.service.ts';
-import { planCustomValues, writeCustomValues } from '../custom-fields/custom-fields.service.ts';
+import {
+  type CustomPlan,
+  type KeptValues,
+  planCustomValues,
+  restoreKeptValues,
+  writeCustomValues,
+  writeNewCustomValues,
+} from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
@@ -190,9 +197,11 @@ export class CustomerWrites {
   /**
    * Many new customers (an import batch, a connector page): an `imported`
    * timeline entry each and one `customer.imported` change naming the ids
-   * (feed readers get pages of ids, not one entry per row). Answers the ids in order.
+   * (feed readers get pages of ids, not one entry per row). `custom`: each row's own-field
+   * values as checked for a new record (checkValues: defaults filled, required ones there).
+   * Answers the ids in order.
    */
-  async importMany(rows: EditableCustomer[]): Promise<number[]> {
+  async importMany(rows: EditableCustomer[], custom: readonly CustomPlan[] = []): Promise<number[]> {
     if (rows.length === 0) return [];
     await this.#assertOwners(rows.map((r) => r.owner_id));
     const at = now();
@@ -202,6 +211,12 @@ export class CustomerWrites {
       rows.map((r) => r.tags),
     );
     this.#wrote = true;
+    await writeNewCustomValues(
+      this.db,
+      this.author.companyId,
+      'customer',
+      custom.flatMap((plan, i) => (ids[i] === undefined ? [] : [{ recordId: ids[i], plan }])),
+    );
     await this.#record(
       { type: 'customer.imported', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
       ids.map((id) => this.#entry(id, 'imported', at)),
@@ -257,12 +272,34 @@ export class CustomerWrites {
     organisations?: WantedLinks,
     custom?: Record<string, unknown>,
   ): Promise<FieldChange[]> {
-    const problems = customerProblems(after);
-    if (Object.keys(problems).length) {
-      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-    }
-    const changed = changedFields(current, after);
+    assertFits(after);
     const values = await planCustomValues(this.db, this.author.companyId, 'customer', current.id, custom);
+    return this.#change(current, after, how, organisations, values);
+  }
+
+  /**
+   * A merge or its undo: `change` with the survivor's own-field values already planned by the
+   * custom-fields service (copied from the chosen customers, or put back from the snapshot).
+   */
+  async mergeChange(
+    current: Versioned,
+    after: EditableCustomer,
+    how: ChangeKind,
+    organisations: WantedLinks | undefined,
+    values: CustomPlan,
+  ): Promise<FieldChange[]> {
+    assertFits(after);
+    return this.#change(current, after, how, organisations, values);
+  }
+
+  async #change(
+    current: Versioned,
+    after: EditableCustomer,
+    how: ChangeKind,
+    organisations: WantedLinks | undefined,
+    values: CustomPlan,
+  ): Promise<FieldChange[]> {
+    const changed = changedFields(current, after);
     const at = now();
     // A person's organisations (organisations/customer-organisation-links.ts) change with the record.
     const links = await planLinkChange(
@@ -308,34 +345,42 @@ export class CustomerWrites {
    * An import batch's updates: each checked and written as `change` would (row, tags,
    * organisations, an `updated` timeline entry with its field changes), in fewer statements,
    * and together one `customer.updated` change naming the ids (docs/decisions/068-staged-imports.md:
-   * subscribers get batches, not one message per row). Only an import's own fields (no custom
-   * values). Answers the ids changed.
+   * subscribers get batches, not one message per row). `custom`: the row's own-field values as
+   * checked against what the customer held (checkValues). Answers the ids changed.
    */
   async updateImported(
-    updates: readonly { current: Versioned; after: EditableCustomer; organisations?: WantedLinks }[],
+    updates: readonly {
+      current: Versioned;
+      after: EditableCustomer;
+      organisations?: WantedLinks;
+      custom?: CustomPlan;
+    }[],
   ): Promise<number[]> {
     const { companyId } = this.author;
     const at = now();
     const planned = [];
     for (const u of updates) {
-      const problems = customerProblems(u.after);
-      if (Object.keys(problems).length) {
-        throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-      }
+      assertFits(u.after);
       const changed = changedFields(u.current, u.after);
       const links = await planLinkChange(this.db, companyId, u.current, u.after.type, u.organisations, at);
-      if (changed.length || links?.changes.length) planned.push({ ...u, changed, links });
+      if (changed.length || links?.changes.length || u.custom?.changes.length)
+        planned.push({ ...u, changed, links });
     }
     await this.#assertOwners(
       planned.flatMap((p) => (p.changed.includes('owner_id') ? [p.after.owner_id] : [])),
     );
     const entries: NewActivity[] = [];
-    for (const { current, after, changed, links } of planned) {
+    for (const { current, after, changed, links, custom } of planned) {
       const patch = patchFor(after, changed, { userId: this.author.userId, at });
       if (!(await updateCustomerIfVersion(this.db, companyId, current.id, current.version, patch)))
         throw stale();
       if (links) await applyLinks(this.db, companyId, current.id, links);
-      const list = [...changeList(current, after, changed), ...(links?.changes ?? [])];
+      if (custom) await writeCustomValues(this.db, companyId, current.id, custom);
+      const list = [
+        ...changeList(current, after, changed),
+        ...(links?.changes ?? []),
+        ...(custom?.changes ?? []),
+      ];
       const version = current.version + 1;
       entries.push(this.#entry(current.id, 'updated', at, null, JSON.stringify(list), version));
     }
@@ -484,12 +529,24 @@ export class CustomerWrites {
     return deleteMerged(this.db, this.author.companyId, ids);
   }
 
-  /** An undone merge puts the merged customers back as they were, with their ids and tags. */
-  async restoreMerged(rows: StoredCustomer[], tags: Record<string, string[]>): Promise<void> {
+  /**
+   * An undone merge puts the merged customers back as they were, with their ids, tags and the
+   * stored rows of their own-field values (`values`, kept by the merge; absent in older merges).
+   */
+  async restoreMerged(
+    rows: StoredCustomer[],
+    tags: Record<string, string[]>,
+    values?: KeptValues,
+  ): Promise<void> {
     await this.#assertOwners(rows.map((r) => r.owner_id));
     this.#wrote = true;
     await insertStoredCustomers(this.db, rows);
     await insertTags(this.db, this.author.companyId, tags);
+    if (values) {
+      const restored = new Set(rows.map((r) => String(r.id)));
+      const theirs = Object.fromEntries(Object.entries(values).filter(([id]) => restored.has(id)));
+      await restoreKeptValues(this.db, this.author.companyId, 'customer', theirs);
+    }
   }
 
   /** A merge and its undo are kept in the audit log too: which customers went into which, and who did it. */
@@ -562,3 +619,11 @@ export class CustomerWrites {
 }
 
 const now = () => new Date().toISOString();
+
+/** Values that do not fit together (customerProblems) are a 400, before anything is written. */
+function assertFits(after: EditableCustomer): void {
+  const problems = customerProblems(after);
+  if (Object.keys(problems).length) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+  }
+}

@@ -1,3 +1,4 @@
+import type { OwnFieldTarget } from '@kontora/contract/csv-import';
 import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
 import {
@@ -9,21 +10,29 @@ import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { authorIdOf } from '../../lib/actor.ts';
+import { readAmount } from '../../lib/amount-text.ts';
 import { type CsvRecord, parseCsv } from '../../lib/csv.ts';
 import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
+import {
+  checkValues,
+  multiLineTargets,
+  type OwnImportFields,
+  ownImportFields,
+  ownMappingTargets,
+  readOwnCells,
+} from '../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
-import { readAmount } from './deal-amount-text.ts';
 import { dealAuthorOf } from './deal-author.ts';
 import { organisationIdsByName, personEntryKey, personIdsByEntry } from './deal-csv.repository.ts';
 import { type DealInput, toCents } from './deal-dto.ts';
 import { writeDeals } from './deal-writes.ts';
-import { companyCurrency } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, DEAL_IMPORT_ALIASES);
 
-const MULTI_LINE = new Set<DealImportField>(['notes']);
+/** A column's target: a deal field or one of the company's own (`custom.{key}`). */
+type Target = DealImportField | OwnFieldTarget;
 
 /** The create body's keys that an import field fills under another name. */
 const FIELD_OF_KEY: Readonly<Record<string, DealImportField>> = {
@@ -49,13 +58,14 @@ export function peopleEntries(cell: string): string[] {
 /** What every row is checked against, read once per import. */
 interface Lookups {
   currency: string;
-  members: Map<string, number>;
+  members: ReadonlyMap<string, number>;
   /** Folded pipeline name → its id and its stages (folded name → id), first pipeline first. */
   pipelines: { id: number; name: string; stages: Map<string, number>; firstOpen: number | undefined }[];
   organisations: Map<string, number[]>;
   /** People entry (an email folded, else a name) → the ids of the person customers it names. */
   people: Map<string, number[]>;
   callerId: number | null;
+  own: OwnImportFields;
 }
 
 const fold = (name: string) => name.trim().toLocaleLowerCase();
@@ -65,6 +75,7 @@ async function lookups(
   actor: Actor,
   organisationNames: string[],
   peopleCells: string[],
+  own: OwnImportFields,
 ): Promise<Lookups> {
   const pipelines = await selectPipelines(ctx.db, actor.companyId);
   const stages = await selectStages(
@@ -73,8 +84,8 @@ async function lookups(
     pipelines.map((p) => p.id),
   );
   return {
-    currency: await companyCurrency(ctx.db, actor.companyId),
-    members: await memberIdsByEmail(ctx.db, actor.companyId),
+    currency: own.currency,
+    members: own.members,
     pipelines: pipelines.map((p) => {
       const own = stages.filter((s) => s.pipeline_id === p.id);
       return {
@@ -87,6 +98,7 @@ async function lookups(
     organisations: await organisationIdsByName(ctx.db, actor.companyId, [...new Set(organisationNames)]),
     people: await personIdsByEntry(ctx.db, actor.companyId, peopleCells.flatMap(peopleEntries)),
     callerId: authorIdOf(actor),
+    own,
   };
 }
 
@@ -101,13 +113,23 @@ function readPeople(cell: string, known: Lookups): number[] | { reason: string }
   return [...new Set(ids)];
 }
 
-/** One row → a deal for the write door, or the reasons it is refused (import field → codes). */
+/**
+ * One row → a deal for the write door with its own-field values (checked as a new deal's:
+ * defaults fill fields left out, required ones must be there), or the reasons it is refused
+ * (import field or `custom.{key}` → codes).
+ */
 function readDealRow(
-  cells: Map<DealImportField, string>,
+  cells: Map<Target, string>,
   reasons: Record<string, string[]>,
   known: Lookups,
-): DealInput | null {
+): { deal: DealInput; custom: Record<string, unknown> } | null {
   const input: Record<string, unknown> = {};
+  const ownCells = new Map<string, string>();
+  for (const [target, value] of cells)
+    if (target.startsWith('custom.')) ownCells.set(target.slice('custom.'.length), value);
+  const custom = readOwnCells(known.own, ownCells, reasons);
+  const own = checkValues(known.own.fields, 'deal', custom, null);
+  for (const [path, codes] of Object.entries(own.problems)) reasons[path] ??= codes;
   const pipelineName = cells.get('pipeline');
   const pipeline = pipelineName
     ? known.pipelines.find((p) => p.name === fold(pipelineName))
@@ -156,7 +178,7 @@ function readDealRow(
     );
   if (!parsed.success || Object.keys(reasons).length) return null;
   const body = parsed.data;
-  return {
+  const deal = {
     title: body.title,
     amount_cents: toCents(body.amount),
     currency: known.currency,
@@ -171,6 +193,7 @@ function readDealRow(
     tags: body.tags,
     notes: body.notes ?? null,
   };
+  return { deal, custom };
 }
 
 /**
@@ -195,15 +218,23 @@ export async function importDeals(
     errors_truncated: false,
     mapping: {},
   };
-  let columns: (DealImportField | null)[] | undefined;
+  const members = await memberIdsByEmail(ctx.db, actor.companyId);
+  const own = await ownImportFields(ctx.db, actor.companyId, 'deal', members);
+  const multiLine = new Set<Target>(['notes', ...multiLineTargets(own.fields)]);
+  let columns: (Target | null)[] | undefined;
   const rows: {
     record: CsvRecord;
-    cells: Map<DealImportField, string>;
+    cells: Map<Target, string>;
     reasons: Record<string, string[]>;
   }[] = [];
   for await (const record of parseCsv(file, { delimiter, maxField: DEAL_LIMITS.notesMax + 1 })) {
     if (!columns) {
-      const mapping = resolveMapping(readHeader(record.fields), query.mapping, HEADERS);
+      const mapping = resolveMapping<Target>(
+        readHeader(record.fields),
+        query.mapping,
+        HEADERS,
+        ownMappingTargets(own.fields),
+      );
       columns = mapping.columns;
       report.mapping = mapping.applied;
       continue;
@@ -211,7 +242,7 @@ export async function importDeals(
     if (isBlankRecord(record)) continue;
     report.rows++;
     const reasons: Record<string, string[]> = {};
-    rows.push({ record, cells: rowCells(record, columns, MULTI_LINE, reasons), reasons });
+    rows.push({ record, cells: rowCells(record, columns, multiLine, reasons), reasons });
   }
   if (!columns) throw emptyFile();
   const known = await lookups(
@@ -219,18 +250,19 @@ export async function importDeals(
     actor,
     rows.flatMap((r) => r.cells.get('organisation') ?? []),
     rows.flatMap((r) => r.cells.get('people') ?? []),
+    own,
   );
-  const deals: DealInput[] = [];
+  const deals: { deal: DealInput; custom: Record<string, unknown> }[] = [];
   for (const { record, cells, reasons } of rows) {
-    const deal = readDealRow(cells, reasons, known);
-    if (deal) deals.push(deal);
+    const read = readDealRow(cells, reasons, known);
+    if (read) deals.push(read);
     else rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, reasons);
   }
   if (report.rejected > 0) return report;
   report.imported = deals.length;
   if (query.dry_run || deals.length === 0) return report;
   await writeDeals(ctx, dealAuthorOf(actor), async (writes) => {
-    for (const deal of deals) await writes.create(deal);
+    for (const { deal, custom } of deals) await writes.create(deal, { kind: 'top' }, custom);
   });
   return report;
 }

@@ -319,14 +319,8 @@ export async function bumpEventVersion(db: Database, companyId: number) {
     .execute();
 }
 
-export async function companyCurrency(db: Database, companyId: number): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('currency')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.currency ?? 'EUR';
-}
+/** Deals are kept in the company's currency (shared with the imports: lib/company-currency.ts). */
+export { companyCurrency } from '../../lib/company-currency.ts';
 
 /**
  * A deal shows on the timelines of its organisation and people: an entry (kind `deal_created`,

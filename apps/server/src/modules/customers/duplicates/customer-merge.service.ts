@@ -10,6 +10,12 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import {
+  type KeptValues,
+  keptValues,
+  mergedValuesPlan,
+  restoredValuesPlan,
+} from '../../custom-fields/custom-fields.service.ts';
 import { isMember } from '../../members/members.service.ts';
 import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from '../customer-dto.ts';
 import { authorOfActor, stale, writeCustomers } from '../customer-writes.ts';
@@ -35,6 +41,11 @@ interface MergeSnapshot {
   events: Record<string, number[]>;
   /** Absent in merges made before people at organisations existed. */
   links?: MergeLinks;
+  /**
+   * Every customer's stored own-field rows (survivor and merged, archived fields too), put back
+   * exactly by the undo. Absent in merges made before own fields took part in them.
+   */
+  values?: KeptValues;
 }
 
 const DAY = 86_400_000;
@@ -95,12 +106,19 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       });
     }
     if (after.owner_id !== null && !(await isMember(trx, companyId, after.owner_id))) after.owner_id = null;
+    const values = await keptValues(trx, companyId, 'customer', ids);
+    const custom = await mergedValuesPlan(trx, companyId, 'customer', values, {
+      survivorId: survivor.id,
+      mergedIds: body.merged_ids,
+      choices: body.custom,
+    });
     const snapshot: MergeSnapshot = {
       survivor,
       merged,
       tags: await tagsOf(trx, companyId, body.merged_ids),
       activities: await idsByCustomer(trx, 'customer_activities', companyId, body.merged_ids),
       events: await idsByCustomer(trx, 'events', companyId, body.merged_ids),
+      values,
     };
     const links = await carryLinks(trx, companyId, { id: survivor.id, type: after.type }, body.merged_ids);
     snapshot.links = links.snapshot;
@@ -118,7 +136,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
       created_by: authorIdOf(actor),
       created_at: at,
     });
-    await w.change(
+    await w.mergeChange(
       { ...editable(survivor), id: survivor.id, version: survivor.version },
       after,
       {
@@ -133,6 +151,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, body: MergeB
         },
       },
       links.survivorLinks,
+      custom,
     );
     return id;
   });
@@ -182,7 +201,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
         updated_by: authorIdOf(actor),
       })),
     );
-    await w.restoreMerged(restored, snapshot.tags);
+    await w.restoreMerged(restored, snapshot.tags, snapshot.values);
     for (const id of restoredIds) {
       const back = [current.id];
       await moveRows(trx, 'customer_activities', companyId, snapshot.activities[String(id)] ?? [], back, id);
@@ -193,7 +212,12 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
     if (!(await markUndone(trx, companyId, mergeId, authorIdOf(actor), at))) {
       throw conflict('This merge has already been undone.');
     }
-    await w.change(
+    // The survivor's own values as they were before the merge (left alone by older merges).
+    const kept = snapshot.values?.[String(current.id)];
+    const custom = kept
+      ? await restoredValuesPlan(trx, companyId, 'customer', current.id, kept)
+      : { record: 'customer' as const, changes: [], values: {}, fieldIds: [], rows: [] };
+    await w.mergeChange(
       { ...editable(current), id: current.id, version: current.version },
       editable(previous as StoredCustomer),
       {
@@ -203,6 +227,7 @@ export async function undoMerge(ctx: AppContext, actor: Actor, mergeId: number):
         data: { merge_id: mergeId, restored_ids: restoredIds },
       },
       previous?.type === 'person' ? survivorLinks : undefined,
+      custom,
     );
     return { survivorId: current.id, restoredIds };
   });

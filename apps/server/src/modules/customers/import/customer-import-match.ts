@@ -1,6 +1,8 @@
+import type { CustomField } from '@kontora/contract/custom-fields';
 import type { CustomerImportQuery } from '@kontora/contract/customer-import';
 import { type CustomerUpdateBody, customerProblems } from '@kontora/contract/customers';
 import type { Database } from '../../../db/database.ts';
+import { type CustomPlan, checkValues, customValuesOf } from '../../custom-fields/custom-fields.service.ts';
 import { applyUpdate, changedFields } from '../customer-apply.ts';
 import { type EditableCustomer, type EditableField, toCustomer } from '../customer-dto.ts';
 import { findCustomersByKeys } from '../customers.repository.ts';
@@ -13,10 +15,12 @@ export interface ImportRow {
   id: number | null;
   /** Names of the organisations the row's person belongs to (customer-import-links.ts). */
   organisations: string[];
+  /** Values of the company's own fields its cells gave, by key (custom-import.ts). */
+  custom: Record<string, unknown>;
 }
 
 export type RowDecision =
-  | { kind: 'create' }
+  | { kind: 'create'; custom: CustomPlan }
   | { kind: 'skip' }
   | { kind: 'reject'; reasons: Record<string, string[]> }
   | {
@@ -26,9 +30,11 @@ export type RowDecision =
       before: EditableCustomer;
       after: EditableCustomer;
       changed: EditableField[];
+      custom: CustomPlan;
     };
 
-type Known = { customer: EditableCustomer; version: number };
+/** A customer as the import knows it: its fields, version and own-field values. */
+type Known = { customer: EditableCustomer; version: number; custom: Record<string, unknown> };
 
 /**
  * Decides, row by row, what the import does with a row that may match an existing customer
@@ -43,6 +49,8 @@ export class ImportMatcher {
   readonly #db: Database;
   readonly #companyId: number;
   readonly #query: CustomerImportQuery;
+  /** The company's own fields in use: each row's values are checked against them. */
+  readonly #fields: readonly CustomField[];
   readonly #fileKeys = { oib: new Set<string>(), email: new Set<string>() };
   readonly #createdIds = new Set<number>();
   readonly #updated = new Map<number, Known>();
@@ -52,10 +60,16 @@ export class ImportMatcher {
     id: new Map<number, Known & { id: number }>(),
   };
 
-  constructor(db: Database, companyId: number, query: CustomerImportQuery) {
+  constructor(
+    db: Database,
+    companyId: number,
+    query: CustomerImportQuery,
+    fields: readonly CustomField[] = [],
+  ) {
     this.#db = db;
     this.#companyId = companyId;
     this.#query = query;
+    this.#fields = fields;
   }
 
   /** Rows that matched an existing customer, whatever `on_match` did with them. */
@@ -88,10 +102,24 @@ export class ImportMatcher {
       ids: by.has('id') ? rows.flatMap((r) => (r.id === null ? [] : [r.id])) : [],
     });
     this.#byKey = { oib: new Map(), email: new Map(), id: new Map() };
+    // What matched customers hold of the own fields: an update changes them only where they differ.
+    const custom = this.#fields.length
+      ? await customValuesOf(
+          this.#db,
+          this.#companyId,
+          'customer',
+          found.map((r) => r.id),
+        )
+      : new Map<number, Record<string, unknown>>();
     // Lowest id first: the oldest customer with a key is the one matched.
     for (const row of found) {
       if (this.#createdIds.has(row.id)) continue;
-      const known = { id: row.id, customer: toCustomer(row) as EditableCustomer, version: row.version };
+      const known = {
+        id: row.id,
+        customer: toCustomer(row) as EditableCustomer,
+        version: row.version,
+        custom: custom.get(row.id) ?? {},
+      };
       if (row.oib && !this.#byKey.oib.has(row.oib)) this.#byKey.oib.set(row.oib, known);
       if (row.email && !this.#byKey.email.has(row.email)) this.#byKey.email.set(row.email, known);
       this.#byKey.id.set(row.id, known);
@@ -110,20 +138,28 @@ export class ImportMatcher {
     }
     if (match && match !== 'file') this.#matched++;
     if (!match || !this.matching) {
+      // A new record: defaults fill own fields left out, required ones must be there.
+      const own = checkValues(this.#fields, 'customer', row.custom, null);
+      if (Object.keys(own.problems).length) return { kind: 'reject', reasons: own.problems };
       if (oib) this.#fileKeys.oib.add(oib);
       if (email) this.#fileKeys.email.add(email);
-      return { kind: 'create' };
+      return { kind: 'create', custom: own.plan };
     }
     if (match === 'file' || this.#query.on_match === 'skip') return { kind: 'skip' };
     const current = this.#updated.get(match.id) ?? match;
     const body: Partial<CustomerUpdateBody> = {};
     for (const field of row.present) Object.assign(body, { [field]: row.customer[field as EditableField] });
     const after = applyUpdate(current.customer, body);
-    const problems = customerProblems(after);
+    const own = checkValues(this.#fields, 'customer', row.custom, current.custom);
+    const problems = { ...customerProblems(after), ...own.problems };
     if (Object.keys(problems).length) return { kind: 'reject', reasons: problems };
     const changed = changedFields(current.customer, after);
-    if (changed.length === 0) return { kind: 'skip' };
-    this.#updated.set(match.id, { customer: after, version: current.version + 1 });
+    if (changed.length === 0 && own.plan.changes.length === 0) return { kind: 'skip' };
+    this.#updated.set(match.id, {
+      customer: after,
+      version: current.version + 1,
+      custom: { ...current.custom, ...own.plan.values },
+    });
     return {
       kind: 'update',
       id: match.id,
@@ -131,6 +167,7 @@ export class ImportMatcher {
       before: current.customer,
       after,
       changed,
+      custom: own.plan,
     };
   }
 

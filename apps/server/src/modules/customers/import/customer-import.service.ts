@@ -1,3 +1,4 @@
+import type { OwnFieldTarget } from '@kontora/contract/csv-import';
 import type {
   CustomerImportQuery,
   CustomerImportResult,
@@ -26,6 +27,14 @@ import {
   touchImport,
 } from '../../../lib/csv-import/import-staging.ts';
 import { AppError } from '../../../lib/errors.ts';
+import {
+  type CustomPlan,
+  multiLineTargets,
+  type OwnImportFields,
+  ownImportFields,
+  ownMappingTargets,
+  readOwnCells,
+} from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
@@ -36,8 +45,11 @@ import { ImportMatcher, type ImportRow, type RowDecision } from './customer-impo
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
 
+/** A column's target: a customer field or one of the company's own (`custom.{key}`). */
+type Target = ImportField | OwnFieldTarget;
+
 /** Fields whose text may span lines; in the others a line break inside a quoted cell becomes a space. */
-const MULTI_LINE_FIELDS: ReadonlySet<ImportField> = new Set(['address', 'notes']);
+const MULTI_LINE_FIELDS: readonly Target[] = ['address', 'notes'];
 
 const ENUM_ALIASES = new Map([
   ['organization', 'organisation'],
@@ -45,21 +57,34 @@ const ENUM_ALIASES = new Map([
 ]);
 
 type RowOutcome =
-  | { ok: true; customer: EditableCustomer; present: string[]; organisations: string[] }
+  | {
+      ok: true;
+      customer: EditableCustomer;
+      present: string[];
+      organisations: string[];
+      custom: Record<string, unknown>;
+    }
   | { ok: false; reasons: Record<string, string[]> };
 
-/** One record → a valid customer, or the reasons it is refused (field → codes). */
+/**
+ * One record → a valid customer with its own-field values, or the reasons it is refused
+ * (field or `custom.{key}` → codes).
+ */
 export function readRow(
   record: CsvRecord,
-  columns: (ImportField | null)[],
+  columns: (Target | null)[],
   members: Map<string, number>,
+  own: OwnImportFields,
+  multiLine: ReadonlySet<Target> = new Set(MULTI_LINE_FIELDS),
 ): RowOutcome {
   const input: Record<string, unknown> = {};
   const reasons: Record<string, string[]> = {};
+  const ownCells = new Map<string, string>();
   let organisations: string[] = [];
   // Every reason is reported, not just the first, so one pass over the file fixes it.
-  for (const [field, value] of rowCells(record, columns, MULTI_LINE_FIELDS, reasons)) {
-    if (field === 'tags') input.tags = value.split(/[,;|]/);
+  for (const [field, value] of rowCells(record, columns, multiLine, reasons)) {
+    if (field.startsWith('custom.')) ownCells.set(field.slice('custom.'.length), value);
+    else if (field === 'tags') input.tags = value.split(/[,;|]/);
     else if (field === 'organisations') organisations = organisationNames(value, reasons);
     else if (field === 'type' || field === 'status') {
       const v = value.toLowerCase();
@@ -83,13 +108,14 @@ export function readRow(
   if (parsed.success && parsed.data.type !== 'person' && organisations.length) {
     reasons.organisations = ['person_only'];
   }
+  const custom = readOwnCells(own, ownCells, reasons);
   if (Object.keys(reasons).length || !parsed.success) return { ok: false, reasons };
   const customer = completeCustomer(parsed.data);
   // A person's free-text organisation is one of their organisations too (docs/product.md §6).
   if (customer.type === 'person' && customer.organisation_name) {
     organisations = [...new Set([...organisations, customer.organisation_name])];
   }
-  return { ok: true, customer, present: Object.keys(input), organisations };
+  return { ok: true, customer, present: Object.keys(input), organisations, custom };
 }
 
 /** The names of an `organisations` cell (`;` between them), or reasons they are refused. */
@@ -125,19 +151,20 @@ export async function importCustomers(
 ): Promise<CustomerImportResult> {
   const { companyId } = actor;
   const members = await memberIdsByEmail(ctx.db, companyId);
+  const own = await ownImportFields(ctx.db, companyId, 'customer', members);
   const importId = await openStaging(ctx.db, companyId, 'customers');
   try {
-    const report = await stageFile(ctx.db, companyId, importId, file, query, members, stopped);
+    const report = await stageFile(ctx.db, companyId, importId, file, query, members, own, stopped);
     const checkStop = () => {
       if (stopped()) throw importStopped();
     };
     if (query.dry_run) {
-      const matcher = new ImportMatcher(ctx.db, companyId, query);
+      const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
       await decideStaged(ctx.db, companyId, importId, matcher, null, report, checkStop);
     } else {
       await touchImport(ctx.db, companyId, importId, 'applying');
       await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
-        const matcher = new ImportMatcher(trx, companyId, query);
+        const matcher = new ImportMatcher(trx, companyId, query, own.fields);
         // Alive for other instances while saving: PostgreSQL sees the touch only from outside the
         // transaction; SQLite's one connection is the transaction's until it ends.
         const alive = dialectOf(ctx.db) === 'postgres' ? ctx.db : trx;
@@ -163,9 +190,8 @@ const importStopped = () =>
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
 type Named<T> = T & { organisations: string[] };
-type SaveBatch =
-  | ((creates: Named<{ customer: EditableCustomer }>[], updates: Named<Update>[]) => Promise<void>)
-  | null;
+type Create = Named<{ customer: EditableCustomer; custom: CustomPlan }>;
+type SaveBatch = ((creates: Create[], updates: Named<Update>[]) => Promise<void>) | null;
 
 /**
  * The real run's writes of one batch: new customers (one change per batch), the organisations
@@ -173,7 +199,10 @@ type SaveBatch =
  */
 function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
   return async (creates, updates) => {
-    const ids = await writes.importMany(creates.map((c) => c.customer));
+    const ids = await writes.importMany(
+      creates.map((c) => c.customer),
+      creates.map((c) => c.custom),
+    );
     matcher.noteCreated(ids);
     const names = [...creates, ...updates].flatMap((r) => r.organisations);
     const organisations = await organisationsByName(writes, names);
@@ -190,6 +219,7 @@ function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
         current: { ...u.before, id: u.id, version: u.version },
         after: u.after,
         organisations: joining.length ? await withCurrentLinks(writes, u.id, joining) : undefined,
+        custom: u.custom,
       });
     }
     await writes.updateImported(changing);
@@ -216,6 +246,7 @@ async function stageFile(
   file: AsyncIterable<Uint8Array>,
   query: CustomerImportQuery,
   members: Map<string, number>,
+  own: OwnImportFields,
   stopped: () => boolean,
 ): Promise<CustomerImportResult> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
@@ -233,7 +264,8 @@ async function stageFile(
     errors_truncated: false,
     mapping: {},
   };
-  let columns: (ImportField | null)[] | undefined;
+  let columns: (Target | null)[] | undefined;
+  const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
   let idColumn = -1;
   let batch: { line: number; row: StagedRow }[] = [];
   let writing: Promise<void> = Promise.resolve();
@@ -250,7 +282,12 @@ async function stageFile(
     for await (const record of records) {
       if (!columns) {
         const header = readHeader(record.fields);
-        const mapping = resolveMapping(header, query.mapping, CUSTOMER_HEADERS);
+        const mapping = resolveMapping<Target>(
+          header,
+          query.mapping,
+          CUSTOMER_HEADERS,
+          ownMappingTargets(own.fields),
+        );
         columns = mapping.columns;
         report.mapping = mapping.applied;
         idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
@@ -259,15 +296,15 @@ async function stageFile(
       // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
       if (isBlankRecord(record)) continue;
       report.rows++;
-      const outcome = readRow(record, columns, members);
+      const outcome = readRow(record, columns, members, own, multiLine);
       if (!outcome.ok) {
         rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, outcome.reasons);
         continue;
       }
       const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
       const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
-      const { customer, present, organisations } = outcome;
-      batch.push({ line: record.line, row: { customer, present, id, organisations } });
+      const { customer, present, organisations, custom } = outcome;
+      batch.push({ line: record.line, row: { customer, present, id, organisations, custom } });
       if (batch.length >= STAGE_BATCH) await flush();
     }
     if (!columns) throw emptyFile();
@@ -298,11 +335,11 @@ async function decideStaged(
     await step();
     const rows: ImportRow[] = staged.map((s) => ({ ...s.row, line: s.line }));
     await matcher.prepare(rows);
-    const creates: ImportRow[] = [];
+    const creates: Create[] = [];
     const updates: Named<Update>[] = [];
     for (const row of rows) {
       const decision = matcher.decide(row);
-      if (decision.kind === 'create') creates.push(row);
+      if (decision.kind === 'create') creates.push({ ...row, custom: decision.custom });
       else if (decision.kind === 'update') updates.push({ ...decision, organisations: row.organisations });
       else if (decision.kind === 'skip') report.skipped++;
       else rejectRow(report, CUSTOMER_LIMITS.importReportMax, row.line, decision.reasons);

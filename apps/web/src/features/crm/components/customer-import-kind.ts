@@ -7,6 +7,7 @@ import { useImportCustomers } from '../api/import-customers.ts';
 
 /** The import wizard for customers: valid rows are saved, refused ones reported; matching rows may update or be skipped. */
 export const customerImportKind: ImportKind = {
+  record: 'customer',
   fields: IMPORT_FIELDS,
   guessField,
   texts: 'crm.import',

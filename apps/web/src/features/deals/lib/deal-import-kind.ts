@@ -16,6 +16,7 @@ const FIELD_BY_FOLDED = new Map<string, DealImportField>([
 
 /** The import wizard for deals: all or nothing, so the import waits for a check without refused rows. */
 export const dealImportKind: ImportKind = {
+  record: 'deal',
   fields: DEAL_IMPORT_FIELDS,
   guessField: (header) => FIELD_BY_FOLDED.get(foldHeader(header)) ?? null,
   texts: 'deals.import',

@@ -252,14 +252,17 @@ export function guessField(header: string): ImportField | null {
  */
 export function autoMapHeaders(
   headers: readonly string[],
-  guess: (header: string) => string | null = guessField,
+  guess: (header: string) => string | readonly string[] | null = guessField,
 ): Record<string, string | null> {
   const mapping: Record<string, string | null> = Object.create(null);
   const taken = new Set<string>();
   for (const header of headers) {
     if (Object.hasOwn(mapping, header)) continue;
-    const field = guess(header);
-    mapping[header] = field && !taken.has(field) ? field : null;
+    const guessed = guess(header);
+    const candidates = guessed === null ? [] : typeof guessed === 'string' ? [guessed] : guessed;
+    // The first candidate no earlier column took: an own field labelled like a built-in one still maps.
+    const field = candidates.find((f) => !taken.has(f)) ?? null;
+    mapping[header] = field;
     if (field) taken.add(field);
   }
   return mapping;

@@ -12,12 +12,15 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { useActiveCustomFields } from '../../../shared/api/custom-fields.ts';
+import { useCustomValueShow } from '../../../shared/components/custom-fields/custom-value-rows.tsx';
+import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
 import { customerQueryOptions } from '../../api/get-customer.ts';
 import { useMergeCustomers } from '../../api/merge-customers.ts';
 import { useUndoMerge } from '../../api/undo-merge.ts';
 import { countryName } from '../customers/country-options.ts';
 import { fieldLabel } from '../customers/timeline-entry.tsx';
-import { defaultChoices, differingFields } from './merge-choices.ts';
+import { defaultChoices, defaultOwnChoices, differingFields, differingOwnFields } from './merge-choices.ts';
 
 /** Merge 2+ customers: pick the one to keep and, field by field, the values that survive; then Undo. */
 export function MergeDialog({ ids: given, onClose }: { ids: readonly number[]; onClose: () => void }) {
@@ -60,10 +63,16 @@ function MergeForm({
   const ready = customers.length === ids.length;
   const [survivorId, setSurvivorId] = useState(ids[0] ?? 0);
   const [chosen, setChosen] = useState<Partial<Record<MergeField, number>>>({});
+  const [ownChosen, setOwnChosen] = useState<Record<string, number>>({});
   const merge = useMergeCustomers(companyId);
   const [error, setError] = useState<string | null>(null);
+  const ownFields = useActiveCustomFields(companyId, 'customer');
+  const fieldLabelOf = useFieldLabel();
+  const showOwn = useCustomValueShow();
   const fields = useMemo(() => differingFields(customers), [customers]);
   const defaults = useMemo(() => defaultChoices(customers, survivorId), [customers, survivorId]);
+  const own = differingOwnFields(customers, ownFields);
+  const ownDefaults = defaultOwnChoices(customers, ownFields, survivorId);
   const failed = loaded.find((q) => q.error)?.error;
 
   if (failed) {
@@ -82,6 +91,7 @@ function MergeForm({
         survivor_id: survivorId,
         merged_ids: ids.filter((id) => id !== survivorId),
         fields: { ...defaults, ...chosen },
+        custom: { ...ownDefaults, ...ownChosen },
         versions: Object.fromEntries(customers.map((c) => [String(c.id), c.version])),
       });
       onMerged(result);
@@ -120,7 +130,9 @@ function MergeForm({
           <p className="small text-body-secondary mt-2 mb-0">{t('merge.explain')}</p>
         </fieldset>
         <h3 className="h6">{t('merge.fields')}</h3>
-        <p className="small text-body-secondary">{fields.length ? t('merge.fieldsHelp') : t('merge.same')}</p>
+        <p className="small text-body-secondary">
+          {fields.length || own.length ? t('merge.fieldsHelp') : t('merge.same')}
+        </p>
         {fields.map(({ field, options }) => (
           <fieldset className="mb-2" key={field}>
             <legend className="form-label small fw-semibold mb-1">{fieldLabel(t, field)}</legend>
@@ -143,6 +155,30 @@ function MergeForm({
                 </label>
               </div>
             ))}
+          </fieldset>
+        ))}
+        {own.length > 0 && <h4 className="h6 small mt-3">{t('merge.ownFields')}</h4>}
+        {own.map(({ field, options }) => (
+          <fieldset className="mb-2" key={field.key}>
+            <legend className="form-label small fw-semibold mb-1">{fieldLabelOf(field)}</legend>
+            {options.map((option) => {
+              const id = `${formId}-custom-${field.key}-${option.id}`;
+              return (
+                <div className="form-check form-check-inline" key={option.id}>
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name={`${formId}-custom-${field.key}`}
+                    id={id}
+                    checked={(ownChosen[field.key] ?? ownDefaults[field.key]) === option.id}
+                    onChange={() => setOwnChosen((current) => ({ ...current, [field.key]: option.id }))}
+                  />
+                  <label className="form-check-label text-break" htmlFor={id}>
+                    {showOwn(field, option.value) ?? t('merge.empty')}
+                  </label>
+                </div>
+              );
+            })}
           </fieldset>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import type { CustomRecord } from '@kontora/contract/custom-fields';
 import type { TFunction } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { ImportRequest, UploadProgress } from './import-request.ts';
@@ -22,8 +23,13 @@ export type ImportReport = {
  * import (deals) or only itself (customers, which also choose what matching rows do).
  */
 export interface ImportKind {
+  /** The record kind, whose own fields (not archived) are mapping targets too (`custom.{key}`). */
+  record: CustomRecord;
   fields: readonly string[];
-  guessField: (header: string) => string | null;
+  /** The field a header means; several when it may mean more (the first one not yet taken wins). */
+  guessField: (header: string) => string | readonly string[] | null;
+  /** The company's own fields as targets, by label (filled in by the wizard: with-own-fields.ts). */
+  own?: readonly OwnTarget[];
   /** The kind's own texts: `<texts>.fields.<field>`, `<texts>.reasons.<code>` and the wizard's words below. */
   texts: string;
   /** The mapping's warning when a column every row needs is not mapped, else null. */
@@ -44,6 +50,9 @@ export interface ImportKind {
   matching: boolean;
   useUpload: () => { mutateAsync: (request: ImportRequest) => Promise<ImportReport> };
 }
+
+/** One of the company's own fields as a mapping target. */
+export type OwnTarget = { target: string; label: string };
 
 export type { UploadProgress };
 

@@ -31,7 +31,7 @@ export function ImportOutcome({
       [t('crm.import.line'), t('crm.import.field'), t('crm.import.reason')],
       reportLines(result.errors),
       {
-        field: (field) => importFieldLabel(t, field, kind.texts),
+        field: (field) => importFieldLabel(t, field, kind.texts, kind.own),
         reason: (code) => importReasonText(t, code, kind.texts),
       },
     );

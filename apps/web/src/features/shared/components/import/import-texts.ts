@@ -12,9 +12,16 @@ function firstExisting(t: TFunction, keys: string[]): string {
 /**
  * A rejected row's field (or `row` for the record as a whole) in words. The
  * report names the import fields; owner_email and row exist only here. `texts` is the
- * import kind's own texts, looked up first.
+ * import kind's own texts, looked up first; `own` names the company's own fields (`custom.{key}`).
  */
-export function importFieldLabel(t: TFunction, field: string, texts = 'crm.import'): string {
+export function importFieldLabel(
+  t: TFunction,
+  field: string,
+  texts = 'crm.import',
+  own: readonly { target: string; label: string }[] = [],
+): string {
+  const mine = own.find((o) => o.target === field);
+  if (mine) return mine.label;
   const keys = [`${texts}.fields.${field}`, `crm.import.fields.${field}`, `crm.fields.${field}`];
   if (!keys.some((k) => i18next.exists(k))) return field;
   return firstExisting(t, keys);

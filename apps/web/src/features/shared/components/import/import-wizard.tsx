@@ -10,6 +10,7 @@ import { MappingStep } from './mapping-step.tsx';
 import { MatchOptions } from './match-options.tsx';
 import { UploadProgressBar } from './upload-progress.tsx';
 import { type ImportFlow, type ImportStep, useImportFlow } from './use-import-flow.ts';
+import { useWithOwnFields } from './with-own-fields.ts';
 import { WizardSteps } from './wizard-steps.tsx';
 
 /**
@@ -28,11 +29,12 @@ export function ImportWizard({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const withOwn = useWithOwnFields(kind);
   return (
     <Modal open={open} onClose={onClose} title={kind.title(t)} size="lg" busy={busy}>
       {/* Mounted only while open: every opening starts afresh. */}
       {open && (
-        <ImportKindContext value={kind}>
+        <ImportKindContext value={withOwn}>
           <ImportFlowView onClose={onClose} onBusyChange={setBusy} />
         </ImportKindContext>
       )}

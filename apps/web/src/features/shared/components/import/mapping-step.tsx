@@ -108,7 +108,7 @@ export function MappingStep({
               const problem =
                 duplicates.has(header) && field
                   ? t('crm.import.fieldTaken', {
-                      field: importFieldLabel(t, field, kind.texts),
+                      field: importFieldLabel(t, field, kind.texts, kind.own),
                       column: columnName(firstWith(field)),
                     })
                   : serverProblems[header]?.map((code) => importReasonText(t, code, kind.texts)).join(' ');
@@ -147,6 +147,15 @@ export function MappingStep({
                           {importFieldLabel(t, f, kind.texts)}
                         </option>
                       ))}
+                      {kind.own?.length ? (
+                        <optgroup label={t('crm.import.ownFields')}>
+                          {kind.own.map((o) => (
+                            <option key={o.target} value={o.target}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ) : null}
                     </select>
                     {problem && (
                       <div id={`${selectId}-error`} className="invalid-feedback">

@@ -32,7 +32,7 @@ export function RejectedRowsTable({ errors, caption }: { errors: ImportReport['e
                   <th scope="row" className={index > 0 ? 'fw-normal text-body-secondary' : undefined}>
                     {format.number(error.line)}
                   </th>
-                  <td>{importFieldLabel(t, field, kind.texts)}</td>
+                  <td>{importFieldLabel(t, field, kind.texts, kind.own)}</td>
                   <td>{reasons.map((code) => importReasonText(t, code, kind.texts)).join(' ')}</td>
                 </tr>
               )),

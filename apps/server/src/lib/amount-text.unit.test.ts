@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAmount } from './deal-amount-text.ts';
+import { readAmount } from './amount-text.ts';
 
 describe('readAmount', () => {
   it('reads plain numbers and both separator conventions', () => {
