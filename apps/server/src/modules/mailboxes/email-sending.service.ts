@@ -17,6 +17,7 @@ import {
   moveOutgoing,
   type OutboxRow,
   outgoingByIds,
+  scheduledOf,
   userName,
 } from './outbox.repository.ts';
 
@@ -171,4 +172,9 @@ export async function cancelEmail(ctx: AppContext, actor: Actor, id: number): Pr
     return moved;
   });
   if (!cancelled) throw new AppError(409, 'conflict', 'This message has already been sent.');
+}
+
+/** The caller's own messages not yet sent, soonest first; cancelled through `cancelEmail`. */
+export async function scheduledEmails(ctx: AppContext, actor: Actor): Promise<OutgoingEmail[]> {
+  return (await scheduledOf(ctx.db, actor.companyId, personOf(actor))).map(outgoingDto);
 }

@@ -42,7 +42,12 @@ async function foldersOf(client: ImapFlow): Promise<{ role: Role; path: string }
  * after each batch, so a restart resumes; a new UIDVALIDITY starts the folder over, and
  * what the server no longer holds under it is dropped.
  */
-export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId: number): Promise<void> {
+export async function syncMailbox(
+  ctx: AppContext,
+  companyId: number,
+  mailboxId: number,
+  { onlySent }: { onlySent: boolean } = { onlySent: false },
+): Promise<void> {
   const claim = () => {
     const now = ctx.clock.now();
     const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
@@ -56,18 +61,21 @@ export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId:
     await askAgain(ctx.db, companyId, mailboxId);
     if (!(await claim())) return;
   }
+  // A run asked for meanwhile may be news of INBOX (IDLE): it reads every folder.
+  let roles: readonly Role[] = onlySent ? ['sent'] : ['inbox', 'sent'];
   do {
     await takeAgain(ctx.db, companyId, mailboxId);
     const box = await findMailbox(ctx.db, companyId, mailboxId);
     try {
-      if (box) await runSync(ctx, box);
+      if (box) await runSync(ctx, box, roles);
     } finally {
       await releaseMailbox(ctx.db, companyId, mailboxId);
     }
+    roles = ['inbox', 'sent'];
   } while ((await takeAgain(ctx.db, companyId, mailboxId)) && (await claim()));
 }
 
-async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
+async function runSync(ctx: AppContext, box: MailboxRow, roles: readonly Role[]): Promise<void> {
   const { company_id: companyId, id: mailboxId } = box;
   let client: ImapFlow;
   try {
@@ -92,7 +100,9 @@ async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
       });
     }
     const known = await listFolders(ctx.db, companyId, mailboxId);
-    for (const folder of await foldersOf(client)) {
+    // An INBOX never read yet is read whatever was asked: the watch only reports what is new.
+    const read = known.some((k) => k.role === 'inbox') ? roles : ['inbox', 'sent'];
+    for (const folder of (await foldersOf(client)).filter((f) => read.includes(f.role))) {
       await syncFolder(
         ctx,
         client,
