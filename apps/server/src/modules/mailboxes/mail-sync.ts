@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { deleteBlobs, storeBlob } from '../social-media/media-blobs.service.ts';
 import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { announceMailKept } from './mail-notices.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
@@ -199,10 +200,13 @@ async function keepCustomerMail(
     const internal = msg.internalDate ? new Date(msg.internalDate) : new Date(ctx.clock.now());
     fetched.push({ uid: msg.uid, source: msg.source, internalDate: internal });
   }
+  let kept = 0;
   for (const { uid, source, internalDate } of fetched) {
     const mail = await parseEmail(source, internalDate);
-    await keepOne(ctx, { ...place, uid }, mail, wanted.get(uid) ?? []);
+    if (await keepOne(ctx, { ...place, uid }, mail, wanted.get(uid) ?? [])) kept += 1;
   }
+  // Once per batch: a first pass of thousands tells the screens a few times, not thousands.
+  if (kept > 0) announceMailKept(ctx, box);
 }
 
 /**
@@ -210,7 +214,12 @@ async function keepCustomerMail(
  * transaction), then the message; when the message was already kept, or storing it fails,
  * the bytes just written go again, so nothing is left twice or unreferenced.
  */
-async function keepOne(ctx: AppContext, place: StoredPlace, mail: ParsedEmail, customerIds: number[]) {
+async function keepOne(
+  ctx: AppContext,
+  place: StoredPlace,
+  mail: ParsedEmail,
+  customerIds: number[],
+): Promise<boolean> {
   const keys: string[] = [];
   let stored = false;
   try {
@@ -221,4 +230,5 @@ async function keepOne(ctx: AppContext, place: StoredPlace, mail: ParsedEmail, c
   } finally {
     if (!stored) await deleteBlobs(ctx, keys);
   }
+  return stored;
 }
