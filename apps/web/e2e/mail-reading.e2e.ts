@@ -96,7 +96,7 @@ describe('mail beside the customer', () => {
     // A message arriving while the page is open appears without a reload (IDLE or the minute
     // poll brings it; the live socket refreshes the card).
     await dovecot.append(MAIL, 'INBOX', QUESTION);
-    await emails.getByText('A question about delivery').waitFor({ timeout: 120_000 });
+    await emails.getByText('A question about delivery').first().waitFor({ timeout: 120_000 });
     await emails.getByRole('button', { name: /Petra Kos: Offer for spring/ }).click();
     const message = emails.getByRole('article', { name: 'Offer for spring' });
     await message.getByText('Petra Kos <petra@client.test>').waitFor();
