@@ -124,15 +124,18 @@ async function benchOne(engine: string, env: Record<string, string>): Promise<vo
   const arrivals = setting('BENCH_MAIL_ARRIVALS', 5);
 
   const dovecot = await startDovecot([{ user: MAILBOX, password: PASSWORD }]);
-  const filling = performance.now();
-  const filled = mailboxMessages(total, share, customers, page);
-  await fillMailbox(dovecot, filled.messages);
-  console.log(
-    `\nMail (${engine}): ${total.toLocaleString('en')} messages APPENDed in ${((performance.now() - filling) / 1000).toFixed(0)} s, ${filled.withCustomer} with a customer (${filled.ofPage} with the page's customer)`,
-  );
-  const server = await startServer({ ...env, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+  const server = await startServer({ ...env, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }).catch(async (err) => {
+    await dovecot.close();
+    throw err;
+  });
   const pid = server.process.pid ?? 0;
   try {
+    const filling = performance.now();
+    const filled = mailboxMessages(total, share, customers, page);
+    await fillMailbox(dovecot, filled.messages);
+    console.log(
+      `\nMail (${engine}): ${total.toLocaleString('en')} messages APPENDed in ${((performance.now() - filling) / 1000).toFixed(0)} s, ${filled.withCustomer} with a customer (${filled.ofPage} with the page's customer)`,
+    );
     const token = await demoToken(server.url);
     const auth = { authorization: `Bearer ${token}` };
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
