@@ -59,6 +59,9 @@ export async function syncMailbox(
   // its release. Claiming once more after asking closes the gap where the holder released
   // between the first claim and the request.
   if (!(await claim())) {
+    // The poll's run of the Sent folder alone leaves no request: the next poll comes anyway,
+    // and a request would make the holder read INBOX too, which IDLE watches (decision 079).
+    if (onlySent) return;
     await askAgain(ctx.db, companyId, mailboxId);
     if (!(await claim())) return;
   }

@@ -128,6 +128,17 @@ describe('the poll beside a live IDLE claim', () => {
           .where('id', '=', mailbox.id)
           .execute();
       await claimUntil(new Date(Date.now() + 3_600_000).toISOString());
+      // Runs queued before the claim read every folder: wait until none is left, nor a request.
+      await vi.waitFor(async () => {
+        const pending = await t.ctx.db
+          .selectFrom('jobs')
+          .select('payload')
+          .where('name', '=', 'mailboxes.sync')
+          .where('state', 'in', ['waiting', 'active', 'failed'])
+          .execute();
+        expect(pending.filter((j) => !JSON.parse(j.payload).only_sent)).toEqual([]);
+        expect((await mailboxRow(c.acme, mailbox.id)).sync_again).toBeFalsy();
+      }, WAIT);
       await dovecot.append(
         ANA_MAIL,
         'INBOX',
