@@ -22,8 +22,9 @@ export interface MailboxWatch {
  * Keeps one connection of the mailbox in IDLE on INBOX (`onWatching` once it is open) and
  * calls `onNew` when the server says a message exists that did not. A dropped connection,
  * or one that cannot be made, is tried again after 1 s, 2 s, 4 s … up to 5 minutes; each
- * connection, once INBOX is open, calls `onNew` too, for what arrived before. Connects exactly as the sync does (the sealed
- * password, the outbound address rules of imap-connect.ts).
+ * connection, once INBOX is open, calls `onNew` too, for what arrived before. Connects
+ * exactly as the sync does (the sealed password, the outbound address rules of
+ * imap-connect.ts).
  */
 export function watchMailbox(
   ctx: AppContext,
