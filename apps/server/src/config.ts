@@ -210,9 +210,16 @@ export type Config = {
   /**
    * Synced mailboxes (decision 072): `idleMax` from MAIL_IDLE_MAX; how often the IDLE watcher
    * looks for mailboxes to watch and renews its claims, how long a claim holds unrenewed, and
-   * the poll's schedule are the product's (tests change them).
+   * the poll's schedule are the product's (tests change them); so is how often, in minutes, the
+   * poll reads INBOX of a mailbox an IDLE watch holds (decision 079).
    */
-  mailboxes: { idleMax: number; idleScanMs: number; idleLeaseMs: number; pollCron: string };
+  mailboxes: {
+    idleMax: number;
+    idleScanMs: number;
+    idleLeaseMs: number;
+    pollCron: string;
+    watchedInboxPollMinutes: number;
+  };
   social: {
     networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
     /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
@@ -296,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idleScanMs: 30_000,
       idleLeaseMs: 90_000,
       pollCron: '* * * * *',
+      watchedInboxPollMinutes: 10,
     },
     social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,

@@ -1,5 +1,6 @@
 import type { Mailbox } from '@kontora/contract/mailboxes';
 import type { Pipeline } from '@kontora/contract/pipelines';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Dovecot, startDovecot } from '../../server/src/test-support/dovecot.ts';
@@ -9,7 +10,8 @@ import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 /**
  * Writing to a customer from their page (a template, Undo within the window, the mail at SMTP),
- * answering a synced message, and writing to a deal's people.
+ * answering a synced message with the original quoted (the card refreshing itself once the
+ * answer is sent), scheduling and cancelling, and writing to a deal's people.
  */
 // The mail servers are on loopback, which the outbound address rules let through only when listed.
 const e2e = stackAndBrowserForFile({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
@@ -151,24 +153,74 @@ describe('email compose', () => {
     // Ana's own address, the offer's To, is left out.
     await dialog.getByText('Cc: ivan@client.test').waitFor();
     await dialog.getByText('To: petra@client.test').waitFor();
-    await dialog.getByLabel('Message').fill('Thank you, we accept.');
+    // The original is quoted below room to write, as mail clients do.
+    const body = dialog.getByLabel('Message');
+    const quoted = await body.inputValue();
+    expect(quoted).toMatch(
+      /^\n\nOn .+, Petra Horvat <petra@client\.test> wrote:\n> Here is our spring offer\.$/,
+    );
+    await body.fill(`Thank you, we accept.${quoted}`);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Sending in 10 seconds.').waitFor();
+    // Back to the list while the message waits: it refreshes by itself once the answer is sent.
+    await emails.getByRole('button', { name: 'Back to the emails' }).click();
+    await emails
+      .getByText(/Messages: 1/)
+      .first()
+      .waitFor();
     const mail = await e2e.stack.readMail('ivan@client.test', { timeoutMs: 30_000 });
     expect(mail.subject).toBe('Re: Offer for spring');
     expect(mail.to).toEqual(expect.arrayContaining(['petra@client.test', 'ivan@client.test']));
     expect(mail.raw).toMatch(new RegExp(`^In-Reply-To: <${OFFER_ID}>`, 'm'));
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.text).toContain('Thank you, we accept.');
+    expect(parsed.text).toContain('> Here is our spring offer.');
+    expect(parsed.html).toMatch(
+      /<p>Thank you, we accept\.<\/p><p>On .+ wrote:<\/p><blockquote type="cite"><p>Here is our spring offer\.<\/p><\/blockquote>/,
+    );
 
-    // The answer is kept as it goes, in the offer's thread.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return emails.getByText(/Messages: 2/).count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(1);
+    // The answer is kept as it goes, in the offer's thread: the card shows it without a reload.
+    await emails.getByText(/Messages: 2/).waitFor({ timeout: 30_000 });
+    await page.context().close();
+  }, 90_000);
+
+  it('schedules an email, lists it on the card and in Settings, and cancels it there', async () => {
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true });
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.goto(`/#/company/customer/${customerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Petra Horvat' }).waitFor();
+    const dialog = await openCompose(page);
+    await dialog.getByLabel('Subject').fill('Next spring');
+    await dialog.getByLabel('Message').fill('We will write again.');
+    await dialog.getByLabel('Send later').check();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString();
+    await dialog.getByLabel('Send at').fill(local.slice(0, 16));
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByText('The email is scheduled.').waitFor();
+
+    // On the customer's Emails card, while it waits.
+    const emails = page.getByRole('region', { name: 'Emails' });
+    const onCard = emails.getByRole('region', { name: 'Scheduled emails' });
+    await onCard.getByText('Next spring').waitFor();
+    await onCard.getByText('To petra@client.test', { exact: false }).waitFor();
+
+    // And in Settings → Mailboxes, with Cancel.
+    await page.goto('/#/company/settings');
+    const list = page.getByRole('region', { name: 'Scheduled emails' });
+    await list.getByText('Next spring').waitFor();
+    for (const theme of ['Light', 'Dark'] as const) {
+      await pickTheme(page, theme);
+      expect(await seriousViolations(page), theme).toEqual([]);
+    }
+    await pickTheme(page, 'Light');
+    await list.getByRole('button', { name: 'Cancel the email “Next spring”' }).click();
+    await list.getByText('No emails are waiting to be sent.').waitFor();
+
+    await page.goto(`/#/company/customer/${customerId}`);
+    await emails.getByText('Offer for spring').first().waitFor();
+    expect(await emails.getByRole('region', { name: 'Scheduled emails' }).count()).toBe(0);
     await page.context().close();
   }, 90_000);
 

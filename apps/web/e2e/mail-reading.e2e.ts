@@ -25,6 +25,18 @@ const OFFER = htmlMailWithAttachment({
   content: '%PDF-1.4 offer',
 });
 
+const QUESTION = [
+  'From: Petra Kos <petra@client.test>',
+  `To: ${MAIL}`,
+  'Subject: A question about delivery',
+  `Date: ${new Date().toUTCString()}`,
+  'Message-ID: <story-question-1@client.test>',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'When can you deliver?',
+  '',
+].join('\r\n');
+
 beforeAll(async () => {
   dovecot = await startDovecot([{ user: MAIL, password: PASSWORD }]);
   await dovecot.append(MAIL, 'INBOX', OFFER);
@@ -37,7 +49,9 @@ const frameHtml = (page: Page) =>
   page.getByTitle('Message: Offer for spring').evaluate((frame) => frame.getAttribute('srcdoc') ?? '');
 
 describe('mail beside the customer', () => {
-  it('connects a mailbox, sees its mail on the customer, opens it with images on request', async () => {
+  it('connects a mailbox, sees its mail on the customer, opens it with images on request', {
+    timeout: 240_000,
+  }, async () => {
     const company = await createCrmCompany(e2e.stack, `Mail story ${Date.now()}`);
     const ana = await apiAs(e2e.stack, USERS.ana);
     const petra = await ana.call<{ id: number }>('POST', `/companies/${company.id}/customers`, {
@@ -79,6 +93,10 @@ describe('mail beside the customer', () => {
     await page.goto(`/#/company/customer/${petra.id}`);
     const emails = page.getByRole('region', { name: 'Emails' });
     await emails.getByText('Offer for spring').first().waitFor({ timeout: 30_000 });
+    // A message arriving while the page is open appears without a reload (IDLE or the minute
+    // poll brings it; the live socket refreshes the card).
+    await dovecot.append(MAIL, 'INBOX', QUESTION);
+    await emails.getByText('A question about delivery').first().waitFor({ timeout: 120_000 });
     await emails.getByRole('button', { name: /Petra Kos: Offer for spring/ }).click();
     const message = emails.getByRole('article', { name: 'Offer for spring' });
     await message.getByText('Petra Kos <petra@client.test>').waitFor();

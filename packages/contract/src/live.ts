@@ -81,7 +81,10 @@ export const ADMIN_NOTICE_KINDS = [
  * What a settings notice is about: a webhook endpoint or a HubSpot/Pipedrive
  * connection of the subscribed company (`webhook.disabled`: turned off after
  * failing, by nobody). Connector runs ending are told by their job
- * (`connectors.sync`), not here.
+ * (`connectors.sync`), not here. `mail.changed`: mail beside the customers of a
+ * mailbox (the `id`) changed: a message kept by a sync or a send, or one of the
+ * person's scheduled messages queued, cancelled, sent or failed (decision 079). Mail
+ * is in no feed either: a private mailbox's must not reach the company's webhooks.
  */
 export const SETTINGS_NOTICE_KINDS = [
   'webhook.created',
@@ -90,6 +93,7 @@ export const SETTINGS_NOTICE_KINDS = [
   'webhook.disabled',
   'connector.connected',
   'connector.disconnected',
+  'mail.changed',
 ] as const;
 export type SettingsNoticeKind = (typeof SETTINGS_NOTICE_KINDS)[number];
 

@@ -48,7 +48,15 @@ async function idOf(name: string): Promise<{ uid: number; gid: number } | null> 
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export async function startDovecot(users: DovecotUser[]): Promise<Dovecot> {
+export interface DovecotOptions {
+  /**
+   * The CAPABILITY answer after login (Dovecot's `imap_capability`), replacing the default
+   * one: a server without IDLE lists everything else.
+   */
+  capability?: string;
+}
+
+export async function startDovecot(users: DovecotUser[], options: DovecotOptions = {}): Promise<Dovecot> {
   ensureDovecot();
   const root = await mkdtemp(path.join(tmpdir(), 'kontora-dovecot-'));
   // Dovecot's auth process (its own user) reads the passwd-file in here.
@@ -107,7 +115,7 @@ service imap-login {
     port = 0
   }
 }
-service stats {
+${options.capability ? `protocol imap {\n  imap_capability = ${options.capability}\n}\n` : ''}service stats {
   unix_listener stats-reader {
     mode = 0666
   }

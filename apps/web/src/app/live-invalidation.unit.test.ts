@@ -15,11 +15,13 @@ import { dashboardSocialAccountsQueryOptions } from '../features/dashboard/api/g
 import { dashboardSocialPostsQueryOptions } from '../features/dashboard/api/get-social-posts.ts';
 import { dashboardWebhooksQueryOptions } from '../features/dashboard/api/get-webhooks.ts';
 import { crmKeys } from '../features/shared/api/crm-keys.ts';
+import { emailThreadsQueryOptions, scheduledEmailsQueryOptions } from '../features/shared/api/emails.ts';
 import { apiKeysQueryOptions } from '../features/shared/api/get-api-keys.ts';
 import { connectorKeys } from '../features/shared/api/get-connectors.ts';
 import { eventsQueryOptions } from '../features/shared/api/get-events.ts';
 import { invitationsQueryOptions } from '../features/shared/api/get-invitations.ts';
 import { teamQueryOptions } from '../features/shared/api/get-team.ts';
+import { mailboxesQueryOptions } from '../features/shared/api/mailboxes.ts';
 import { webhookKeys } from '../features/shared/api/webhook-keys.ts';
 import {
   keysForAdmin,
@@ -69,6 +71,11 @@ const SCREENS: Record<string, QueryKey> = {
   'another company’s API keys': apiKeysQueryOptions(COMPANY + 1).queryKey,
   'another company’s webhooks': webhookKeys.list(COMPANY + 1),
   'another company’s connectors': connectorKeys.list(COMPANY + 1),
+  'customer emails': emailThreadsQueryOptions(COMPANY, { kind: 'customers', id: 1 }).queryKey,
+  'deal emails': emailThreadsQueryOptions(COMPANY, { kind: 'deals', id: 1 }).queryKey,
+  'scheduled emails': scheduledEmailsQueryOptions(COMPANY).queryKey,
+  mailboxes: mailboxesQueryOptions(COMPANY).queryKey,
+  'another company’s emails': emailThreadsQueryOptions(COMPANY + 1, { kind: 'customers', id: 1 }).queryKey,
 };
 
 /** The screens these keys refetch. */
@@ -137,6 +144,7 @@ const SETTING_SHOWN_ON: Record<SettingsNoticeKind, string[]> = {
   'webhook.disabled': WEBHOOKS,
   'connector.connected': CONNECTORS,
   'connector.disconnected': CONNECTORS,
+  'mail.changed': ['customer emails', 'deal emails', 'scheduled emails', 'mailboxes'],
 };
 
 describe('keysForAdmin', () => {
@@ -183,9 +191,18 @@ describe('keysForJob', () => {
 });
 
 describe('when the socket comes (back) up', () => {
-  it('refetches what no resume replays: jobs and their results, settings, a superuser’s admin screens', () => {
+  it('refetches what no resume replays: jobs and their results, settings, mail, a superuser’s admin screens', () => {
     const resumed = keysOnLive(COMPANY, false, true);
-    expect(screensOf(resumed)).toEqual([...WEBHOOKS, ...CONNECTORS, 'connector log', 'duplicates']);
+    expect(screensOf(resumed)).toEqual([
+      ...WEBHOOKS,
+      ...CONNECTORS,
+      'connector log',
+      'duplicates',
+      'customer emails',
+      'deal emails',
+      'scheduled emails',
+      'mailboxes',
+    ]);
     expect(resumed).toContainEqual(['company-job', COMPANY]);
     expect(keysOnLive(COMPANY, true, true)).toContainEqual(['admin']);
     // A superuser on the admin screens without a current company.

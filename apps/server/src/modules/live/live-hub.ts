@@ -91,13 +91,15 @@ export class LiveHub {
 
   /**
    * A company's passing message (from any instance): a job's state or progress,
-   * a settings notice. To that company's sockets that may use its module.
+   * a settings notice. To that company's sockets that may use its module; with
+   * `userId`, only to that person's among them.
    */
-  deliverToModule(companyId: number, module: number, message: LiveJob | LiveAdmin): void {
+  deliverToModule(companyId: number, module: number, message: LiveJob | LiveAdmin, userId?: number): void {
     const set = this.#byCompany.get(companyId);
     if (!set?.size) return;
     const text = JSON.stringify(message);
-    for (const conn of set) conn.pushToModule(module, text);
+    for (const conn of set)
+      if (userId === undefined || conn.userId === userId) conn.pushToModule(module, text);
   }
 
   /** Something new for one person (docs/decisions/055-notifications.md): to their own signed-in sockets, never others'. */

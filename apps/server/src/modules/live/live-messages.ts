@@ -57,6 +57,8 @@ const MODULE_OF_SETTING: Readonly<
 > = {
   webhook: MODULE_ID.crmIntegration,
   connector: MODULE_ID.crmIntegration,
+  // The mail routes are the CRM's (mailboxes.routes.ts).
+  mail: MODULE_ID.crm,
 };
 
 export const moduleOfSetting = (kind: SettingsNoticeKind): number =>

@@ -58,12 +58,13 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
           void hub.deliverAdmin(notice);
         },
       }),
-      // Changes of webhook endpoints and connections: to the company's sockets on every instance.
+      // Changes of webhook endpoints, connections and mail: to the company's sockets on every instance.
       relayChannel<PublishedSettingsNotice>({
         name: 'settings',
         what: 'settings notice',
         source: ctx.settingsNotices.observe,
-        deliver: ({ companyId, module, notice }) => hub.deliverToModule(companyId, module, notice),
+        deliver: ({ companyId, module, notice, userId }) =>
+          hub.deliverToModule(companyId, module, notice, userId),
       }),
     ],
   );

@@ -10,6 +10,8 @@ export interface PublishedSettingsNotice {
   companyId: number;
   module: number;
   notice: LiveAdmin;
+  /** Only this person's sockets hear it (mail of a private mailbox, a person's own outbox). */
+  userId?: number;
 }
 
 /**
@@ -48,4 +50,30 @@ async function actorNameOf(ctx: AppContext, actor: Actor): Promise<string | null
   if (actor.apiKey) return actor.apiKey.name;
   const userId = authorIdOf(actor);
   return userId === null ? null : ((await findUserById(ctx.db, userId))?.full_name ?? null);
+}
+
+/**
+ * Reports that mail beside the customers changed in a mailbox, once committed (decision
+ * 079): to the sockets of the company's CRM users, or with `onlyUserId` to that person's
+ * alone (mail nobody else may see, their own scheduled messages). It names the mailbox,
+ * never a message, a customer or an address.
+ */
+export function announceMail(
+  ctx: AppContext,
+  companyId: number,
+  mailboxId: number,
+  onlyUserId: number | null,
+) {
+  ctx.settingsNotices.notify({
+    companyId,
+    module: moduleOfSetting('mail.changed'),
+    notice: {
+      type: 'admin',
+      kind: 'mail.changed',
+      id: mailboxId,
+      actor_name: null,
+      at: new Date().toISOString(),
+    },
+    ...(onlyUserId === null ? {} : { userId: onlyUserId }),
+  });
 }

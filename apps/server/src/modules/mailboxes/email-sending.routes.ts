@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
-import { cancelEmail, queueEmails } from './email-sending.service.ts';
+import { cancelEmail, queueEmails, scheduledEmails } from './email-sending.service.ts';
 import { createTemplate, deleteTemplate, templates, updateTemplate } from './email-templates.service.ts';
 
 const tags = ['mailboxes'];
@@ -38,6 +38,18 @@ export async function emailSendingRoutes(fastify: FastifyInstance, { ctx }: { ct
     },
     handler: async (request, reply) =>
       reply.code(201).send({ data: { items: await queueEmails(ctx, actorOf(request), request.body) } }),
+  });
+
+  app.get('/companies/:companyId/emails/scheduled', {
+    config: { access: members },
+    schema: {
+      tags,
+      summary:
+        "The caller's own messages not yet sent (scheduled, in the undo window or being sent), soonest first; never a colleague's",
+      params: CompanyParams,
+      response: { 200: dataOf(OutgoingEmailList), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => ({ data: { items: await scheduledEmails(ctx, actorOf(request)) } }),
   });
 
   app.delete('/companies/:companyId/emails/:id', {

@@ -6,6 +6,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { replyTarget } from './email-reads.repository.ts';
 import { templateForSend } from './email-templates.service.ts';
 import { type MergeSource, mergeHtml, mergeText, mergeValues } from './mail-merge.ts';
+import { announceOutbox } from './mail-notices.ts';
 import { sendEmailJob } from './mailbox-jobs.ts';
 import { customersByEmail, findMailbox } from './mailboxes.repository.ts';
 import {
@@ -17,6 +18,7 @@ import {
   moveOutgoing,
   type OutboxRow,
   outgoingByIds,
+  scheduledOf,
   userName,
 } from './outbox.repository.ts';
 
@@ -152,6 +154,7 @@ export async function queueEmails(
     }
     return ids;
   });
+  announceOutbox(ctx, box);
   return (await outgoingByIds(ctx.db, actor.companyId, ids)).map(outgoingDto);
 }
 
@@ -171,4 +174,10 @@ export async function cancelEmail(ctx: AppContext, actor: Actor, id: number): Pr
     return moved;
   });
   if (!cancelled) throw new AppError(409, 'conflict', 'This message has already been sent.');
+  announceOutbox(ctx, box);
+}
+
+/** The caller's own messages not yet sent, soonest first; cancelled through `cancelEmail`. */
+export async function scheduledEmails(ctx: AppContext, actor: Actor): Promise<OutgoingEmail[]> {
+  return (await scheduledOf(ctx.db, actor.companyId, personOf(actor))).map(outgoingDto);
 }

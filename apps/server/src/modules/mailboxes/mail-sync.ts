@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { deleteBlobs, storeBlob } from '../social-media/media-blobs.service.ts';
 import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { announceMailKept } from './mail-notices.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
@@ -42,7 +43,12 @@ async function foldersOf(client: ImapFlow): Promise<{ role: Role; path: string }
  * after each batch, so a restart resumes; a new UIDVALIDITY starts the folder over, and
  * what the server no longer holds under it is dropped.
  */
-export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId: number): Promise<void> {
+export async function syncMailbox(
+  ctx: AppContext,
+  companyId: number,
+  mailboxId: number,
+  { onlySent }: { onlySent: boolean } = { onlySent: false },
+): Promise<void> {
   const claim = () => {
     const now = ctx.clock.now();
     const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
@@ -53,21 +59,27 @@ export async function syncMailbox(ctx: AppContext, companyId: number, mailboxId:
   // its release. Claiming once more after asking closes the gap where the holder released
   // between the first claim and the request.
   if (!(await claim())) {
+    // The poll's run of the Sent folder alone leaves no request: the next poll comes anyway,
+    // and a request would make the holder read INBOX too, which IDLE watches (decision 079).
+    if (onlySent) return;
     await askAgain(ctx.db, companyId, mailboxId);
     if (!(await claim())) return;
   }
+  // A run asked for meanwhile may be news of INBOX (IDLE): it reads every folder.
+  let roles: readonly Role[] = onlySent ? ['sent'] : ['inbox', 'sent'];
   do {
     await takeAgain(ctx.db, companyId, mailboxId);
     const box = await findMailbox(ctx.db, companyId, mailboxId);
     try {
-      if (box) await runSync(ctx, box);
+      if (box) await runSync(ctx, box, roles);
     } finally {
       await releaseMailbox(ctx.db, companyId, mailboxId);
     }
+    roles = ['inbox', 'sent'];
   } while ((await takeAgain(ctx.db, companyId, mailboxId)) && (await claim()));
 }
 
-async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
+async function runSync(ctx: AppContext, box: MailboxRow, roles: readonly Role[]): Promise<void> {
   const { company_id: companyId, id: mailboxId } = box;
   let client: ImapFlow;
   try {
@@ -92,7 +104,9 @@ async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
       });
     }
     const known = await listFolders(ctx.db, companyId, mailboxId);
-    for (const folder of await foldersOf(client)) {
+    // An INBOX never read yet is read whatever was asked: the watch only reports what is new.
+    const read = known.some((k) => k.role === 'inbox') ? roles : ['inbox', 'sent'];
+    for (const folder of (await foldersOf(client)).filter((f) => read.includes(f.role))) {
       await syncFolder(
         ctx,
         client,
@@ -189,10 +203,13 @@ async function keepCustomerMail(
     const internal = msg.internalDate ? new Date(msg.internalDate) : new Date(ctx.clock.now());
     fetched.push({ uid: msg.uid, source: msg.source, internalDate: internal });
   }
+  let kept = 0;
   for (const { uid, source, internalDate } of fetched) {
     const mail = await parseEmail(source, internalDate);
-    await keepOne(ctx, { ...place, uid }, mail, wanted.get(uid) ?? []);
+    if (await keepOne(ctx, { ...place, uid }, mail, wanted.get(uid) ?? [])) kept += 1;
   }
+  // Once per batch: a first pass of thousands tells the screens a few times, not thousands.
+  if (kept > 0) announceMailKept(ctx, box);
 }
 
 /**
@@ -200,7 +217,12 @@ async function keepCustomerMail(
  * transaction), then the message; when the message was already kept, or storing it fails,
  * the bytes just written go again, so nothing is left twice or unreferenced.
  */
-async function keepOne(ctx: AppContext, place: StoredPlace, mail: ParsedEmail, customerIds: number[]) {
+async function keepOne(
+  ctx: AppContext,
+  place: StoredPlace,
+  mail: ParsedEmail,
+  customerIds: number[],
+): Promise<boolean> {
   const keys: string[] = [];
   let stored = false;
   try {
@@ -211,4 +233,5 @@ async function keepOne(ctx: AppContext, place: StoredPlace, mail: ParsedEmail, c
   } finally {
     if (!stored) await deleteBlobs(ctx, keys);
   }
+  return stored;
 }

@@ -21,9 +21,10 @@ export interface MailboxWatch {
 /**
  * Keeps one connection of the mailbox in IDLE on INBOX (`onWatching` once it is open) and
  * calls `onNew` when the server says a message exists that did not. A dropped connection,
- * or one that cannot be made, is tried again after 1 s, 2 s, 4 s … up to 5 minutes; the connection made again calls `onNew`
- * too, for what arrived while it was down. Connects exactly as the sync does (the sealed
- * password, the outbound address rules of imap-connect.ts).
+ * or one that cannot be made, is tried again after 1 s, 2 s, 4 s … up to 5 minutes; each
+ * connection, once INBOX is open, calls `onNew` too, for what arrived before. Connects
+ * exactly as the sync does (the sealed password, the outbound address rules of
+ * imap-connect.ts).
  */
 export function watchMailbox(
   ctx: AppContext,
@@ -59,7 +60,6 @@ export function watchMailbox(
 
   async function run(): Promise<WatchEnd> {
     let drops = 0;
-    let connectedBefore = false;
     while (!stopped) {
       try {
         const opened = await connect();
@@ -72,8 +72,9 @@ export function watchMailbox(
         });
         await opened.mailboxOpen('INBOX', { readOnly: true });
         events.onWatching();
-        if (connectedBefore) onNew();
-        connectedBefore = true;
+        // A run for what came before INBOX was open (while down, or between the claim and now):
+        // the poll leaves INBOX to a watched mailbox (decision 079), so nothing else reads it.
+        onNew();
         drops = 0;
         // ImapFlow restarts IDLE itself every IDLE_RESTART_MS; it returns only when IDLE failed,
         // the mailbox was closed or the connection ended: each is made again, after a pause.

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
 
-/** One sync run of one mailbox: the first pass, or what arrived since the last UID read. */
+/**
+ * One sync run of one mailbox: the first pass, or what arrived since the last UID read.
+ * `only_sent`: the poll's run of a mailbox whose INBOX an IDLE watch holds (decision 079).
+ */
 export const syncMailboxJob = defineJob(
   'mailboxes.sync',
-  z.object({ company_id: z.number().int(), mailbox_id: z.number().int() }),
+  z.object({
+    company_id: z.number().int(),
+    mailbox_id: z.number().int(),
+    only_sent: z.boolean().optional(),
+  }),
   {
     maxAttempts: 3,
     backoff: { baseMs: 30_000, maxMs: 600_000 },

@@ -12,6 +12,7 @@ import { MAILBOX_LIMITS } from '@kontora/contract/mailboxes';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
+import { announceMail } from '../live/live.service.ts';
 import { deleteBlobs, openBlob } from '../social-media/media-blobs.service.ts';
 import {
   attachmentsOf,
@@ -24,6 +25,7 @@ import {
   threadMessages,
 } from './email-reads.repository.ts';
 import { MailConnectFailure, testImap } from './imap-connect.ts';
+import { announceMailKept } from './mail-notices.ts';
 import { hasRemoteImages, withRemoteImages } from './mail-parse.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
 import { openSecrets, sealSecrets } from './mailbox-secrets.ts';
@@ -185,6 +187,8 @@ export async function updateMailbox(
     if (body.imap)
       await ctx.jobs.enqueue(trx, syncMailboxJob, { company_id: actor.companyId, mailbox_id: id });
   });
+  // Who may read its mail changed: every colleague's Emails cards ask again (decision 079).
+  if (body.visibility && body.visibility !== row.visibility) announceMail(ctx, actor.companyId, id, null);
   return getMailbox(ctx, actor, id);
 }
 
@@ -199,9 +203,10 @@ export async function deleteMailbox(
   id: number,
   deleteEmails: boolean,
 ): Promise<void> {
-  await ownMailbox(ctx, actor, id);
+  const row = await ownMailbox(ctx, actor, id);
   if (deleteEmails) {
     await deleteBlobs(ctx, await deleteMailboxRow(ctx.db, actor.companyId, id));
+    announceMailKept(ctx, row);
     return;
   }
   await ctx.db

@@ -139,3 +139,28 @@ export async function releaseAppend(db: Database, companyId: number, id: number)
     .where('id', '=', id)
     .execute();
 }
+
+/** Scheduled messages one person may see at most in one answer. */
+export const SCHEDULED_MAX = 500;
+
+/**
+ * The person's own messages not yet sent (waiting for `send_at` or the undo window, or being
+ * sent now), soonest first: only rows of their own mailboxes, never a colleague's.
+ */
+export function scheduledOf(db: Database, companyId: number, userId: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('email_outbox')
+    .innerJoin('mailboxes', (join) =>
+      join
+        .onRef('mailboxes.id', '=', 'email_outbox.mailbox_id')
+        .onRef('mailboxes.company_id', '=', 'email_outbox.company_id'),
+    )
+    .selectAll('email_outbox')
+    .where('email_outbox.company_id', '=', companyId)
+    .where('mailboxes.user_id', '=', userId)
+    .where('email_outbox.status', 'in', ['queued', 'sending'])
+    .orderBy('email_outbox.send_at')
+    .orderBy('email_outbox.id')
+    .limit(SCHEDULED_MAX)
+    .execute();
+}

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
 import { storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { announceMailKept, announceOutbox } from './mail-notices.ts';
 import { parseEmail } from './mail-parse.ts';
 import { openSecrets } from './mailbox-secrets.ts';
 import { customersByEmail, findMailbox, type MailboxRow } from './mailboxes.repository.ts';
@@ -69,6 +70,7 @@ export async function sendOutgoing(
       last_error: 'unknown_outcome',
       updated_at: ctx.clock.nowIso(),
     });
+    announceOutbox(ctx, box);
     return;
   }
   if (row?.status === 'sent' && row.appended_at === null) await fileInSent(ctx, box, row);
@@ -109,6 +111,7 @@ async function deliver(
       last_error: failure.reason,
       updated_at: ctx.clock.nowIso(),
     });
+    announceOutbox(ctx, box);
     if (last) return;
     throw failure;
   }
@@ -132,6 +135,8 @@ async function deliver(
     last_error: null,
     updated_at: now,
   });
+  // On the timeline now, and out of the owner's scheduled list.
+  announceMailKept(ctx, box);
 }
 
 /**

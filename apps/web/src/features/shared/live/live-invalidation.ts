@@ -5,9 +5,11 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { companyProfileQueryOptions } from '../../../lib/api/get-company.ts';
 import { companyModulesQueryOptions } from '../../../lib/api/get-company-modules.ts';
 import { crmKeys } from '../api/crm-keys.ts';
+import { emailKeys } from '../api/emails.ts';
 import { apiKeysQueryOptions } from '../api/get-api-keys.ts';
 import { connectorKeys } from '../api/get-connectors.ts';
 import { teamChangeKeys } from '../api/invalidate-team.ts';
+import { mailboxesKey } from '../api/mailboxes.ts';
 import { socialKeys } from '../api/social-keys.ts';
 import { socialMediaKeys } from '../api/social-media-keys.ts';
 import { webhookKeys } from '../api/webhook-keys.ts';
@@ -56,7 +58,7 @@ export function keysForChange(type: ChangeType, companyId: number): QueryKey[] {
 /**
  * The screens that show each kind of setting (settings notices): the CRM
  * integration screen's Webhooks and Connectors tabs and the dashboard's
- * integration widget, which read the same lists.
+ * integration widget, which read the same lists; and the mail screens.
  */
 const KEYS_BY_SETTING: Readonly<Record<SettingsNoticeKind, (companyId: number) => QueryKey[]>> = {
   'webhook.created': (companyId) => [webhookKeys.list(companyId)],
@@ -65,6 +67,13 @@ const KEYS_BY_SETTING: Readonly<Record<SettingsNoticeKind, (companyId: number) =
   'webhook.disabled': (companyId) => [webhookKeys.list(companyId)],
   'connector.connected': (companyId) => [connectorKeys.list(companyId)],
   'connector.disconnected': (companyId) => [connectorKeys.list(companyId)],
+  // Mail kept or sent, a scheduled message queued or gone: the Emails cards of customers and
+  // deals, the person's scheduled list and their mailboxes' counts (decision 079).
+  'mail.changed': (companyId) => [
+    emailKeys.allThreads(companyId),
+    emailKeys.scheduled(companyId),
+    mailboxesKey(companyId),
+  ],
 };
 
 /**

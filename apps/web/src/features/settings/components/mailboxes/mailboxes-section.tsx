@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/list-states.tsx';
 import { SettingsSection } from '../../../../components/settings-section.tsx';
+import { ScheduledEmails } from '../../../shared/components/emails/scheduled-emails.tsx';
 import { useMailboxes } from '../../api/mailboxes.ts';
 import { MailboxConnectDialog } from './mailbox-connect-dialog.tsx';
 import { MailboxItem } from './mailbox-item.tsx';
@@ -51,6 +52,7 @@ export function MailboxesSection({ companyId }: { companyId: number }) {
         </p>
       )}
       <MailboxConnectDialog companyId={companyId} open={connecting} onClose={() => setConnecting(false)} />
+      {items.length > 0 && <ScheduledEmails companyId={companyId} headingId="mailboxes-scheduled" />}
     </SettingsSection>
   );
 }

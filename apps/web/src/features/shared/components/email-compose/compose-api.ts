@@ -1,6 +1,7 @@
 import type { EmailSendBody, OutgoingEmail } from '@kontora/contract/email-sending';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
+import { emailKeys } from '../../api/emails.ts';
 import { mailboxesQueryOptions } from '../../api/mailboxes.ts';
 
 /** What the compose dialog sends: the body as the API takes it, before its defaults. */
@@ -12,9 +13,12 @@ export function useOwnMailboxes(companyId: number, enabled: boolean) {
 }
 
 export function useSendEmail(companyId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendInput) =>
       api.post<{ items: OutgoingEmail[] }>(`/companies/${companyId}/emails`, body),
+    // The live notice says so too; this tab need not wait for its socket.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.scheduled(companyId) }),
   });
 }
 

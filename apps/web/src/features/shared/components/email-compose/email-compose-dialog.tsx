@@ -11,6 +11,7 @@ import { isApiError } from '../../../../lib/api-client.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useEmailTemplates } from '../../api/email-templates.ts';
+import { type ReplyQuote, replyHtml } from '../emails/reply-quote.ts';
 import { type SendInput, useOwnMailboxes, useSendEmail } from './compose-api.ts';
 import { offerUndo } from './offer-undo.ts';
 
@@ -26,6 +27,8 @@ type ComposeProps = {
   /** A kept message this one answers (reply, reply all). */
   inReplyTo?: number;
   subject?: string;
+  /** A reply's quote of the original: the body starts with it, and the HTML part quotes it. */
+  quote?: ReplyQuote;
   /** The mailbox to send from at first (a reply: the one the message reached). */
   mailboxId?: number;
 };
@@ -63,6 +66,7 @@ function ComposeForm({
   dealId,
   inReplyTo,
   subject: initialSubject,
+  quote,
   mailboxId: initialMailbox,
 }: ComposeProps) {
   const { t } = useTranslation();
@@ -72,7 +76,7 @@ function ComposeForm({
   const [mailboxId, setMailboxId] = useState(initialMailbox ? String(initialMailbox) : '');
   const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState(initialSubject ?? '');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(quote?.prefill ?? '');
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState('');
   // Only a mailbox with SMTP settings can send.
@@ -100,6 +104,8 @@ function ComposeForm({
       mailbox_id: Number(from),
       subject,
       text,
+      // A reply quotes the original as HTML too, as mail clients show it.
+      ...(quote ? { html: replyHtml(text, quote) } : {}),
       ...(target.customerIds ? { customer_ids: target.customerIds } : { to: target.addresses ?? [] }),
       ...(target.cc?.length ? { cc: target.cc } : {}),
       ...(dealId ? { deal_id: dealId } : {}),

@@ -8,6 +8,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { type MailOwner, useEmailThreads } from '../../api/emails.ts';
 import { EmailMessageView } from './email-message-view.tsx';
+import { ScheduledEmails } from './scheduled-emails.tsx';
 import './emails.css';
 
 function ThreadItem({ thread, onOpen }: { thread: EmailThread; onOpen: (id: number) => void }) {
@@ -85,6 +86,14 @@ export function EmailsCard({ owner }: { owner: MailOwner }) {
               <ThreadItem key={thread.id} thread={thread} onOpen={setOpen} />
             ))}
           </ul>
+        )}
+        {open === null && (
+          <ScheduledEmails
+            companyId={companyId}
+            only={(email) => (owner.kind === 'deals' ? email.deal_id : email.customer_id) === owner.id}
+            hideWhenEmpty
+            headingId={`${headingId}-scheduled`}
+          />
         )}
       </div>
     </section>

@@ -1,10 +1,16 @@
 import type { EmailMessage } from '@kontora/contract/mailboxes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../../lib/format.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { useOwnMailboxes } from '../email-compose/compose-api.ts';
 import { EmailComposeDialog } from '../email-compose/email-compose-dialog.tsx';
 import { type ReplyAddressing, replyAddressing } from './reply-addresses.ts';
+import { replyQuote } from './reply-quote.ts';
+
+/** The text of an HTML-only message, by the browser's parser (nothing in it runs or loads). */
+const textOfHtml = (html: string) =>
+  new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 /**
  * Reply and Reply all under an opened message: the compose dialog answering it, from the
@@ -13,6 +19,7 @@ import { type ReplyAddressing, replyAddressing } from './reply-addresses.ts';
  */
 export function ReplyButtons({ companyId, message }: { companyId: number; message: EmailMessage }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const { user } = useSession();
   const boxes = useOwnMailboxes(companyId, true);
   const mailboxes = boxes.data ?? [];
@@ -29,6 +36,16 @@ export function ReplyButtons({ companyId, message }: { companyId: number; messag
   const senders = mailboxes.filter((box) => box.can_send);
   const from = senders.find((box) => involved.has(box.email.toLowerCase())) ?? senders[0];
   const manyRecipients = all.to.length + all.cc.length > single.to.length;
+  const sender = message.from
+    ? message.from.name
+      ? `${message.from.name} <${message.from.address}>`
+      : message.from.address
+    : t('emails.unknownSender');
+  const quote = replyQuote(
+    message,
+    t('emails.quoteIntro', { date: format.dateTime(message.date), from: sender }),
+    textOfHtml,
+  );
 
   return (
     <div className="d-flex flex-wrap gap-2 mb-2">
@@ -47,6 +64,7 @@ export function ReplyButtons({ companyId, message }: { companyId: number; messag
         target={{ label: reply?.to.join(', ') ?? '', addresses: reply?.to ?? [], cc: reply?.cc ?? [] }}
         inReplyTo={message.id}
         subject={reply?.subject ?? ''}
+        {...(quote ? { quote } : {})}
         {...(from ? { mailboxId: from.id } : {})}
       />
     </div>
