@@ -4,9 +4,9 @@ import { deleteBlobs, storeBlob } from '../social-media/media-blobs.service.ts';
 import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
+import { mailboxServers } from './mailbox-credentials.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
-import { openSecrets } from './mailbox-secrets.ts';
 import {
   askAgain,
   claimMailbox,
@@ -71,14 +71,7 @@ async function runSync(ctx: AppContext, box: MailboxRow): Promise<void> {
   const { company_id: companyId, id: mailboxId } = box;
   let client: ImapFlow;
   try {
-    const secrets = openSecrets(ctx, box.secrets);
-    client = await openImap(ctx, {
-      host: box.imap_host,
-      port: box.imap_port,
-      security: box.imap_security,
-      username: box.imap_username,
-      password: secrets.imap,
-    });
+    client = await openImap(ctx, (await mailboxServers(ctx, box)).imap);
   } catch (err) {
     if (!(err instanceof MailConnectFailure)) throw err;
     await markFailing(ctx, box, err.reason);
