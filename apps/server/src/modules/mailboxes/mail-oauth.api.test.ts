@@ -333,14 +333,15 @@ describe('mailbox sign-in with a provider', () => {
   it(
     'an account the mail server refuses is not kept: the XOAUTH2 login is tried first',
     async () => {
-      const before = await mailboxes(c.ana.token, c.acme);
+      const ids = async () => (await mailboxes(c.ana.token, c.acme)).map((m) => m.id);
+      const before = await ids();
       // The provider signs in someone Dovecot has no mailbox for: it answers a temporary
       // failure ([UNAVAILABLE]), which is said as "could not be reached".
       const landed = await signIn(c.ana.token, c.acme, 'stranger@gmail.test');
       expect(landed).toBe(
         `${t.ctx.config.appUrl}/#/company/settings?mailbox_error=unreachable&company=${c.acme}`,
       );
-      expect(await mailboxes(c.ana.token, c.acme)).toEqual(before);
+      expect(await ids()).toEqual(before);
     },
     SLOW,
   );
