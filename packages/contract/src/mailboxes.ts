@@ -151,6 +151,7 @@ export const MAIL_OAUTH_OUTCOMES = [
   'rejected',
   ...MAIL_CONNECT_ERRORS,
 ] as const;
+export type MailOauthOutcome = (typeof MAIL_OAUTH_OUTCOMES)[number];
 
 const BoolParam = z.enum(['true', 'false'], { error: 'invalid_value' }).transform((v) => v === 'true');
 

@@ -4,6 +4,7 @@ import { MODULE_ID } from '@kontora/contract/limits';
 import {
   MAIL_OAUTH_PROVIDERS,
   MAILBOX_LIMITS,
+  type MailOauthOutcome,
   type MailOauthProvider,
   type MailOauthStartBody,
 } from '@kontora/contract/mailboxes';
@@ -109,7 +110,7 @@ export async function finishMailOauth(
   cookies: Record<string, string>,
 ): Promise<string> {
   const page = (outcome: string) => `/company/settings?${outcome}`;
-  const back = (outcome: string) => `${ctx.config.appUrl}/#${page(`mailbox_error=${outcome}`)}`;
+  const back = (outcome: MailOauthOutcome) => `${ctx.config.appUrl}/#${page(`mailbox_error=${outcome}`)}`;
   if (!query.state) return back('invalid_state');
   const binder = cookies[mailOauthCookieName(query.state)];
   if (!binder) return back('other_browser');
@@ -117,7 +118,8 @@ export async function finishMailOauth(
   if (!state || state.provider !== provider || state.expires_at < ctx.clock.nowIso())
     return back('invalid_state');
   const there = (outcome: string) => companyLink(page(outcome), state.company_id, ctx.config.appUrl);
-  const failed = (code: string) => there(`mailbox_error=${code}`);
+  // Every code said here is one the web translates (MAIL_OAUTH_OUTCOMES).
+  const failed = (code: MailOauthOutcome) => there(`mailbox_error=${code}`);
   if (query.error || !query.code) return failed('denied');
   const access = await companyAccess(ctx, state.company_id, state.user_id);
   if (!access?.role || !access.modules.includes(MODULE_ID.crm)) return failed('forbidden');
