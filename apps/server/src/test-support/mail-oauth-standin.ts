@@ -17,7 +17,13 @@ export async function startMailOauthStandin(client = MAIL_CLIENT) {
   const codes = new Map<string, { email: string; challenge: string; redirectUri: string; scope: string }>();
   const access = new Map<string, { email: string; expiresAt: number }>();
   const refresh = new Map<string, string>();
-  const controls = { account: 'ana@gmail.test', expiresIn: 3599, scopes: [] as string[] };
+  const controls = {
+    account: 'ana@gmail.test',
+    expiresIn: 3599,
+    scopes: [] as string[],
+    /** Where the id_token names the address: Google's `email`, or Microsoft's sign-in name for accounts without one. */
+    addressClaim: 'email' as 'email' | 'preferred_username',
+  };
   const calls = { refreshes: 0, introspections: 0 };
   const token = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
   const invalidGrant: StandinAnswer = {

@@ -2,14 +2,13 @@ import type { OutgoingEmail } from '@kontora/contract/email-sending';
 import type { EmailThread, Mailbox } from '@kontora/contract/mailboxes';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
-import { type Dovecot, startDovecot } from '../../test-support/dovecot.ts';
-import { type MailOauthStandin, startMailOauthStandin } from '../../test-support/mail-oauth-standin.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
-import { browserCookie } from '../../test-support/social-standins/social-test-kit.ts';
+import type { Dovecot } from '../../test-support/dovecot.ts';
+import type { MailOauthStandin } from '../../test-support/mail-oauth-standin.ts';
+import type { SmtpCapture } from '../../test-support/smtp-capture.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
-import { mailCalls, startMailTestApp } from './mail-test-kit.ts';
+import { mailOauthBrowser, type OauthMailStage, startOauthMailStage } from './mail-oauth-test-kit.ts';
+import { mailCalls } from './mail-test-kit.ts';
 
 /**
  * Connecting a mailbox by signing in with a provider (decision 078): the whole OAuth flow
@@ -28,6 +27,7 @@ let c: TwoCompanies;
 let dovecot: Dovecot;
 let smtp: SmtpCapture;
 let provider: MailOauthStandin;
+let stage: OauthMailStage;
 let petra: number;
 
 const { url, ok, syncNow, mailboxRow } = mailCalls(() => t);
@@ -46,58 +46,15 @@ const setExpiry = (id: number, at: string) =>
     .where('id', '=', id)
     .execute();
 
-/** POST …/mailboxes/oauth as `token` in `company`: the answer and the cookie it gave the browser. */
-async function start(token: string, company: number, body: object = { provider: 'google' }) {
-  const res = await t.call(token, { method: 'POST', url: url(company, '/mailboxes/oauth'), payload: body });
-  return { res, cookie: res.statusCode === 200 ? browserCookie(res) : '' };
-}
-
-/** The provider's consent page allows at once and sends the browser back: the callback's path and query. */
-async function consent(authorizeUrl: string): Promise<URL> {
-  const page = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(page.status).toBe(302);
-  return new URL(String(page.headers.get('location')));
-}
-
-/** Opens the callback as a browser with `cookie`; answers where it redirected. */
-async function callback(back: URL, cookie: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expect(res.statusCode).toBe(302);
-  return String(res.headers.location);
-}
-
-/** The whole sign-in as `token`, as `account` at the provider; answers where the browser lands. */
-async function signIn(
-  token: string,
-  company: number,
-  account: string,
-  body: object = { provider: 'google' },
-) {
-  provider.signIn(account);
-  const { res, cookie } = await start(token, company, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return callback(await consent(res.json().data.authorize_url), cookie);
-}
+const { start, consent, callback, signIn } = mailOauthBrowser(
+  () => t,
+  () => provider,
+);
 
 beforeAll(async () => {
-  provider = await startMailOauthStandin();
-  dovecot = await startDovecot(
-    [
-      { user: ANA_GMAIL, password: 'unused-password-1' },
-      { user: EVA_GMAIL, password: 'unused-password-2' },
-    ],
-    { oauth2IntrospectionUrl: `${provider.url}/introspect` },
-  );
-  smtp = await startSmtpCapture({ xoauth2: (user, token) => provider.accepts(token, user) });
-  const defaults = loadConfig({ SECRET_KEY: 'k'.repeat(64), DATA_DIR: '/tmp/kontora-test-data' });
-  t = await startMailTestApp({
-    // Google at the stand-in; Microsoft left unconfigured, as a deployment without its client.
-    mailOauth: { ...defaults.mailOauth, google: provider.settings(dovecot, smtp.port) },
-  });
+  // Google at the stand-in; Microsoft left unconfigured, as a deployment without its client.
+  stage = await startOauthMailStage('google', [ANA_GMAIL, EVA_GMAIL]);
+  ({ t, provider, dovecot, smtp } = stage);
   c = await twoCompanies(t, [0, 1, 2]);
   petra = (
     await ok<{ id: number }>(c.ana.token, 'POST', url(c.acme, '/customers'), {
@@ -123,13 +80,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await t?.ctx.jobs.drain(30_000).catch(() => undefined);
-  await t?.close();
-  await smtp?.close();
-  await dovecot?.close();
-  await provider?.close();
-});
+afterAll(() => stage?.close());
 
 describe('mailbox sign-in with a provider', () => {
   it('offers only the providers the deployment configured', async () => {
