@@ -22,6 +22,70 @@ export const SOCIAL_DEFAULTS = {
   YOUTUBE: ['https://www.googleapis.com', 'https://accounts.google.com/o/oauth2/v2/auth'],
 } as const;
 type SocialType = keyof typeof SOCIAL_DEFAULTS;
+
+/**
+ * Real endpoints of the mailbox sign-in providers (decision 078): authorisation page, token
+ * endpoint, IMAP and SMTP servers. MAIL_OAUTH_<P>_AUTH_URL, _TOKEN_URL, _IMAP and _SMTP point
+ * one at a stand-in or a staging tenant. A server is `imaps://host:port` (TLS), `imap://host:port`
+ * (STARTTLS), the same with `smtps`/`smtp`; `?security=none` speaks plain text (tests only).
+ */
+export const MAIL_OAUTH_DEFAULTS = {
+  GOOGLE: {
+    AUTH_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+    TOKEN_URL: 'https://oauth2.googleapis.com/token',
+    IMAP: 'imaps://imap.gmail.com:993',
+    SMTP: 'smtps://smtp.gmail.com:465',
+  },
+  MICROSOFT: {
+    AUTH_URL: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+    TOKEN_URL: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    IMAP: 'imaps://outlook.office365.com:993',
+    SMTP: 'smtp://smtp.office365.com:587',
+  },
+} as const;
+type MailOauthType = keyof typeof MAIL_OAUTH_DEFAULTS;
+
+const MailServerUrl = (fallback: string, schemes: [string, string]) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, c) => {
+      const server = mailServerOf(v, schemes);
+      if (!server)
+        c.addIssue({ code: 'custom', message: `${schemes[0]}://host:port or ${schemes[1]}://host:port` });
+      return server ?? { host: '', port: 0, security: 'tls' as const };
+    });
+
+/** `imaps://host:993` → TLS, `imap://host:143` → STARTTLS, `?security=none` → plain; null when malformed. */
+export function mailServerOf(value: string, [plain, tls]: [string, string]): MailServerAddress | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const scheme = url.protocol.replace(/:$/, '');
+  if ((scheme !== plain && scheme !== tls) || !url.hostname || !url.port) return null;
+  const none = url.searchParams.get('security') === 'none';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port),
+    security: none ? 'none' : scheme === tls ? 'tls' : 'starttls',
+  };
+}
+
+function mailOauthEnv() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [type, d] of Object.entries(MAIL_OAUTH_DEFAULTS)) {
+    shape[`MAIL_OAUTH_${type}_CLIENT_ID`] = z.string().default('');
+    shape[`MAIL_OAUTH_${type}_CLIENT_SECRET`] = z.string().default('');
+    shape[`MAIL_OAUTH_${type}_AUTH_URL`] = z.url().default(d.AUTH_URL);
+    shape[`MAIL_OAUTH_${type}_TOKEN_URL`] = z.url().default(d.TOKEN_URL);
+    shape[`MAIL_OAUTH_${type}_IMAP`] = MailServerUrl(d.IMAP, ['imap', 'imaps']);
+    shape[`MAIL_OAUTH_${type}_SMTP`] = MailServerUrl(d.SMTP, ['smtp', 'smtps']);
+  }
+  return shape;
+}
 const SOCIAL_TYPES = Object.keys(SOCIAL_DEFAULTS) as SocialType[];
 
 function socialEnv() {
@@ -124,6 +188,7 @@ const Env = z.object({
       return list;
     }),
   ...socialEnv(),
+  ...mailOauthEnv(),
 });
 
 type NetworkSettings = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
@@ -143,6 +208,34 @@ function socialNetworks(env: Record<string, unknown>): Config['social']['network
     tiktok: read('TIKTOK'),
     youtube: read('YOUTUBE'),
   };
+}
+
+export interface MailServerAddress {
+  host: string;
+  port: number;
+  security: 'tls' | 'starttls' | 'none';
+}
+
+/** One mailbox sign-in provider's client and endpoints; offered when both client id and secret are set. */
+export interface MailOauthSettings {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  imap: MailServerAddress;
+  smtp: MailServerAddress;
+}
+
+function mailOauthProviders(env: Record<string, unknown>): Config['mailOauth'] {
+  const read = (type: MailOauthType): MailOauthSettings => ({
+    clientId: String(env[`MAIL_OAUTH_${type}_CLIENT_ID`]),
+    clientSecret: String(env[`MAIL_OAUTH_${type}_CLIENT_SECRET`]),
+    authUrl: String(env[`MAIL_OAUTH_${type}_AUTH_URL`]),
+    tokenUrl: String(env[`MAIL_OAUTH_${type}_TOKEN_URL`]),
+    imap: env[`MAIL_OAUTH_${type}_IMAP`] as MailServerAddress,
+    smtp: env[`MAIL_OAUTH_${type}_SMTP`] as MailServerAddress,
+  });
+  return { google: read('GOOGLE'), microsoft: read('MICROSOFT') };
 }
 
 export type Config = {
@@ -220,6 +313,8 @@ export type Config = {
     pollCron: string;
     watchedInboxPollMinutes: number;
   };
+  /** Mailbox sign-in by OAuth 2 (MAIL_OAUTH_GOOGLE_* / MAIL_OAUTH_MICROSOFT_*, decision 078). */
+  mailOauth: Record<'google' | 'microsoft', MailOauthSettings>;
   social: {
     networks: Record<'facebook' | 'instagram' | 'linkedin' | 'x' | 'tiktok' | 'youtube', NetworkSettings>;
     /** A call to a network without an answer by then is "unknown" (tests shorten it; never from the environment). */
@@ -305,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pollCron: '* * * * *',
       watchedInboxPollMinutes: 10,
     },
+    mailOauth: mailOauthProviders(e),
     social: { networks: socialNetworks(e), httpTimeoutMs: 30_000, waitScale: 1 },
     ...overrides,
   };

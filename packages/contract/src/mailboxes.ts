@@ -20,8 +20,21 @@ export const MAIL_CONNECT_ERRORS = [
   'login_disabled',
   'unreachable',
   'private_address',
+  /** An OAuth mailbox whose provider refused the refresh token (revoked, expired): sign in again. */
+  'oauth_revoked',
 ] as const;
 export type MailConnectError = (typeof MAIL_CONNECT_ERRORS)[number];
+
+/**
+ * Providers a mailbox can be connected with by OAuth 2 sign-in, IMAP and SMTP then authenticating
+ * with XOAUTH2 (docs/decisions/078-mailbox-oauth-sign-in.md); offered only where the deployment
+ * configured the provider's client.
+ */
+export const MAIL_OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
+export type MailOauthProvider = (typeof MAIL_OAUTH_PROVIDERS)[number];
+/** How a mailbox logs in: a password it was given, or a provider's OAuth tokens. */
+export const MAILBOX_AUTH = ['password', ...MAIL_OAUTH_PROVIDERS] as const;
+export type MailboxAuth = (typeof MAILBOX_AUTH)[number];
 
 export const MAILBOX_LIMITS = {
   hostMax: 253,
@@ -102,9 +115,43 @@ export const Mailbox = z.object({
   signature: z.string().nullable(),
   /** Whether it has SMTP settings, so mail can be sent from it. */
   can_send: z.boolean(),
+  /** `password`, or the provider it was signed in with (no server settings to change; it reconnects by signing in again). */
+  auth: z.enum(MAILBOX_AUTH),
 });
 export type Mailbox = z.infer<typeof Mailbox>;
 export const MailboxList = z.object({ items: z.array(Mailbox) });
+
+/** The providers this deployment offers sign-in with. */
+export const MailOauthProviderList = z.object({ items: z.array(z.enum(MAIL_OAUTH_PROVIDERS)) });
+
+/**
+ * Starts an OAuth sign-in. The mailbox is made (or, for the same address signed in again,
+ * reconnected) when the provider sends the browser back; `visibility` and `sync_days` are
+ * those of a new one.
+ */
+export const MailOauthStartBody = z
+  .object({
+    provider: z.enum(MAIL_OAUTH_PROVIDERS, { error: 'invalid_provider' }),
+    visibility: z.enum(MAILBOX_VISIBILITY, { error: 'invalid_visibility' }).default('metadata'),
+    sync_days: SyncDays.default(MAILBOX_LIMITS.syncDaysDefault),
+  })
+  .strict();
+export type MailOauthStartBody = z.output<typeof MailOauthStartBody>;
+/** The provider's sign-in page to open in this browser. */
+export const MailOauthStartAnswer = z.object({ authorize_url: z.string() });
+
+/** Where the OAuth callback leaves the browser: Settings with `mailbox_connected` or `mailbox_error`. */
+export const MAIL_OAUTH_OUTCOMES = [
+  'invalid_state',
+  'other_browser',
+  'denied',
+  'forbidden',
+  'no_email',
+  'too_many_mailboxes',
+  'rejected',
+  ...MAIL_CONNECT_ERRORS,
+] as const;
+export type MailOauthOutcome = (typeof MAIL_OAUTH_OUTCOMES)[number];
 
 const BoolParam = z.enum(['true', 'false'], { error: 'invalid_value' }).transform((v) => v === 'true');
 

@@ -876,6 +876,7 @@ export interface DB {
   notifications: NotificationsTable;
   mailboxes: MailboxesTable;
   mailbox_folders: MailboxFoldersTable;
+  mailbox_oauth_states: MailboxOauthStatesTable;
   email_threads: EmailThreadsTable;
   email_messages: EmailMessagesTable;
   email_customers: EmailCustomersTable;
@@ -974,6 +975,24 @@ export interface MailboxesTable {
   idle_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** Migration 048: a run was asked for while another held the mailbox; the holder goes again. */
   sync_again: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Migration 054: `password`, or the provider whose OAuth tokens `secrets` holds. */
+  auth: ColumnType<'password' | 'google' | 'microsoft', 'password' | 'google' | 'microsoft' | undefined>;
+  /** Migration 054: when the OAuth access token runs out (null for password mailboxes). */
+  oauth_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** A mailbox sign-in in progress (migration 054): single use, bound to the browser that started it. */
+export interface MailboxOauthStatesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  provider: 'google' | 'microsoft';
+  state_hash: string;
+  code_verifier: string;
+  visibility: 'private' | 'metadata' | 'shared';
+  sync_days: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 /** Where the sync of one folder of a mailbox stands (migration 041). */

@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/calendar-feeds/:token',
   // The networks' OAuth redirect: the single-use, hashed, person-and-company-bound state is its credential.
   'GET /api/social/oauth/:type/callback',
+  // The mail providers' OAuth redirect (decision 078): the state, bound to person, company and browser, is its credential.
+  'GET /api/mail/oauth/:provider/callback',
   // A post's approval link (decision 023): the hashed, single-use, 7-day token is the credential; rate limited.
   'GET /api/social/approvals/:token',
   'GET /api/social/approvals/:token/media/:mediaId',

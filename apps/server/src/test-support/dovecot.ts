@@ -54,6 +54,28 @@ export interface DovecotOptions {
    * one: a server without IDLE lists everything else.
    */
   capability?: string;
+  /**
+   * Also accept XOAUTH2 logins (the mechanism Gmail and Microsoft 365 offer OAuth clients),
+   * their bearer tokens checked by POSTing `token=<token>` to this introspection endpoint,
+   * whose JSON answer names the user in `email` (Dovecot 2.3's oauth2 passdb). Passwords
+   * still work for PLAIN and LOGIN.
+   */
+  oauth2IntrospectionUrl?: string;
+}
+
+/** Dovecot 2.3's oauth2 passdb beside the passwd-file one: each answers its own mechanisms. */
+function passdbs(root: string, options: DovecotOptions): string {
+  const passwords = `passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${root}/passwd${options.oauth2IntrospectionUrl ? '\n  mechanisms = plain login' : ''}
+}`;
+  if (!options.oauth2IntrospectionUrl) return passwords;
+  return `${passwords}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${root}/dovecot-oauth2.conf.ext
+}`;
 }
 
 export async function startDovecot(users: DovecotUser[], options: DovecotOptions = {}): Promise<Dovecot> {
@@ -84,16 +106,13 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? ' xoauth2' : ''}
 default_internal_user = ${internal}
 default_internal_group = ${internal}
 default_login_user = ${login}
 first_valid_uid = ${mailUser.uid}
 mail_location = maildir:${root}/mail/%u
-passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${root}/passwd
-}
+${passdbs(root, options)}
 userdb {
   driver = passwd-file
   args = username_format=%u ${root}/passwd
@@ -125,6 +144,16 @@ ${options.capability ? `protocol imap {\n  imap_capability = ${options.capabilit
 }
 `,
   );
+  if (options.oauth2IntrospectionUrl) {
+    await writeFile(
+      path.join(root, 'dovecot-oauth2.conf.ext'),
+      `introspection_url = ${options.oauth2IntrospectionUrl}
+introspection_mode = post
+username_attribute = email
+username_format = %Lu
+`,
+    );
+  }
   if (asRoot) await chown(path.join(root, 'mail'), mailUser.uid, mailUser.gid);
 
   const child: ChildProcess = spawn(DOVECOT_PATH, ['-F', '-c', path.join(root, 'dovecot.conf')], {

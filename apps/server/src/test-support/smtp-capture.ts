@@ -29,14 +29,41 @@ export async function startSmtpCapture(
     refuseFirst?: number;
     /** The first n messages are never answered (the sender hangs in DATA); they are not kept. */
     stallFirst?: number;
+    /**
+     * Require AUTH XOAUTH2 (as Gmail and Microsoft 365 do for OAuth clients): a login is
+     * accepted when this answers true for its user and bearer token.
+     */
+    xoauth2?: (user: string, accessToken: string) => boolean;
   } = {},
 ) {
+  const xoauth2 = options.xoauth2;
+  /** Users who logged in with XOAUTH2, in order. */
+  const logins: string[] = [];
   const mails: CapturedMail[] = [];
   let received = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    ...(xoauth2
+      ? {
+          authMethods: ['XOAUTH2'],
+          allowInsecureAuth: true,
+          disabledCommands: ['STARTTLS'],
+          onAuth(auth, _session, callback) {
+            if (
+              auth.method === 'XOAUTH2' &&
+              auth.accessToken &&
+              xoauth2(auth.username ?? '', auth.accessToken)
+            ) {
+              logins.push(auth.username ?? '');
+              return callback(null, { user: auth.username });
+            }
+            // XOAUTH2's refusal, as Gmail answers it.
+            return callback(null, {
+              data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' },
+            });
+          },
+        }
+      : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -81,6 +108,8 @@ export async function startSmtpCapture(
     port: boundPort,
     /** Every mail received, in order. */
     mails,
+    /** With `xoauth2`: the users who logged in, in order. */
+    logins,
     /** The first mail to `address` among those received after the first `since` (of all mails). */
     waitFor(address: string, since = 0, timeoutMs = 10_000): Promise<CapturedMail> {
       return next(() => mails.slice(since).find((m) => to(m, address)), address, timeoutMs);

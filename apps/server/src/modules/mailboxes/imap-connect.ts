@@ -14,7 +14,15 @@ export interface ImapSettings {
   security: 'tls' | 'starttls' | 'none';
   username: string;
   password: string;
+  /** An OAuth 2 access token (decision 078): the login is XOAUTH2 instead of the password. */
+  accessToken?: string;
 }
+
+/** The login imapflow and nodemailer are given: the token where there is one, else the password. */
+export const loginOf = (settings: ImapSettings) =>
+  settings.accessToken
+    ? { user: settings.username, accessToken: settings.accessToken }
+    : { user: settings.username, pass: settings.password };
 
 /** A connection that could not be made, with the reason the person is shown. */
 export class MailConnectFailure extends Error {
@@ -88,7 +96,7 @@ export async function openImap(
     secure: settings.security === 'tls',
     doSTARTTLS: settings.security === 'starttls',
     ...(isIP(host) ? {} : { servername: host, tls: { servername: host } }),
-    auth: { user: settings.username, pass: settings.password },
+    auth: loginOf(settings),
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: 15_000,
@@ -102,7 +110,10 @@ export async function openImap(
     await client.connect();
   } catch (err) {
     client.close();
-    throw new MailConnectFailure(reasonOf(err), (err as Error).message);
+    const reason = reasonOf(err);
+    // A refused token means the grant is gone (or the account is another): only a new sign-in helps.
+    const refused = settings.accessToken && reason === 'wrong_password' ? 'oauth_revoked' : reason;
+    throw new MailConnectFailure(refused, (err as Error).message);
   }
   return client;
 }

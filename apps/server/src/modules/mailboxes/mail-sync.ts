@@ -5,9 +5,9 @@ import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.reposito
 import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { announceMailKept } from './mail-notices.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
+import { mailboxServers } from './mailbox-credentials.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
 import { syncMailboxJob } from './mailbox-jobs.ts';
-import { openSecrets } from './mailbox-secrets.ts';
 import {
   askAgain,
   claimMailbox,
@@ -83,14 +83,7 @@ async function runSync(ctx: AppContext, box: MailboxRow, roles: readonly Role[])
   const { company_id: companyId, id: mailboxId } = box;
   let client: ImapFlow;
   try {
-    const secrets = openSecrets(ctx, box.secrets);
-    client = await openImap(ctx, {
-      host: box.imap_host,
-      port: box.imap_port,
-      security: box.imap_security,
-      username: box.imap_username,
-      password: secrets.imap,
-    });
+    client = await openImap(ctx, (await mailboxServers(ctx, box)).imap);
   } catch (err) {
     if (!(err instanceof MailConnectFailure)) throw err;
     await markFailing(ctx, box, err.reason);

@@ -1,8 +1,8 @@
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../context.ts';
 import { openImap } from './imap-connect.ts';
+import { mailboxServers } from './mailbox-credentials.ts';
 import type { WatchableMailbox } from './mailbox-idle.repository.ts';
-import { openSecrets } from './mailbox-secrets.ts';
 import { findMailbox } from './mailboxes.repository.ts';
 
 /** IDLE is restarted this often: below the socket timeout of imap-connect.ts, and RFC 2177's 29 minutes. */
@@ -47,15 +47,9 @@ export function watchMailbox(
   async function connect(): Promise<ImapFlow | 'gone'> {
     const row = await findMailbox(ctx.db, box.company_id, box.id);
     if (!row) return 'gone';
-    const secrets = openSecrets(ctx, row.secrets);
-    const settings = {
-      host: row.imap_host,
-      port: row.imap_port,
-      security: row.imap_security,
-      username: row.imap_username,
-      password: secrets.imap,
-    };
-    return openImap(ctx, settings, { maxIdleTime: IDLE_RESTART_MS });
+    // An OAuth mailbox's token is refreshed here too when it is about to end (decision 078).
+    const { imap } = await mailboxServers(ctx, row);
+    return openImap(ctx, imap, { maxIdleTime: IDLE_RESTART_MS });
   }
 
   async function run(): Promise<WatchEnd> {

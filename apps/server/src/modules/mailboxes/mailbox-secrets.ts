@@ -4,9 +4,11 @@ import { secretBoxFor } from '../../lib/secret-box.ts';
 export interface MailboxSecrets {
   imap: string;
   smtp: string | null;
+  /** A mailbox signed in with a provider (decision 078): its tokens instead of passwords. */
+  oauth?: { access: string; refresh: string | null };
 }
 
-/** The passwords are sealed with SECRET_KEY under their own purpose (lib/secret-box.ts). */
+/** The passwords (or OAuth tokens) are sealed with SECRET_KEY under their own purpose (lib/secret-box.ts). */
 const boxOf = (ctx: AppContext) => secretBoxFor(ctx.config.secretKey, 'mailbox-credentials');
 
 export const sealSecrets = (ctx: AppContext, secrets: MailboxSecrets): string =>

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
 import { contentDisposition } from '../social-media/media-blobs.service.ts';
+import { mailOauthRoutes } from './mail-oauth.routes.ts';
 import {
   createMailbox,
   customerEmails,
@@ -37,6 +38,7 @@ const base = '/companies/:companyId/mailboxes';
 
 export async function mailboxesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(mailOauthRoutes, { ctx });
 
   app.get(base, {
     config: { access: members },

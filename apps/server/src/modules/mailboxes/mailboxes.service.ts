@@ -56,6 +56,7 @@ function dtoOf(row: MailboxRow, messageCount: number): Mailbox {
     retry_at: row.status === 'failing' ? row.retry_at : null,
     signature: row.signature,
     can_send: Boolean(row.smtp_host && row.smtp_port),
+    auth: row.auth,
   };
 }
 
@@ -93,7 +94,7 @@ export async function listMailboxes(ctx: AppContext, actor: Actor): Promise<Mail
 }
 
 /** A mailbox of the caller's own; another person's is as absent as another company's. */
-async function ownMailbox(ctx: AppContext, actor: Actor, id: number): Promise<MailboxRow> {
+export async function ownMailbox(ctx: AppContext, actor: Actor, id: number): Promise<MailboxRow> {
   const row = await findMailbox(ctx.db, actor.companyId, id);
   if (!row || row.user_id !== personOf(actor)) throw notFound('Mailbox');
   return row;
@@ -153,6 +154,15 @@ export async function updateMailbox(
   body: MailboxPatchBody,
 ): Promise<Mailbox> {
   const row = await ownMailbox(ctx, actor, id);
+  // A signed-in mailbox's servers are the provider's; it changes them by signing in again.
+  for (const server of ['imap', 'smtp'] as const) {
+    if (body[server] && row.auth !== 'password')
+      throw invalidField(
+        server,
+        'oauth_mailbox',
+        'A mailbox signed in with a provider has no server settings.',
+      );
+  }
   if (body.imap) await assertConnects(ctx, body.imap);
   const secrets = openSecrets(ctx, row.secrets);
   await ctx.db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import { storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { announceMailKept, announceOutbox } from './mail-notices.ts';
 import { parseEmail } from './mail-parse.ts';
-import { openSecrets } from './mailbox-secrets.ts';
+import { mailboxServers } from './mailbox-credentials.ts';
 import { customersByEmail, findMailbox, type MailboxRow } from './mailboxes.repository.ts';
 import {
   claimAppend,
@@ -21,7 +21,7 @@ import { composeMime, SmtpFailure, sendSmtp, smtpFailureOf } from './smtp-send.t
 
 const list = jsonList;
 
-/** Gmail files what its SMTP sends in the Sent folder itself; a second copy would be a duplicate. */
+/** Gmail files what its SMTP sends in the Sent folder itself (a Google sign-in too); a second copy would be a duplicate. */
 const FILES_SENT_ITSELF = /(^|\.)(gmail|googlemail)\.com$/;
 
 async function mimeOf(ctx: AppContext, box: MailboxRow, row: OutboxRow, date: Date): Promise<Buffer> {
@@ -87,23 +87,14 @@ async function deliver(
   const raw = await mimeOf(ctx, box, row, date);
   const to = [...list(row.to_json), ...list(row.cc_json)];
   try {
-    const secrets = openSecrets(ctx, box.secrets);
-    await sendSmtp(
-      ctx,
-      {
-        host: box.smtp_host ?? '',
-        port: box.smtp_port ?? 0,
-        security: box.smtp_security ?? 'tls',
-        username: box.smtp_username ?? box.email,
-        password: secrets.smtp ?? secrets.imap,
-      },
-      { from: box.email, to },
-      raw,
-    );
+    const { smtp } = await mailboxServers(ctx, box);
+    if (!smtp) throw new MailConnectFailure('unreachable', 'The mailbox has no SMTP settings.');
+    await sendSmtp(ctx, smtp, { from: box.email, to }, raw);
   } catch (err) {
+    // A private address or a revoked sign-in stays so until a person acts: not retried.
     const failure =
       err instanceof MailConnectFailure
-        ? new SmtpFailure(err.reason, err.reason !== 'private_address', err.message)
+        ? new SmtpFailure(err.reason, !['private_address', 'oauth_revoked'].includes(err.reason), err.message)
         : smtpFailureOf(err);
     const last = !failure.retry || run.attempt >= run.maxAttempts;
     await moveOutgoing(ctx.db, companyId, id, ['sending'], {
@@ -146,16 +137,9 @@ async function deliver(
  */
 async function fileInSent(ctx: AppContext, box: MailboxRow, row: OutboxRow): Promise<void> {
   const claimed = await claimAppend(ctx.db, row.company_id, row.id, ctx.clock.nowIso());
-  if (!claimed || FILES_SENT_ITSELF.test(box.smtp_host ?? '')) return;
+  if (!claimed || box.auth === 'google' || FILES_SENT_ITSELF.test(box.smtp_host ?? '')) return;
   try {
-    const secrets = openSecrets(ctx, box.secrets);
-    const client = await openImap(ctx, {
-      host: box.imap_host,
-      port: box.imap_port,
-      security: box.imap_security,
-      username: box.imap_username,
-      password: secrets.imap,
-    });
+    const client = await openImap(ctx, (await mailboxServers(ctx, box)).imap);
     try {
       const sent = (await client.list()).find((f) => f.specialUse === '\\Sent');
       if (!sent) return;

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { AppContext } from '../../context.ts';
-import { guardedAddress, type ImapSettings } from './imap-connect.ts';
+import { guardedAddress, type ImapSettings, loginOf } from './imap-connect.ts';
 
 /** One message as it leaves: the same bytes go to SMTP and into the Sent folder. */
 export interface OutgoingMime {
@@ -84,7 +84,8 @@ export async function sendSmtp(
     requireTLS: settings.security === 'starttls',
     ignoreTLS: settings.security === 'none',
     ...(isIP(host) ? {} : { tls: { servername: host } }),
-    auth: { user: settings.username, pass: settings.password },
+    // XOAUTH2 with the token as it is: nodemailer is given no refresh token, so it never asks for one itself.
+    auth: settings.accessToken ? { type: 'OAuth2', ...loginOf(settings) } : loginOf(settings),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

@@ -1,4 +1,10 @@
-import type { Mailbox, MailboxCreateBody, MailboxPatchBody } from '@kontora/contract/mailboxes';
+import type {
+  Mailbox,
+  MailboxCreateBody,
+  MailboxPatchBody,
+  MailOauthProvider,
+  MailOauthStartBody,
+} from '@kontora/contract/mailboxes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Keyed } from '../../../lib/create-attempt.ts';
@@ -43,5 +49,29 @@ export function useDisconnectMailbox(companyId: number) {
       api.delete<null>(`${path(companyId)}/${id}`, { query: { delete_emails: String(deleteEmails) } }),
     // The customers' and deals' mail lists change too.
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The providers this deployment offers mailbox sign-in with (none unless a client is configured). */
+export function useMailOauthProviders(companyId: number) {
+  return useQuery({
+    queryKey: [...key(companyId), 'oauth-providers'],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: MailOauthProvider[] }>(`${path(companyId)}/oauth/providers`, { signal })
+        .then((d) => d.items),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Starts signing in with a provider: the browser leaves for its page and comes back to
+ * Settings, where the mailbox then is (or a new sign-in as the same address reconnects it).
+ */
+export function useStartMailOauth(companyId: number) {
+  return useMutation({
+    mutationFn: (body: MailOauthStartBody) =>
+      api.post<{ authorize_url: string }>(`${path(companyId)}/oauth`, body),
+    onSuccess: ({ authorize_url }) => window.location.assign(authorize_url),
   });
 }

@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MAIL_SECURITY,
-  MAILBOX_LIMITS,
-  MAILBOX_VISIBILITY,
-  type MailboxCreateBody,
-} from '@kontora/contract/mailboxes';
+import { MAIL_SECURITY, MAILBOX_LIMITS, type MailboxCreateBody } from '@kontora/contract/mailboxes';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -18,6 +13,7 @@ import { resolverOptions } from '../../../../lib/form-errors.ts';
 import { problemText, reasonText } from '../../../../lib/server-problems.ts';
 import { useConnectMailbox } from '../../api/mailboxes.ts';
 import { connectReason } from './connect-reason.ts';
+import { MailboxReadingFields } from './mailbox-form-fields.ts';
 import { VisibilityChoice } from './visibility-choice.tsx';
 
 const Port = z.number({ error: 'invalid_port' }).int({ error: 'invalid_port' }).min(1).max(65535);
@@ -35,12 +31,7 @@ const ConnectForm = z.object({
   smtp_security: z.enum(MAIL_SECURITY),
   smtp_username: z.string().trim(),
   smtp_password: z.string(),
-  visibility: z.enum(MAILBOX_VISIBILITY),
-  sync_days: z
-    .number({ error: 'invalid_number' })
-    .int({ error: 'invalid_number' })
-    .min(1, { error: 'too_small' })
-    .max(MAILBOX_LIMITS.syncDaysMax, { error: 'too_big' }),
+  ...MailboxReadingFields,
 });
 type ConnectValues = z.infer<typeof ConnectForm>;
 type FieldName = keyof ConnectValues;

@@ -6,7 +6,7 @@ import { SelectField } from '../../../../components/select-field.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
-import { useDisconnectMailbox, useUpdateMailbox } from '../../api/mailboxes.ts';
+import { useDisconnectMailbox, useStartMailOauth, useUpdateMailbox } from '../../api/mailboxes.ts';
 import { connectReason } from './connect-reason.ts';
 
 const BADGE: Record<Mailbox['status'], string> = {
@@ -51,6 +51,10 @@ export function MailboxItem({ companyId, mailbox }: { companyId: number; mailbox
   const headingId = useId();
   const update = useUpdateMailbox(companyId);
   const disconnect = useDisconnectMailbox(companyId);
+  const reconnect = useStartMailOauth(companyId);
+  // A signed-in mailbox whose grant is gone mends only by signing in again (as the same address).
+  const provider = mailbox.auth === 'password' ? null : mailbox.auth;
+  const canReconnect = provider !== null && mailbox.status === 'failing';
   const [asking, setAsking] = useState(false);
   const [deleteEmails, setDeleteEmails] = useState(true);
   const busy = mailbox.status === 'connecting' || mailbox.status === 'syncing';
@@ -78,6 +82,7 @@ export function MailboxItem({ companyId, mailbox }: { companyId: number; mailbox
         </span>
       </div>
       <StatusText mailbox={mailbox} />
+      {reconnect.error && <p className="text-danger small">{errorMessage(t, reconnect.error)}</p>}
       <div className="d-flex flex-wrap align-items-end gap-3">
         <SelectField
           className="mb-0"
@@ -91,9 +96,21 @@ export function MailboxItem({ companyId, mailbox }: { companyId: number; mailbox
             update.mutate({ id: mailbox.id, body: { visibility: event.target.value as MailboxVisibility } })
           }
         />
+        {canReconnect && (
+          <button
+            type="button"
+            className="btn btn-primary ms-auto"
+            disabled={reconnect.isPending || reconnect.isSuccess}
+            onClick={() =>
+              reconnect.mutate({ provider, visibility: mailbox.visibility, sync_days: mailbox.sync_days })
+            }
+          >
+            {t(`mailboxes.oauth.reconnect.${provider}`)}
+          </button>
+        )}
         <button
           type="button"
-          className="btn btn-outline-danger ms-auto"
+          className={`btn btn-outline-danger${canReconnect ? '' : ' ms-auto'}`}
           onClick={() => {
             disconnect.reset();
             setDeleteEmails(true);
