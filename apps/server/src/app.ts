@@ -40,6 +40,7 @@ import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { registerCustomFieldJobs } from './modules/custom-fields/custom-fields.jobs.ts';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(
   registerSocialAccountJobs(ctx);
   registerSocialPostJobs(ctx);
   registerNotificationJobs(ctx);
+  registerCustomFieldJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
