@@ -193,6 +193,9 @@ export type CustomFieldListQuery = z.output<typeof CustomFieldListQuery>;
 export const CustomValues = z.record(z.string(), z.unknown());
 export type CustomValues = z.infer<typeof CustomValues>;
 
+/** A bulk action's own-field values (`set_custom`): at least one key; checked per record as an edit's. */
+export const BulkCustomValues = CustomValues.refine((v) => Object.keys(v).length > 0, { error: 'required' });
+
 /** `sort=custom.{key}` (ascending) or `sort=-custom.{key}` (descending) in record lists. */
 export const CUSTOM_SORT_PATTERN = /^-?custom\.[a-z][a-z0-9_]{0,39}$/;
 

@@ -30,6 +30,14 @@ export {
   customListPlan,
   customSortedPage,
 } from './custom-list-plan.ts';
+export {
+  finishOptionMerge,
+  type OptionMergeChange,
+  type OptionMergePlan,
+  optionsMerged,
+  planOptionMerge,
+  writeMergedValues,
+} from './custom-option-merge.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,
@@ -46,6 +54,9 @@ export async function listFields(
 ): Promise<CustomField[]> {
   return (await selectFields(db, companyId, record)).map(toField);
 }
+
+/** A field of the company (archived too, not deleted); 404 otherwise. */
+export { getField };
 
 /** The fields records show and take (not archived). */
 export async function activeFields(db: Database, companyId: number, record: CustomRecord) {

@@ -54,7 +54,7 @@ export function auditField(
   actor: Actor,
   action: 'create' | 'update' | 'delete' | 'restore' | 'merge_options',
   id: number,
-  snapshots: { before?: CustomField; after?: CustomField },
+  snapshots: { before?: CustomField; after?: CustomField & { merged?: object } },
 ) {
   return recordAudit(db, {
     ...auditActorOf(actor),
