@@ -75,7 +75,7 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
               </button>
               <button
                 type="button"
-                className="btn btn-link btn-sm text-danger"
+                className="btn btn-link btn-sm"
                 aria-label={t('customFields.deleteOne', { label: labelOf(field) })}
                 onClick={() => setDeleting(field)}
               >

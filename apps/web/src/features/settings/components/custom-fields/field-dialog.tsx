@@ -205,7 +205,7 @@ export function FieldDialog({
                     </button>
                   </div>
                   {optionProblem(i) && <div className="invalid-feedback d-block">{optionProblem(i)}</div>}
-                  {field && option.saved && field.options.some((o) => o.value === option.value) && (
+                  {field && option.saved && (
                     <OptionMerge
                       companyId={companyId}
                       field={field}

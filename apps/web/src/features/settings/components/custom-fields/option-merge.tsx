@@ -32,13 +32,8 @@ export function OptionMerge({
   if (others.length === 0) return null;
   if (!open)
     return (
-      <button
-        type="button"
-        className="btn btn-link btn-sm px-0"
-        aria-label={t('customFields.mergeOptionOne', { label })}
-        onClick={() => setOpen(true)}
-      >
-        {t('customFields.mergeOption')}
+      <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setOpen(true)}>
+        {t('customFields.mergeOption', { label })}
       </button>
     );
   const submit = () =>
