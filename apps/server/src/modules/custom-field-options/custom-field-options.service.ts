@@ -6,7 +6,7 @@ import { mergeCustomerOption } from '../customers/customers.service.ts';
 import { mergeDealOption } from '../deals/deals.service.ts';
 
 /**
- * Merges option `from` of a select field into `into` (docs/decisions/076-…), by the record
+ * Merges option `from` of a select field into `into` (docs/decisions/076-field-deletion-merge-and-bulk.md), by the record
  * kind of the field: one transaction with the records' values, versions, timeline entries,
  * batched feed entries and the field's options.
  */

@@ -17,7 +17,7 @@ import {
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 
 /**
- * Deleting a field keeps it, and its values, for 30 days (docs/decisions/076-…): deleted, it is
+ * Deleting a field keeps it, and its values, for 30 days (docs/decisions/076-field-deletion-merge-and-bulk.md): deleted, it is
  * out of every read, write, filter and export (the repository's reads skip it), and a restore
  * brings it back as it was; the daily purge removes what is older.
  */

@@ -89,7 +89,7 @@ export async function createField(
     const holder = await keyHolder(trx, companyId, body.record, body.key);
     if (holder === 'field')
       throw invalidField('key', 'taken', 'Another field of this record kind has this key.');
-    // Reserved while the deleted field can come back (docs/decisions/076-…): a restore never meets a twin.
+    // Reserved while the deleted field can come back (docs/decisions/076-field-deletion-merge-and-bulk.md): a restore never meets a twin.
     if (holder === 'deleted')
       throw invalidField(
         'key',

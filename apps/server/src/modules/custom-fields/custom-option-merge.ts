@@ -14,7 +14,7 @@ import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField } from './field-definition.ts';
 
 /**
- * Merging option `from` of a select into option `into` (docs/decisions/076-…): every record
+ * Merging option `from` of a select into option `into` (docs/decisions/076-field-deletion-merge-and-bulk.md): every record
  * holding `from` holds `into` instead (a multiple select holding both keeps one `into`, in
  * the place of the first), and `from` leaves the options. The records' write doors bump
  * their versions and write their timeline and feed entries; this file plans the values and

@@ -367,7 +367,7 @@ export class CustomerWrites {
 
   /**
    * A batch of customers whose own select field had option `from` merged into `into`
-   * (docs/decisions/076-…): the values stored, a new version and an `updated` timeline entry
+   * (docs/decisions/076-field-deletion-merge-and-bulk.md): the values stored, a new version and an `updated` timeline entry
    * each, and one `customer.updated` change naming the ids (entity id null, as an import's
    * batch) with `{count, ids, merged_option: {field, from, into}}`.
    */

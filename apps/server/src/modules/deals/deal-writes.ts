@@ -270,7 +270,7 @@ export class DealWrites {
 
   /**
    * A batch of deals whose own select field had option `from` merged into `into`
-   * (docs/decisions/076-…): the values stored, a new version and an `updated` timeline entry
+   * (docs/decisions/076-field-deletion-merge-and-bulk.md): the values stored, a new version and an `updated` timeline entry
    * each, and one `deal.updated` change naming the ids (entity id null, as a customer import's
    * batch) with `{count, ids, merged_option: {field, from, into}}`. Figures are untouched.
    */
