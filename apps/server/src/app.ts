@@ -40,6 +40,8 @@ import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
 import { crmStatsRoutes } from './modules/crm-stats/crm-stats.routes.ts';
+import { customFieldOptionsRoutes } from './modules/custom-field-options/custom-field-options.routes.ts';
+import { registerCustomFieldJobs } from './modules/custom-fields/custom-fields.jobs.ts';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { customerViewsRoutes } from './modules/customer-views/customer-views.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp(
   registerSocialAccountJobs(ctx);
   registerSocialPostJobs(ctx);
   registerNotificationJobs(ctx);
+  registerCustomFieldJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
@@ -246,6 +249,7 @@ export async function buildApp(
       await api.register(companyJobsRoutes, { ctx });
       await api.register(customersRoutes, { ctx });
       await api.register(customFieldsRoutes, { ctx });
+      await api.register(customFieldOptionsRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(crmStatsRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

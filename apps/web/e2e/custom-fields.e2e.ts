@@ -16,6 +16,16 @@ async function cleanInBothThemes(page: Page, where: string): Promise<void> {
   await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'light'));
 }
 
+/** Ana signed in to the company, on its settings; axe's script needs the page without its Content-Security-Policy. */
+async function anaOnSettings(companyName: string): Promise<Page> {
+  const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
+  await loginAs(page, USERS.ana);
+  await chooseCompany(page, companyName);
+  await page.waitForURL(/#\/company\/dashboard$/);
+  await page.goto('/#/company/settings');
+  return page;
+}
+
 describe('a company’s own fields', () => {
   it('an owner adds a single choice in settings, fills it on a customer and finds it after a reload', async () => {
     const company = await createCrmCompany(e2e.stack, `Polja ${Date.now()} d.o.o.`);
@@ -24,12 +34,7 @@ describe('a company’s own fields', () => {
       first_name: 'Iva',
       last_name: 'Ilić',
     });
-    // axe's script needs the page without its Content-Security-Policy.
-    const page = await newPage(e2e.browser, e2e.stack.baseUrl, { bypassCSP: true, reducedMotion: 'reduce' });
-    await loginAs(page, USERS.ana);
-    await chooseCompany(page, company.name);
-    await page.waitForURL(/#\/company\/dashboard$/);
-    await page.goto('/#/company/settings');
+    const page = await anaOnSettings(company.name);
 
     const fields = page.getByRole('region', { name: 'Customer fields' });
     await fields.getByText('No fields yet.').waitFor();
@@ -39,10 +44,10 @@ describe('a company’s own fields', () => {
     await dialog.getByLabel('Type').selectOption({ label: 'Single choice' });
     await dialog.getByRole('button', { name: 'Add option' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByLabel('Label').and(page.locator('[aria-invalid="true"]')).waitFor();
+    await dialog.getByLabel('Label', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor();
     await dialog.getByLabel('Option 1').and(page.locator('.is-invalid')).waitFor();
 
-    await dialog.getByLabel('Label').fill('Customer tier');
+    await dialog.getByLabel('Label', { exact: true }).fill('Customer tier');
     expect(await dialog.getByLabel('Key').inputValue()).toBe('customer_tier');
     await dialog.getByLabel('Key').fill('tier');
     await dialog.getByLabel('Option 1').fill('Gold');
@@ -274,6 +279,93 @@ describe('a company’s own fields', () => {
     await card(page, first, 'Roof repair').waitFor({ state: 'detached' });
     await expect.poll(() => sumOf(page, first).textContent()).toBe('€0.00');
     await card(page, second, 'Solar panels').waitFor();
+    await page.context().close();
+  }, 240_000);
+  it('an owner translates a label, merges an option, bulk-sets a field, deletes and restores it', async () => {
+    const company = await createCrmCompany(e2e.stack, `Polja uredi ${Date.now()} d.o.o.`);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    const base = `/companies/${company.id}`;
+    await ana.call('POST', `${base}/custom-fields`, {
+      record: 'customer',
+      key: 'sector',
+      label: 'Sektor',
+      type: 'single_select',
+      options: [
+        { value: 'retail', label: 'Retail' },
+        { value: 'shops', label: 'Shops' },
+        { value: 'hotels', label: 'Hotels' },
+      ],
+    });
+    const make = (first_name: string, last_name: string, sector?: string) =>
+      ana.call<{ id: number }>('POST', `${base}/customers`, {
+        first_name,
+        last_name,
+        ...(sector ? { custom: { sector } } : {}),
+      });
+    const iva = await make('Iva', 'Ilić', 'shops');
+    const marko = await make('Marko', 'Marić', 'retail');
+    const nina = await make('Nina', 'Novak');
+    const sectorOf = async (id: number) =>
+      (await ana.call<{ custom: Record<string, unknown> }>('GET', `${base}/customers/${id}`)).custom.sector;
+
+    const page = await anaOnSettings(company.name);
+    const fields = page.getByRole('region', { name: 'Customer fields' });
+
+    // The label in English is what an English reader sees everywhere.
+    await fields.getByRole('button', { name: 'Edit Sektor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit field' });
+    await dialog.getByText('Label in other languages').click();
+    await dialog.getByLabel('Label in English').fill('Industry');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await fields.getByRole('button', { name: 'Edit Industry' }).waitFor();
+
+    // Shops merged into Retail: Iva holds Retail, Shops is gone from the options.
+    await fields.getByRole('button', { name: 'Edit Industry' }).click();
+    await dialog.getByRole('button', { name: 'Merge “Shops” into…' }).click();
+    await dialog.getByLabel('Merge “Shops” into').selectOption({ label: 'Retail' });
+    await cleanInBothThemes(page, 'option merge');
+    await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expect.poll(() => sectorOf(iva.id)).toBe('retail');
+    // The merged option leaves the dialog's list too.
+    await expect.poll(() => dialog.getByLabel('Option 2').inputValue()).toBe('Hotels');
+    expect(await dialog.getByLabel('Option 3').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Bulk: Nina and Marko get Hotels from the list's bulk bar.
+    await page.goto('/#/company/customer/list');
+    const table = page.getByRole('table', { name: 'Customers' });
+    await table.getByRole('link', { name: 'Nina Novak' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select Nina Novak' }).check();
+    await page.getByRole('checkbox', { name: 'Select Marko Marić' }).check();
+    await page.getByRole('button', { name: 'Set own field…' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Set an own field on 2 records' });
+    await bulk.getByLabel('Field').selectOption({ label: 'Industry' });
+    await bulk.getByLabel('Industry').selectOption({ label: 'Hotels' });
+    await cleanInBothThemes(page, 'bulk own field');
+    await bulk.getByRole('button', { name: 'Set' }).click();
+    await bulk.waitFor({ state: 'detached' });
+    await expect.poll(() => sectorOf(nina.id)).toBe('hotels');
+    expect(await sectorOf(marko.id)).toBe('hotels');
+    expect(await sectorOf(iva.id)).toBe('retail');
+
+    // Delete asks first, then the field and its values are gone until restored.
+    await page.goto('/#/company/settings');
+    await fields.getByRole('button', { name: 'Delete Industry' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete the field “Industry”?' });
+    await ask.getByText('restore the field with its values for 30 days').waitFor();
+    await cleanInBothThemes(page, 'delete field');
+    await ask.getByRole('button', { name: 'Delete field' }).click();
+    await ask.waitFor({ state: 'detached' });
+    const recent = page.getByRole('region', { name: 'Recently deleted: Customer fields' });
+    await recent.getByText('Industry').waitFor();
+    await cleanInBothThemes(page, 'recently deleted');
+    await expect.poll(() => sectorOf(iva.id)).toBeUndefined();
+    await recent.getByRole('button', { name: 'Restore Industry' }).click();
+    await recent.waitFor({ state: 'detached' });
+    await fields.getByRole('button', { name: 'Edit Industry' }).waitFor();
+    await expect.poll(() => sectorOf(iva.id)).toBe('retail');
     await page.context().close();
   }, 240_000);
 });

@@ -40,6 +40,9 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `social_account.*`: `data` is `{type, name}` of the account.
  * - `deal.created`: `data` is the new deal (as the API answers it); `deal.deleted`: the deal as it was.
  * - `deal.updated`: `changes` lists the changed fields (amount in the currency's units).
+ * - `customer.updated`, `deal.updated` of an own field's option merge (one per batch of up to
+ *   500 records, entity id null): `data` is `{count, ids, merged_option: {field, from, into}}`;
+ *   each record's change is on its timeline (docs/decisions/076-field-deletion-merge-and-bulk.md).
  * - `deal.note_added`: `data` is `{note_id, body}`; the entity is the deal (its version unchanged).
  * - `deal.stage_changed`, `deal.won`, `deal.lost`: a move to another stage (`deal.won` / `deal.lost`
  *   when the new stage is a won / lost stage); `changes` holds `stage_id`, `status` and whatever

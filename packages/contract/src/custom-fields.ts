@@ -55,6 +55,8 @@ export const CUSTOM_FIELD_LIMITS = {
   multiMax: 50,
   /** Largest magnitude of a number, amount or percent (exact in a double). */
   numberMax: 1e15,
+  /** A deleted field and its values can be restored this long, then they are purged. */
+  keepDeletedDays: 30,
 } as const;
 
 /** The stable key a field is read and written by: `custom.{key}`. */
@@ -154,6 +156,34 @@ export type CustomField = z.infer<typeof CustomField>;
 export const CustomFieldList = z.object({ items: z.array(CustomField) });
 export type CustomFieldList = z.infer<typeof CustomFieldList>;
 
+/**
+ * A deleted field, restorable until `purge_at` with `POST …/custom-fields/{id}/restore`
+ * (`GET …/custom-fields/deleted?record=`). Its key stays reserved meanwhile.
+ */
+export const DeletedCustomField = CustomField.extend({ deleted_at: z.string(), purge_at: z.string() });
+export type DeletedCustomField = z.infer<typeof DeletedCustomField>;
+export const DeletedCustomFieldList = z.object({ items: z.array(DeletedCustomField) });
+export type DeletedCustomFieldList = z.infer<typeof DeletedCustomFieldList>;
+
+/**
+ * `POST …/custom-fields/{id}/merge-options`: every record holding option `from` holds `into`
+ * instead (a multiple select holding both keeps one), and `from` leaves the options.
+ */
+export const CustomOptionMergeBody = z
+  .object({
+    from: z.string().min(1, { error: 'required' }).max(CUSTOM_FIELD_LIMITS.optionValueMax),
+    into: z.string().min(1, { error: 'required' }).max(CUSTOM_FIELD_LIMITS.optionValueMax),
+  })
+  .strict();
+export type CustomOptionMergeBody = z.output<typeof CustomOptionMergeBody>;
+
+export const CustomOptionMergeResult = z.object({
+  field: CustomField,
+  /** Ids of the records whose value changed. */
+  records: z.array(z.number()),
+});
+export type CustomOptionMergeResult = z.infer<typeof CustomOptionMergeResult>;
+
 export const CustomFieldListQuery = z.object({
   record: z.enum(CUSTOM_RECORDS, { error: 'invalid_record' }),
 });
@@ -162,6 +192,9 @@ export type CustomFieldListQuery = z.output<typeof CustomFieldListQuery>;
 /** A record's values in reads and writes: `null` clears a field. Checked by the server against the definitions. */
 export const CustomValues = z.record(z.string(), z.unknown());
 export type CustomValues = z.infer<typeof CustomValues>;
+
+/** A bulk action's own-field values (`set_custom`): at least one key; checked per record as an edit's. */
+export const BulkCustomValues = CustomValues.refine((v) => Object.keys(v).length > 0, { error: 'required' });
 
 /** `sort=custom.{key}` (ascending) or `sort=-custom.{key}` (descending) in record lists. */
 export const CUSTOM_SORT_PATTERN = /^-?custom\.[a-z][a-z0-9_]{0,39}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
+import { BulkCustomValues, CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
 import {
   CUSTOMER_LIMITS,
   CUSTOMER_SORTS,
@@ -320,13 +320,15 @@ export const CustomerBulkBody = z.discriminatedUnion(
   [
     z.object({ action: z.literal('set_status'), ids: BulkIds, status: CustomerStatus }).strict(),
     z.object({ action: z.literal('delete'), ids: BulkIds }).strict(),
+    /** Own fields set on every customer, each checked as that customer's edit; all or none. */
+    z.object({ action: z.literal('set_custom'), ids: BulkIds, custom: BulkCustomValues }).strict(),
   ],
   { error: 'invalid_action' },
 );
 export type CustomerBulkBody = z.output<typeof CustomerBulkBody>;
 
 export const CustomerBulkResult = z.object({
-  action: z.enum(['set_status', 'delete']),
+  action: z.enum(['set_status', 'delete', 'set_custom']),
   /** Ids changed or deleted. */
   affected: z.array(z.number()),
   /** Ids that are not customers of this company (or no longer exist): left alone. */

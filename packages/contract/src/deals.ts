@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Currency } from './admin.ts';
-import { CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
+import { BulkCustomValues, CUSTOM_SORT_PATTERN, CustomQueryParams, CustomValues } from './custom-fields.ts';
 import { Tags } from './customers.ts';
 import { DEAL_LIMITS, DEAL_SORTS, DEAL_STATUSES } from './deal-values.ts';
 import { Cursor, Id, MultiLine, OptionalText, SingleLine } from './fields.ts';
@@ -302,13 +302,15 @@ export const DealBulkBody = z.discriminatedUnion(
     z.object({ action: z.literal('set_owner'), ids: BulkIds, owner_id: RecordId.nullable() }).strict(),
     z.object({ action: z.literal('set_stage'), ids: BulkIds, stage_id: RecordId }).strict(),
     z.object({ action: z.literal('delete'), ids: BulkIds }).strict(),
+    /** Own fields set on every deal, each checked as that deal's edit; all or none. */
+    z.object({ action: z.literal('set_custom'), ids: BulkIds, custom: BulkCustomValues }).strict(),
   ],
   { error: 'invalid_action' },
 );
 export type DealBulkBody = z.output<typeof DealBulkBody>;
 
 export const DealBulkResult = z.object({
-  action: z.enum(['set_owner', 'set_stage', 'delete']),
+  action: z.enum(['set_owner', 'set_stage', 'delete', 'set_custom']),
   affected: z.array(z.number()),
   not_found: z.array(z.number()),
 });

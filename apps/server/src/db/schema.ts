@@ -910,6 +910,8 @@ export interface CustomFieldsTable {
   archived: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Deleted at (migration 052): hidden everywhere, restorable for 30 days, then purged. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One value of a custom field on a customer or a deal (migration 039). */

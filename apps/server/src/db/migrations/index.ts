@@ -42,6 +42,7 @@ import * as m045 from './045-custom-view-sort.ts';
 import * as m046 from './046-import-staging.ts';
 import * as m047 from './047-connector-deal-depth.ts';
 import * as m048 from './048-mailbox-idle-lease.ts';
+import * as m052 from './052-custom-field-deletion.ts';
 import * as m054 from './054-mailbox-oauth.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
@@ -92,5 +93,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '046-import-staging': m046,
   '047-connector-deal-depth': m047,
   '048-mailbox-idle-lease': m048,
+  '052-custom-field-deletion': m052,
   '054-mailbox-oauth': m054,
 };

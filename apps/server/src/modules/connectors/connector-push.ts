@@ -69,11 +69,14 @@ export async function pushLocalChanges(
     const dealDeletes = new Set<number>();
     for (const entry of entries) {
       if (entry.actor.kind === 'system' && entry.actor.name === actor.change.name) continue;
-      const dealId = entry.entity.type === 'deal' ? entry.entity.id : null;
-      if (dealId !== null) {
+      if (entry.entity.type === 'deal') {
+        // A change of many deals at once (an own field's options merged) names them in `data.ids`.
+        const many = (entry.data as { ids?: number[] } | null)?.ids ?? [];
         const gone = entry.type === 'deal.deleted';
-        (gone ? dealDeletes : dealUpserts).add(dealId);
-        (gone ? dealUpserts : dealDeletes).delete(dealId);
+        for (const dealId of entry.entity.id === null ? many : [entry.entity.id]) {
+          (gone ? dealDeletes : dealUpserts).add(dealId);
+          (gone ? dealUpserts : dealDeletes).delete(dealId);
+        }
         continue;
       }
       // In feed order: a later entry decides (a merge undone restores what the merge deleted).

@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { type RawBuilder, sql } from 'kysely';
+import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
@@ -7,12 +8,13 @@ import type { StoredValue } from './custom-values.ts';
 
 /** Definitions (`custom_fields`) and values (`customer_field_values`, `deal_field_values`, migration 039). */
 
-export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived'> & {
+export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived' | 'deleted_at'> & {
   id: number;
   required: boolean | number;
   archived: boolean | number;
+  deleted_at: string | null;
 };
-export type NewFieldRow = Omit<FieldRow, 'id' | 'required' | 'archived'> & {
+export type NewFieldRow = Omit<FieldRow, 'id' | 'required' | 'archived' | 'deleted_at'> & {
   required: boolean;
   archived: boolean;
 };
@@ -22,24 +24,90 @@ const VALUES = { customer: 'customer_field_values', deal: 'deal_field_values' } 
 type ValuesTable = 'customer_field_values';
 const valuesOf = (record: CustomRecord) => VALUES[record] as ValuesTable;
 
+/** The record kind's fields in use and archived, in order (deleted ones are not there for anyone). */
 export function selectFields(db: Database, companyId: number, record: CustomRecord): Promise<FieldRow[]> {
   return db
     .selectFrom('custom_fields')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('record', '=', record)
+    .where('deleted_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
 }
 
+/** A field not deleted. */
 export function findField(db: Database, companyId: number, id: number): Promise<FieldRow | undefined> {
   return db
     .selectFrom('custom_fields')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Fields of the record kind deleted after `since` (still restorable), last deleted first. */
+export function selectDeletedFields(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  since: string,
+): Promise<FieldRow[]> {
+  return db
+    .selectFrom('custom_fields')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('record', '=', record)
+    .where('deleted_at', '>', since)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A field deleted after `since`. */
+export function findDeletedField(
+  db: Database,
+  companyId: number,
+  id: number,
+  since: string,
+): Promise<FieldRow | undefined> {
+  return db
+    .selectFrom('custom_fields')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', '>', since)
+    .executeTakeFirst();
+}
+
+/** Marks a field deleted (`deletedAt`) or back (null); answers whether it was in the state to change. */
+export async function setFieldDeleted(
+  db: Database,
+  companyId: number,
+  id: number,
+  deletedAt: string | null,
+  now: string,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('custom_fields')
+    .set({ deleted_at: deletedAt, updated_at: now })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', deletedAt ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+/** Fields deleted before `before`, every company's: the purge's work list. */
+export function selectFieldsDeletedBefore(db: Database, before: string) {
+  return crossCompany(db, 'the daily purge removes fields deleted over 30 days ago in every company')
+    .selectFrom('custom_fields')
+    .select(['id', 'company_id'])
+    .where('deleted_at', '<=', before)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertField(db: Database, row: NewFieldRow): Promise<number> {
@@ -61,25 +129,35 @@ export async function updateField(
     .execute();
 }
 
-export async function deleteField(db: Database, companyId: number, id: number): Promise<boolean> {
+/** Removes a deleted field for good; its value rows go with it (foreign keys). */
+export async function purgeField(db: Database, companyId: number, id: number): Promise<boolean> {
   const gone = await db
     .deleteFrom('custom_fields')
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return Number(gone.numDeletedRows) > 0;
 }
 
-/** Whether the company has a field with this key on the record kind (archived ones too). */
-export async function keyTaken(db: Database, companyId: number, record: CustomRecord, key: string) {
+/**
+ * Who holds this key on the record kind: `field` (in use or archived), `deleted` (a deleted
+ * field waiting for its purge keeps its key, so a restore never meets a twin) or nobody.
+ */
+export async function keyHolder(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  key: string,
+): Promise<'field' | 'deleted' | null> {
   const row = await db
     .selectFrom('custom_fields')
-    .select('id')
+    .select('deleted_at')
     .where('company_id', '=', companyId)
     .where('record', '=', record)
     .where('key', '=', key)
     .executeTakeFirst();
-  return row !== undefined;
+  return row === undefined ? null : row.deleted_at === null ? 'field' : 'deleted';
 }
 
 export type ValueRow = StoredValue & { record_id: number; field_id: number };
@@ -177,8 +255,53 @@ export function firstValue(
 export function valuesAggregate(db: Database, record: CustomRecord, alias: string): RawBuilder<unknown> {
   const values = sql.table(VALUES[record]);
   const item = sql`f.key, f.type, v.v_text, v.v_num, v.v_long`;
-  const from = sql`from ${values} v join custom_fields f on f.id = v.field_id where v.company_id = ${sql.ref(`${alias}.company_id`)} and v.record_id = ${sql.ref(`${alias}.id`)} and not f.archived`;
+  const from = sql`from ${values} v join custom_fields f on f.id = v.field_id where v.company_id = ${sql.ref(`${alias}.company_id`)} and v.record_id = ${sql.ref(`${alias}.id`)} and not f.archived and f.deleted_at is null`;
   return dialectOf(db) === 'postgres'
     ? sql`(select json_agg(json_build_array(${item}) order by v.field_id, v.ord) ${from})`
     : sql`(select json_group_array(json_array(${item}) order by v.field_id, v.ord) ${from})`;
+}
+
+/** Records holding `value` in the field (a select's option), served by the (field, v_text, record) index. */
+export async function recordsHolding(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+  value: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(valuesOf(record))
+    .select('record_id')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .where('field_id', '=', fieldId)
+    .where('v_text', '=', value)
+    .orderBy('record_id')
+    .execute();
+  return rows.map((r) => r.record_id);
+}
+
+/** Replaces one field's values on many records by `rows` (two statements a thousand records). */
+export async function replaceFieldValuesOfMany(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+  recordIds: number[],
+  rows: (StoredValue & { record_id: number })[],
+): Promise<void> {
+  const table = valuesOf(record);
+  for (let i = 0; i < recordIds.length; i += 1000)
+    await db
+      .deleteFrom(table)
+      .where('company_id', '=', companyId)
+      .where('field_id', '=', fieldId)
+      .where('record_id', 'in', recordIds.slice(i, i + 1000))
+      .execute();
+  await insertValues(
+    db,
+    companyId,
+    record,
+    rows.map((r) => ({ ...r, field_id: fieldId })),
+  );
 }

@@ -4,6 +4,7 @@ import {
   CustomFieldList,
   CustomFieldListQuery,
   CustomFieldUpdateBody,
+  DeletedCustomFieldList,
 } from '@kontora/contract/custom-fields';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
@@ -13,7 +14,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
-import { changeField, createField, listFields, removeField } from './custom-fields.service.ts';
+import { deletedFields, removeField, restoreField } from './custom-field-deletion.ts';
+import { changeField, createField, listFields } from './custom-fields.service.ts';
 
 const tags = ['custom-fields'];
 /** Every member reads the fields (forms and lists need them); owners and admins change them. */
@@ -66,11 +68,37 @@ export async function customFieldsRoutes(fastify: FastifyInstance, { ctx }: { ct
     }),
   });
 
+  app.get(`${base}/deleted`, {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Fields deleted in the last 30 days (owners and admins), restorable until `purge_at`',
+      params: CompanyParams,
+      querystring: CustomFieldListQuery,
+      response: { 200: dataOf(DeletedCustomFieldList), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: { items: await deletedFields(ctx, companyOf(request).id, request.query.record) },
+    }),
+  });
+
+  app.post(`${base}/:id/restore`, {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Bring a field deleted in the last 30 days back with its values (owners and admins)',
+      params: FieldParams,
+      response: { 200: dataOf(CustomField), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ data: await restoreField(ctx, actorOf(request), request.params.id) }),
+  });
+
   app.delete(`${base}/:id`, {
     config: { access: manage },
     schema: {
       tags,
-      summary: 'Delete a field with all its values (archive it to keep them)',
+      summary:
+        'Delete a field with its values: gone from records, lists and exports at once, restorable for 30 days, then purged',
       params: FieldParams,
       response: { 204: z.null(), ...errors(401, 403, 404) },
     },

@@ -16,12 +16,9 @@ import { parseJson } from '../../lib/json.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { isMember, memberIdsByEmail } from '../members/members.service.ts';
 import {
-  deleteField,
-  type FieldRow,
-  findField,
   insertField,
   insertValues,
-  keyTaken,
+  keyHolder,
   replaceValues,
   selectFields,
   selectValues,
@@ -38,6 +35,7 @@ import {
   planRestoredValues,
 } from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
+import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 
 export {
   multiLineTargets,
@@ -53,6 +51,14 @@ export {
   customSortedPage,
 } from './custom-list-plan.ts';
 export { type KeptValues, keptValues } from './custom-merge.ts';
+export {
+  finishOptionMerge,
+  type OptionMergeChange,
+  type OptionMergePlan,
+  optionsMerged,
+  planOptionMerge,
+  writeMergedValues,
+} from './custom-option-merge.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,
@@ -60,25 +66,6 @@ export { type KeptValues, keptValues } from './custom-merge.ts';
  * and deals' write doors call `planCustomValues` / `writeCustomValues` inside their
  * transactions, so values change with the record, its version, timeline and feed row.
  */
-
-export function toField(row: FieldRow): CustomField {
-  const labels = parseJson(row.labels);
-  const options = parseJson(row.options);
-  return {
-    id: row.id,
-    record: row.record,
-    key: row.key,
-    label: row.label,
-    labels: labels && typeof labels === 'object' ? (labels as CustomField['labels']) : {},
-    type: row.type as CustomField['type'],
-    required: Boolean(row.required),
-    options: Array.isArray(options) ? (options as CustomField['options']) : [],
-    default: row.default_value === null ? null : (parseJson(row.default_value) ?? null),
-    help: row.help,
-    position: row.position,
-    archived: Boolean(row.archived),
-  };
-}
 
 /** Every field of the record kind, archived ones too, in order. */
 export async function listFields(
@@ -88,6 +75,9 @@ export async function listFields(
 ): Promise<CustomField[]> {
   return (await selectFields(db, companyId, record)).map(toField);
 }
+
+/** A field of the company (archived too, not deleted); 404 otherwise. */
+export { getField };
 
 /** The fields records show and take (not archived). */
 export async function activeFields(db: Database, companyId: number, record: CustomRecord) {
@@ -106,37 +96,6 @@ function checkDefinition(field: Pick<CustomField, 'type' | 'options' | 'default'
     throw invalidField('default', checked.problem, 'The default does not fit the field.');
 }
 
-function tooMany(): AppError {
-  return invalidField(
-    'record',
-    'too_many_fields',
-    `A record kind has at most ${CUSTOM_FIELD_LIMITS.fieldsMax} fields in use.`,
-  );
-}
-
-/** Cached list answers show values of fields in use: a definition change drops them. */
-function definitionsChanged(ctx: Pick<AppContext, 'caches'>, companyId: number): void {
-  ctx.caches.customerPages.evict(companyId);
-}
-
-/** Definition changes are in the audit log: who added, changed (archived, restored) or deleted which field. */
-function auditField(
-  db: Database,
-  actor: Actor,
-  action: 'create' | 'update' | 'delete',
-  id: number,
-  snapshots: { before?: CustomField; after?: CustomField },
-) {
-  return recordAudit(db, {
-    ...auditActorOf(actor),
-    action: `custom_field.${action}`,
-    entity: 'custom_field',
-    entityId: id,
-    companyId: actor.companyId,
-    ...snapshots,
-  });
-}
-
 export async function createField(
   ctx: AppContext,
   actor: Actor,
@@ -148,8 +107,16 @@ export async function createField(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const fields = await selectFields(trx, companyId, body.record);
     if (fields.filter((f) => !f.archived).length >= CUSTOM_FIELD_LIMITS.fieldsMax) throw tooMany();
-    if (await keyTaken(trx, companyId, body.record, body.key))
+    const holder = await keyHolder(trx, companyId, body.record, body.key);
+    if (holder === 'field')
       throw invalidField('key', 'taken', 'Another field of this record kind has this key.');
+    // Reserved while the deleted field can come back (docs/decisions/076-field-deletion-merge-and-bulk.md): a restore never meets a twin.
+    if (holder === 'deleted')
+      throw invalidField(
+        'key',
+        'deleted_restorable',
+        'A deleted field has this key; restore it, or choose another key.',
+      );
     const at = new Date().toISOString();
     const newId = await insertField(trx, {
       company_id: companyId,
@@ -177,12 +144,6 @@ export async function createField(
 function checkedDefault(field: Pick<CustomField, 'type' | 'options' | 'default'>): unknown {
   const checked = checkValue(field, field.default);
   return 'problem' in checked ? null : checked.value;
-}
-
-export async function getField(db: Database, companyId: number, id: number): Promise<CustomField> {
-  const row = await findField(db, companyId, id);
-  if (!row) throw notFound('Field');
-  return toField(row);
 }
 
 export async function changeField(
@@ -223,16 +184,6 @@ export async function changeField(
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);
-}
-
-/** Deletes a field and every value of it (archiving keeps them). */
-export async function removeField(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await getField(trx, actor.companyId, id);
-    if (!(await deleteField(trx, actor.companyId, id))) throw notFound('Field');
-    await auditField(trx, actor, 'delete', id, { before });
-  });
-  definitionsChanged(ctx, actor.companyId);
 }
 
 /** The values records of the kind hold for fields in use, by record id (fields without a value left out). */

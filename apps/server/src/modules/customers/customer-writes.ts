@@ -20,15 +20,19 @@ import {
 import {
   type CustomPlan,
   type KeptValues,
+  type OptionMergeChange,
+  type OptionMergePlan,
   planCustomValues,
   restoreKeptValues,
   writeCustomValues,
+  writeMergedValues,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import {
+  bumpVersionsOf,
   deleteCustomersReturning,
   insertCustomers,
   replaceTags,
@@ -401,6 +405,33 @@ export class CustomerWrites {
       entries,
     );
     return ids;
+  }
+
+  /**
+   * A batch of customers whose own select field had option `from` merged into `into`
+   * (docs/decisions/076-field-deletion-merge-and-bulk.md): the values stored, a new version and an `updated` timeline entry
+   * each, and one `customer.updated` change naming the ids (entity id null, as an import's
+   * batch) with `{count, ids, merged_option: {field, from, into}}`.
+   */
+  async optionMerged(plan: OptionMergePlan, batch: OptionMergeChange[]): Promise<void> {
+    if (batch.length === 0) return;
+    const { companyId } = this.author;
+    const at = now();
+    const ids = batch.map((c) => c.recordId);
+    const versions = await bumpVersionsOf(this.db, companyId, ids, { userId: this.author.userId, at });
+    await writeMergedValues(this.db, companyId, plan, batch);
+    this.#wrote = true;
+    const field = `custom.${plan.field.key}`;
+    await this.#record(
+      {
+        type: 'customer.updated',
+        entity: { type: 'customer', id: null },
+        data: { count: ids.length, ids, merged_option: { field, from: plan.from, into: plan.into } },
+      },
+      batch.map((c) =>
+        this.#entry(c.recordId, 'updated', at, null, JSON.stringify([c.change]), versions.get(c.recordId)),
+      ),
+    );
   }
 
   /** `change` with the fields of an edit (those left out keep their values; a derived name follows its parts). */

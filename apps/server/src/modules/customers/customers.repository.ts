@@ -251,6 +251,24 @@ export async function setStatusOf(
   return new Map(rows.map((r) => [r.id, r.version]));
 }
 
+/** A new version for each of these customers (their own fields changed elsewhere); answers id → version. */
+export async function bumpVersionsOf(
+  db: Database,
+  companyId: number,
+  ids: number[],
+  by: { userId: number | null; at: string },
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .updateTable('customers')
+    .set({ version: sql`version + 1`, updated_by: by.userId, updated_at: by.at })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .returning(['id', 'version'])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
 /** Deletes the company's customers with these ids; answers the ids that were still there. */
 export async function deleteCustomersReturning(
   db: Database,

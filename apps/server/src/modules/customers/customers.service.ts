@@ -1,3 +1,4 @@
+import type { CustomField, CustomOptionMergeBody } from '@kontora/contract/custom-fields';
 import type {
   Customer,
   CustomerBulkBody,
@@ -9,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
 import { completeCustomer } from './customer-dto.ts';
 import { canMergeEdit } from './customer-edit-merge.ts';
 import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
@@ -76,6 +78,7 @@ export async function bulkCustomers(
   body: CustomerBulkBody,
 ): Promise<CustomerBulkResult> {
   const ids = [...new Set(body.ids)];
+  if (body.action === 'set_custom') return setCustomOfMany(ctx, actor, ids, body.custom);
   return writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
     const found = await findStatuses(trx, actor.companyId, ids);
     const foundIds = new Set(found.map((r) => r.id));
@@ -86,6 +89,51 @@ export async function bulkCustomers(
     const byRequest = affected.map((id) => rows.get(id)).filter((r) => r !== undefined);
     await w.bulk(body, byRequest);
     return { action: body.action, affected, not_found };
+  });
+}
+
+/** Records a batch of a merge rewrites and reports to the feed as one entry (as an import's batch). */
+const MERGE_BATCH = 500;
+
+/**
+ * Merges option `from` of a customers' select field into `into`, in one transaction: the
+ * customers' values through the write door, batch by batch, then the field's options.
+ * Answers the field and the ids of the customers changed.
+ */
+export async function mergeCustomerOption(
+  ctx: AppContext,
+  actor: Actor,
+  fieldId: number,
+  body: CustomOptionMergeBody,
+): Promise<{ field: CustomField; records: number[] }> {
+  const answer = await writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
+    const plan = await planOptionMerge(trx, actor.companyId, fieldId, body);
+    if (plan.field.record !== 'customer') throw notFound('Field');
+    for (let i = 0; i < plan.changes.length; i += MERGE_BATCH)
+      await w.optionMerged(plan, plan.changes.slice(i, i + MERGE_BATCH));
+    const field = await finishOptionMerge(ctx, trx, actor, plan);
+    return { field, records: plan.changes.map((c) => c.recordId) };
+  });
+  optionsMerged(ctx, actor.companyId);
+  return answer;
+}
+
+/**
+ * Own fields set on many customers: each checked and written as that customer's edit (its
+ * version, timeline entry and `customer.updated` change); one refusal (400 `custom.{key}`)
+ * undoes all.
+ */
+async function setCustomOfMany(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  custom: Record<string, unknown>,
+): Promise<CustomerBulkResult> {
+  return writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
+    const found = await customersByIds(trx, actor.companyId, ids);
+    const affected = ids.filter((id) => found.has(id));
+    for (const id of affected) await w.applyPatch(found.get(id) as Customer, { custom });
+    return { action: 'set_custom', affected, not_found: ids.filter((id) => !found.has(id)) };
   });
 }
 

@@ -7,7 +7,13 @@ import type { Database } from '../../db/database.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
-import { planCustomValues, writeCustomValues } from '../custom-fields/custom-fields.service.ts';
+import {
+  type OptionMergeChange,
+  type OptionMergePlan,
+  planCustomValues,
+  writeCustomValues,
+  writeMergedValues,
+} from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
@@ -15,11 +21,13 @@ import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from 
 import { type Placement, positionFor } from './deal-position.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
+  bumpDealVersionsOf,
   bumpEventVersion,
   customerTypes,
   deleteDealsReturning,
   insertCustomerDealEntries,
   insertDeal,
+  insertDealActivities,
   insertDealActivity,
   insertDealNote,
   type NewDealActivity,
@@ -258,6 +266,37 @@ export class DealWrites {
         : [{ field: 'position', before: current.position, after: next.position }],
       written: { deal: next, stage, at },
     };
+  }
+
+  /**
+   * A batch of deals whose own select field had option `from` merged into `into`
+   * (docs/decisions/076-field-deletion-merge-and-bulk.md): the values stored, a new version and an `updated` timeline entry
+   * each, and one `deal.updated` change naming the ids (entity id null, as a customer import's
+   * batch) with `{count, ids, merged_option: {field, from, into}}`. Figures are untouched.
+   */
+  async optionMerged(plan: OptionMergePlan, batch: OptionMergeChange[]): Promise<void> {
+    if (batch.length === 0) return;
+    const { companyId } = this.author;
+    const at = now();
+    const ids = batch.map((c) => c.recordId);
+    await bumpDealVersionsOf(this.db, companyId, ids, { userId: this.author.userId, at });
+    await writeMergedValues(this.db, companyId, plan, batch);
+    const field = `custom.${plan.field.key}`;
+    const entries = batch.map((c) =>
+      this.#entry(c.recordId, 'updated', at, JSON.stringify({ [field]: [c.change.before, c.change.after] })),
+    );
+    await recordChange(
+      this.db,
+      {
+        companyId,
+        type: 'deal.updated',
+        entity: { type: 'deal', id: null },
+        actor: this.author.change,
+        changes: null,
+        data: { count: ids.length, ids, merged_option: { field, from: plan.from, into: plan.into } },
+      },
+      insertDealActivities(this.db, entries),
+    );
   }
 
   /** Deletes deals as read in this transaction, each audited and with a `deal.deleted` change. Answers the ids deleted. */

@@ -279,6 +279,29 @@ export function insertDealActivity(db: Database, row: NewDealActivity) {
   return db.insertInto('deal_activities').values(row).compile();
 }
 
+/** Timeline entries of many deals in one statement (compiled, to go with the change-feed row). */
+export function insertDealActivities(db: Database, rows: NewDealActivity[]) {
+  return db.insertInto('deal_activities').values(rows).compile();
+}
+
+/** A new version for each of these deals (their own fields changed elsewhere); answers id → version. */
+export async function bumpDealVersionsOf(
+  db: Database,
+  companyId: number,
+  ids: number[],
+  by: { userId: number | null; at: string },
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .updateTable('deals')
+    .set({ version: sql`version + 1`, updated_by: by.userId, updated_at: by.at })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .returning(['id', 'version'])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
 /** A note on a deal's timeline; answers its id (the note's mentions are keyed by it). */
 export async function insertDealNote(db: Database, row: NewDealActivity): Promise<number> {
   const inserted = await db

@@ -1,3 +1,4 @@
+import type { CustomField, CustomOptionMergeBody } from '@kontora/contract/custom-fields';
 import type {
   Deal,
   DealBulkBody,
@@ -13,6 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
 import { dealAuthorOf, staleDeal } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
@@ -175,7 +177,10 @@ export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBod
     const not_found = ids.filter((id) => !byId.has(id));
     const deals = affected.map((id) => byId.get(id) as StoredDeal);
     if (body.action === 'delete') await w.delete(deals);
-    else if (body.action === 'set_owner') {
+    else if (body.action === 'set_custom') {
+      // Each deal's values checked as its own edit; a refusal (400 `custom.{key}`) undoes all.
+      for (const d of deals) await w.change(d, { ...d }, undefined, body.custom);
+    } else if (body.action === 'set_owner') {
       for (const d of deals) await w.change(d, { ...d, owner_id: body.owner_id });
     } else {
       const stage = (await selectStages(trx, actor.companyId)).find((s) => s.id === body.stage_id);
@@ -184,6 +189,32 @@ export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBod
     }
     return { action: body.action, affected, not_found };
   });
+}
+
+/** Deals a batch of a merge rewrites and reports to the feed as one entry. */
+const MERGE_BATCH = 500;
+
+/**
+ * Merges option `from` of a deals' select field into `into`, in one transaction: the deals'
+ * values through the write door, batch by batch, then the field's options. Answers the
+ * field and the ids of the deals changed.
+ */
+export async function mergeDealOption(
+  ctx: AppContext,
+  actor: Actor,
+  fieldId: number,
+  body: CustomOptionMergeBody,
+): Promise<{ field: CustomField; records: number[] }> {
+  const answer = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+    const plan = await planOptionMerge(trx, actor.companyId, fieldId, body);
+    if (plan.field.record !== 'deal') throw notFound('Field');
+    for (let i = 0; i < plan.changes.length; i += MERGE_BATCH)
+      await w.optionMerged(plan, plan.changes.slice(i, i + MERGE_BATCH));
+    const field = await finishOptionMerge(ctx, trx, actor, plan);
+    return { field, records: plan.changes.map((c) => c.recordId) };
+  });
+  optionsMerged(ctx, actor.companyId);
+  return answer;
 }
 
 export function toTimelineEntry(r: DealActivityRow): DealTimelineEntry {

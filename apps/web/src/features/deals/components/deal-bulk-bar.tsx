@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
+import { BulkOwnField } from '../../shared/components/custom-fields/bulk-own-field.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useBulkDeals } from '../api/bulk-deals.ts';
 
@@ -94,6 +95,15 @@ export function DealBulkBar({
           ))}
         </select>
       </div>
+      <BulkOwnField
+        record="deal"
+        count={selected.length}
+        apply={async (custom) => {
+          const result = await bulk.mutateAsync({ action: 'set_custom', ids: selected, custom });
+          notify('success', t('deals.bulk.done', { number: result.affected.length }));
+          onDone();
+        }}
+      />
       <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setDeleting(true)}>
         {t('deals.bulk.delete')}
       </button>

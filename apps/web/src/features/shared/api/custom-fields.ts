@@ -3,7 +3,10 @@ import type {
   CustomFieldCreateBody,
   CustomFieldList,
   CustomFieldUpdateBody,
+  CustomOptionMergeBody,
+  CustomOptionMergeResult,
   CustomRecord,
+  DeletedCustomFieldList,
 } from '@kontora/contract/custom-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -44,6 +47,43 @@ export function useUpdateCustomField(companyId: number) {
   return useMutation({
     mutationFn: ({ id, ...body }: CustomFieldUpdateBody & { id: number }) =>
       api.patch<CustomField>(`${fieldsPath(companyId)}/${id}`, body),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
+/** Deletes a field: its values leave every record at once and can come back for 30 days. */
+export function useDeleteCustomField(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`${fieldsPath(companyId)}/${id}`),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
+/** Fields of a record kind deleted in the last 30 days (owners and admins). */
+export function useDeletedCustomFields(companyId: number, record: CustomRecord) {
+  return useQuery({
+    queryKey: [...fieldsKey(companyId, record), 'deleted'] as const,
+    queryFn: ({ signal }) =>
+      api.get<DeletedCustomFieldList>(`${fieldsPath(companyId)}/deleted?record=${record}`, { signal }),
+    select: (list) => list.items,
+  });
+}
+
+export function useRestoreCustomField(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<CustomField>(`${fieldsPath(companyId)}/${id}/restore`, {}),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
+/** Merges one option of a select into another on every record holding it. */
+export function useMergeCustomOptions(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CustomOptionMergeBody & { id: number }) =>
+      api.post<CustomOptionMergeResult>(`${fieldsPath(companyId)}/${id}/merge-options`, body),
     onSuccess: () => invalidateCrm(queryClient, companyId),
   });
 }

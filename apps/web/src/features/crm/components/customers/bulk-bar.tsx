@@ -1,3 +1,4 @@
+import type { CustomValues } from '@kontora/contract/custom-fields';
 import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, type CustomerStatus } from '@kontora/contract/customer-values';
 import type { CustomerBulkBody, CustomerMatch, CustomerMatchQuery } from '@kontora/contract/customers';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
+import { BulkOwnField } from '../../../shared/components/custom-fields/bulk-own-field.tsx';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
 import { useBulkCustomersByFilter } from '../../api/bulk-customers-by-filter.ts';
 
@@ -62,6 +64,17 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
       affected += (await byIds.mutateAsync(body)).affected.length;
     }
     return affected;
+  };
+
+  /** Own fields on the ticked customers (not offered for a whole filter): all or none per call of 1000. */
+  const setOwnField = async (selected: readonly number[], custom: CustomValues) => {
+    let affected = 0;
+    for (let start = 0; start < selected.length; start += CUSTOMER_LIMITS.bulkMax) {
+      const part = selected.slice(start, start + CUSTOMER_LIMITS.bulkMax);
+      affected += (await byIds.mutateAsync({ action: 'set_custom', ids: part, custom })).affected.length;
+    }
+    notify('success', t('customFields.bulk.done', { number: format.number(affected) }));
+    onDone();
   };
 
   const setSelectedStatus = async () => {
@@ -138,6 +151,9 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
         >
           {t('crm.customers.bulk.delete')}
         </button>
+        {ids && (
+          <BulkOwnField record="customer" count={ids.length} apply={(custom) => setOwnField(ids, custom)} />
+        )}
         {ids && ids.length >= 2 && (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setMerging(true)}>
             {t('merge.open')}

@@ -5,9 +5,11 @@ import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SettingsSection } from '../../../../components/settings-section.tsx';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useCustomFields, useUpdateCustomField } from '../../../shared/api/custom-fields.ts';
+import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
+import { DeletedFields, DeleteFieldDialog } from './deleted-fields.tsx';
 import { FieldDialog } from './field-dialog.tsx';
 
-/** The company's own fields on customers and deals: add, edit, archive and restore. */
+/** The company's own fields on customers and deals: add, edit, archive, delete and restore. */
 export function CustomFieldsSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   return (
@@ -24,6 +26,8 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
   const fields = useCustomFields(companyId, record);
   const archive = useUpdateCustomField(companyId);
   const [editing, setEditing] = useState<CustomField | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CustomField | null>(null);
+  const labelOf = useFieldLabel();
   const headingId = useId();
   const heading = t(`customFields.records.${record}`);
   return (
@@ -43,7 +47,7 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
           {fields.data?.map((field) => (
             <li key={field.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
               <span className={`me-auto ${field.archived ? 'text-body-secondary' : ''}`}>
-                {field.label} <code className="small">{field.key}</code>{' '}
+                {labelOf(field)} <code className="small">{field.key}</code>{' '}
                 <span className="small text-body-secondary">
                   {t(`customFields.types.${field.type}`)}
                   {field.required && ` · ${t('customFields.required')}`}
@@ -53,7 +57,7 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
               <button
                 type="button"
                 className="btn btn-link btn-sm"
-                aria-label={t('customFields.editOne', { label: field.label })}
+                aria-label={t('customFields.editOne', { label: labelOf(field) })}
                 onClick={() => setEditing(field)}
               >
                 {t('customFields.edit')}
@@ -63,21 +67,34 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
                 className="btn btn-link btn-sm"
                 disabled={archive.isPending}
                 aria-label={t(field.archived ? 'customFields.restoreOne' : 'customFields.archiveOne', {
-                  label: field.label,
+                  label: labelOf(field),
                 })}
                 onClick={() => archive.mutate({ id: field.id, archived: !field.archived })}
               >
                 {field.archived ? t('customFields.restore') : t('customFields.archive')}
               </button>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                aria-label={t('customFields.deleteOne', { label: labelOf(field) })}
+                onClick={() => setDeleting(field)}
+              >
+                {t('customFields.delete')}
+              </button>
             </li>
           ))}
         </ul>
+      )}
+      <DeletedFields companyId={companyId} record={record} />
+      {deleting && (
+        <DeleteFieldDialog companyId={companyId} field={deleting} onClose={() => setDeleting(null)} />
       )}
       {editing !== null && (
         <FieldDialog
           companyId={companyId}
           record={record}
-          field={editing === 'new' ? null : editing}
+          // The field as last read: a merge of its options inside the dialog refreshes it.
+          field={editing === 'new' ? null : (fields.data?.find((f) => f.id === editing.id) ?? editing)}
           onClose={() => setEditing(null)}
         />
       )}

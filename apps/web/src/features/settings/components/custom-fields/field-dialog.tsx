@@ -4,6 +4,7 @@ import {
   type CustomField,
   type CustomRecord,
 } from '@kontora/contract/custom-fields';
+import { LANGUAGES } from '@kontora/contract/limits';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
@@ -22,8 +23,9 @@ import {
   SELECT_TYPES,
   updateBody,
 } from './field-draft.ts';
+import { OptionMerge } from './option-merge.tsx';
 
-const SHOWN = ['label', 'key', 'type', 'help', 'options', 'value'];
+const SHOWN = ['label', 'key', 'type', 'help', 'options', 'value', ...LANGUAGES.map((l) => `labels.${l}`)];
 
 /** Adds a field of a record kind, or edits one (its key and type stay as created). */
 export function FieldDialog({
@@ -99,6 +101,25 @@ export function FieldDialog({
               }
             />,
           )}
+          <details className="mb-3" open={Object.keys(draft.labels).length > 0}>
+            <summary className="form-label">{t('customFields.labelsLegend')}</summary>
+            <div className="form-text mb-2">{t('customFields.labelsNote')}</div>
+            {LANGUAGES.map((language) => (
+              <div className="mb-2" key={language}>
+                <label className="form-label small mb-1" htmlFor={`${id}-label-${language}`}>
+                  {t('customFields.labelIn', { language: t(`language.names.${language}`) })}
+                </label>
+                <input
+                  id={`${id}-label-${language}`}
+                  lang={language}
+                  {...invalid(`labels.${language}`)}
+                  maxLength={CUSTOM_FIELD_LIMITS.labelMax}
+                  value={draft.labels[language] ?? ''}
+                  onChange={(e) => set({ labels: { ...draft.labels, [language]: e.target.value } })}
+                />
+              </div>
+            ))}
+          </details>
           {input(
             'key',
             t('customFields.key'),
@@ -184,6 +205,14 @@ export function FieldDialog({
                     </button>
                   </div>
                   {optionProblem(i) && <div className="invalid-feedback d-block">{optionProblem(i)}</div>}
+                  {field && option.saved && (
+                    <OptionMerge
+                      companyId={companyId}
+                      field={field}
+                      value={option.value}
+                      onMerged={() => set({ options: draft.options.filter((o) => o.uid !== option.uid) })}
+                    />
+                  )}
                 </div>
               ))}
               <button

@@ -5,10 +5,13 @@ import type {
   CustomFieldUpdateBody,
   CustomRecord,
 } from '@kontora/contract/custom-fields';
+import type { Language } from '@kontora/contract/limits';
 
 /** A field as the settings form holds it; options keep their stored value once saved. */
 export type FieldDraft = {
   label: string;
+  /** The label in other languages (empty: the reader sees `label`). */
+  labels: Partial<Record<Language, string>>;
   key: string;
   /** Whether the key still follows the label (a new field until the key is typed). */
   keyFollows: boolean;
@@ -52,6 +55,7 @@ export function optionValue(label: string, taken: readonly string[]): string {
 
 export const emptyDraft = (): FieldDraft => ({
   label: '',
+  labels: {},
   key: '',
   keyFollows: true,
   type: 'text',
@@ -62,6 +66,7 @@ export const emptyDraft = (): FieldDraft => ({
 
 export const draftOf = (field: CustomField): FieldDraft => ({
   label: field.label,
+  labels: { ...field.labels },
   key: field.key,
   keyFollows: false,
   type: field.type,
@@ -81,11 +86,20 @@ function optionsBody(draft: FieldDraft) {
   });
 }
 
+/** The translations typed, trimmed; empty ones left out (the label stands in). */
+export const labelsBody = (draft: FieldDraft): Partial<Record<Language, string>> =>
+  Object.fromEntries(
+    Object.entries(draft.labels)
+      .map(([language, text]) => [language, (text ?? '').trim()])
+      .filter(([, text]) => text !== ''),
+  );
+
 export const createBody = (record: CustomRecord, draft: FieldDraft): CustomFieldCreateBody =>
   ({
     record,
     key: draft.key,
     label: draft.label,
+    labels: labelsBody(draft),
     type: draft.type,
     required: draft.required,
     help: draft.help,
@@ -97,6 +111,7 @@ export function updateBody(field: CustomField, draft: FieldDraft): CustomFieldUp
   const previous = new Map(field.options.map((o) => [o.value, o]));
   return {
     label: draft.label,
+    labels: labelsBody(draft),
     help: draft.help,
     required: draft.required,
     ...(SELECT_TYPES.includes(field.type)

@@ -57,4 +57,9 @@ describe('custom field drafts', () => {
       { value: 'gold_2', label: 'Gold', color: null, hidden: false },
     ]);
   });
+
+  it('sends the labels typed in other languages, trimmed, without the empty ones', () => {
+    const draft = { ...emptyDraft(), label: 'Sektor', labels: { en: ' Industry ', de: '', ru: '   ' } };
+    expect(createBody('customer', draft).labels).toEqual({ en: 'Industry' });
+  });
 });
