@@ -100,6 +100,8 @@ export const CONNECTOR_LOG_KINDS = [
   'resolved',
   /** A remote record was linked to the customer here with the same email instead of imported again. */
   'matched',
+  /** A mapped value of the company's own fields did not fit the other side and was left out (the record went on). */
+  'value_skipped',
 ] as const;
 
 export const ConnectorLogEntry = z.object({

@@ -42,6 +42,7 @@ import * as m045 from './045-custom-view-sort.ts';
 import * as m046 from './046-import-staging.ts';
 import * as m047 from './047-connector-deal-depth.ts';
 import * as m048 from './048-mailbox-idle-lease.ts';
+import * as m053 from './053-connector-field-maps.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -91,4 +92,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '046-import-staging': m046,
   '047-connector-deal-depth': m047,
   '048-mailbox-idle-lease': m048,
+  '053-connector-field-maps': m053,
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { pipelinesForSync } from '../deals/deals.service.ts';
 import type { DealApi, RemoteDealFields, RemotePipeline } from './connector-deal.ts';
+import { customHashPart } from './connector-field-hash.ts';
 
 /**
  * Remote deals as Kontora values and back. Pipelines and stages are matched
@@ -23,6 +24,8 @@ export interface DealSyncValues {
   lost_reason: string | null;
   /** The owner where both sides know them (connector-deal-owner.ts), else null or absent. */
   owner_id?: number | null;
+  /** Values of the own deal fields mapped to remote properties (connector-field-sync.ts). */
+  custom?: Record<string, unknown>;
 }
 
 export type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -31,7 +34,7 @@ const nameKey = (name: string) => name.trim().toLocaleLowerCase();
 const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** The hash of the values both sides agreed on (see content-hash.ts for customers). */
-export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason'>): string {
+export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason' | 'customKeys'>): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -44,6 +47,8 @@ export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason'>): s
         api.lostReason ? (v.lost_reason?.trim() ?? null) : null,
         // Only an owner both sides know counts, and only then: hashes of deals without one are as before.
         ...(v.owner_id ? [v.owner_id] : []),
+        // Mapped own fields, only those holding a value (connector-field-hash.ts).
+        ...customHashPart(v.custom, api.customKeys),
       ]),
     )
     .digest('hex');
@@ -92,6 +97,7 @@ export function toLocal(
       stage_id: stage.id,
       expected_close_date: remote.expectedCloseDate,
       lost_reason: stage.kind === 'lost' && api.lostReason ? remote.lostReason?.trim() || null : null,
+      ...(remote.custom ? { custom: remote.custom } : {}),
     },
   };
 }
@@ -130,6 +136,7 @@ export function toRemote(
       ownerId: null,
       organisationId: null,
       personIds: [],
+      ...(deal.custom ? { custom: deal.custom } : {}),
     },
   };
 }

@@ -3,13 +3,14 @@ import { DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type DealWrites, dealsForSync, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
+import { type DealWrites, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
 import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
 import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
 import { type OwnerMap, ownersOf } from './connector-deal-owner.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
+import { customForCreate, dealsWithCustom } from './connector-field-sync.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
 import {
@@ -111,7 +112,7 @@ async function applyDeals(
       )
     ).map((l) => [l.remote_id, l]),
   );
-  const deals = await dealsForSync(
+  const deals = await dealsWithCustom(
     trx,
     companyId,
     [...links.values()].map((l) => l.deal_id),
@@ -154,13 +155,17 @@ async function applyDeals(
     const hash = dealHash(values, api);
     try {
       if (!link || !current) {
-        const id = await writes.create({
-          ...values,
-          probability: null,
-          ...(await partiesOf(trx, scope, record)),
-          tags: [],
-          notes: null,
-        });
+        const id = await writes.create(
+          {
+            ...values,
+            probability: null,
+            ...(await partiesOf(trx, scope, record)),
+            tags: [],
+            notes: null,
+          },
+          undefined,
+          customForCreate(values.custom),
+        );
         await insertDealLink(trx, {
           company_id: companyId,
           connector_id: connectorId,
@@ -205,7 +210,11 @@ async function applyDeals(
       }
       // A remote owner who is no member leaves an owner the provider does not know as it is.
       const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
-      if ((await writes.change(current, { ...current, ...values, owner_id: owner })).length) counts.updated++;
+      if (
+        (await writes.change(current, { ...current, ...values, owner_id: owner }, undefined, values.custom))
+          .length
+      )
+        counts.updated++;
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,
         remote_updated_at: record.updatedAt,

@@ -1,12 +1,13 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import { dealsForSync, pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
+import { pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
 import type { RemoteDealFields } from './connector-deal.ts';
 import { dealLogEntry } from './connector-deal-log.ts';
 import { dealHash, toRemote } from './connector-deal-map.ts';
 import { ownersOf } from './connector-deal-owner.ts';
 import { remotePipelinesOf } from './connector-deal-pull.ts';
 import { ConnectorPausedError, ConnectorRequestError, errorText } from './connector-errors.ts';
+import { dealsWithCustom } from './connector-field-sync.ts';
 import type { PullScope } from './connector-pull.ts';
 import { linksByCustomer, type NewLogEntry } from './connectors.repository.ts';
 import {
@@ -65,7 +66,7 @@ export async function pushDeals(
       fail(link.remote_id, err);
     }
   }
-  const deals = await dealsForSync(ctx.db, companyId, upserts);
+  const deals = await dealsWithCustom(ctx.db, companyId, upserts);
   if (deals.size === 0) return;
   const links = new Map(
     (await dealLinksByDeal(ctx.db, companyId, connectorId, [...deals.keys()])).map((l) => [l.deal_id, l]),

@@ -26,12 +26,18 @@ export interface RemoteDealFields {
   /** The remote organisation and people the deal is with (their remote ids). */
   organisationId: string | null;
   personIds: string[];
+  /** Values of the company's own deal fields mapped to remote properties, by own key (connector-field-sync.ts). */
+  custom?: Record<string, unknown>;
+  /** Pushed: raw values of the mapped remote properties, by property name. */
+  remote?: Record<string, unknown>;
 }
 
 export interface RemoteDeal {
   id: string;
   updatedAt: string | null;
   fields: RemoteDealFields;
+  /** The provider's raw values of custom properties, by property name. */
+  remote?: Record<string, unknown>;
 }
 
 export interface RemotePipeline {
@@ -55,6 +61,8 @@ export interface DealApi {
   readonly statusBesideStage: boolean;
   /** Whether the remote deal has a lost reason the sync keeps in step. */
   readonly lostReason: boolean;
+  /** `custom.{key}` of the own deal fields mapped to remote properties (their content hash covers them). */
+  readonly customKeys?: readonly string[];
   pipelines(signal?: AbortSignal): Promise<RemotePipeline[]>;
   /** The provider's users who may own deals (active ones, with an email). */
   owners(signal?: AbortSignal): Promise<RemoteOwner[]>;
