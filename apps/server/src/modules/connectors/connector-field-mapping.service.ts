@@ -13,7 +13,7 @@ import { activeFields } from '../custom-fields/custom-fields.service.ts';
 import { errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
 import { type FieldMapRow, fieldMapsOf, replaceFieldMaps } from './connector-field-maps.repository.ts';
-import { forgetRemoteProperties, remotePropertiesOf } from './connector-field-properties.ts';
+import { remotePropertiesOf } from './connector-field-properties.ts';
 import type { RemoteFieldProperty } from './connector-field-types.ts';
 import { syncConnectorJob } from './connector-job.ts';
 import { type ConnectorRow, findConnector } from './connectors.repository.ts';
@@ -99,7 +99,7 @@ export async function getFieldMappings(
   const fields = await ownFields(ctx, companyId);
   const maps = await fieldMapsOf(ctx.db, companyId, id);
   try {
-    const remote = await remotePropertiesOf(id, connectorFor(ctx, row), objectsOf(row), {
+    const remote = await remotePropertiesOf(connectorFor(ctx, row), objectsOf(row), {
       signal: AbortSignal.timeout(60_000),
     });
     return answer(row, fields, maps, remote, null);
@@ -126,7 +126,7 @@ export async function putFieldMappings(
   const fields = new Map((await ownFields(ctx, companyId)).map((f) => [f.id, f]));
   let remote: RemoteFieldProperty[];
   try {
-    remote = await remotePropertiesOf(id, connectorFor(ctx, row), objectsOf(row), {
+    remote = await remotePropertiesOf(connectorFor(ctx, row), objectsOf(row), {
       fresh: true,
       signal: AbortSignal.timeout(60_000),
     });
@@ -206,6 +206,5 @@ export async function putFieldMappings(
         mode: 'full',
       });
   });
-  forgetRemoteProperties(id);
   return getFieldMappings(ctx, companyId, id);
 }

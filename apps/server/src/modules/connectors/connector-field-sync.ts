@@ -66,12 +66,9 @@ export async function withFieldMapping(
         ...(await activeFields(ctx.db, companyId, 'deal')),
       ].map((f) => [f.id, f]),
     );
-    const properties = await remotePropertiesOf(
-      row.id,
-      client,
-      [...new Set(rows.map((r) => r.remote_object))],
-      { signal },
-    );
+    const properties = await remotePropertiesOf(client, [...new Set(rows.map((r) => r.remote_object))], {
+      signal,
+    });
     const gone: NewLogEntry[] = [];
     for (const r of rows) {
       const field = fields.get(r.field_id);
