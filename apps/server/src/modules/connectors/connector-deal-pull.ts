@@ -10,7 +10,7 @@ import { dealLogEntry, refusalText } from './connector-deal-log.ts';
 import { dealHash, type LocalPipelines, toLocal } from './connector-deal-map.ts';
 import { type OwnerMap, ownersOf } from './connector-deal-owner.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
-import { customForCreate, dealsWithCustom } from './connector-field-sync.ts';
+import { createWithCustom, dealsWithCustom } from './connector-field-sync.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, linksByRemote, type NewLogEntry, updateConnector } from './connectors.repository.ts';
 import {
@@ -155,17 +155,13 @@ async function applyDeals(
     const hash = dealHash(values, api);
     try {
       if (!link || !current) {
-        const id = await writes.create(
-          {
-            ...values,
-            probability: null,
-            ...(await partiesOf(trx, scope, record)),
-            tags: [],
-            notes: null,
-          },
-          undefined,
-          customForCreate(values.custom),
-        );
+        const id = await createWithCustom(writes, values.custom, {
+          ...values,
+          probability: null,
+          ...(await partiesOf(trx, scope, record)),
+          tags: [],
+          notes: null,
+        });
         await insertDealLink(trx, {
           company_id: companyId,
           connector_id: connectorId,
@@ -210,11 +206,8 @@ async function applyDeals(
       }
       // A remote owner who is no member leaves an owner the provider does not know as it is.
       const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
-      if (
-        (await writes.change(current, { ...current, ...values, owner_id: owner }, undefined, values.custom))
-          .length
-      )
-        counts.updated++;
+      const after = { ...current, ...values, owner_id: owner };
+      if ((await writes.change(current, after, undefined, values.custom)).length) counts.updated++;
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,
         remote_updated_at: record.updatedAt,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activeFields, customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { type CustomerWrites, customersByIds } from '../customers/customers.service.ts';
-import { dealsForSync, type SyncedDeal } from '../deals/deals.service.ts';
+import { type DealWrites, dealsForSync, type SyncedDeal } from '../deals/deals.service.ts';
 import type { CrmConnector, MappedField, RemotePage, RemoteRecord } from './connector.ts';
 import { fieldMapsOf } from './connector-field-maps.repository.ts';
 import { remotePropertiesOf } from './connector-field-properties.ts';
@@ -202,6 +202,15 @@ export function customForCreate(custom: Record<string, unknown> | undefined) {
   if (!custom) return undefined;
   const set = Object.entries(custom).filter(([, v]) => v !== null);
   return set.length ? Object.fromEntries(set) : undefined;
+}
+
+/** A deal a pull creates, with its mapped values (the empty ones left to the field's default). */
+export function createWithCustom(
+  writes: DealWrites,
+  custom: Record<string, unknown> | undefined,
+  input: Parameters<DealWrites['create']>[0],
+): Promise<number> {
+  return writes.create(input, undefined, customForCreate(custom));
 }
 
 /**
