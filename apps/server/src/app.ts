@@ -36,6 +36,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyCalendarRoutes } from './modules/companies/company-calendar.routes.ts';
 import { companySecurityRoutes } from './modules/companies/company-security.routes.ts';
 import { companyJobsRoutes } from './modules/company-jobs/company-jobs.routes.ts';
+import { connectorFieldMappingRoutes } from './modules/connectors/connector-field-mapping.routes.ts';
 import { registerConnectorJobs } from './modules/connectors/connectors.jobs.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { registerCrmCounterJobs } from './modules/crm-stats/crm-counters.ts';
@@ -265,6 +266,7 @@ export async function buildApp(
       await api.register(socialMediaRoutes, { ctx, mediaInUse: postNeedingMedia });
       await api.register(webhooksRoutes, { ctx });
       await api.register(connectorsRoutes, { ctx });
+      await api.register(connectorFieldMappingRoutes, { ctx });
       await api.register(customerDuplicatesRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });

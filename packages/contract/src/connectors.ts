@@ -102,6 +102,8 @@ export const CONNECTOR_LOG_KINDS = [
   'matched',
   /** Part of a record was left out: a deal's organisation or person not linked on the other side yet. */
   'skipped',
+  /** A mapped value of the company's own fields did not fit the other side and was left out (the record went on). */
+  'value_skipped',
 ] as const;
 
 export const ConnectorLogEntry = z.object({

@@ -484,6 +484,17 @@ export interface ConnectorDealLinksTable {
   updated_at: Timestamp;
 }
 
+/** A connection's own field ↔ remote property, per remote object kind (migration 053). */
+export interface ConnectorFieldMapsTable {
+  id: Generated<number>;
+  company_id: number;
+  connector_id: number;
+  field_id: number;
+  remote_object: string;
+  remote_name: string;
+  updated_at: Timestamp;
+}
+
 /** A connector's sync log (migration 017). */
 export interface ConnectorLogTable {
   id: Generated<number>;
@@ -865,6 +876,7 @@ export interface DB {
   connector_links: ConnectorLinksTable;
   connector_deal_links: ConnectorDealLinksTable;
   connector_log: ConnectorLogTable;
+  connector_field_maps: ConnectorFieldMapsTable;
   pipelines: PipelinesTable;
   pipeline_stages: PipelineStagesTable;
   deals: DealsTable;

@@ -43,6 +43,7 @@ import * as m046 from './046-import-staging.ts';
 import * as m047 from './047-connector-deal-depth.ts';
 import * as m048 from './048-mailbox-idle-lease.ts';
 import * as m052 from './052-custom-field-deletion.ts';
+import * as m053 from './053-connector-field-maps.ts';
 import * as m054 from './054-mailbox-oauth.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
@@ -94,5 +95,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '047-connector-deal-depth': m047,
   '048-mailbox-idle-lease': m048,
   '052-custom-field-deletion': m052,
+  '053-connector-field-maps': m053,
   '054-mailbox-oauth': m054,
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { pipelinesForSync } from '../deals/deals.service.ts';
 import type { DealApi, RemoteDealFields, RemotePipeline } from './connector-deal.ts';
 import { hashedParties, type PartyView } from './connector-deal-parties.ts';
+import { customHashPart } from './connector-field-hash.ts';
 
 /**
  * Remote deals as Kontora values and back. Pipelines and stages are matched
@@ -26,6 +27,8 @@ export interface DealSyncValues {
   owner_id?: number | null;
   /** Who the deal is with, as far as both sides know them (connector-deal-parties.ts). */
   parties?: PartyView;
+  /** Values of the own deal fields mapped to remote properties (connector-field-sync.ts). */
+  custom?: Record<string, unknown>;
 }
 
 export type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -34,7 +37,10 @@ const nameKey = (name: string) => name.trim().toLocaleLowerCase();
 const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** The hash of the values both sides agreed on (see content-hash.ts for customers). */
-export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason' | 'noAmountIsZero'>): string {
+export function dealHash(
+  v: DealSyncValues,
+  api: Pick<DealApi, 'lostReason' | 'noAmountIsZero' | 'customKeys'>,
+): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -50,6 +56,8 @@ export function dealHash(v: DealSyncValues, api: Pick<DealApi, 'lostReason' | 'n
         ...(v.owner_id ? [v.owner_id] : []),
         // Likewise the organisation and people both sides know (none: hashes as before 073).
         ...(v.parties ? hashedParties(v.parties) : []),
+        // Mapped own fields, only those holding a value (connector-field-hash.ts).
+        ...customHashPart(v.custom, api.customKeys),
       ]),
     )
     .digest('hex');
@@ -98,6 +106,7 @@ export function toLocal(
       stage_id: stage.id,
       expected_close_date: remote.expectedCloseDate,
       lost_reason: stage.kind === 'lost' && api.lostReason ? remote.lostReason?.trim() || null : null,
+      ...(remote.custom ? { custom: remote.custom } : {}),
     },
   };
 }
@@ -136,6 +145,7 @@ export function toRemote(
       ownerId: null,
       organisationId: null,
       personIds: [],
+      ...(deal.custom ? { custom: deal.custom } : {}),
     },
   };
 }

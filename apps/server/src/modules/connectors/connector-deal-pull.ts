@@ -2,7 +2,7 @@ import type { ConnectorCounts } from '@kontora/contract/connectors';
 import { DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type DealWrites, dealsForSync, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
+import { type DealWrites, pipelinesForSync, writeDeals } from '../deals/deals.service.ts';
 import type { RemoteDeal, RemotePipeline } from './connector-deal.ts';
 import { removeGoneDeals } from './connector-deal-gone.ts';
 import { dealLogEntry, refusalText } from './connector-deal-log.ts';
@@ -16,6 +16,7 @@ import {
   skippedText,
 } from './connector-deal-parties.ts';
 import { ConnectorAuthError, ConnectorRequestError, errorText } from './connector-errors.ts';
+import { createWithCustom, dealsWithCustom } from './connector-field-sync.ts';
 import type { PullScope } from './connector-pull.ts';
 import { insertLog, type NewLogEntry, updateConnector } from './connectors.repository.ts';
 import {
@@ -119,7 +120,7 @@ async function applyDeals(
       )
     ).map((l) => [l.remote_id, l]),
   );
-  const deals = await dealsForSync(
+  const deals = await dealsWithCustom(
     trx,
     companyId,
     [...links.values()].map((l) => l.deal_id),
@@ -178,7 +179,7 @@ async function applyDeals(
     };
     try {
       if (!link || !current) {
-        const id = await writes.create({
+        const id = await createWithCustom(writes, values.custom, {
           ...fields,
           probability: null,
           organisation_id: who.organisation_id,
@@ -235,7 +236,7 @@ async function applyDeals(
       // A remote owner who is no member leaves an owner the provider does not know as it is.
       const owner = values.owner_id ?? (owners.shared(current.owner_id) === null ? current.owner_id : null);
       const after = { ...current, ...fields, owner_id: owner, ...pick(who) };
-      if ((await writes.change(current, after)).length) counts.updated++;
+      if ((await writes.change(current, after, undefined, values.custom)).length) counts.updated++;
       skipped();
       await updateDealLink(trx, companyId, link.id, {
         content_hash: hash,

@@ -1,6 +1,6 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import type { AppContext } from '../../context.ts';
-import { dealsForSync, pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
+import { pipelinesForSync, type SyncedDeal } from '../deals/deals.service.ts';
 import type { RemoteDealFields, RemoteParties } from './connector-deal.ts';
 import { dealLogEntry } from './connector-deal-log.ts';
 import { dealHash, toRemote } from './connector-deal-map.ts';
@@ -15,6 +15,7 @@ import {
 } from './connector-deal-parties.ts';
 import { remotePipelinesOf } from './connector-deal-pull.ts';
 import { ConnectorPausedError, ConnectorRequestError, errorText } from './connector-errors.ts';
+import { dealsWithCustom } from './connector-field-sync.ts';
 import type { PullScope } from './connector-pull.ts';
 import type { NewLogEntry } from './connectors.repository.ts';
 import {
@@ -74,7 +75,7 @@ export async function pushDeals(
       fail(link.remote_id, err);
     }
   }
-  const deals = await dealsForSync(ctx.db, companyId, upserts);
+  const deals = await dealsWithCustom(ctx.db, companyId, upserts);
   if (deals.size === 0) return;
   const links = new Map(
     (await dealLinksByDeal(ctx.db, companyId, connectorId, [...deals.keys()])).map((l) => [l.deal_id, l]),

@@ -26,6 +26,10 @@ export interface RemoteDealFields {
   /** The remote organisation and people the deal is with (their remote ids; the primary person first where the provider has one). */
   organisationId: string | null;
   personIds: string[];
+  /** Values of the company's own deal fields mapped to remote properties, by own key (connector-field-sync.ts). */
+  custom?: Record<string, unknown>;
+  /** Pushed: raw values of the mapped remote properties, by property name. */
+  remote?: Record<string, unknown>;
   /**
    * Listed: the provider answered only some of the deal's people (Pipedrive: its primary
    * person, not its other participants); `morePeople` reads the rest.
@@ -55,6 +59,8 @@ export interface RemoteDeal {
   id: string;
   updatedAt: string | null;
   fields: RemoteDealFields;
+  /** The provider's raw values of custom properties, by property name. */
+  remote?: Record<string, unknown>;
 }
 
 export interface RemotePipeline {
@@ -80,6 +86,8 @@ export interface DealApi {
   readonly lostReason: boolean;
   /** Whether the provider keeps "no amount" as 0 (Pipedrive): then 0 and none are the same value. */
   readonly noAmountIsZero?: boolean;
+  /** `custom.{key}` of the own deal fields mapped to remote properties (their content hash covers them). */
+  readonly customKeys?: readonly string[];
   pipelines(signal?: AbortSignal): Promise<RemotePipeline[]>;
   /** The provider's users who may own deals (active ones, with an email). */
   owners(signal?: AbortSignal): Promise<RemoteOwner[]>;

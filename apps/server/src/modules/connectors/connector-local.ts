@@ -6,7 +6,7 @@ import {
   completeCustomer,
   systemAuthor,
 } from '../customers/customers.service.ts';
-import type { SyncedFields } from './connector.ts';
+import type { MappedField, SyncedFields } from './connector.ts';
 
 /**
  * A connector's side of writing customers: remote fields mapped to customer
@@ -26,9 +26,11 @@ export function connectorActor(companyId: number, provider: string, id: number):
 }
 
 /** The mapped fields only, without empty ones (what a create or update body takes). */
-function bodyOf(fields: SyncedFields, mapped: readonly (keyof SyncedFields)[]): Record<string, unknown> {
+function bodyOf(fields: SyncedFields, mapped: readonly MappedField[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const f of mapped) if (fields[f] !== null) body[f] = fields[f];
+  for (const f of mapped)
+    if (!f.startsWith('custom.') && fields[f as keyof SyncedFields] !== null)
+      body[f] = fields[f as keyof SyncedFields];
   return body;
 }
 
@@ -42,7 +44,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 /** A remote record as a new customer, or why it cannot be one. */
 export function checkNew(
   fields: SyncedFields,
-  mapped: readonly (keyof SyncedFields)[],
+  mapped: readonly MappedField[],
 ): Checked<ReturnType<typeof completeCustomer>> {
   const parsed = CustomerCreateBody.safeParse({ ...bodyOf(fields, mapped), type: fields.type, source: null });
   if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error.issues) };
@@ -57,10 +59,12 @@ export async function updateFromRemote(
   writes: CustomerWrites,
   current: Customer,
   fields: SyncedFields,
-  mapped: readonly (keyof SyncedFields)[],
+  mapped: readonly MappedField[],
 ): Promise<Checked<boolean>> {
   const patchBody: Record<string, unknown> = {};
-  for (const f of mapped) patchBody[f] = fields[f];
+  for (const f of mapped) if (!f.startsWith('custom.')) patchBody[f] = fields[f as keyof SyncedFields];
+  // The mapped own fields the remote record answered (connector-field-sync.ts); null clears.
+  if (fields.custom && Object.keys(fields.custom).length) patchBody.custom = fields.custom;
   const parsed = CustomerUpdateBody.safeParse({ ...patchBody, version: current.version });
   if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error.issues) };
   try {

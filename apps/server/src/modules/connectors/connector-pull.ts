@@ -1,6 +1,7 @@
 import type { ConnectorCounts } from '@kontora/contract/connectors';
 import { type CustomerWrites, customersByIds } from '../customers/customers.service.ts';
 import type { CrmConnector, RemoteRecord } from './connector.ts';
+import { applyNewCustomValues } from './connector-field-sync.ts';
 import { type ConnectorActor, checkNew, updateFromRemote } from './connector-local.ts';
 import { matchExistingByEmail } from './connector-match.ts';
 import {
@@ -178,6 +179,14 @@ export async function applyRemotePage(
   await markSeen(trx, actor.companyId, seen, pass);
   const ids = await writes.importMany(news.map((n) => n.fields.value));
   counts.created += ids.length;
+  // An import batch takes no values of the company's own fields: the mapped ones follow.
+  await applyNewCustomValues(
+    writes,
+    scope,
+    ids,
+    news.map((n) => n.record),
+    log,
+  );
   await insertLinks(
     trx,
     matchedLinks.map((m) => ({

@@ -9,6 +9,7 @@ import { resolvePendingDeals } from './connector-deal-pending.ts';
 import { pullDeals } from './connector-deal-pull.ts';
 import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector-errors.ts';
 import { connectorFor } from './connector-factory.ts';
+import { withFieldMapping } from './connector-field-sync.ts';
 import { connectorActor } from './connector-local.ts';
 import { resolvePendingCreates } from './connector-pending.ts';
 import { applyRemotePage, type PullScope } from './connector-pull.ts';
@@ -108,7 +109,13 @@ export async function runSync(
         full_pass: checkpoint.pass,
       });
     }
-    const scope: PullScope = { actor, connectorId: id, client, pass: checkpoint?.pass ?? row.full_pass };
+    const scope: PullScope = {
+      actor,
+      connectorId: id,
+      // The company's own fields mapped to remote properties travel with the records (connector-field-sync.ts).
+      client: await withFieldMapping(ctx, row, client, job.signal),
+      pass: checkpoint?.pass ?? row.full_pass,
+    };
     // Creates a stopped run left under way are settled first: a pull would import them as new customers.
     const settled = pushLog(companyId, id);
     await resolvePendingCreates(ctx, scope, counts, settled, job.signal);

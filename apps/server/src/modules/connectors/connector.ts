@@ -1,5 +1,6 @@
 import type { CustomerType } from '@kontora/contract/customers';
 import type { DealApi } from './connector-deal.ts';
+import type { RemoteFieldApi } from './connector-field-types.ts';
 
 /**
  * The one interface both providers implement (docs/decisions/022): test the
@@ -21,7 +22,15 @@ export interface SyncedFields {
   website: string | null;
   address: string | null;
   country: string | null;
+  /**
+   * Values of the company's own fields mapped to remote properties, by own key
+   * (connector-field-sync.ts); a key left out is not compared or written.
+   */
+  custom?: Record<string, unknown>;
 }
+
+/** A synced field, or `custom.{key}` for a field of the company's own mapped to a remote property. */
+export type MappedField = Exclude<keyof SyncedFields, 'custom'> | `custom.${string}`;
 
 export const SYNCED_FIELDS = [
   'type',
@@ -34,7 +43,7 @@ export const SYNCED_FIELDS = [
   'website',
   'address',
   'country',
-] as const satisfies readonly (keyof SyncedFields)[];
+] as const satisfies readonly MappedField[];
 
 export interface RemoteRecord {
   /** The provider's object type, e.g. `contact` or `organization`. */
@@ -43,6 +52,8 @@ export interface RemoteRecord {
   /** When the remote record last changed (ISO), as the provider reports it. */
   updatedAt: string | null;
   fields: SyncedFields;
+  /** The provider's raw values of custom properties, by property name (converted by connector-field-sync.ts). */
+  remote?: Record<string, unknown>;
 }
 
 export interface RemotePage {
@@ -56,6 +67,8 @@ export interface PushItem {
   key: number;
   remoteId: string | null;
   fields: SyncedFields;
+  /** Raw values of mapped remote properties to send along, by property name. */
+  remote?: Record<string, unknown>;
 }
 
 /** A remote record a lookup found: its fields when the provider answered them, else null. */
@@ -75,7 +88,7 @@ export interface CrmConnector {
   /** The object types a full pass lists, in order (people first, then organisations). */
   readonly objectTypes: readonly string[];
   /** The synced fields each remote type carries (the content hash covers only these). */
-  readonly mappedFields: Readonly<Record<string, readonly (keyof SyncedFields)[]>>;
+  readonly mappedFields: Readonly<Record<string, readonly MappedField[]>>;
   /** Largest batch `push` takes. */
   readonly pushBatch: number;
   /** One cheap authenticated call: throws ConnectorAuthError on a bad token. */
@@ -98,4 +111,6 @@ export interface CrmConnector {
   remove(type: string, remoteId: string, signal?: AbortSignal): Promise<void>;
   /** The provider's deals, pipelines and stages (connector-deal.ts). */
   readonly deals: DealApi;
+  /** The provider's properties, for mapping fields of the company's own (connector-field-types.ts). */
+  readonly fields: RemoteFieldApi;
 }

@@ -63,7 +63,12 @@ const byOrder = (a: { displayOrder?: number }, b: { displayOrder?: number }) =>
   (a.displayOrder ?? 0) - (b.displayOrder ?? 0);
 
 /** `search`: HubSpot's search endpoints have a lower rate limit of their own, shared with the contacts' search. */
-export function hubspotDeals(http: ProviderHttp, search: RequestThrottle): DealApi {
+export function hubspotDeals(
+  http: ProviderHttp,
+  search: RequestThrottle,
+  /** The properties of mapped deal fields the list also asks for (connector-field-sync.ts). */
+  mapped: () => string[] = () => [],
+): DealApi {
   return {
     organisationType: 'company',
     personType: 'contact',
@@ -108,7 +113,7 @@ export function hubspotDeals(http: ProviderHttp, search: RequestThrottle): DealA
           query: {
             limit: PAGE,
             after: cursor ?? undefined,
-            properties: PROPS.join(','),
+            properties: [...PROPS, ...mapped()].join(','),
             associations: 'companies,contacts',
             archived: 'false',
           },
@@ -255,6 +260,7 @@ function toDeal(o: HubspotDeal): RemoteDeal {
   return {
     id: o.id,
     updatedAt: updatedAtOf(o),
+    remote: p,
     fields: {
       title: p.dealname ?? null,
       amount: amount === null || Number.isNaN(amount) ? null : amount,
@@ -274,6 +280,7 @@ function toDeal(o: HubspotDeal): RemoteDeal {
 /** An emptied field is sent as "" (HubSpot clears it). */
 function toProperties(f: RemoteDealFields): Record<string, string> {
   return {
+    ...(f.remote as Record<string, string> | undefined),
     dealname: f.title ?? '',
     amount: f.amount === null ? '' : String(f.amount),
     deal_currency_code: f.currency ?? '',

@@ -9,6 +9,7 @@ import type {
 } from './connector.ts';
 import { syncedFieldsOf } from './content-hash.ts';
 import { hubspotDeals } from './hubspot-deals.ts';
+import { hubspotProperties } from './hubspot-properties.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
@@ -58,13 +59,22 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
     throttle: new RequestThrottle(80, 10_000),
   };
   const search = new RequestThrottle(4, 1_000);
+  const fields = hubspotProperties(http, {
+    contact: CONTACT_PROPS,
+    company: COMPANY_PROPS,
+    deal: ['dealname', 'amount', 'deal_currency_code', 'dealstage', 'pipeline', 'closedate'],
+  });
 
   const pathOf = (type: string) => {
     const path = objectPath[type];
     if (!path) throw new Error(`HubSpot has no object type ${type}`);
     return `/crm/v3/objects/${path}`;
   };
-  const propsOf = (type: string) => (type === 'contact' ? CONTACT_PROPS : COMPANY_PROPS);
+  // With the mapped properties of the company's own fields (connector-field-sync.ts).
+  const propsOf = (type: string) => [
+    ...(type === 'contact' ? CONTACT_PROPS : COMPANY_PROPS),
+    ...fields.wanted(type),
+  ];
   const page = (
     type: string,
     body: { results?: HubspotObject[]; paging?: { next?: { after?: string } } },
@@ -143,7 +153,8 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
     },
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
-    deals: hubspotDeals(http, search),
+    deals: hubspotDeals(http, search, () => fields.wanted('deal')),
+    fields,
   };
 }
 
@@ -162,7 +173,7 @@ async function batch(
 ): Promise<PushResult[]> {
   const inputs = items.map((i) => ({
     ...(i.remoteId ? { id: i.remoteId } : {}),
-    properties: toProperties(type, i.fields),
+    properties: { ...(i.remote as Record<string, string> | undefined), ...toProperties(type, i.fields) },
   }));
   let body: HubspotList;
   try {
@@ -178,7 +189,8 @@ async function batch(
   }
   const unmatched = [...(body.results ?? [])];
   return items.map((item, index) => {
-    const sent = inputs[index]?.properties ?? {};
+    // Matched by the synced properties only: HubSpot may answer mapped values normalised.
+    const sent = toProperties(type, item.fields);
     const at = unmatched.findIndex((r) =>
       item.remoteId
         ? r.id === item.remoteId
@@ -242,7 +254,7 @@ function toRecord(type: string, o: HubspotObject): RemoteRecord {
           address: p.address,
           country: p.country,
         });
-  return { type, id: o.id, updatedAt: updatedAtOf(type, o), fields };
+  return { type, id: o.id, updatedAt: updatedAtOf(type, o), fields, remote: p };
 }
 
 /** Local fields as HubSpot properties; an emptied field is sent as "" (HubSpot clears it). */

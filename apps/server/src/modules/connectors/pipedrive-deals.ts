@@ -1,4 +1,5 @@
 import type { DealApi, RemoteDeal, RemoteDealFields } from './connector-deal.ts';
+import { customKeysOf } from './pipedrive-fields.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 
 /**
@@ -206,6 +207,7 @@ function toDeal(o: PipedriveDeal): RemoteDeal {
   return {
     id: String(o.id),
     updatedAt: timeOf(o.update_time),
+    remote: customKeysOf(o),
     fields: {
       title: o.title ?? null,
       // Pipedrive has no empty value: a deal without one answers 0.
@@ -228,6 +230,10 @@ function toDeal(o: PipedriveDeal): RemoteDeal {
 /** A create also names the organization and the first person; an update leaves them as they are. */
 function toBody(f: RemoteDealFields, create: boolean): Record<string, unknown> {
   return {
+    // Mapped custom fields at the top level, as API v1 takes them; a multiple option as its ids joined by commas.
+    ...Object.fromEntries(
+      Object.entries(f.remote ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+    ),
     title: f.title,
     value: f.amount ?? 0,
     currency: f.currency,

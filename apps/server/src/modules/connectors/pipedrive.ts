@@ -10,6 +10,7 @@ import type {
 import { PushInterrupted } from './connector-errors.ts';
 import { syncedFieldsOf } from './content-hash.ts';
 import { pipedriveDeals } from './pipedrive-deals.ts';
+import { pipedriveFields } from './pipedrive-fields.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
 
@@ -38,6 +39,8 @@ interface PipedriveObject {
   phones?: Labelled[] | null;
   address?: { value?: string | null; country?: string | null } | null;
   update_time?: string | null;
+  /** Values of custom fields by their hash keys (API v2). */
+  custom_fields?: Record<string, unknown> | null;
 }
 interface PipedriveList {
   data?: PipedriveObject[] | null;
@@ -125,6 +128,7 @@ export function pipedriveConnector(baseUrl: string, token: string, outbound: Gua
     remove: (type, remoteId, signal) =>
       deleteRecord(http, `${pathOf(type)}/${encodeURIComponent(remoteId)}`, signal),
     deals: pipedriveDeals(http),
+    fields: pipedriveFields(http),
   };
 }
 
@@ -140,7 +144,11 @@ async function pushOne(
       http,
       item.remoteId ? 'PATCH' : 'POST',
       item.remoteId ? `${path}/${encodeURIComponent(item.remoteId)}` : path,
-      { body: toBody(type, item.fields), signal, once: !item.remoteId },
+      {
+        body: { ...toBody(type, item.fields), ...(item.remote ? { custom_fields: item.remote } : {}) },
+        signal,
+        once: !item.remoteId,
+      },
     );
     if (!body?.data?.id) return { key: item.key, ok: false, error: 'Pipedrive answered no record' };
     return {
@@ -207,7 +215,7 @@ function toRecord(type: string, o: PipedriveObject): RemoteRecord {
   } else {
     fields = syncedFieldsOf({ type: 'organisation', name: o.name, address: o.address?.value ?? null });
   }
-  return { type, id: String(o.id), updatedAt: timeOf(o.update_time), fields };
+  return { type, id: String(o.id), updatedAt: timeOf(o.update_time), fields, remote: o.custom_fields ?? {} };
 }
 
 const personName = (f: SyncedFields) => [f.first_name, f.last_name].filter(Boolean).join(' ') || f.name || '';

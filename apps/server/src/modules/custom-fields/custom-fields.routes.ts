@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { deletedFields, removeField, restoreField } from './custom-field-deletion.ts';
+import { customFieldSchema } from './custom-field-schema.ts';
 import { changeField, createField, listFields } from './custom-fields.service.ts';
 
 const tags = ['custom-fields'];
@@ -38,6 +39,24 @@ export async function customFieldsRoutes(fastify: FastifyInstance, { ctx }: { ct
     },
     handler: async (request) => ({
       data: { items: await listFields(ctx.db, companyOf(request).id, request.query.record) },
+    }),
+  });
+
+  app.get(`${base}/schema`, {
+    config: { access: read },
+    schema: {
+      tags,
+      summary:
+        'The company’s own fields of customers or deals as a JSON Schema of the records’ `custom` object (fields in use)',
+      params: CompanyParams,
+      querystring: CustomFieldListQuery,
+      response: { 200: dataOf(z.record(z.string(), z.unknown())), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({
+      data: customFieldSchema(
+        request.query.record,
+        await listFields(ctx.db, companyOf(request).id, request.query.record),
+      ),
     }),
   });
 

@@ -59,6 +59,8 @@ export {
   planOptionMerge,
   writeMergedValues,
 } from './custom-option-merge.ts';
+/** A value's check for a field (what a write would refuse), for callers that convert values first (connectors). */
+export { checkValue } from './custom-values.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,

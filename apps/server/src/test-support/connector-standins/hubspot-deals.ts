@@ -65,6 +65,8 @@ interface DealStore {
   primaries: Map<string, string>;
   exists(kind: 'companies' | 'contacts' | 'deals', id: string): boolean;
   put(properties: Record<string, string | null>, id?: string): { id: string };
+  /** Why HubSpot refuses these property values (hubspot-properties.ts), or null. */
+  invalidProperties?(properties: Record<string, string | null>): string | null;
   view(id: string, wanted: string[]): unknown;
   refuse(req: StandinRequest): StandinAnswer | null;
   invalid(message: string): StandinAnswer;
@@ -154,7 +156,7 @@ export function hubspotDealRoutes(store: DealStore): [string, RegExp, Route][] {
         if (no) return no;
         const properties = (req.fields.properties ?? {}) as Record<string, string>;
         if (!properties.dealname) return store.invalid('Property "dealname" is required');
-        const wrong = badStage(properties);
+        const wrong = badStage(properties) ?? store.invalidProperties?.(properties);
         if (wrong) return store.invalid(wrong);
         const links: DealAssociations = { companies: [], contacts: [] };
         let primary: string | undefined;
@@ -188,7 +190,7 @@ export function hubspotDealRoutes(store: DealStore): [string, RegExp, Route][] {
             json: { status: 'error', message: `Object ${id} not found`, category: 'OBJECT_NOT_FOUND' },
           };
         const properties = (req.fields.properties ?? {}) as Record<string, string>;
-        const wrong = badStage(properties);
+        const wrong = badStage(properties) ?? store.invalidProperties?.(properties);
         if (wrong) return store.invalid(wrong);
         store.put(properties, id);
         return { json: store.view(id as string, Object.keys(properties)) };

@@ -7,6 +7,7 @@ import {
   type HubspotPipeline,
   hubspotDealRoutes,
 } from './hubspot-deals.ts';
+import { hubspotPropertyStore } from './hubspot-properties.ts';
 
 /**
  * A stand-in for HubSpot's CRM v3 objects API (contacts and companies), as
@@ -145,6 +146,8 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     json: { status: 'error', message, category: 'VALIDATION_ERROR' },
   });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.archived);
+  // The properties API, and the checks of defined properties' values on writes (hubspot-properties.ts).
+  const props = hubspotPropertyStore(refuse);
 
   const owners: HubspotOwner[] = [];
   const dealRoutes = hubspotDealRoutes({
@@ -154,12 +157,14 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     primaries,
     exists: (kind, id) => stores[kind].get(id)?.archived === false,
     put: (properties, id) => put('deals', properties, id),
+    invalidProperties: (properties) => props.invalid('deals', properties),
     view: (id, wanted) => view(stores.deals.get(id) as HubspotObject, [...wanted, MODIFIED.deals]),
     refuse,
     invalid,
   });
   const standin = await startStandin([
     ...dealRoutes,
+    props.route,
     [
       'GET',
       /^\/crm\/v3\/objects\/(contacts|companies|deals)$/,
@@ -239,6 +244,8 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
         const inputs = (req.fields.inputs ?? []) as { id?: string; properties: Record<string, string> }[];
         if (inputs.length > 100) return invalid('Batch input is limited to 100 inputs');
         state.batchSizes.push(inputs.length);
+        const wrong = inputs.map((i) => props.invalid(kind as Kind, i.properties)).find(Boolean);
+        if (wrong) return invalid(wrong);
         const results: HubspotObject[] = [];
         for (const input of inputs) {
           if (verb === 'update' && !stores[kind as Kind].get(input.id ?? '')) {
@@ -318,6 +325,8 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
     },
     associationsOf: (id: string) => associations.get(id),
     primaryCompanyOf: (id: string) => primaries.get(id) ?? null,
+    /** A custom property made in HubSpot (contacts, companies or deals). */
+    defineProperty: props.define,
   };
 }
 

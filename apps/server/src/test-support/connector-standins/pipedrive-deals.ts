@@ -70,6 +70,8 @@ interface DealStore {
   name(kind: 'persons' | 'organizations', id: number): string | null;
   /** A participation's new id. */
   nextId(): number;
+  /** A write's custom values (hash keys) checked, or why Pipedrive refuses them (pipedrive-fields.ts). */
+  custom?(fields: Record<string, unknown>): Record<string, unknown> | string;
   bad(error: string): StandinAnswer;
   /** The route behind the token, burst and budget checks. */
   metered(cost: 'list' | 'write' | 'search', route: Route): Route;
@@ -120,11 +122,13 @@ export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][]
         pipeline.stages[0]?.id,
     );
     if (!pipeline.stages.some((s) => s.id === stageId)) return 'stage_id is not a stage of the pipeline';
+    const custom = store.custom?.(fields) ?? {};
+    if (typeof custom === 'string') return custom;
     if (fields.status !== undefined && !['open', 'won', 'lost'].includes(String(fields.status)))
       return 'status is invalid';
     if (fields.user_id !== undefined && !store.users.some((u) => u.id === fields.user_id))
       return 'user_id is not a user';
-    const out: Partial<PipedriveDeal> = { pipeline_id: pipelineId, stage_id: stageId };
+    const out: Partial<PipedriveDeal> = { pipeline_id: pipelineId, stage_id: stageId, ...custom };
     for (const k of [
       'title',
       'value',

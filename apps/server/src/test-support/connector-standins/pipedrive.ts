@@ -11,6 +11,7 @@ import {
   type PipedriveUser,
   pipedriveDealRoutes,
 } from './pipedrive-deals.ts';
+import { type FieldKind, pipedriveFieldStore } from './pipedrive-fields.ts';
 
 /**
  * A stand-in for Pipedrive's API v2 persons and organizations, as documented:
@@ -35,6 +36,8 @@ export interface PipedriveObject {
   emails?: { value: string; primary: boolean; label: string }[];
   phones?: { value: string; primary: boolean; label: string }[];
   address?: { value: string | null } | null;
+  /** Values of custom fields by their hash keys (API v2). */
+  custom_fields?: Record<string, unknown>;
   add_time: string;
   update_time: string;
   is_deleted: boolean;
@@ -128,6 +131,22 @@ export async function startPipedriveStandin(
     };
   const bad = (error: string) => ({ status: 400, json: { success: false, error, errorCode: 400 } });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.is_deleted);
+  // Fields and the checks of custom values on writes (pipedrive-fields.ts).
+  const fieldStore = pipedriveFieldStore(bad);
+  const fieldKind = (kind: Kind): FieldKind => (kind === 'persons' ? 'person' : 'organization');
+  /** A write's fields with its custom values checked and merged into the record's, or why not. */
+  const withCustom = (kind: Kind, fields: Record<string, unknown>, existing?: PipedriveObject) => {
+    if (fields.custom_fields === undefined) return fields as Partial<PipedriveObject>;
+    const custom = fieldStore.checked(
+      fieldKind(kind),
+      (fields.custom_fields ?? {}) as Record<string, unknown>,
+    );
+    if (typeof custom === 'string') return custom;
+    return {
+      ...fields,
+      custom_fields: { ...(existing?.custom_fields ?? {}), ...custom },
+    } as Partial<PipedriveObject>;
+  };
 
   const pipelines: PipedrivePipeline[] = defaultPipedrivePipelines();
   const deals = new Map<number, PipedriveDeal>();
@@ -172,11 +191,17 @@ export async function startPipedriveStandin(
       return o && !o.is_deleted ? o.name : null;
     },
     nextId: () => nextId++,
+    custom: (fields) =>
+      fieldStore.checked(
+        'deal',
+        Object.fromEntries(Object.entries(fields).filter(([k]) => /^[0-9a-f]{40}$/.test(k))),
+      ),
     bad,
     metered,
   });
   const standin = await startStandin([
     ...dealRoutes,
+    [fieldStore.route[0], fieldStore.route[1], metered('list', fieldStore.route[2])],
     [
       'GET',
       /^\/api\/v2\/(persons|organizations)\/search$/,
@@ -240,8 +265,10 @@ export async function startPipedriveStandin(
       /^\/api\/v2\/(persons|organizations)$/,
       metered('write', (req, [kind]) => {
         if (!req.fields.name) return bad('name is required');
+        const fields = withCustom(kind as Kind, req.fields);
+        if (typeof fields === 'string') return bad(fields);
         state.writes++;
-        return { json: { success: true, data: put(kind as Kind, req.fields as Partial<PipedriveObject>) } };
+        return { json: { success: true, data: put(kind as Kind, fields) } };
       }),
     ],
     [
@@ -251,13 +278,10 @@ export async function startPipedriveStandin(
         const existing = stores[kind as Kind].get(Number(id));
         if (!existing || existing.is_deleted)
           return { status: 404, json: { success: false, error: 'not found' } };
+        const fields = withCustom(kind as Kind, req.fields, existing);
+        if (typeof fields === 'string') return bad(fields);
         state.writes++;
-        return {
-          json: {
-            success: true,
-            data: put(kind as Kind, req.fields as Partial<PipedriveObject>, Number(id)),
-          },
-        };
+        return { json: { success: true, data: put(kind as Kind, fields, Number(id)) } };
       }),
     ],
     [
@@ -320,6 +344,8 @@ export async function startPipedriveStandin(
     /** The users who may own deals (none unless a test adds them). */
     users,
     deals: () => [...deals.values()].filter((d) => d.status !== 'deleted'),
+    /** A custom field made in Pipedrive: its hash key and its options with their ids. */
+    defineField: fieldStore.define,
   };
 }
 

@@ -9,6 +9,7 @@ import { useConnectors } from '../../../shared/api/get-connectors.ts';
 import { useDeleteConnector, useSyncConnector } from '../../api/connectors.ts';
 import { IntegrationListCard, IntegrationRowActions } from '../integration-list-card.tsx';
 import { ConnectorDialog } from './connector-dialog.tsx';
+import { ConnectorFieldMapping } from './connector-field-mapping.tsx';
 import { ConnectorLog } from './connector-log.tsx';
 import { ConnectorProgress } from './connector-progress.tsx';
 
@@ -33,10 +34,13 @@ export function ConnectorsSection({ companyId, canManage }: { companyId: number;
   const [connecting, setConnecting] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Connector | null>(null);
+  /** The connection whose field mapping is open (owners and admins). */
+  const [mappingId, setMappingId] = useState<number | null>(null);
   /** The job of the latest "Sync now" per connection, followed until the screen is left. */
   const [jobs, setJobs] = useState<Record<number, string>>({});
   const items = list.data?.items ?? [];
   const selected = items.find((c) => c.id === selectedId) ?? null;
+  const mapping = canManage ? (items.find((c) => c.id === mappingId) ?? null) : null;
   const when = (at: string | null) => (at ? f.dateTime(at) : '–');
 
   const onSync = async (connector: Connector) => {
@@ -129,6 +133,14 @@ export function ConnectorsSection({ companyId, canManage }: { companyId: number;
               >
                 {t('connectors.syncNow')}
               </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary me-1"
+                aria-pressed={c.id === mappingId}
+                onClick={() => setMappingId(c.id === mappingId ? null : c.id)}
+              >
+                {t('connectors.fields.open')}
+              </button>
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setDeleting(c)}>
                 {t('connectors.disconnect')}
               </button>
@@ -149,6 +161,7 @@ export function ConnectorsSection({ companyId, canManage }: { companyId: number;
           </div>
         </div>
       )}
+      {mapping && <ConnectorFieldMapping companyId={companyId} connector={mapping} />}
       <ConnectorDialog companyId={companyId} open={connecting} onClose={() => setConnecting(false)} />
       <ConfirmDialog
         open={deleting !== null}
