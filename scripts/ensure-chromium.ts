@@ -1,13 +1,16 @@
 /**
- * Makes sure Debian's Chromium is installed for the browser tests (playwright-core
- * drives it; we do not download Playwright's own browser builds).
+ * Makes sure Debian's Chromium headless shell is installed for the browser tests
+ * (playwright-core drives it; we do not download Playwright's own browser builds).
+ * The shell is the same Chromium without the browser's own windows and interface, the
+ * build Playwright itself uses for headless runs: the stories cost about 30 % less CPU
+ * in it than in the full `chromium` (decision 080).
  */
 import { ensureDebianPackage } from './ensure-debian-package.ts';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 export function ensureChromium(): void {
-  ensureDebianPackage({ path: CHROMIUM_PATH, pkg: 'chromium' });
+  ensureDebianPackage({ path: CHROMIUM_PATH, pkg: 'chromium-headless-shell' });
 }
 
 if (import.meta.main) ensureChromium();

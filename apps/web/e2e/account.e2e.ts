@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCompany, loginAs, newPage, signIn, USERS } from './fixtures/browser.ts';
+import { chooseCompany, loginAs, loginThroughScreen, newPage, signIn, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -30,7 +30,7 @@ describe('account screens', () => {
 
   it('signing in leads through the company chooser to the company dashboard', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
-    await loginAs(page, USERS.ana);
+    await loginThroughScreen(page, USERS.ana);
     await page.waitForURL(/#\/companies$/);
     await page.getByRole('heading', { level: 1, name: 'Change company' }).waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentLeadUser') ?? 'null'));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseCompany, loginAs, logout, newPage, USERS } from './fixtures/browser.ts';
+import { chooseCompany, loginAs, loginThroughScreen, logout, newPage, USERS } from './fixtures/browser.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -119,7 +119,7 @@ describe('layout and menu', () => {
     const other = await newPage(e2e.browser, e2e.stack.baseUrl, { lang: null });
     await other.goto('/#/login');
     await other.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await loginAs(other, USERS.marko);
+    await loginThroughScreen(other, USERS.marko);
     await other.getByRole('heading', { level: 1, name: 'Unternehmen wechseln' }).waitFor();
     await other.context().close();
   });
@@ -152,7 +152,7 @@ describe('layout and menu', () => {
     await page.context().close();
 
     const other = await newPage(e2e.browser, e2e.stack.baseUrl);
-    await loginAs(other, USERS.ana);
+    await loginThroughScreen(other, USERS.ana);
     await expect.poll(() => htmlAttribute(other, 'data-bs-theme')).toBe('dark');
     await expect.poll(() => htmlAttribute(other, 'data-layout')).toBe('horizontal');
     await expect.poll(() => htmlAttribute(other, 'data-layout-width')).toBe('boxed');

@@ -4,6 +4,7 @@ import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import {
   chooseCompany,
   loginAs,
+  loginThroughScreen,
   logout,
   newPage,
   pickTheme,
@@ -107,7 +108,7 @@ describe('the login page follows the system’s dark setting until a theme is pi
     expect(await themeOf(page)).toBe('dark');
     await noSeriousViolations(page, 'login-system-dark');
 
-    await loginAs(page, USERS.marko);
+    await loginThroughScreen(page, USERS.marko);
     // Signed in, the saved theme (light by default) shows; picking one makes it the browser's choice.
     await pickTheme(page, 'Dark');
     await pickTheme(page, 'Light');
