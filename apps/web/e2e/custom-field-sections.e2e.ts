@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseCompany, loginAs, newPage, USERS, violationsInBothThemes } from './fixtures/browser.ts';
 import { companyWithDeals } from './fixtures/deals.ts';
@@ -13,10 +13,10 @@ async function cleanInBothThemes(page: Page, where: string): Promise<void> {
 }
 
 /** The section headings (legends, h3) among `selector`'s, in the order a reader meets them. */
-const sectionHeadingsIn = async (page: Page, selector: string) =>
-  (await page.locator(selector).evaluateAll((nodes) => nodes.map((n) => n.textContent?.trim() ?? ''))).filter(
-    (text) => text === 'Billing' || text === 'Other details',
-  );
+const sectionHeadingsIn = async (scope: Locator, selector: string) =>
+  (
+    await scope.locator(selector).evaluateAll((nodes) => nodes.map((n) => n.textContent?.trim() ?? ''))
+  ).filter((text) => text === 'Billing' || text === 'Other details');
 
 describe('sections of a company’s own fields', () => {
   it('an owner names a section in settings, moves it first, and the form and the pages show fields under it', async () => {
@@ -100,10 +100,7 @@ describe('sections of a company’s own fields', () => {
     const edit = page.getByRole('dialog', { name: 'Edit “Iva Ilić”' });
     await edit.getByRole('group', { name: 'Billing' }).getByLabel('VAT number').fill('HR12345678901');
     await edit.getByRole('group', { name: 'Other details' }).getByLabel('Customer tier').fill('Gold');
-    expect(await sectionHeadingsIn(page, '[role="dialog"] fieldset > legend')).toEqual([
-      'Billing',
-      'Other details',
-    ]);
+    expect(await sectionHeadingsIn(edit, 'fieldset > legend')).toEqual(['Billing', 'Other details']);
     await cleanInBothThemes(page, 'customer form with sections');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -111,7 +108,7 @@ describe('sections of a company’s own fields', () => {
     // The customer's page: the values under their headings, in the same order.
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('HR12345678901').waitFor();
-    expect(await sectionHeadingsIn(page, '.card-body h3')).toEqual(['Billing', 'Other details']);
+    expect(await sectionHeadingsIn(details, 'h3')).toEqual(['Billing', 'Other details']);
     const stored = await ana.call<{ custom: object }>(
       'GET',
       `/companies/${company.id}/customers/${customer.id}`,
