@@ -44,6 +44,8 @@ export const CUSTOM_FIELD_LIMITS = {
   labelMax: 100,
   helpMax: 500,
   optionsMax: 200,
+  /** A section's name (the heading fields stand under in forms). */
+  sectionMax: 60,
   optionValueMax: 60,
   optionLabelMax: 100,
   textMax: 500,
@@ -95,6 +97,14 @@ const Options = z
 const Label = SingleLine(CUSTOM_FIELD_LIMITS.labelMax).min(1, { error: 'required' });
 /** The label in other languages; the web shows the reader's language, else `label`. */
 const Labels = z.partialRecord(z.enum(LANGUAGES), SingleLine(CUSTOM_FIELD_LIMITS.labelMax));
+/**
+ * The section a field stands under in forms and record pages, by name; empty or null: the
+ * default group. Sections come in the order of their first field by `position`
+ * (docs/decisions/081-custom-field-sections.md).
+ */
+const Section = SingleLine(CUSTOM_FIELD_LIMITS.sectionMax)
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
 const Help = SingleLine(CUSTOM_FIELD_LIMITS.helpMax)
   .transform((v) => (v === '' ? null : v))
   .nullable();
@@ -107,6 +117,7 @@ export const CustomFieldCreateBody = z
     labels: Labels.default({}),
     type: z.enum(CUSTOM_FIELD_TYPES, { error: 'invalid_type' }),
     help: Help.optional(),
+    section: Section.optional(),
     required: z.boolean().default(false),
     /** A value of the field's type that new records get when the create leaves the field out. */
     default: z.unknown().optional(),
@@ -124,6 +135,7 @@ export const CustomFieldUpdateBody = z
     label: Label,
     labels: Labels,
     help: Help,
+    section: Section,
     required: z.boolean(),
     default: z.unknown(),
     options: Options,
@@ -148,6 +160,8 @@ export const CustomField = z.object({
   ),
   default: z.unknown(),
   help: z.string().nullable(),
+  /** The heading the field stands under; null: the default group. */
+  section: z.string().nullable(),
   position: z.number(),
   archived: z.boolean(),
 });

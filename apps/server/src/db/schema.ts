@@ -924,6 +924,8 @@ export interface CustomFieldsTable {
   updated_at: Timestamp;
   /** Deleted at (migration 052): hidden everywhere, restorable for 30 days, then purged. */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The heading the field stands under in forms (migration 055); null: the default group. */
+  section: string | null;
 }
 
 /** One value of a custom field on a customer or a deal (migration 039). */

@@ -141,6 +141,7 @@ describe('field definitions', () => {
         'position',
         'record',
         'required',
+        'section',
         'type',
       ].sort(),
     );

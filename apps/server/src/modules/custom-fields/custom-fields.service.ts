@@ -128,6 +128,7 @@ export async function createField(
       labels: JSON.stringify(body.labels),
       type: body.type,
       help: body.help ?? null,
+      section: body.section ?? null,
       required: body.required,
       default_value: field.default === null ? null : JSON.stringify(checkedDefault(field)),
       options: JSON.stringify(body.options),
@@ -170,6 +171,7 @@ export async function changeField(
       ...(body.label !== undefined ? { label: body.label } : {}),
       ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
       ...(body.help !== undefined ? { help: body.help } : {}),
+      ...(body.section !== undefined ? { section: body.section } : {}),
       ...(body.required !== undefined ? { required: body.required } : {}),
       ...(body.default !== undefined
         ? { default_value: body.default === null ? null : JSON.stringify(checkedDefault(next)) }

@@ -24,6 +24,7 @@ export function toField(row: FieldRow): CustomField {
     options: Array.isArray(options) ? (options as CustomField['options']) : [],
     default: row.default_value === null ? null : (parseJson(row.default_value) ?? null),
     help: row.help,
+    section: row.section ?? null,
     position: row.position,
     archived: Boolean(row.archived),
   };

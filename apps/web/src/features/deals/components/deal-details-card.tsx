@@ -8,7 +8,7 @@ import { useFormatters } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useActiveCustomFields } from '../../shared/api/custom-fields.ts';
-import { useCustomValueRows } from '../../shared/components/custom-fields/custom-value-rows.tsx';
+import { CustomValueSections } from '../../shared/components/custom-fields/custom-value-rows.tsx';
 
 /** A deal's fields, with links to its organisation and people. */
 export function DealDetailsCard({
@@ -23,7 +23,7 @@ export function DealDetailsCard({
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const stage = pipeline?.stages.find((s) => s.id === deal.stage_id);
-  const customRows = useCustomValueRows(useActiveCustomFields(useCompanyId(), 'deal'), deal.custom);
+  const customFields = useActiveCustomFields(useCompanyId(), 'deal');
   const row = (label: string, value: ReactNode) => (
     <>
       <dt className="col-sm-5 text-body-secondary fw-normal">{label}</dt>
@@ -78,11 +78,19 @@ export function DealDetailsCard({
             t('deals.fields.notes'),
             deal.notes ? <span className="kt-pre-wrap">{deal.notes}</span> : null,
           )}
-          {customRows.map(([label, value, key]) => (
-            <Fragment key={key}>{row(label, value)}</Fragment>
-          ))}
           {deal.rotting && row(t('deals.card.rotting'), t('deals.page.rottingText'))}
         </dl>
+        <CustomValueSections
+          fields={customFields}
+          custom={deal.custom}
+          renderRows={(rows) => (
+            <dl className="row mb-0">
+              {rows.map(([label, value, key]) => (
+                <Fragment key={key}>{row(label, value)}</Fragment>
+              ))}
+            </dl>
+          )}
+        />
       </div>
     </section>
   );

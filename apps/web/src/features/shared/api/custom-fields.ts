@@ -51,6 +51,22 @@ export function useUpdateCustomField(companyId: number) {
   });
 }
 
+/**
+ * Puts fields at new places (`position`), one PATCH each, in turn: how Settings arranges the
+ * fields and their sections (docs/decisions/081-custom-field-sections.md). The list is
+ * refetched after, also when a PATCH failed halfway.
+ */
+export function useArrangeCustomFields(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (moves: { id: number; position: number }[]) => {
+      for (const { id, position } of moves)
+        await api.patch<CustomField>(`${fieldsPath(companyId)}/${id}`, { position });
+    },
+    onSettled: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
 /** Deletes a field: its values leave every record at once and can come back for 30 days. */
 export function useDeleteCustomField(companyId: number) {
   const queryClient = useQueryClient();

@@ -5,7 +5,10 @@ import { CollapsibleText } from '../../../../components/collapsible-text.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useActiveCustomFields } from '../../../shared/api/custom-fields.ts';
-import { useCustomValueRows } from '../../../shared/components/custom-fields/custom-value-rows.tsx';
+import {
+  type CustomValueRow,
+  CustomValueSections,
+} from '../../../shared/components/custom-fields/custom-value-rows.tsx';
 import { countryName } from './country-options.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -15,7 +18,7 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
   const format = useFormatters();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const c = customer;
-  const customRows = useCustomValueRows(useActiveCustomFields(useCompanyId(), 'customer'), c.custom);
+  const customFields = useActiveCustomFields(useCompanyId(), 'customer');
 
   const rows: [label: string, value: ReactNode, key?: string][] = [
     [t('crm.fields.type'), t(`crm.customerType.${c.type}`)],
@@ -54,10 +57,22 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
     ],
     [t('crm.fields.source'), c.source],
     [t('crm.fields.notes'), c.notes && <CollapsibleText text={c.notes} />],
-    ...customRows,
     [t('crm.fields.created_at'), format.dateTime(c.created_at)],
     [t('crm.fields.updated_at'), format.dateTime(c.updated_at)],
   ];
+
+  const detailsList = (list: (CustomValueRow | [string, ReactNode, string?])[]) => (
+    <dl className="mb-0">
+      {list.map(([label, value, key]) => (
+        <div key={key ?? label} className="d-sm-flex py-1 border-bottom">
+          <dt className="col-sm-4 pe-sm-3 fw-normal text-body-secondary">{label}</dt>
+          <dd className="col-sm-8 mb-0 text-break">
+            {value || <span className="text-body-secondary">{t('crm.customer.notGiven')}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 
   return (
     <section className="card kt-card mb-4" aria-labelledby={`customer-details-${c.id}`}>
@@ -68,16 +83,8 @@ export function CustomerDetailsCard({ customer }: { customer: Customer }) {
         </h2>
       </div>
       <div className="card-body">
-        <dl className="mb-0">
-          {rows.map(([label, value, key]) => (
-            <div key={key ?? label} className="d-sm-flex py-1 border-bottom">
-              <dt className="col-sm-4 pe-sm-3 fw-normal text-body-secondary">{label}</dt>
-              <dd className="col-sm-8 mb-0 text-break">
-                {value || <span className="text-body-secondary">{t('crm.customer.notGiven')}</span>}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {detailsList(rows)}
+        <CustomValueSections fields={customFields} custom={c.custom} renderRows={detailsList} />
       </div>
     </section>
   );

@@ -6,10 +6,12 @@ import { SettingsSection } from '../../../../components/settings-section.tsx';
 import { problemText } from '../../../../lib/server-problems.ts';
 import { useCustomFields, useUpdateCustomField } from '../../../shared/api/custom-fields.ts';
 import { useFieldLabel } from '../../../shared/components/custom-fields/field-label.ts';
+import { sectionNames } from '../../../shared/components/custom-fields/field-sections.ts';
 import { DeletedFields, DeleteFieldDialog } from './deleted-fields.tsx';
 import { FieldDialog } from './field-dialog.tsx';
+import { SectionedFieldList } from './sectioned-field-list.tsx';
 
-/** The company's own fields on customers and deals: add, edit, archive, delete and restore. */
+/** The company's own fields on customers and deals: add, edit, arrange in sections, archive, delete and restore. */
 export function CustomFieldsSection({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   return (
@@ -43,17 +45,11 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
       {archive.error && <FormAlert kind="danger">{problemText(t, archive.error)}</FormAlert>}
       {fields.data?.length === 0 && <p className="text-body-secondary small">{t('customFields.none')}</p>}
       {(fields.data?.length ?? 0) > 0 && (
-        <ul className="list-group">
-          {fields.data?.map((field) => (
-            <li key={field.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
-              <span className={`me-auto ${field.archived ? 'text-body-secondary' : ''}`}>
-                {labelOf(field)} <code className="small">{field.key}</code>{' '}
-                <span className="small text-body-secondary">
-                  {t(`customFields.types.${field.type}`)}
-                  {field.required && ` · ${t('customFields.required')}`}
-                  {field.archived && ` · ${t('customFields.archived')}`}
-                </span>
-              </span>
+        <SectionedFieldList
+          companyId={companyId}
+          fields={fields.data ?? []}
+          actions={(field) => (
+            <>
               <button
                 type="button"
                 className="btn btn-link btn-sm"
@@ -81,9 +77,9 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
               >
                 {t('customFields.delete')}
               </button>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
       <DeletedFields companyId={companyId} record={record} />
       {deleting && (
@@ -95,6 +91,7 @@ function RecordFields({ companyId, record }: { companyId: number; record: Custom
           record={record}
           // The field as last read: a merge of its options inside the dialog refreshes it.
           field={editing === 'new' ? null : (fields.data?.find((f) => f.id === editing.id) ?? editing)}
+          sections={sectionNames(fields.data ?? [])}
           onClose={() => setEditing(null)}
         />
       )}

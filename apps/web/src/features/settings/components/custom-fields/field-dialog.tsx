@@ -25,18 +25,30 @@ import {
 } from './field-draft.ts';
 import { OptionMerge } from './option-merge.tsx';
 
-const SHOWN = ['label', 'key', 'type', 'help', 'options', 'value', ...LANGUAGES.map((l) => `labels.${l}`)];
+const SHOWN = [
+  'label',
+  'key',
+  'type',
+  'help',
+  'section',
+  'options',
+  'value',
+  ...LANGUAGES.map((l) => `labels.${l}`),
+];
 
 /** Adds a field of a record kind, or edits one (its key and type stay as created). */
 export function FieldDialog({
   companyId,
   record,
   field,
+  sections,
   onClose,
 }: {
   companyId: number;
   record: CustomRecord;
   field: CustomField | null;
+  /** Names of the record kind's sections, suggested in the section's input. */
+  sections: readonly string[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -161,6 +173,27 @@ export function FieldDialog({
               value={draft.help}
               onChange={(e) => set({ help: e.target.value })}
             />,
+          )}
+          {input(
+            'section',
+            t('customFields.sections.label'),
+            <>
+              <input
+                id={`${id}-section`}
+                {...invalid('section')}
+                list={`${id}-sections`}
+                autoComplete="off"
+                maxLength={CUSTOM_FIELD_LIMITS.sectionMax}
+                value={draft.section}
+                onChange={(e) => set({ section: e.target.value })}
+              />
+              <datalist id={`${id}-sections`}>
+                {sections.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </>,
+            t('customFields.sections.note'),
           )}
           <div className="form-check mb-3">
             <input

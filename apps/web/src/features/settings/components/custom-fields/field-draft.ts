@@ -18,6 +18,8 @@ export type FieldDraft = {
   type: CustomFieldType;
   required: boolean;
   help: string;
+  /** The section's name (empty: the default group). */
+  section: string;
   /** `uid` tells rows apart while typed (values of new options are made on save). */
   options: { uid: string; value: string; label: string; saved: boolean }[];
 };
@@ -61,6 +63,7 @@ export const emptyDraft = (): FieldDraft => ({
   type: 'text',
   required: false,
   help: '',
+  section: '',
   options: [],
 });
 
@@ -72,6 +75,7 @@ export const draftOf = (field: CustomField): FieldDraft => ({
   type: field.type,
   required: field.required,
   help: field.help ?? '',
+  section: field.section ?? '',
   options: field.options.map((o) => ({ uid: optionUid(), value: o.value, label: o.label, saved: true })),
 });
 
@@ -103,6 +107,7 @@ export const createBody = (record: CustomRecord, draft: FieldDraft): CustomField
     type: draft.type,
     required: draft.required,
     help: draft.help,
+    section: draft.section,
     options: optionsBody(draft),
   }) as CustomFieldCreateBody;
 
@@ -113,6 +118,7 @@ export function updateBody(field: CustomField, draft: FieldDraft): CustomFieldUp
     label: draft.label,
     labels: labelsBody(draft),
     help: draft.help,
+    section: draft.section,
     required: draft.required,
     ...(SELECT_TYPES.includes(field.type)
       ? {

@@ -46,6 +46,7 @@ describe('custom field drafts', () => {
       options: [{ value: 'gold', label: 'Gold', color: '#ffcc00', hidden: true }],
       default: null,
       help: null,
+      section: null,
       position: 0,
       archived: false,
     } satisfies CustomField;

@@ -83,6 +83,7 @@ export function BulkOwnFieldDialog({
             ))}
           </select>
           <CustomFieldInputs
+            plain
             fields={[field]}
             values={{ [field.key]: values[field.key] ?? toInput(field, null) }}
             onChange={(k, value) => {

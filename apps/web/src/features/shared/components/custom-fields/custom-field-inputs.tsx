@@ -6,6 +6,7 @@ import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useOwnerOptions } from '../owner-options.ts';
 import type { CustomInput, CustomInputs } from './custom-inputs.ts';
 import { useFieldLabel } from './field-label.ts';
+import { fieldSections } from './field-sections.ts';
 
 const INPUT_TYPES: Partial<Record<CustomField['type'], string>> = {
   date: 'date',
@@ -22,14 +23,20 @@ type Props = {
   onChange: (key: string, value: CustomInput) => void;
   /** Translated problems by key. */
   errors: Record<string, string | undefined>;
+  /** One field on its own (the bulk action's dialog): no section heading around it. */
+  plain?: boolean;
 };
 
-/** An input per company field, by its type; shared by the customer and deal forms. */
-export function CustomFieldInputs({ fields, values, onChange, errors }: Props) {
+/**
+ * An input per company field, by its type; shared by the customer and deal forms. The fields
+ * stand under their sections' headings, in the company's order (field-sections.ts).
+ */
+export function CustomFieldInputs({ fields, values, onChange, errors, plain = false }: Props) {
+  const { t } = useTranslation();
   if (fields.length === 0) return null;
-  return (
+  const inputs = (group: readonly CustomField[]) => (
     <div className="row g-3 mt-0">
-      {fields.map((field) => (
+      {group.map((field) => (
         <CustomFieldInput
           key={field.key}
           field={field}
@@ -40,6 +47,15 @@ export function CustomFieldInputs({ fields, values, onChange, errors }: Props) {
       ))}
     </div>
   );
+  if (plain) return inputs(fields);
+  return fieldSections(fields).map((section) => (
+    <fieldset key={section.name ?? ''} className="mt-4">
+      <legend className="h6 mb-0 pb-1 border-bottom">
+        {section.name ?? t('customFields.sections.default')}
+      </legend>
+      {inputs(section.fields)}
+    </fieldset>
+  ));
 }
 
 function CustomFieldInput({

@@ -13,6 +13,7 @@ const field = (key: string, type: CustomField['type']): CustomField => ({
   options: [],
   default: null,
   help: null,
+  section: null,
   position: 0,
   archived: false,
 });

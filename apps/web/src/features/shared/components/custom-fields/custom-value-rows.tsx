@@ -5,6 +5,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useOwnerOptions } from '../owner-options.ts';
 import { useFieldLabel } from './field-label.ts';
+import { fieldSections } from './field-sections.ts';
 
 /** How a value of a company's field reads on a page or in a list's cell; null when there is none. */
 export function useCustomValueShow(): (field: CustomField, value: unknown) => ReactNode {
@@ -48,15 +49,38 @@ export function useCustomValueShow(): (field: CustomField, value: unknown) => Re
   };
 }
 
+/** A record's value of a company's field as label, shown value and a row key apart from the built-in fields'. */
+export type CustomValueRow = [label: string, value: ReactNode, key: string];
+
 /**
- * A record's values of the company's fields as label, shown value and a row key apart from
- * the built-in fields' (a company's field may share a label with one), for a details list.
+ * A record's values of the company's fields for a details card, under their sections
+ * (field-sections.ts): a heading per section (the default group's name where the company
+ * named none), then the rows as the card draws them.
  */
-export function useCustomValueRows(
-  fields: readonly CustomField[],
-  custom: CustomValues | undefined,
-): [label: string, value: ReactNode, key: string][] {
+export function CustomValueSections({
+  fields,
+  custom,
+  renderRows,
+}: {
+  fields: readonly CustomField[];
+  custom: CustomValues | undefined;
+  renderRows: (rows: CustomValueRow[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
   const labelOf = useFieldLabel();
   const show = useCustomValueShow();
-  return fields.map((field) => [labelOf(field), show(field, custom?.[field.key]), `custom.${field.key}`]);
+  // A heading, not a landmark: the card is the region (and a region named "Other details"
+  // would also answer to "Details").
+  return fieldSections(fields).map((section) => (
+    <div key={section.name ?? ''} className="mt-3">
+      <h3 className="h6 mb-1">{section.name ?? t('customFields.sections.default')}</h3>
+      {renderRows(
+        section.fields.map((field) => [
+          labelOf(field),
+          show(field, custom?.[field.key]),
+          `custom.${field.key}`,
+        ]),
+      )}
+    </div>
+  ));
 }

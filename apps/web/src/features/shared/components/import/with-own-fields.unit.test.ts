@@ -15,6 +15,7 @@ const field = (key: string, label: string, extra: Partial<CustomField> = {}): Cu
   options: [],
   default: null,
   help: null,
+  section: null,
   position: 0,
   archived: false,
   ...extra,
