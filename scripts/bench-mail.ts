@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { ImapFlow } from 'imapflow';
 import { type Dovecot, startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
@@ -92,27 +91,10 @@ function mailboxMessages(total: number, share: number, customers: number, page: 
 
 /** APPENDs them over a few connections at once (each in its order). */
 async function fillMailbox(dovecot: Dovecot, messages: { folder: string; raw: string; date: Date }[]) {
-  const connections = setting('BENCH_MAIL_APPEND_CONNECTIONS', 4);
-  await Promise.all(
-    Array.from({ length: connections }, async (_, lane) => {
-      const client = new ImapFlow({
-        host: dovecot.host,
-        port: dovecot.port,
-        secure: false,
-        doSTARTTLS: false,
-        auth: { user: MAILBOX, pass: PASSWORD },
-        logger: false,
-      });
-      await client.connect();
-      try {
-        for (let i = lane; i < messages.length; i += connections) {
-          const m = messages[i];
-          if (m) await client.append(m.folder, m.raw, ['\\Seen'], m.date);
-        }
-      } finally {
-        await client.logout().catch(() => undefined);
-      }
-    }),
+  await dovecot.appendAll(
+    MAILBOX,
+    messages.map((m) => ({ folder: m.folder, raw: m.raw, internalDate: m.date, flags: ['\\Seen'] })),
+    { connections: setting('BENCH_MAIL_APPEND_CONNECTIONS', 4) },
   );
 }
 

@@ -17,11 +17,32 @@ export interface Dovecot {
   port: number;
   /** Puts a raw message into a folder of the user by IMAP APPEND; answers its UID. */
   append(user: string, folder: string, raw: string, internalDate?: Date): Promise<number>;
+  /**
+   * Puts many messages in by APPEND over a few connections at once (each lane in its order,
+   * so UIDs interleave); answers each message's UID, in the order given.
+   */
+  appendAll(
+    user: string,
+    messages: readonly Appended[],
+    options?: { connections?: number },
+  ): Promise<number[]>;
   /** The raw messages of a folder, in UID order. */
   messages(user: string, folder: string): Promise<Buffer[]>;
   /** Deletes and creates the folder again: it gets a new UIDVALIDITY. */
   recreate(user: string, folder: string): Promise<void>;
+  /**
+   * The server's log so far: a `Login:` line per session, and at each session's end (logout or
+   * dropped connection) its counts, `body_count=` the messages it fetched in full.
+   */
+  log(): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface Appended {
+  folder: string;
+  raw: string;
+  internalDate?: Date;
+  flags?: string[];
 }
 
 export interface DovecotUser {
@@ -193,6 +214,22 @@ username_format = %Lu
         const answer = await client.append(folder, raw, [], internalDate);
         return answer ? Number(answer.uid) : 0;
       }),
+    async appendAll(user, messages, { connections = 4 } = {}) {
+      const uids: number[] = [];
+      await Promise.all(
+        Array.from({ length: connections }, (_, lane) =>
+          session(user, async (client) => {
+            for (let i = lane; i < messages.length; i += connections) {
+              const m = messages[i];
+              if (!m) continue;
+              const answer = await client.append(m.folder, m.raw, m.flags ?? [], m.internalDate);
+              uids[i] = answer ? Number(answer.uid) : 0;
+            }
+          }),
+        ),
+      );
+      return uids;
+    },
     messages: (user, folder) =>
       session(user, async (client) => {
         const lock = await client.getMailboxLock(folder, { readOnly: true });
@@ -211,6 +248,7 @@ username_format = %Lu
         await client.mailboxDelete(folder);
         await client.mailboxCreate(folder);
       }),
+    log: () => readFile(path.join(root, 'dovecot.log'), 'utf8').catch(() => ''),
     async close() {
       child.kill('SIGTERM');
       await exited;

@@ -17,13 +17,14 @@ import {
   listFolders,
   type MailboxRow,
   releaseMailbox,
+  renewMailboxClaim,
   saveFolder,
   takeAgain,
   updateMailbox,
 } from './mailboxes.repository.ts';
 
 /** UIDs per FETCH of envelopes; bodies are fetched only for the kept few. */
-const ENVELOPE_BATCH = 500;
+export const ENVELOPE_BATCH = 500;
 /** A larger message is kept without its body parts being read (its headers still thread it). */
 const SOURCE_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -49,10 +50,16 @@ export async function syncMailbox(
   mailboxId: number,
   { onlySent }: { onlySent: boolean } = { onlySent: false },
 ): Promise<void> {
+  const hold = holdMs(ctx);
   const claim = () => {
     const now = ctx.clock.now();
-    const until = new Date(now + syncMailboxJob.options.timeoutMs).toISOString();
-    return claimMailbox(ctx.db, companyId, mailboxId, new Date(now).toISOString(), until);
+    return claimMailbox(
+      ctx.db,
+      companyId,
+      mailboxId,
+      new Date(now).toISOString(),
+      new Date(now + hold).toISOString(),
+    );
   };
   // One run at a time per mailbox: a run asked for while another holds it (a poll during a
   // long first pass, new mail reported by IDLE) leaves a request the holder takes up after
@@ -70,13 +77,48 @@ export async function syncMailbox(
   do {
     await takeAgain(ctx.db, companyId, mailboxId);
     const box = await findMailbox(ctx.db, companyId, mailboxId);
+    const stopHolding = keepHolding(ctx, companyId, mailboxId, hold);
     try {
       if (box) await runSync(ctx, box, roles);
     } finally {
+      await stopHolding();
       await releaseMailbox(ctx.db, companyId, mailboxId);
     }
     roles = ['inbox', 'sent'];
   } while ((await takeAgain(ctx.db, companyId, mailboxId)) && (await claim()));
+}
+
+/**
+ * How long a run's hold on its mailbox lasts unrenewed: a third of the jobs' lease. The run
+ * renews it while it lives, so the hold of a process that died (kill -9, a restart) has
+ * lapsed when its job is taken over — at least a lease after the job's last renewal, which
+ * came at most a third (embedded engine) or half (BullMQ) of a lease before the death — and
+ * the next attempt goes on from the last batch saved. A hold as long as the job's timeout
+ * (30 minutes) left the mailbox unsynced that long after every restart during a sync.
+ */
+const holdMs = (ctx: AppContext) => ctx.config.jobs.leaseMs / 3;
+
+/**
+ * Renews the run's hold every third of it until stopped, but not past the job's timeout: a
+ * run stuck beyond it (a server that stopped answering) gives the mailbox back as before.
+ * Stopping waits for a renewal under way, so none lands after the release.
+ */
+function keepHolding(ctx: AppContext, companyId: number, mailboxId: number, hold: number) {
+  const deadline = ctx.clock.now() + syncMailboxJob.options.timeoutMs;
+  let renewing = Promise.resolve();
+  const timer = setInterval(() => {
+    const until = ctx.clock.now() + hold;
+    if (until > deadline) return;
+    renewing = renewing
+      .then(() => renewMailboxClaim(ctx.db, companyId, mailboxId, new Date(until).toISOString()))
+      // A renewal missed (the database busy a moment) is made good by the next one.
+      .catch(() => undefined);
+  }, hold / 3);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await renewing;
+  };
 }
 
 async function runSync(ctx: AppContext, box: MailboxRow, roles: readonly Role[]): Promise<void> {

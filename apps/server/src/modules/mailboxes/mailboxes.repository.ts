@@ -145,8 +145,9 @@ export async function deleteMailboxRow(db: Database, companyId: number, id: numb
 }
 
 /**
- * Takes the mailbox for one sync run until `until`; false while another run holds it. A run
- * that died gives it back when its time is up.
+ * Takes the mailbox for one sync run until `until`, which the run renews while it lives
+ * (mail-sync.ts); false while another run holds it. A run that died gives it back when its
+ * time is up.
  */
 export async function claimMailbox(
   db: Database,
@@ -163,6 +164,22 @@ export async function claimMailbox(
     .where((eb) => eb.or([eb('sync_until', 'is', null), eb('sync_until', '<', now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The holding run is alive: its hold lasts until `until`. A hold released meanwhile stays released. */
+export async function renewMailboxClaim(
+  db: Database,
+  companyId: number,
+  id: number,
+  until: string,
+): Promise<void> {
+  await db
+    .updateTable('mailboxes')
+    .set({ sync_until: until })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('sync_until', 'is not', null)
+    .execute();
 }
 
 export async function releaseMailbox(db: Database, companyId: number, id: number): Promise<void> {
