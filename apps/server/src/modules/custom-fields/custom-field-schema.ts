@@ -7,8 +7,8 @@ import {
 /**
  * The company's own fields of a record kind as a JSON Schema (draft 2020-12) of the records'
  * `custom` object: what a client of the public API reads to know which keys a customer or
- * deal of this company carries and which values each takes (issue 27: the fields appear in
- * the schema a company's key sees). Built from the fields in use; archived ones are left out,
+ * deal of this company carries and which values each takes (the fields appear in the
+ * schema a company's key sees). Built from the fields in use; archived ones are left out,
  * as records leave them out. Every value may be null (null clears).
  */
 
