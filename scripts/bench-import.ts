@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { existingCsv, importCsv } from './bench/import-csv.ts';
+import { watchRss } from './bench/memory.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
 import { percentiles } from './bench/timing.ts';
@@ -16,11 +16,6 @@ import { percentiles } from './bench/timing.ts';
  */
 const MB = 1024 * 1024;
 const EXISTING = 10_000;
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 async function companyIds(url: string, token: string): Promise<{ id: number; name: string }[]> {
   const res = await fetch(`${url}/api/me/companies`, { headers: { authorization: `Bearer ${token}` } });
@@ -48,15 +43,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const seeded = await postImport(server.url, ana, acme, existingCsv(EXISTING));
     if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}: ${await seeded.text()}`);
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = await rssBytes(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      rssBytes(pid)
-        .then((rss) => {
-          peak = Math.max(peak, rss);
-        })
-        .catch(() => {});
-    }, 50);
+    const memory = await watchRss(pid);
 
     let importing = true;
     const writes: number[] = [];
@@ -81,7 +68,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const seconds = (performance.now() - started) / 1000;
     importing = false;
     await writer;
-    clearInterval(sampler);
+    const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
     const r = body.data ?? {};
     const w = percentiles(writes);

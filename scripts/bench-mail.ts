@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { type Dovecot, startDovecot } from '../apps/server/src/test-support/dovecot.ts';
+import { watchRss } from './bench/memory.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
 import { percentiles, timed } from './bench/timing.ts';
@@ -23,11 +23,6 @@ const PASSWORD = 'bench-imap-secret';
 const THREAD = 5;
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 const customerEmail = (i: number) => `customer${i}@client.test`;
 
@@ -143,15 +138,7 @@ async function benchOne(engine: string, env: Record<string, string>): Promise<vo
       ids.push(made.id);
     }
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = await rssBytes(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      rssBytes(pid)
-        .then((rss) => {
-          peak = Math.max(peak, rss);
-        })
-        .catch(() => {});
-    }, 50);
+    const memory = await watchRss(pid);
 
     const started = performance.now();
     const box = await call<{ id: number }>('POST', `${base}/mailboxes`, {
@@ -176,7 +163,7 @@ async function benchOne(engine: string, env: Record<string, string>): Promise<vo
       await new Promise((r) => setTimeout(r, 250));
     }
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
+    const { idle, peak } = memory.stop();
     console.log(
       `  first sync          ${seconds.toFixed(1)} s (target < 60 s); ${state?.status}${state?.last_error ? ` (${state.last_error})` : ''}, kept ${state?.message_count} of ${filled.withCustomer}`,
     );

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { watchRss } from './bench/memory.ts';
 import { startServer } from './bench/server-process.ts';
 
 /**
@@ -31,12 +32,6 @@ async function writeVideo(file: string, bytes: number): Promise<void> {
   }
   out.end();
   await once(out, 'finish');
-}
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
 }
 
 /** Streams `file` as a one-part multipart form; resolves with the status and body. */
@@ -101,20 +96,11 @@ export async function benchMediaUpload(): Promise<void> {
     await writeVideo(video, VIDEO_MB * MB);
     const size = (await stat(video)).size;
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = await rssBytes(pid);
-
-    let peak = idle;
-    const sampler = setInterval(() => {
-      rssBytes(pid)
-        .then((rss) => {
-          peak = Math.max(peak, rss);
-        })
-        .catch(() => {});
-    }, 20);
+    const memory = await watchRss(pid, 20);
     const started = performance.now();
     const answer = await uploadFile(url, token, video, size);
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
+    const { idle, peak } = memory.stop();
     if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
 
     console.log(`\nMedia upload (folder store, ${VIDEO_MB} MB MP4, streamed multipart)`);
