@@ -71,7 +71,8 @@ describe('the social screen', () => {
     const tabs = page.getByRole('navigation', { name: 'Social sections' });
     await tabs.getByRole('link', { name: 'Compose' }).click();
     const compose = tabs.getByRole('link', { name: 'Compose' });
-    expect(await compose.getAttribute('aria-current')).toBe('page');
+    // The click starts a navigation; the tab is current once it lands.
+    await expect.poll(() => compose.getAttribute('aria-current')).toBe('page');
     for (const theme of ['light', 'dark']) {
       await page.evaluate((t) => document.documentElement.setAttribute('data-bs-theme', t), theme);
       const [active, idle] = await Promise.all(
@@ -115,7 +116,7 @@ describe('the social screen', () => {
     expect(await at.getAttribute('aria-invalid')).toBe('true');
 
     await at.fill('2030-09-01T08:00');
-    expect(await at.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => at.getAttribute('aria-invalid')).toBeNull();
     await page.getByRole('button', { name: 'Schedule post' }).click();
     await page.getByText(/Scheduled for/).waitFor();
 
@@ -123,7 +124,7 @@ describe('the social screen', () => {
     const media = page.getByRole('list', { name: 'Media' });
     const image = media.getByRole('img', { name });
     await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => loaded(image)).toBe(true);
     await accessibleEverywhere(page);
     await page.context().close();
