@@ -47,7 +47,16 @@ describe('addresses and domains never synced', () => {
     const companyList = page.getByRole('region', { name: 'Addresses and domains never synced', exact: true });
     expect(await companyList.getByRole('textbox').inputValue()).toBe('');
 
-    // A member reads the company's list but has nothing to change it with.
+    // The owner lets mail count as an organisation's by its domain.
+    const byDomain = companyList.getByRole('switch', {
+      name: "Mail from anyone at an organisation's domain is that organisation's",
+    });
+    await byDomain.check();
+    await expect
+      .poll(() => ana.call('GET', `/companies/${company.id}/mail-settings`))
+      .toEqual({ organisation_domains: true });
+
+    // A member reads the company's list and setting but has nothing to change them with.
     await ana.call('PUT', `/companies/${company.id}/mail-exclusions`, { items: ['competitor.test'] });
     await logout(page);
     await loginAs(page, USERS.marko);
@@ -56,6 +65,8 @@ describe('addresses and domains never synced', () => {
     await companyList.getByText('competitor.test').waitFor();
     await companyList.getByText('Owners and admins change this list.').waitFor();
     expect(await companyList.getByRole('textbox').count()).toBe(0);
+    expect(await byDomain.isChecked()).toBe(true);
+    expect(await byDomain.isDisabled()).toBe(true);
     expect(
       await mailboxes.getByRole('textbox', { name: 'Addresses and domains, one a line' }).inputValue(),
     ).toBe('');

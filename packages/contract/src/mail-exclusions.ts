@@ -61,3 +61,56 @@ export type MailExclusionsPutBody = z.output<typeof MailExclusionsPutBody>;
 /** A list, sorted. */
 export const MailExclusions = z.object({ items: z.array(z.string()) });
 export type MailExclusions = z.infer<typeof MailExclusions>;
+
+/**
+ * Free-mail providers: their domain says nothing of an organisation, so a customer's
+ * `@gmail.com` address never makes every Gmail user that customer's.
+ */
+export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'hotmail.it',
+  'hotmail.de',
+  'hotmail.es',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.de',
+  'yahoo.es',
+  'yahoo.it',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  't-online.de',
+  'proton.me',
+  'protonmail.com',
+  'zoho.com',
+  'mail.com',
+  'yandex.ru',
+  'yandex.com',
+  'mail.ru',
+  'libero.it',
+  'virgilio.it',
+  't-com.hr',
+  'net.hr',
+  'inet.hr',
+]);
+
+/**
+ * The company's mail settings (`GET|PUT …/mail-settings`, owners and admins change them).
+ * `organisation_domains`: a message with a participant at an organisation customer's domain
+ * (of its email or website) is that organisation's too, free-mail domains aside.
+ */
+export const MailSettings = z.object({ organisation_domains: z.boolean() });
+export type MailSettings = z.infer<typeof MailSettings>;
+export const MailSettingsPutBody = z
+  .object({ organisation_domains: z.boolean({ error: 'invalid_value' }) })
+  .strict();

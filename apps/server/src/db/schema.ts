@@ -39,6 +39,8 @@ export interface CompaniesTable {
   require_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** "HH:MM" in the company's zone: where the calendar's week and day views open. */
   workday_start: ColumnType<string, string | undefined, string>;
+  /** Migration 056: mail is linked to an organisation by a participant's domain too (decision 083). */
+  mail_org_domains: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

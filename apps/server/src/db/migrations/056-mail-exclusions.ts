@@ -6,6 +6,8 @@ import { types } from './column-types.ts';
  * `user_id` null is the company's list, which every member's mailboxes obey; otherwise the
  * person's own, which their mailboxes in the company obey. `entry` is lower case, an
  * address or a domain. A list is written whole (delete and insert in one transaction).
+ * - companies.mail_org_domains: the sync also links a message to an organisation customer whose
+ *   email or website is at a participant's domain (free-mail domains never match); off by default.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const t = types(db);
@@ -22,8 +24,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('mail_exclusions')
     .columns(['company_id', 'user_id'])
     .execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('mail_org_domains', t.boolean, (c) => c.notNull().defaultTo(t.falseValue))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('companies').dropColumn('mail_org_domains').execute();
   await db.schema.dropTable('mail_exclusions').execute();
 }

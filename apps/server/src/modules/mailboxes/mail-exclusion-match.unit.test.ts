@@ -1,6 +1,7 @@
 import { isExclusion, MailExclusionsPutBody, normaliseExclusion } from '@kontora/contract/mail-exclusions';
 import { describe, expect, it } from 'vitest';
 import { excludesMessage, exclusionMatcher } from './mail-exclusion-match.ts';
+import { websiteDomain } from './mail-org-domains.ts';
 
 describe('mail exclusion entries', () => {
   it('are written one way: trimmed, lower case, no leading @ or *., no trailing dot', () => {
@@ -72,5 +73,14 @@ describe('matching an address', () => {
         'me@acme.example',
       ),
     ).toBe(true);
+  });
+});
+
+describe("an organisation's website domain", () => {
+  it('is the host as people write it, without scheme, www, port or path', () => {
+    expect(websiteDomain('https://www.BigCorp.com:443/about?x=1')).toBe('bigcorp.com');
+    expect(websiteDomain('bigcorp.hr')).toBe('bigcorp.hr');
+    expect(websiteDomain('shop.bigcorp.hr/')).toBe('shop.bigcorp.hr');
+    expect(websiteDomain('localhost')).toBeNull();
   });
 });

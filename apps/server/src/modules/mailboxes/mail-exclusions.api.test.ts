@@ -14,6 +14,7 @@ import { imapOf, mailCalls, startMailTestApp } from './mail-test-kit.ts';
 
 const ANA_MAIL = 'ana@acme.test';
 const MARKO_MAIL = 'marko@acme.test';
+const SALES_MAIL = 'sales@acme.test';
 const PASSWORD = 'imap-secret-ex';
 const DAY = 86_400_000;
 /** A test that waits for sync runs: each logs in to the server, which is slow on a busy machine. */
@@ -79,6 +80,7 @@ beforeAll(async () => {
   dovecot = await startDovecot([
     { user: ANA_MAIL, password: PASSWORD },
     { user: MARKO_MAIL, password: PASSWORD },
+    { user: SALES_MAIL, password: PASSWORD },
   ]);
   t = await startMailTestApp();
   c = await twoCompanies(t, [0, 1, 2]);
@@ -258,6 +260,58 @@ describe('the sync', () => {
       );
       await syncNow(c.acme, marko.id);
       expect(await keptSubjects(marko.id)).toEqual(['Marko plain', 'Partner again']);
+    },
+    SYNCS,
+  );
+});
+
+describe('organisations by their domain', () => {
+  const settings = (company: number) => url(company, '/mail-settings');
+  const fromBigcorp = (id: string, subject: string, from = 'buyer@bigcorp.test') =>
+    dovecot.append(SALES_MAIL, 'INBOX', message({ id, from, to: SALES_MAIL, subject }));
+
+  it('is off by default, changed by owners and admins only, and per company', async () => {
+    expect(await ok(c.marko.token, 'GET', settings(c.acme))).toEqual({ organisation_domains: false });
+    const refused = await put(c.marko.token, settings(c.acme), { organisation_domains: true });
+    expect(refused.statusCode).toBe(403);
+    const bad = await put(c.ana.token, settings(c.acme), { organisation_domains: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().details)).toEqual(['organisation_domains']);
+    expect((await put(c.eva.token, settings(c.acme), { organisation_domains: true })).statusCode).toBe(403);
+    expect((await t.call(c.eva.token, { method: 'GET', url: settings(c.acme) })).statusCode).toBe(403);
+  });
+
+  it(
+    "links mail from anyone at an organisation's website or email domain once turned on, never by a free-mail domain",
+    async () => {
+      const org = (organisation_name: string, fields: object) =>
+        ok<{ id: number }>(c.ana.token, 'POST', url(c.acme, '/customers'), {
+          type: 'organisation',
+          organisation_name,
+          ...fields,
+        }).then((o) => o.id);
+      const bigcorp = await org('BigCorp', { website: 'https://www.BigCorp.test/about' });
+      await org('Gmail fans', { email: 'fans@gmail.com' });
+      await fromBigcorp('before@bigcorp.test', 'Before the setting');
+      const sales = await connect(c.ana.token, SALES_MAIL);
+      await t.ctx.jobs.drain(30_000);
+      expect(await keptSubjects(sales.id)).toEqual([]);
+
+      expect((await put(c.ana.token, settings(c.acme), { organisation_domains: true })).json().data).toEqual({
+        organisation_domains: true,
+      });
+      await fromBigcorp('after@bigcorp.test', 'After the setting');
+      await fromBigcorp('free@gmail.test', 'Free mail', 'someone@gmail.com');
+      await fromBigcorp('sub@bigcorp.test', 'Other domain', 'buyer@eu.bigcorp.test');
+      await syncNow(c.acme, sales.id);
+      // The domain whole: not gmail.com (free mail), not a subdomain, and what was read before stays unread.
+      expect(await keptSubjects(sales.id)).toEqual(['After the setting']);
+      const threads = await ok<{ items: { subject: string }[] }>(
+        c.ana.token,
+        'GET',
+        url(c.acme, `/customers/${bigcorp}/emails`),
+      );
+      expect(threads.items.map((th) => th.subject)).toEqual(['After the setting']);
     },
     SYNCS,
   );

@@ -1,11 +1,16 @@
 import { MODULE_ID } from '@kontora/contract/limits';
-import { MailExclusions, MailExclusionsPutBody } from '@kontora/contract/mail-exclusions';
+import {
+  MailExclusions,
+  MailExclusionsPutBody,
+  MailSettings,
+  MailSettingsPutBody,
+} from '@kontora/contract/mail-exclusions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
-import { getExclusions, putExclusions } from './mail-exclusions.service.ts';
+import { getExclusions, getMailSettings, putExclusions, putMailSettings } from './mail-exclusions.service.ts';
 
 const tags = ['mailboxes'];
 // Every member reads the company's list (it decides what their mailboxes keep); owners and admins change it.
@@ -53,4 +58,29 @@ export async function mailExclusionsRoutes(fastify: FastifyInstance, { ctx }: { 
       }),
     });
   }
+
+  const settings = '/companies/:companyId/mail-settings';
+  app.get(settings, {
+    config: { access: members },
+    schema: {
+      tags,
+      summary: "The company's mail settings: whether mail is linked to organisations by their domain",
+      params: CompanyParams,
+      response: { 200: dataOf(MailSettings), ...errors(401, 403, 404) },
+    },
+    handler: async (request) => ({ data: await getMailSettings(ctx, actorOf(request)) }),
+  });
+  app.put(settings, {
+    config: { access: managers },
+    schema: {
+      tags,
+      summary: "Change the company's mail settings (owners and admins)",
+      description:
+        "`organisation_domains`: a message synced from now on with a participant who is no customer, at the domain of an organisation customer's email or website, is linked to that organisation (free-mail domains such as gmail.com never match).",
+      params: CompanyParams,
+      body: MailSettingsPutBody,
+      response: { 200: dataOf(MailSettings), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({ data: await putMailSettings(ctx, actorOf(request), request.body) }),
+  });
 }

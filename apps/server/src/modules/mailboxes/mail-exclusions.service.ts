@@ -1,4 +1,4 @@
-import type { MailExclusions } from '@kontora/contract/mail-exclusions';
+import type { MailExclusions, MailSettings } from '@kontora/contract/mail-exclusions';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personOf } from '../../lib/actor.ts';
 import {
@@ -7,6 +7,7 @@ import {
   lockExclusions,
   replaceExclusions,
 } from './mail-exclusions.repository.ts';
+import { matchesOrganisationDomains } from './mail-org-domains.ts';
 import { purgeExcludedMailJob } from './mailbox-jobs.ts';
 
 /** The company's list (`own: false`) or the caller's own in the company. */
@@ -40,4 +41,22 @@ export async function putExclusions(
     }
   });
   return getExclusions(ctx, actor, own);
+}
+
+export async function getMailSettings(ctx: AppContext, actor: Actor): Promise<MailSettings> {
+  return { organisation_domains: await matchesOrganisationDomains(ctx.db, actor.companyId) };
+}
+
+/** Applies to mail synced from now on; what was kept is not linked again. */
+export async function putMailSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: MailSettings,
+): Promise<MailSettings> {
+  await ctx.db
+    .updateTable('companies')
+    .set({ mail_org_domains: body.organisation_domains, updated_at: ctx.clock.nowIso() })
+    .where('id', '=', actor.companyId)
+    .execute();
+  return getMailSettings(ctx, actor);
 }

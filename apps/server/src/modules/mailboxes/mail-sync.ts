@@ -6,6 +6,7 @@ import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { excludesMessage, exclusionMatcher } from './mail-exclusion-match.ts';
 import { exclusionsOf } from './mail-exclusions.repository.ts';
 import { announceMailKept } from './mail-notices.ts';
+import { customersOfAddresses } from './mail-org-domains.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
 import { mailboxServers } from './mailbox-credentials.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
@@ -13,7 +14,6 @@ import { syncMailboxJob } from './mailbox-jobs.ts';
 import {
   askAgain,
   claimMailbox,
-  customersByEmail,
   type FolderRow,
   findMailbox,
   listFolders,
@@ -230,7 +230,7 @@ async function keepCustomerMail(
     sizes.set(msg.uid, msg.size ?? 0);
   }
   const all = [...new Set([...participants.values()].flat())].filter((a) => a !== own);
-  const customers = await customersByEmail(ctx.db, box.company_id, all);
+  const customers = await customersOfAddresses(ctx.db, box.company_id, all);
   const wanted = new Map<number, number[]>();
   for (const [uid, addresses] of participants) {
     const ids = [...new Set(addresses.flatMap((a) => customers.get(a) ?? []))];

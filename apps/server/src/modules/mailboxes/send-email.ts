@@ -5,9 +5,10 @@ import { MailConnectFailure, openImap } from './imap-connect.ts';
 import { excludesMessage, exclusionMatcher } from './mail-exclusion-match.ts';
 import { exclusionsOf } from './mail-exclusions.repository.ts';
 import { announceMailKept, announceOutbox } from './mail-notices.ts';
+import { customersOfAddresses } from './mail-org-domains.ts';
 import { parseEmail } from './mail-parse.ts';
 import { mailboxServers } from './mailbox-credentials.ts';
-import { customersByEmail, findMailbox, type MailboxRow } from './mailboxes.repository.ts';
+import { findMailbox, type MailboxRow } from './mailboxes.repository.ts';
 import {
   claimAppend,
   findOutgoing,
@@ -115,7 +116,7 @@ async function deliver(
   const excluded = exclusionMatcher(await exclusionsOf(ctx.db, companyId, box.user_id));
   if (!excludesMessage(excluded, to, box.email)) {
     const mail = await parseEmail(raw, date);
-    const customers = await customersByEmail(ctx.db, companyId, to);
+    const customers = await customersOfAddresses(ctx.db, companyId, to);
     const customerIds = [...new Set([...customers.values()].flat().concat(row.customer_id ?? []))];
     await storeEmail(
       ctx.db,

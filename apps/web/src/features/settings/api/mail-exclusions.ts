@@ -1,4 +1,4 @@
-import type { MailExclusions } from '@kontora/contract/mail-exclusions';
+import type { MailExclusions, MailSettings } from '@kontora/contract/mail-exclusions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -29,5 +29,24 @@ export function usePutMailExclusions(companyId: number, scope: ExclusionScope) {
     mutationFn: (items: string[]) =>
       api.put<MailExclusions>(pathOf(companyId, scope), { items }).then((d) => d.items),
     onSuccess: (items) => queryClient.setQueryData(keyOf(companyId, scope), items),
+  });
+}
+
+const settingsPath = (companyId: number) => `/companies/${companyId}/mail-settings`;
+const settingsKey = (companyId: number) => ['mail-settings', companyId] as const;
+
+/** Whether the company links mail to organisations by their domain. */
+export function useMailSettings(companyId: number) {
+  return useQuery({
+    queryKey: settingsKey(companyId),
+    queryFn: ({ signal }) => api.get<MailSettings>(settingsPath(companyId), { signal }),
+  });
+}
+
+export function usePutMailSettings(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailSettings) => api.put<MailSettings>(settingsPath(companyId), body),
+    onSuccess: (data) => queryClient.setQueryData(settingsKey(companyId), data),
   });
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../../../components/settings-section.tsx';
 import { useCanManageCompany } from '../../../../lib/use-can-manage-company.ts';
 import { MailExclusionsEditor } from './mail-exclusions-editor.tsx';
+import { OrganisationDomainsSwitch } from './organisation-domains-switch.tsx';
 
 /**
  * The company's addresses and domains whose mail no member's mailbox keeps: owners and
@@ -18,6 +19,7 @@ export function CompanyMailExclusionsSection({ companyId }: { companyId: number 
       className="mb-4"
     >
       <MailExclusionsEditor companyId={companyId} scope="company" editable={manages} />
+      <OrganisationDomainsSwitch companyId={companyId} editable={manages} />
     </SettingsSection>
   );
 }
