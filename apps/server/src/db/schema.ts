@@ -39,6 +39,8 @@ export interface CompaniesTable {
   require_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** "HH:MM" in the company's zone: where the calendar's week and day views open. */
   workday_start: ColumnType<string, string | undefined, string>;
+  /** Migration 056: mail is linked to an organisation by a participant's domain too (decision 083). */
+  mail_org_domains: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -895,6 +897,7 @@ export interface DB {
   email_attachments: EmailAttachmentsTable;
   email_templates: EmailTemplatesTable;
   email_outbox: EmailOutboxTable;
+  mail_exclusions: MailExclusionsTable;
   custom_fields: CustomFieldsTable;
   customer_field_values: FieldValuesTable;
   deal_field_values: FieldValuesTable;
@@ -995,6 +998,15 @@ export interface MailboxesTable {
   auth: ColumnType<'password' | 'google' | 'microsoft', 'password' | 'google' | 'microsoft' | undefined>;
   /** Migration 054: when the OAuth access token runs out (null for password mailboxes). */
   oauth_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** An address or domain whose mail is never kept (migration 056); `user_id` null: the company's list. */
+export interface MailExclusionsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  entry: string;
+  created_at: Timestamp;
 }
 
 /** A mailbox sign-in in progress (migration 054): single use, bound to the browser that started it. */

@@ -460,3 +460,46 @@ describe('bad input and boundaries', () => {
     expect((await outbox(queued?.id ?? 0)).status).toBe('queued');
   });
 });
+
+describe('sending to an excluded address (decision 083)', () => {
+  it(
+    'is sent and filed in Sent, but never kept on the timeline, not even by the next sync',
+    async () => {
+      const list = url(c.acme, '/mail-exclusions');
+      const saved = await t.call(c.ana.token, {
+        method: 'PUT',
+        url: list,
+        payload: { items: ['counsel.test'] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [queued] = await send({
+        to: [PETRA],
+        cc: ['Lawyer@Counsel.test'],
+        subject: 'Contract draft',
+        text: 'For your lawyer too.',
+        send_at: now(),
+      });
+      await t.ctx.jobs.drain(30_000);
+      const [mail] = (await parsedMailsTo(PETRA)).filter((m) => m.subject === 'Contract draft');
+      expect(mail?.cc).toBeTruthy();
+      const row = await outbox(queued?.id ?? 0);
+      expect(row).toMatchObject({ status: 'sent', email_id: null });
+      expect((await sentFolder()).map((m) => m.subject)).toContain('Contract draft');
+      await t.ctx.jobs.enqueue(t.ctx.db, (await import('./mailbox-jobs.ts')).syncMailboxJob, {
+        company_id: c.acme,
+        mailbox_id: mailbox.id,
+      });
+      await t.ctx.jobs.drain(30_000);
+      expect((await threads(petra)).map((th) => th.subject)).not.toContain('Contract draft');
+      const kept = await t.ctx.db
+        .selectFrom('email_messages')
+        .select('id')
+        .where('company_id', '=', c.acme)
+        .where('subject', '=', 'Contract draft')
+        .execute();
+      expect(kept).toEqual([]);
+      await t.call(c.ana.token, { method: 'PUT', url: list, payload: { items: [] } });
+    },
+    SLOW,
+  );
+});

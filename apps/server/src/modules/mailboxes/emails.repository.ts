@@ -194,3 +194,60 @@ export async function dropStalePlaces(
     return keys;
   });
 }
+
+/** Threads left without a message go (after their messages were deleted, in the same transaction). */
+export async function dropEmptyThreads(trx: Database, companyId: number, threadIds: number[]): Promise<void> {
+  if (threadIds.length === 0) return;
+  await trx
+    .deleteFrom('email_threads')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', threadIds)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('email_messages')
+            .select('email_messages.id')
+            .where('email_messages.company_id', '=', companyId)
+            .whereRef('email_messages.thread_id', '=', 'email_threads.id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Deletes these messages of the company, their links to customers and attachments' rows
+ * with them, and the threads they leave empty. Answers the storage keys of the attachments,
+ * for the store to drop once this has committed.
+ */
+export async function deleteMessages(db: Database, companyId: number, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const keys = await trx
+      .selectFrom('email_attachments')
+      .select('storage_key')
+      .where('company_id', '=', companyId)
+      .where('message_id', 'in', ids)
+      .where('storage_key', 'is not', null)
+      .execute();
+    const threads = await trx
+      .selectFrom('email_messages')
+      .select('thread_id')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute();
+    await trx
+      .deleteFrom('email_messages')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute();
+    await dropEmptyThreads(
+      trx,
+      companyId,
+      threads.map((t) => t.thread_id),
+    );
+    return keys.flatMap((k) => (k.storage_key ? [k.storage_key] : []));
+  });
+}

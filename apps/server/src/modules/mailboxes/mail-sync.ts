@@ -3,7 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { deleteBlobs, storeBlob } from '../social-media/media-blobs.service.ts';
 import { dropStalePlaces, type StoredPlace, storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { excludesMessage, exclusionMatcher } from './mail-exclusion-match.ts';
+import { exclusionsOf } from './mail-exclusions.repository.ts';
 import { announceMailKept } from './mail-notices.ts';
+import { customersOfAddresses } from './mail-org-domains.ts';
 import { type ParsedEmail, parseEmail } from './mail-parse.ts';
 import { mailboxServers } from './mailbox-credentials.ts';
 import { markFailing, markSynced } from './mailbox-health.ts';
@@ -11,7 +14,6 @@ import { syncMailboxJob } from './mailbox-jobs.ts';
 import {
   askAgain,
   claimMailbox,
-  customersByEmail,
   type FolderRow,
   findMailbox,
   listFolders,
@@ -200,7 +202,10 @@ async function syncFolder(
   }
 }
 
-/** Reads the envelopes of the batch, then fetches, parses and keeps only the messages with a customer in them. */
+/**
+ * Reads the envelopes of the batch, then fetches, parses and keeps only the messages with a
+ * customer in them and no participant the company's or the owner's exclusions cover.
+ */
 async function keepCustomerMail(
   ctx: AppContext,
   client: ImapFlow,
@@ -210,18 +215,22 @@ async function keepCustomerMail(
 ): Promise<void> {
   const participants = new Map<number, string[]>();
   const sizes = new Map<number, number>();
+  // Read for each batch, so an entry added during a long first pass applies from the next batch.
+  const excluded = exclusionMatcher(await exclusionsOf(ctx.db, box.company_id, box.user_id));
+  const own = box.email.toLowerCase();
+  const addresses = (people: { address?: string }[]) =>
+    people.map((p) => p.address?.toLowerCase() ?? '').filter((a) => a.includes('@'));
   for await (const msg of client.fetch(uids, { uid: true, envelope: true, size: true }, { uid: true })) {
     const env = msg.envelope;
     const people = [...(env?.from ?? []), ...(env?.sender ?? []), ...(env?.to ?? []), ...(env?.cc ?? [])];
-    participants.set(
-      msg.uid,
-      people.map((p) => p.address?.toLowerCase() ?? '').filter((a) => a.includes('@')),
-    );
+    // Excluded (decision 083): never fetched, whoever else it is with. Reply-To and Bcc count too.
+    const everyone = [...people, ...(env?.replyTo ?? []), ...(env?.bcc ?? [])];
+    if (excludesMessage(excluded, addresses(everyone), own)) continue;
+    participants.set(msg.uid, addresses(people));
     sizes.set(msg.uid, msg.size ?? 0);
   }
-  const own = box.email.toLowerCase();
   const all = [...new Set([...participants.values()].flat())].filter((a) => a !== own);
-  const customers = await customersByEmail(ctx.db, box.company_id, all);
+  const customers = await customersOfAddresses(ctx.db, box.company_id, all);
   const wanted = new Map<number, number[]>();
   for (const [uid, addresses] of participants) {
     const ids = [...new Set(addresses.flatMap((a) => customers.get(a) ?? []))];

@@ -35,3 +35,19 @@ export const sendEmailJob = defineJob(
     perCompanyConcurrency: 2,
   },
 );
+
+/**
+ * Deletes the kept mail a list of exclusions now covers (docs/decisions/083-mail-exclusions.md):
+ * `user_id` null for the company's list, else the person's own. Queued when entries are added.
+ */
+export const purgeExcludedMailJob = defineJob(
+  'mailboxes.purge-excluded',
+  z.object({ company_id: z.number().int(), user_id: z.number().int().nullable() }),
+  {
+    maxAttempts: 5,
+    backoff: { baseMs: 10_000, maxMs: 600_000 },
+    timeoutMs: 30 * 60_000,
+    // A company's purges one at a time: each reads the whole of its mail.
+    perCompanyConcurrency: 1,
+  },
+);

@@ -1,18 +1,22 @@
 import type { AppContext } from '../../context.ts';
 import { crossCompany } from '../../db/cross-company.ts';
+import { purgeExcludedMail } from './mail-exclusions-purge.ts';
 import { syncMailbox } from './mail-sync.ts';
-import { pollMailboxesJob, sendEmailJob, syncMailboxJob } from './mailbox-jobs.ts';
+import { pollMailboxesJob, purgeExcludedMailJob, sendEmailJob, syncMailboxJob } from './mailbox-jobs.ts';
 import { connectedCrmMailboxes } from './mailboxes.repository.ts';
 import { sendOutgoing } from './send-email.ts';
 
 /**
  * The sync job, the poll that queues one run per mailbox each minute (a failing mailbox only
  * once its next try is due; of one whose INBOX a live IDLE claim watches, the Sent folder
- * alone: decision 079), and the send job.
+ * alone: decision 079), the send job, and the deletion of kept mail a new exclusion covers.
  */
 export function registerMailboxJobs(ctx: AppContext): void {
   ctx.jobs.handle(sendEmailJob, async (payload, run) => {
     await sendOutgoing(ctx, payload.company_id, payload.outbox_id, run);
+  });
+  ctx.jobs.handle(purgeExcludedMailJob, async (payload) => {
+    await purgeExcludedMail(ctx, { companyId: payload.company_id, userId: payload.user_id });
   });
   ctx.jobs.handle(syncMailboxJob, async (payload) => {
     await syncMailbox(ctx, payload.company_id, payload.mailbox_id, { onlySent: payload.only_sent === true });

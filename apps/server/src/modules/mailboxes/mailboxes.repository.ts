@@ -2,7 +2,7 @@ import { MODULE_ID } from '@kontora/contract/limits';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
-import { attachmentKeysOf } from './emails.repository.ts';
+import { attachmentKeysOf, dropEmptyThreads } from './emails.repository.ts';
 
 export type MailboxRow = Selectable<MailboxesTable>;
 export type FolderRow = Selectable<MailboxFoldersTable>;
@@ -121,25 +121,12 @@ export async function deleteMailboxRow(db: Database, companyId: number, id: numb
       .where('mailbox_id', '=', id)
       .execute();
     await trx.deleteFrom('mailboxes').where('company_id', '=', companyId).where('id', '=', id).execute();
-    const ids = threads.map((t) => t.thread_id);
-    if (ids.length === 0) return keys;
     // Threads left without a message go with the mailbox.
-    await trx
-      .deleteFrom('email_threads')
-      .where('company_id', '=', companyId)
-      .where('id', 'in', ids)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('email_messages')
-              .select('email_messages.id')
-              .where('email_messages.company_id', '=', companyId)
-              .whereRef('email_messages.thread_id', '=', 'email_threads.id'),
-          ),
-        ),
-      )
-      .execute();
+    await dropEmptyThreads(
+      trx,
+      companyId,
+      threads.map((t) => t.thread_id),
+    );
     return keys;
   });
 }

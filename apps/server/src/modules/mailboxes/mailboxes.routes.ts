@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
 import { contentDisposition } from '../social-media/media-blobs.service.ts';
+import { mailExclusionsRoutes } from './mail-exclusions.routes.ts';
 import { mailOauthRoutes } from './mail-oauth.routes.ts';
 import {
   createMailbox,
@@ -39,6 +40,7 @@ const base = '/companies/:companyId/mailboxes';
 export async function mailboxesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(mailOauthRoutes, { ctx });
+  await app.register(mailExclusionsRoutes, { ctx });
 
   app.get(base, {
     config: { access: members },

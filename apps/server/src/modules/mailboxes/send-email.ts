@@ -2,10 +2,13 @@ import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
 import { storeEmail } from './emails.repository.ts';
 import { MailConnectFailure, openImap } from './imap-connect.ts';
+import { excludesMessage, exclusionMatcher } from './mail-exclusion-match.ts';
+import { exclusionsOf } from './mail-exclusions.repository.ts';
 import { announceMailKept, announceOutbox } from './mail-notices.ts';
+import { customersOfAddresses } from './mail-org-domains.ts';
 import { parseEmail } from './mail-parse.ts';
 import { mailboxServers } from './mailbox-credentials.ts';
-import { customersByEmail, findMailbox, type MailboxRow } from './mailboxes.repository.ts';
+import { findMailbox, type MailboxRow } from './mailboxes.repository.ts';
 import {
   claimAppend,
   findOutgoing,
@@ -106,19 +109,24 @@ async function deliver(
     if (last) return;
     throw failure;
   }
-  // Sent: from now on no run sends it again. The kept copy puts it on the timeline at once.
-  const mail = await parseEmail(raw, date);
-  const customers = await customersByEmail(ctx.db, companyId, to);
-  const customerIds = [...new Set([...customers.values()].flat().concat(row.customer_id ?? []))];
+  // Sent: from now on no run sends it again. The kept copy puts it on the timeline at once,
+  // unless a recipient is excluded (decision 083): sent as asked, but never kept, as the sync
+  // of the Sent folder will not keep it either.
   const now = ctx.clock.nowIso();
-  await storeEmail(
-    ctx.db,
-    // Its place until the copy is in the Sent folder: unique per outgoing message.
-    { companyId, mailboxId: box.id, folder: 'sent', uidvalidity: 'outbox', uid: id },
-    mail,
-    customerIds,
-    now,
-  );
+  const excluded = exclusionMatcher(await exclusionsOf(ctx.db, companyId, box.user_id));
+  if (!excludesMessage(excluded, to, box.email)) {
+    const mail = await parseEmail(raw, date);
+    const customers = await customersOfAddresses(ctx.db, companyId, to);
+    const customerIds = [...new Set([...customers.values()].flat().concat(row.customer_id ?? []))];
+    await storeEmail(
+      ctx.db,
+      // Its place until the copy is in the Sent folder: unique per outgoing message.
+      { companyId, mailboxId: box.id, folder: 'sent', uidvalidity: 'outbox', uid: id },
+      mail,
+      customerIds,
+      now,
+    );
+  }
   await moveOutgoing(ctx.db, companyId, id, ['sending', 'failed'], {
     status: 'sent',
     sent_at: date.toISOString(),

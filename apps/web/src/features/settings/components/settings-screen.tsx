@@ -10,6 +10,7 @@ import { CompanySecuritySection } from './company-security-section.tsx';
 import { CustomFieldsSection } from './custom-fields/custom-fields-section.tsx';
 import { EmailTemplatesSection } from './email-templates-section.tsx';
 import { LostReasonsSection } from './lost-reasons-section.tsx';
+import { CompanyMailExclusionsSection } from './mailboxes/company-mail-exclusions-section.tsx';
 import { MailboxesSection } from './mailboxes/mailboxes-section.tsx';
 import { NotificationPreferencesSection } from './notification-preferences-section.tsx';
 import { PipelinesSection } from './pipelines-section.tsx';
@@ -73,9 +74,17 @@ function SalesSettings({ companyId }: { companyId: number }) {
   );
 }
 
-/** Email templates: every member of a company with the CRM writes with them and may keep them. */
+/**
+ * Email templates (every member of a company with the CRM writes with them and may keep
+ * them) and the company's addresses and domains never synced (owners and admins change them).
+ */
 function EmailSettings({ companyId }: { companyId: number }) {
   const modules = useCompanyModules(companyId).data;
   if (!modules?.includes(MODULE_ID.crm)) return null;
-  return <EmailTemplatesSection companyId={companyId} />;
+  return (
+    <>
+      <EmailTemplatesSection companyId={companyId} />
+      <CompanyMailExclusionsSection companyId={companyId} />
+    </>
+  );
 }

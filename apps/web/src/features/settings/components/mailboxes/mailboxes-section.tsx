@@ -7,6 +7,7 @@ import { SettingsSection } from '../../../../components/settings-section.tsx';
 import { translateCode } from '../../../../lib/translate.ts';
 import { ScheduledEmails } from '../../../shared/components/emails/scheduled-emails.tsx';
 import { useMailboxes, useMailOauthProviders } from '../../api/mailboxes.ts';
+import { OwnMailExclusions } from './company-mail-exclusions-section.tsx';
 import { connectReason } from './connect-reason.ts';
 import { MailboxConnectDialog } from './mailbox-connect-dialog.tsx';
 import { MailboxItem } from './mailbox-item.tsx';
@@ -101,6 +102,8 @@ export function MailboxesSection({ companyId }: { companyId: number }) {
       <MailboxConnectDialog companyId={companyId} open={connecting} onClose={() => setConnecting(false)} />
       {items.length > 0 && <ScheduledEmails companyId={companyId} headingId="mailboxes-scheduled" />}
       <MailboxOauthDialog companyId={companyId} provider={signingIn} onClose={() => setSigningIn(null)} />
+      {/* Before the first mailbox too: what is listed is never read in, not even by the first sync. */}
+      <OwnMailExclusions companyId={companyId} />
     </SettingsSection>
   );
 }
