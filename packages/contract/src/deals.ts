@@ -8,9 +8,11 @@ import { Cursor, Id, MultiLine, OptionalText, SingleLine } from './fields.ts';
 export {
   DEAL_EDITABLE_FIELDS,
   DEAL_LIMITS,
+  DEAL_LIST_COLUMNS,
   DEAL_SORTS,
   DEAL_STATUSES,
   type DealEditableField,
+  type DealListColumn,
 } from './deal-values.ts';
 
 /**
@@ -183,6 +185,22 @@ export type DealFilter = z.output<typeof DealFilter>;
 /** The CSV export's filters: the list's, its own-field filters (`custom.{key}…`) included. */
 export const DealExportQuery = DealFilter.catchall(CustomQueryParams);
 export type DealExportQuery = z.output<typeof DealExportQuery>;
+
+/** What a saved view, a count or a bulk change by filter reads: the list's filters, own-field ones included. */
+export const DealMatchQuery = DealExportQuery;
+export type DealMatchQuery = DealExportQuery;
+
+const DEAL_MATCH_KEYS: readonly string[] = Object.keys(DealFilter.shape);
+/**
+ * A change by filter (and a saved view) refuses a filter it does not know: dropping it would act
+ * on more deals than asked.
+ */
+export const DealMatchFilter = DealMatchQuery.superRefine((filter, ctx) => {
+  for (const key of Object.keys(filter)) {
+    if (!DEAL_MATCH_KEYS.includes(key) && !key.startsWith('custom.'))
+      ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
+  }
+});
 
 /**
  * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
