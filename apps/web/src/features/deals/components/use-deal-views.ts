@@ -1,7 +1,7 @@
 import type { DealView } from '@kontora/contract/deal-views';
 import { useEffect } from 'react';
 import { useSavedViews } from '../../shared/components/list-columns/use-saved-views.ts';
-import { type CustomParam, customParamsOf, isCustomParam } from '../../shared/lib/custom-params.ts';
+import { customPatchOf } from '../../shared/lib/custom-params.ts';
 import {
   apiFilterOf,
   type DealAddressFilter,
@@ -22,14 +22,9 @@ const oldStorageKey = (companyId: number) => `kontoraDealColumns:${companyId}`;
 export function useDealViews(companyId: number, filter: DealAddressFilter, update: UpdateDealFilter) {
   const apply = (view: DealView) => {
     const { pipeline_id, q, owner_id, tag, close_from, close_to, ...rest } = view.filter;
-    // The own-field filters of the list give way to the view's.
-    const custom: Partial<Record<CustomParam, string | readonly string[]>> = {};
-    for (const name of Object.keys(customParamsOf(filter))) custom[name as CustomParam] = '';
-    for (const [name, value] of Object.entries(rest)) {
-      if (isCustomParam(name) && (typeof value === 'string' || Array.isArray(value))) custom[name] = value;
-    }
     update({
-      ...custom,
+      // The own-field filters of the list give way to the view's.
+      ...customPatchOf(filter, rest),
       pipeline: pipeline_id ? String(pipeline_id) : '',
       q: q ?? '',
       owner_id: owner_id ? String(owner_id) : '',

@@ -1,11 +1,7 @@
 import type { CustomerView } from '@kontora/contract/customer-views';
-import {
-  type CustomerFilterParams,
-  type CustomParam,
-  customParamsOf,
-  isCustomParam,
-} from '../../../shared/api/get-customers.ts';
+import { type CustomerFilterParams, customParamsOf } from '../../../shared/api/get-customers.ts';
 import { useSavedViews } from '../../../shared/components/list-columns/use-saved-views.ts';
+import { customPatchOf } from '../../../shared/lib/custom-params.ts';
 import { DEFAULT_COLUMNS } from './customer-columns.tsx';
 import { sortOf, type UpdateFilter } from './use-customer-filter.ts';
 
@@ -13,14 +9,9 @@ import { sortOf, type UpdateFilter } from './use-customer-filter.ts';
 export function useListViews(companyId: number, filter: CustomerFilterParams, update: UpdateFilter) {
   const apply = (view: CustomerView) => {
     const { q, status, owner_id, tag, organisation_id, ...rest } = view.filter;
-    // The own-field filters of the list give way to the view's.
-    const custom: Partial<Record<CustomParam, string | readonly string[]>> = {};
-    for (const name of Object.keys(customParamsOf(filter))) custom[name as CustomParam] = '';
-    for (const [name, value] of Object.entries(rest)) {
-      if (isCustomParam(name) && (typeof value === 'string' || Array.isArray(value))) custom[name] = value;
-    }
     update({
-      ...custom,
+      // The own-field filters of the list give way to the view's.
+      ...customPatchOf(filter, rest),
       q: q ?? '',
       status: status ?? '',
       owner_id: owner_id ? String(owner_id) : '',
