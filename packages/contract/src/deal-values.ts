@@ -63,6 +63,8 @@ export const DEAL_LIMITS = {
   perColumnDefault: 25,
   perColumnMax: 100,
   bulkMax: 1000,
+  /** A count of the deals matching a filter is exact up to this many. */
+  matchCountMax: 10_000,
 } as const;
 
 /** The pipeline every company starts with: names are written in the company's language when it is made. */

@@ -334,6 +334,40 @@ export const DealBulkResult = z.object({
 });
 export type DealBulkResult = z.infer<typeof DealBulkResult>;
 
+/** `GET …/deals/count`: how many deals match the list's filters, exact up to 10,000. */
+export const DealCount = z.object({
+  /** Exact when `capped` is false; otherwise the cap, and more match. */
+  count: z.number().int(),
+  capped: z.boolean(),
+});
+export type DealCount = z.infer<typeof DealCount>;
+
+/**
+ * `POST …/deals/bulk-by-filter`: the bulk actions on every deal matching the list's filters
+ * (own-field ones included), as the server reads them; at most `DEAL_LIMITS.bulkMax` deals
+ * (more: 400 `too_many` at `filter`, nothing changed).
+ */
+export const DealBulkFilterBody = z.discriminatedUnion(
+  'action',
+  [
+    z
+      .object({ action: z.literal('set_owner'), filter: DealMatchFilter, owner_id: RecordId.nullable() })
+      .strict(),
+    z.object({ action: z.literal('set_stage'), filter: DealMatchFilter, stage_id: RecordId }).strict(),
+    z.object({ action: z.literal('delete'), filter: DealMatchFilter }).strict(),
+    z.object({ action: z.literal('set_custom'), filter: DealMatchFilter, custom: BulkCustomValues }).strict(),
+  ],
+  { error: 'invalid_action' },
+);
+export type DealBulkFilterBody = z.output<typeof DealBulkFilterBody>;
+
+export const DealBulkFilterResult = z.object({
+  action: z.enum(['set_owner', 'set_stage', 'delete', 'set_custom']),
+  /** Deals that matched the filter. */
+  matched: z.number().int(),
+});
+export type DealBulkFilterResult = z.infer<typeof DealBulkFilterResult>;
+
 /** `PUT …/deal-lost-reasons`: the whole ordered list. */
 export const LostReasonsPutBody = z
   .object({
