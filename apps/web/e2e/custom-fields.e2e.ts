@@ -351,8 +351,33 @@ describe('a company’s own fields', () => {
     const sectorOf = async (id: number) =>
       (await ana.call<{ custom: Record<string, unknown> }>('GET', `${base}/customers/${id}`)).custom.sector;
 
+    for (const key of ['vat_id', 'iban'])
+      await ana.call('POST', `${base}/custom-fields`, {
+        record: 'customer',
+        key,
+        label: key.toUpperCase(),
+        type: 'text',
+        section: 'Invoicing',
+      });
     const page = await anaOnSettings(company.name);
     const fields = page.getByRole('region', { name: 'Customer fields' });
+
+    // A section renamed once renames it on all its fields.
+    await fields.getByRole('button', { name: 'Rename section Invoicing' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Rename the section “Invoicing”' });
+    await renaming.getByLabel('New name').fill('Billing');
+    await cleanInBothThemes(page, 'rename section');
+    await renaming.getByRole('button', { name: 'Rename' }).click();
+    await renaming.waitFor({ state: 'detached' });
+    await fields.getByRole('heading', { name: 'Billing' }).waitFor();
+    const sectionsNow = await ana.call<{ items: { key: string; section: string | null }[] }>(
+      'GET',
+      `${base}/custom-fields?record=customer`,
+    );
+    expect(sectionsNow.items.filter((f) => f.section === 'Billing').map((f) => f.key)).toEqual([
+      'vat_id',
+      'iban',
+    ]);
 
     // The label in English is what an English reader sees everywhere.
     await fields.getByRole('button', { name: 'Edit Sektor' }).click();
