@@ -253,10 +253,53 @@ describe('a company’s own fields', () => {
     await page.waitForURL(/dir=desc/);
     await expect.poll(titles).toEqual(['Garden fence', 'Solar panels', 'Roof repair']);
     await cleanInBothThemes(page, 'deal list with own-field columns');
-    // The chosen columns stay after a reload.
+    // The chosen columns stay after a reload: they are kept on the server, for this person.
     await page.reload();
     await table.getByRole('columnheader', { name: 'Seats' }).waitFor();
     await expect.poll(titles).toEqual(['Garden fence', 'Solar panels', 'Roof repair']);
+    const dealViews = `/companies/${company.id}/deal-views`;
+    type DealViews = {
+      items: { name: string; sort: string; dir: string; filter: object; columns: string[] }[];
+    };
+    expect((await ana.call<DealViews & { columns: string[] }>('GET', dealViews)).columns).toEqual([
+      'stage',
+      'amount',
+      'organisation',
+      'expected_close_date',
+      'custom.segment',
+      'custom.seats',
+    ]);
+
+    // The list as it is, saved as a shared view, opens again from a bare list.
+    await page.getByLabel('Filter by your own field').selectOption({ label: 'Segment' });
+    await page.getByRole('group', { name: 'Segment' }).getByRole('checkbox', { name: 'Retail' }).check();
+    await page.waitForURL(/custom\.segment=retail/);
+    await expect.poll(titles).toEqual(['Solar panels', 'Roof repair']);
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const save = page.getByRole('dialog', { name: 'Save this view' });
+    await save.getByLabel('Name').fill('Retail by seats');
+    await save.getByLabel('Share with everyone in the company').check();
+    await save.getByRole('button', { name: 'Save view' }).click();
+    await save.waitFor({ state: 'detached' });
+    const saved = (await ana.call<DealViews>('GET', dealViews)).items;
+    expect(saved).toMatchObject([
+      {
+        name: 'Retail by seats',
+        shared: true,
+        filter: { 'custom.segment': 'retail' },
+        sort: 'custom.seats',
+        dir: 'desc',
+      },
+    ]);
+    await page.goto('/#/company/deals/list');
+    await expect.poll(titles).toHaveLength(3);
+    await page.getByLabel('Saved view').selectOption({ label: 'Retail by seats' });
+    await page.waitForURL(/custom\.segment=retail/);
+    expect(page.url()).toMatch(/sort=custom\.seats/);
+    await expect.poll(titles).toEqual(['Solar panels', 'Roof repair']);
+    await cleanInBothThemes(page, 'deal list with a saved view');
+    await page.goto('/#/company/deals/list');
+    await expect.poll(titles).toHaveLength(3);
 
     // The board filters by the field; each column counts and sums only what matches.
     await page.getByRole('navigation', { name: 'Deal views' }).getByRole('link', { name: 'Board' }).click();
@@ -308,8 +351,33 @@ describe('a company’s own fields', () => {
     const sectorOf = async (id: number) =>
       (await ana.call<{ custom: Record<string, unknown> }>('GET', `${base}/customers/${id}`)).custom.sector;
 
+    for (const key of ['vat_id', 'iban'])
+      await ana.call('POST', `${base}/custom-fields`, {
+        record: 'customer',
+        key,
+        label: key.toUpperCase(),
+        type: 'text',
+        section: 'Invoicing',
+      });
     const page = await anaOnSettings(company.name);
     const fields = page.getByRole('region', { name: 'Customer fields' });
+
+    // A section renamed once renames it on all its fields.
+    await fields.getByRole('button', { name: 'Rename section Invoicing' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Rename the section “Invoicing”' });
+    await renaming.getByLabel('New name').fill('Billing');
+    await cleanInBothThemes(page, 'rename section');
+    await renaming.getByRole('button', { name: 'Rename' }).click();
+    await renaming.waitFor({ state: 'detached' });
+    await fields.getByRole('heading', { name: 'Billing' }).waitFor();
+    const sectionsNow = await ana.call<{ items: { key: string; section: string | null }[] }>(
+      'GET',
+      `${base}/custom-fields?record=customer`,
+    );
+    expect(sectionsNow.items.filter((f) => f.section === 'Billing').map((f) => f.key)).toEqual([
+      'vat_id',
+      'iban',
+    ]);
 
     // The label in English is what an English reader sees everywhere.
     await fields.getByRole('button', { name: 'Edit Sektor' }).click();

@@ -48,7 +48,7 @@ const headers = async (page: Page) =>
 describe('the customer list at scale (decision 020)', () => {
   it('counts the matches, offers all of them after the loaded page, and acts on the filter on the server', async () => {
     const company = fresh('Scale Co');
-    await companyWith(company, 55, 5);
+    const companyId = await companyWith(company, 55, 5);
     const page = await anaInList(company, { width: 1440, height: 900 });
     await page.getByText('Matching customers: 60').waitFor();
 
@@ -67,6 +67,34 @@ describe('the customer list at scale (decision 020)', () => {
     await page.goto('/#/company/customer/list?status=customer');
     await page.getByText('Matching customers: 55').waitFor();
     await page.goto('/#/company/customer/list?status=lead');
+    await page.getByText('Matching customers: 5').waitFor();
+
+    // An own field set on every customer of a filter with an own-field filter in it, by the server.
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    await ana.call('POST', `/companies/${companyId}/custom-fields`, {
+      record: 'customer',
+      key: 'tier',
+      label: 'Tier',
+      type: 'single_select',
+      options: [
+        { value: 'gold', label: 'Gold' },
+        { value: 'silver', label: 'Silver' },
+      ],
+    });
+    await page.goto('/#/company/customer/list?q=lead&custom.tier.empty=true');
+    await page.reload();
+    await page.getByText('Matching customers: 55').waitFor();
+    await table(page).getByRole('checkbox', { name: 'Select all customers shown' }).check();
+    await bulk.getByRole('button', { name: 'Select all 55 customers matching this filter' }).click();
+    await bulk.getByRole('button', { name: 'Set own field…' }).click();
+    const own = page.getByRole('dialog', { name: 'Set an own field on 55 records' });
+    await own.getByLabel('Field').selectOption({ label: 'Tier' });
+    await own.getByLabel('Tier').selectOption({ label: 'Gold' });
+    await own.getByRole('button', { name: 'Set' }).click();
+    await own.waitFor({ state: 'detached' });
+    await page.goto('/#/company/customer/list?custom.tier=gold');
+    await page.getByText('Matching customers: 55').waitFor();
+    await page.goto('/#/company/customer/list?custom.tier.empty=true');
     await page.getByText('Matching customers: 5').waitFor();
 
     // Deleting everything a search matches asks with the full count.

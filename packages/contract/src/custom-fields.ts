@@ -171,6 +171,20 @@ export const CustomFieldList = z.object({ items: z.array(CustomField) });
 export type CustomFieldList = z.infer<typeof CustomFieldList>;
 
 /**
+ * `POST …/custom-fields/sections/rename`: every field of the record kind standing under
+ * section `from` moves to `to` (null or empty: the default group; a name already used joins
+ * that section) in one request; answers the fields renamed (decision 088).
+ */
+export const SectionRenameBody = z
+  .object({
+    record: z.enum(CUSTOM_RECORDS, { error: 'invalid_record' }),
+    from: SingleLine(CUSTOM_FIELD_LIMITS.sectionMax).min(1, { error: 'required' }),
+    to: Section,
+  })
+  .strict();
+export type SectionRenameBody = z.output<typeof SectionRenameBody>;
+
+/**
  * A deleted field, restorable until `purge_at` with `POST …/custom-fields/{id}/restore`
  * (`GET …/custom-fields/deleted?record=`). Its key stays reserved meanwhile.
  */

@@ -375,13 +375,20 @@ export const CustomerBulkFilterBody = z.discriminatedUnion(
       .object({ action: z.literal('set_status'), filter: CustomerMatchFilter, status: CustomerStatus })
       .strict(),
     z.object({ action: z.literal('delete'), filter: CustomerMatchFilter }).strict(),
+    /**
+     * Own fields set on every matching customer, each checked as that customer's edit; all or
+     * none, and at most `CUSTOMER_LIMITS.bulkMax` matches (more: 400 `too_many` at `filter`).
+     */
+    z
+      .object({ action: z.literal('set_custom'), filter: CustomerMatchFilter, custom: BulkCustomValues })
+      .strict(),
   ],
   { error: 'invalid_action' },
 );
 export type CustomerBulkFilterBody = z.output<typeof CustomerBulkFilterBody>;
 
 export const CustomerBulkFilterResult = z.object({
-  action: z.enum(['set_status', 'delete']),
+  action: z.enum(['set_status', 'delete', 'set_custom']),
   /** Customers that matched the filter (a status change leaves those already in it alone). */
   matched: z.number().int(),
 });

@@ -18,6 +18,10 @@ export const DEAL_SORTS = [
 ] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 
+/** The deal list's optional columns (the title always comes first), in the default order. */
+export const DEAL_LIST_COLUMNS = ['stage', 'amount', 'organisation', 'owner', 'expected_close_date'] as const;
+export type DealListColumn = (typeof DEAL_LIST_COLUMNS)[number];
+
 /** The fields a person edits, in the order forms show them and the timeline lists changes. */
 export const DEAL_EDITABLE_FIELDS = [
   'title',
@@ -59,6 +63,8 @@ export const DEAL_LIMITS = {
   perColumnDefault: 25,
   perColumnMax: 100,
   bulkMax: 1000,
+  /** A count of the deals matching a filter is exact up to this many. */
+  matchCountMax: 10_000,
 } as const;
 
 /** The pipeline every company starts with: names are written in the company's language when it is made. */

@@ -8,9 +8,11 @@ import { Cursor, Id, MultiLine, OptionalText, SingleLine } from './fields.ts';
 export {
   DEAL_EDITABLE_FIELDS,
   DEAL_LIMITS,
+  DEAL_LIST_COLUMNS,
   DEAL_SORTS,
   DEAL_STATUSES,
   type DealEditableField,
+  type DealListColumn,
 } from './deal-values.ts';
 
 /**
@@ -184,6 +186,22 @@ export type DealFilter = z.output<typeof DealFilter>;
 export const DealExportQuery = DealFilter.catchall(CustomQueryParams);
 export type DealExportQuery = z.output<typeof DealExportQuery>;
 
+/** What a saved view, a count or a bulk change by filter reads: the list's filters, own-field ones included. */
+export const DealMatchQuery = DealExportQuery;
+export type DealMatchQuery = DealExportQuery;
+
+const DEAL_MATCH_KEYS: readonly string[] = Object.keys(DealFilter.shape);
+/**
+ * A change by filter (and a saved view) refuses a filter it does not know: dropping it would act
+ * on more deals than asked.
+ */
+export const DealMatchFilter = DealMatchQuery.superRefine((filter, ctx) => {
+  for (const key of Object.keys(filter)) {
+    if (!DEAL_MATCH_KEYS.includes(key) && !key.startsWith('custom.'))
+      ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
+  }
+});
+
 /**
  * The list also filters and sorts by the company's own fields: `custom.{key}=v` (repeated:
  * any of), `custom.{key}.gte|lte=v`, `custom.{key}.empty=true|false`, `sort=custom.{key}` or
@@ -315,6 +333,40 @@ export const DealBulkResult = z.object({
   not_found: z.array(z.number()),
 });
 export type DealBulkResult = z.infer<typeof DealBulkResult>;
+
+/** `GET …/deals/count`: how many deals match the list's filters, exact up to 10,000. */
+export const DealCount = z.object({
+  /** Exact when `capped` is false; otherwise the cap, and more match. */
+  count: z.number().int(),
+  capped: z.boolean(),
+});
+export type DealCount = z.infer<typeof DealCount>;
+
+/**
+ * `POST …/deals/bulk-by-filter`: the bulk actions on every deal matching the list's filters
+ * (own-field ones included), as the server reads them; at most `DEAL_LIMITS.bulkMax` deals
+ * (more: 400 `too_many` at `filter`, nothing changed).
+ */
+export const DealBulkFilterBody = z.discriminatedUnion(
+  'action',
+  [
+    z
+      .object({ action: z.literal('set_owner'), filter: DealMatchFilter, owner_id: RecordId.nullable() })
+      .strict(),
+    z.object({ action: z.literal('set_stage'), filter: DealMatchFilter, stage_id: RecordId }).strict(),
+    z.object({ action: z.literal('delete'), filter: DealMatchFilter }).strict(),
+    z.object({ action: z.literal('set_custom'), filter: DealMatchFilter, custom: BulkCustomValues }).strict(),
+  ],
+  { error: 'invalid_action' },
+);
+export type DealBulkFilterBody = z.output<typeof DealBulkFilterBody>;
+
+export const DealBulkFilterResult = z.object({
+  action: z.enum(['set_owner', 'set_stage', 'delete', 'set_custom']),
+  /** Deals that matched the filter. */
+  matched: z.number().int(),
+});
+export type DealBulkFilterResult = z.infer<typeof DealBulkFilterResult>;
 
 /** `PUT …/deal-lost-reasons`: the whole ordered list. */
 export const LostReasonsPutBody = z

@@ -710,12 +710,14 @@ export interface CustomerViewsTable {
   id: Generated<number>;
   company_id: number;
   user_id: number;
+  /** Whose list the view is of (migration 059); every view before it is a customer view. */
+  record: Generated<'customer' | 'deal'>;
   name: string;
   shared: Bool;
   /** JSON object: the list filter, own-field filters (`custom.{key}…`) included. */
   filter: string;
   /** A built-in sort or `custom.{key}` (migration 045 made room for it). */
-  sort: 'name' | 'created_at' | 'updated_at' | `custom.${string}`;
+  sort: string;
   dir: 'asc' | 'desc';
   /** JSON array of column ids, in order. */
   columns: string;
@@ -730,6 +732,9 @@ export interface CustomerListColumnsTable {
   columns: string;
   updated_at: Timestamp;
 }
+
+/** Each person's deal list columns per company (migration 059), as `customer_list_columns`. */
+export type DealListColumnsTable = CustomerListColumnsTable;
 
 /** Sales pipelines (migration 033, decision 051). */
 export interface PipelinesTable {
@@ -874,6 +879,7 @@ export interface DB {
   customer_duplicate_groups: CustomerDuplicateGroupsTable;
   customer_views: CustomerViewsTable;
   customer_list_columns: CustomerListColumnsTable;
+  deal_list_columns: DealListColumnsTable;
   connectors: ConnectorsTable;
   connector_links: ConnectorLinksTable;
   connector_deal_links: ConnectorDealLinksTable;

@@ -30,3 +30,17 @@ export const forbidden = (code: ErrorCode = 'forbidden', message = 'You are not 
   new AppError(403, code, message);
 export const invalidField = (field: string, code: string, message = 'Some fields are invalid.') =>
   new AppError(400, 'validation_failed', message, { details: { [field]: [code] } });
+
+/**
+ * `work`'s field problems named under `prefix` (`custom.x` → `filter.custom.x`): a check shared
+ * with another route answers with the path of the body that carried what it checked.
+ */
+export async function detailsUnder<T>(prefix: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.details) throw e;
+    const details = Object.fromEntries(Object.entries(e.details).map(([k, v]) => [`${prefix}.${k}`, v]));
+    throw new AppError(e.status, e.code, e.message, { details });
+  }
+}

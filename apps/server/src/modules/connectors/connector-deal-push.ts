@@ -53,6 +53,8 @@ export async function pushDeals(
   counts: ConnectorCounts,
   log: NewLogEntry[],
   signal?: AbortSignal,
+  /** Values of newly mapped fields: sent even where the remote deal changed later (the run's pull came first). */
+  overRemote = false,
 ): Promise<void> {
   const { actor, connectorId, client } = scope;
   const companyId = actor.companyId;
@@ -88,6 +90,7 @@ export async function pushDeals(
     const link = links.get(deal.id);
     if (link?.pending_since) return false;
     if (link && hashOf(deal) === link.content_hash) return false;
+    if (overRemote) return true;
     return !(link?.remote_updated_at && Date.parse(link.remote_updated_at) > Date.parse(deal.updated_at));
   });
   if (outgoing.length === 0) return;

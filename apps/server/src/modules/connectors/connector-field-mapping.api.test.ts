@@ -358,3 +358,72 @@ describe('field mapping access', () => {
     await kit.settled(company, id);
   }, 120_000);
 });
+
+describe('values already in Kontora when a field is first mapped', () => {
+  it('are sent by the run the mapping queues, once, for linked customers and deals; not another company’s', async () => {
+    const { kit } = suite;
+    const deals = dealKit(suite.t);
+    const company = await suite.company('Fields before mapping');
+    const other = await suite.company('Fields elsewhere');
+    const { stage } = await salesOf(company);
+    const { tier, rooms, score } = await ownFields(company);
+    await ownFields(other);
+    const hubspot = await hubspotSales();
+    hubspot.defineProperty('contacts', LOYALTY_TIER);
+    hubspot.defineProperty('contacts', {
+      name: 'room_count',
+      label: 'Room count',
+      type: 'number',
+      fieldType: 'number',
+    });
+    hubspot.defineProperty('deals', {
+      name: 'deal_score',
+      label: 'Deal score',
+      type: 'number',
+      fieldType: 'number',
+    });
+    const id = await kit.connect(company, 'hubspot', hubspot);
+    await kit.settled(company, id);
+
+    const create = async (at: number, email: string) => {
+      const res = await suite.t.call(suite.ana, {
+        method: 'POST',
+        url: `/api/companies/${at}/customers`,
+        payload: { name: email, email, custom: { tier: 'silver', rooms: 8 } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await create(company, 'vera@example.com');
+    await create(other, 'elsewhere@example.com');
+    await deals.createDeal(suite.ana, company, {
+      title: 'Old deal',
+      stage_id: stage('Lead in'),
+      custom: { score: 7 },
+    });
+    // Nothing mapped yet: they go out without the values.
+    await kit.syncNow(company, id);
+    const contact = hubspot.all('contacts').find((c) => c.properties.email === 'vera@example.com');
+    const remoteDeal = hubspot.all('deals').find((d) => d.properties.dealname === 'Old deal');
+    expect(contact?.properties.loyalty_tier).toBeUndefined();
+    expect(remoteDeal?.properties.deal_score).toBeUndefined();
+
+    const saved = await m.put(company, id, [
+      { field_id: tier, object: 'contact', name: 'loyalty_tier' },
+      { field_id: rooms, object: 'contact', name: 'room_count' },
+      { field_id: score, object: 'deal', name: 'deal_score' },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    await kit.settled(company, id);
+    expect(hubspot.get('contacts', contact?.id as string)?.properties).toMatchObject({
+      loyalty_tier: 'silver_tier',
+      room_count: '8',
+    });
+    expect(hubspot.get('deals', remoteDeal?.id as string)?.properties.deal_score).toBe('7');
+    expect(hubspot.all('contacts').some((c) => c.properties.email === 'elsewhere@example.com')).toBe(false);
+    // Once: the next run finds them as sent.
+    const modified = hubspot.get('contacts', contact?.id as string)?.updatedAt;
+    const quiet = await kit.syncNow(company, id);
+    expect(quiet.counts).toMatchObject({ updated: 0, failed: 0 });
+    expect(hubspot.get('contacts', contact?.id as string)?.updatedAt).toBe(modified);
+  }, 180_000);
+});

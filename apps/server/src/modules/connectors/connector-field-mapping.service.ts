@@ -193,17 +193,19 @@ export async function putFieldMappings(
       after: { mappings: body.mappings },
     });
     // A full pass brings the values already in the provider (an ordinary run sees only changes).
-    const added = body.mappings.some(
+    const added = body.mappings.filter(
       (m) =>
         !before.some(
           (b) => b.field_id === m.field_id && b.remote_object === m.object && b.remote_name === m.name,
         ),
     );
-    if (added)
+    // After its pull, the run sends the values of the newly mapped fields already here.
+    if (added.length)
       await ctx.jobs.enqueue(trx, syncConnectorJob, {
         company_id: companyId,
         connector_id: id,
         mode: 'full',
+        push_fields: [...new Set(added.map((m) => m.field_id))],
       });
   });
   return getFieldMappings(ctx, companyId, id);

@@ -13,6 +13,8 @@ export const syncConnectorJob = defineJob(
     company_id: z.number().int(),
     connector_id: z.number().int(),
     mode: z.enum(['auto', 'full']),
+    /** Fields newly mapped: their values already here are pushed after the pull (decision 088). */
+    push_fields: z.array(z.number().int()).max(1000).optional(),
   }),
   {
     maxAttempts: 5,

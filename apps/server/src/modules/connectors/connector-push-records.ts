@@ -70,6 +70,8 @@ export async function pushCustomers(
   counts: ConnectorCounts,
   log: PushLog,
   signal?: AbortSignal,
+  /** Values of newly mapped fields: sent even where the remote record changed later (the run's pull came first). */
+  overRemote = false,
 ): Promise<void> {
   const { actor, connectorId, client } = scope;
   const companyId = actor.companyId;
@@ -88,7 +90,11 @@ export async function pushCustomers(
     const type = link?.remote_type ?? client.remoteTypeOf(fields);
     const hash = contentHash(fields, client.mappedFields[type] ?? []);
     if (link && hash === link.content_hash) continue;
-    if (link?.remote_updated_at && Date.parse(link.remote_updated_at) > Date.parse(customer.updated_at))
+    if (
+      !overRemote &&
+      link?.remote_updated_at &&
+      Date.parse(link.remote_updated_at) > Date.parse(customer.updated_at)
+    )
       continue;
     const list = byType.get(type) ?? [];
     list.push({ item: { key: customer.id, remoteId: link?.remote_id ?? null, fields }, link, hash });

@@ -11,6 +11,7 @@ import { ConnectorAuthError, ConnectorPausedError, errorText } from './connector
 import { connectorFor } from './connector-factory.ts';
 import { withFieldMapping } from './connector-field-sync.ts';
 import { connectorActor } from './connector-local.ts';
+import { pushMappedValues } from './connector-mapped-push.ts';
 import { resolvePendingCreates } from './connector-pending.ts';
 import { applyRemotePage, type PullScope } from './connector-pull.ts';
 import { pushLocalChanges } from './connector-push.ts';
@@ -51,7 +52,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function runSync(
   ctx: AppContext,
-  payload: { company_id: number; connector_id: number; mode: 'auto' | 'full' },
+  payload: {
+    company_id: number;
+    connector_id: number;
+    mode: 'auto' | 'full';
+    push_fields?: number[] | undefined;
+  },
   job: Pick<JobRun, 'id' | 'signal' | 'progress'>,
 ): Promise<void> {
   const { company_id: companyId, connector_id: id } = payload;
@@ -146,6 +152,8 @@ export async function runSync(
     if (row.import_done && row.deal_backfill_after !== null) {
       await pushExistingDeals(ctx, scope, Number(row.deal_backfill_after), counts, step, job.signal);
     }
+    if (payload.push_fields?.length)
+      await pushMappedValues(ctx, scope, payload.push_fields, counts, step, job.signal);
     await pushLocalChanges(ctx, scope, Number(row.push_after), counts, step, job.signal);
     const done = Date.now();
     await ctx.db.transaction().execute(async (trx) => {

@@ -130,3 +130,69 @@ describe('field sections', () => {
     expect((await listed(c.ana.token, c.acme, 'customer')).map(([key]) => key)).not.toContain('beta_only');
   });
 });
+
+describe('renaming a section', () => {
+  const rename = (token: string, company: number, body: object) =>
+    call(token, 'POST', fieldsUrl(company, '/sections/rename'), body);
+
+  it('renames it on all its fields in one request, archived ones too, and leaves other sections and companies alone', async () => {
+    const make = (token: string, company: number, key: string, section: string | null) =>
+      ok(token, 'POST', fieldsUrl(company), { record: 'customer', key, label: key, type: 'text', section });
+    await make(c.ana.token, c.acme, 'vat_id', 'Invoicing');
+    await make(c.ana.token, c.acme, 'iban', 'Invoicing');
+    const old = await make(c.ana.token, c.acme, 'old_iban', 'Invoicing');
+    await ok(c.ana.token, 'PATCH', fieldsUrl(c.acme, `/${old.id}`), { archived: true });
+    await make(c.ana.token, c.acme, 'hobby', 'Personal');
+    await make(c.eva.token, c.beta, 'their_vat', 'Invoicing');
+
+    const res = await rename(c.ana.token, c.acme, { record: 'customer', from: 'Invoicing', to: ' Billing ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items.map((f: CustomField) => [f.key, f.section])).toEqual([
+      ['vat_id', 'Billing'],
+      ['iban', 'Billing'],
+      ['old_iban', 'Billing'],
+    ]);
+    const sections = async (token: string, company: number) =>
+      Object.fromEntries(
+        ((await ok(token, 'GET', fieldsUrl(company, '?record=customer'))).items as CustomField[]).map((f) => [
+          f.key,
+          f.section,
+        ]),
+      );
+    expect(await sections(c.ana.token, c.acme)).toMatchObject({
+      vat_id: 'Billing',
+      iban: 'Billing',
+      hobby: 'Personal',
+    });
+    expect(await sections(c.eva.token, c.beta)).toMatchObject({ their_vat: 'Invoicing' });
+    // To the default group: the name goes.
+    const plain = await rename(c.ana.token, c.acme, { record: 'customer', from: 'Personal', to: '' });
+    expect(plain.json().data.items.map((f: CustomField) => [f.key, f.section])).toEqual([['hobby', null]]);
+  });
+
+  it('refuses a bad request, an unknown section, a member and another company', async () => {
+    for (const [body, path] of [
+      [{ record: 'customer', from: '', to: 'x' }, 'from'],
+      [{ record: 'customer', from: 'Billing', to: 'x'.repeat(61) }, 'to'],
+      [{ record: 'lead', from: 'Billing', to: 'x' }, 'record'],
+      [{ record: 'customer', from: 'Billing' }, 'to'],
+    ] as const) {
+      const res = await rename(c.ana.token, c.acme, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().details ?? {})).toContain(path);
+    }
+    // Beta's "Invoicing" is not Acme's, and Acme's "Billing" is nothing in Beta.
+    expect(
+      (await rename(c.ana.token, c.acme, { record: 'customer', from: 'Invoicing', to: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await rename(c.eva.token, c.beta, { record: 'customer', from: 'Billing', to: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await rename(c.eva.token, c.acme, { record: 'customer', from: 'Billing', to: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await rename(c.marko.token, c.acme, { record: 'customer', from: 'Billing', to: 'x' })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -305,3 +305,26 @@ export async function replaceFieldValuesOfMany(
     rows.map((r) => ({ ...r, field_id: fieldId })),
   );
 }
+
+/** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */
+export async function recordIdsWithValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldIds: readonly number[],
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  if (fieldIds.length === 0) return [];
+  const rows = await db
+    .selectFrom(valuesOf(record))
+    .select('record_id')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .where('field_id', 'in', [...fieldIds])
+    .where('record_id', '>', after)
+    .orderBy('record_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.record_id);
+}

@@ -5,6 +5,7 @@ import {
   CustomFieldListQuery,
   CustomFieldUpdateBody,
   DeletedCustomFieldList,
+  SectionRenameBody,
 } from '@kontora/contract/custom-fields';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
@@ -16,6 +17,7 @@ import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { deletedFields, removeField, restoreField } from './custom-field-deletion.ts';
 import { customFieldSchema } from './custom-field-schema.ts';
+import { renameSection } from './custom-field-section-rename.ts';
 import { changeField, createField, listFields } from './custom-fields.service.ts';
 
 const tags = ['custom-fields'];
@@ -71,6 +73,20 @@ export async function customFieldsRoutes(fastify: FastifyInstance, { ctx }: { ct
     },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await createField(ctx, actorOf(request), request.body) }),
+  });
+
+  app.post(`${base}/sections/rename`, {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Rename a section: every field of the record kind under `from` gets `to` (owners and admins)',
+      params: CompanyParams,
+      body: SectionRenameBody,
+      response: { 200: dataOf(CustomFieldList), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => ({
+      data: { items: await renameSection(ctx, actorOf(request), request.body) },
+    }),
   });
 
   app.patch(`${base}/:id`, {

@@ -37,6 +37,7 @@ import {
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 
+export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
   multiLineTargets,
   type OwnImportFields,

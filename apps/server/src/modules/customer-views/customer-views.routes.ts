@@ -1,3 +1,4 @@
+import type { CustomRecord } from '@kontora/contract/custom-fields';
 import {
   CustomerColumnsBody,
   CustomerView,
@@ -5,6 +6,13 @@ import {
   CustomerViewPatch,
   CustomerViews,
 } from '@kontora/contract/customer-views';
+import {
+  DealColumnsBody,
+  DealView,
+  DealViewBody,
+  DealViewPatch,
+  DealViews,
+} from '@kontora/contract/deal-views';
 import { Id } from '@kontora/contract/fields';
 import { MODULE_ID } from '@kontora/contract/limits';
 import type { FastifyInstance } from 'fastify';
@@ -13,26 +21,78 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, policies } from '../../plugins/access.ts';
-import { changeView, createView, listViews, removeView, setColumns } from './customer-views.service.ts';
+import {
+  changeView,
+  createView,
+  listViews,
+  removeView,
+  setColumns,
+  type ViewBodyOf,
+  type ViewPatchOf,
+} from './customer-views.service.ts';
 
-const tags = ['customer views'];
 const access = policies.company(MODULE_ID.crm);
 const ViewParams = CompanyParams.extend({ id: Id });
-const base = '/companies/:companyId/customer-views';
 
-/** Saved views of the customer list and the person's columns (decision 020). */
+/** A list's schemas and words: the customer list's and the deal list's views differ only in these. */
+type ListSpec<R extends CustomRecord> = {
+  record: R;
+  path: string;
+  tag: string;
+  noun: string;
+  // Loosely typed here (zod's generic inference gives up on the pair); the handlers name the types.
+  Body: z.ZodType;
+  Patch: z.ZodType;
+  View: z.ZodType;
+  Views: z.ZodType;
+  ColumnsBody: z.ZodType;
+};
+
+/** Saved views of the customer list (decision 020) and of the deal list (decision 088), and the person's columns. */
 export async function customerViewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  listViewRoutes(fastify, ctx, {
+    record: 'customer',
+    path: 'customer-views',
+    tag: 'customer views',
+    noun: 'customer list',
+    Body: CustomerViewBody,
+    Patch: CustomerViewPatch,
+    View: CustomerView,
+    Views: CustomerViews,
+    ColumnsBody: CustomerColumnsBody,
+  });
+  listViewRoutes(fastify, ctx, {
+    record: 'deal',
+    path: 'deal-views',
+    tag: 'deal views',
+    noun: 'deal list',
+    Body: DealViewBody,
+    Patch: DealViewPatch,
+    View: DealView,
+    Views: DealViews,
+    ColumnsBody: DealColumnsBody,
+  });
+}
+
+function listViewRoutes<R extends CustomRecord>(
+  fastify: FastifyInstance,
+  ctx: AppContext,
+  spec: ListSpec<R>,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { record } = spec;
+  const tags = [spec.tag];
+  const base = `/companies/:companyId/${spec.path}`;
 
   app.get(base, {
     config: { access },
     schema: {
       tags,
-      summary: "The person's own and the company's shared views of the customer list, and their columns",
+      summary: `The person's own and the company's shared views of the ${spec.noun}, and their columns`,
       params: CompanyParams,
-      response: { 200: dataOf(CustomerViews), ...errors(401, 403, 404) },
+      response: { 200: dataOf(spec.Views), ...errors(401, 403, 404) },
     },
-    handler: async (request) => ({ data: await listViews(ctx, actorOf(request)) }),
+    handler: async (request) => ({ data: await listViews(ctx, actorOf(request), record) }),
   });
 
   app.post(base, {
@@ -41,24 +101,28 @@ export async function customerViewsRoutes(fastify: FastifyInstance, { ctx }: { c
       tags,
       summary: 'Save a view: a name, the filter, sort and columns; `shared` lists it for the whole company',
       params: CompanyParams,
-      body: CustomerViewBody,
-      response: { 201: dataOf(CustomerView), ...errors(400, 401, 403, 404, 413, 415) },
+      body: spec.Body,
+      response: { 201: dataOf(spec.View), ...errors(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ data: await createView(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await createView(ctx, actorOf(request), record, request.body as ViewBodyOf<R>) }),
   });
 
   app.put(`${base}/columns`, {
     config: { access },
     schema: {
       tags,
-      summary: "The person's visible columns of the customer list in this company, in order",
+      summary: `The person's visible columns of the ${spec.noun} in this company, in order`,
       params: CompanyParams,
-      body: CustomerColumnsBody,
-      response: { 200: dataOf(CustomerColumnsBody), ...errors(400, 401, 403, 404, 413, 415) },
+      body: spec.ColumnsBody,
+      response: { 200: dataOf(spec.ColumnsBody), ...errors(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => ({
-      data: { columns: await setColumns(ctx, actorOf(request), request.body.columns) },
+      data: {
+        columns: await setColumns(ctx, actorOf(request), record, (request.body as ViewBodyOf<R>).columns),
+      },
     }),
   });
 
@@ -68,11 +132,17 @@ export async function customerViewsRoutes(fastify: FastifyInstance, { ctx }: { c
       tags,
       summary: 'Change an own view (403 for a shared view of someone else, 404 for one not visible)',
       params: ViewParams,
-      body: CustomerViewPatch,
-      response: { 200: dataOf(CustomerView), ...errors(400, 401, 403, 404, 413, 415) },
+      body: spec.Patch,
+      response: { 200: dataOf(spec.View), ...errors(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => ({
-      data: await changeView(ctx, actorOf(request), request.params.id, request.body),
+      data: await changeView(
+        ctx,
+        actorOf(request),
+        record,
+        request.params.id,
+        request.body as ViewPatchOf<R>,
+      ),
     }),
   });
 
@@ -85,7 +155,7 @@ export async function customerViewsRoutes(fastify: FastifyInstance, { ctx }: { c
       response: { 204: z.null(), ...errors(401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await removeView(ctx, actorOf(request), request.params.id);
+      await removeView(ctx, actorOf(request), record, request.params.id);
       return reply.code(204).send(null);
     },
   });

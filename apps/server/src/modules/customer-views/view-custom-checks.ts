@@ -1,4 +1,5 @@
-import { isCustomColumn, type ListColumn } from '@kontora/contract/customer-views';
+import type { CustomRecord } from '@kontora/contract/custom-fields';
+import { isCustomColumn } from '@kontora/contract/customer-views';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activeFields, customListPlan } from '../custom-fields/custom-fields.service.ts';
@@ -11,21 +12,22 @@ import { activeFields, customListPlan } from '../custom-fields/custom-fields.ser
 export async function checkViewCustom(
   ctx: Pick<AppContext, 'db'>,
   companyId: number,
-  view: { filter?: Record<string, unknown>; sort?: string; dir?: string; columns?: readonly ListColumn[] },
+  record: CustomRecord,
+  view: { filter?: Record<string, unknown>; sort?: string; dir?: string; columns?: readonly string[] },
 ): Promise<void> {
   const problems: Record<string, string[]> = {};
   if (view.filter || view.sort) {
     try {
-      await customListPlan(ctx.db, companyId, 'customer', view.filter ?? {}, view.sort);
+      await customListPlan(ctx.db, companyId, record, view.filter ?? {}, view.sort);
     } catch (error) {
       if (!(error instanceof AppError) || !error.details) throw error;
       for (const [path, codes] of Object.entries(error.details))
         problems[path === 'sort' ? 'sort' : `filter.${path}`] = codes;
     }
   }
-  const custom = view.columns?.filter(isCustomColumn) ?? [];
+  const custom = view.columns?.filter((c) => isCustomColumn(c)) ?? [];
   if (custom.length) {
-    const keys = new Set((await activeFields(ctx.db, companyId, 'customer')).map((f) => `custom.${f.key}`));
+    const keys = new Set((await activeFields(ctx.db, companyId, record)).map((f) => `custom.${f.key}`));
     custom.forEach((column) => {
       if (!keys.has(column)) problems[`columns.${view.columns?.indexOf(column)}`] = ['unknown_field'];
     });

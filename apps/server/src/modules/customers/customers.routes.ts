@@ -139,7 +139,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags,
       summary:
-        'Change the status of, or delete, every customer matching a filter (up to 10,000; more: 400 too_many)',
+        'Change the status of, or delete, every customer matching a filter (up to 10,000; more: 400 too_many), or set own fields on each (up to 1000)',
       params: CompanyParams,
       body: CustomerBulkFilterBody,
       response: { 200: dataOf(CustomerBulkFilterResult), ...errors(400, 401, 403, 404, 413, 415) },

@@ -205,3 +205,14 @@ export async function dealIdsIn(db: Database, companyId: number, pipelineId: num
   if (stageId !== undefined) query = query.where('stage_id', '=', stageId);
   return (await query.orderBy('id').execute()).map((r) => r.id);
 }
+
+/** Ids of the deals matching the list's filter (own-field filters included), at most `limit`, by id. */
+export async function matchingDealIds(
+  db: Database,
+  companyId: number,
+  filter: DealListFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await filtered(db, companyId, filter).select('d.id').orderBy('d.id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}

@@ -5,10 +5,14 @@ import {
   BoardQuery,
   Deal,
   DealBulkBody,
+  DealBulkFilterBody,
+  DealBulkFilterResult,
   DealBulkResult,
+  DealCount,
   DealCreateBody,
   DealExportQuery,
   DealListQuery,
+  DealMatchQuery,
   DealMoveBody,
   DealNoteBody,
   DealPage,
@@ -28,20 +32,13 @@ import type { AppContext } from '../../context.ts';
 import { receiveWhole, registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { bulkDeals, bulkDealsByFilter, countDeals } from './deal-bulk.service.ts';
 import { exportDealsCsv } from './deal-export.service.ts';
 import { forecastOf } from './deal-forecast.service.ts';
 import { importDeals } from './deal-import.service.ts';
 import { boardOf, listDealPage } from './deal-list.service.ts';
 import { addDealNote } from './deal-notes.service.ts';
-import {
-  bulkDeals,
-  createDeal,
-  dealTimeline,
-  deleteDeal,
-  getDeal,
-  moveDeal,
-  updateDeal,
-} from './deals.service.ts';
+import { createDeal, dealTimeline, deleteDeal, getDeal, moveDeal, updateDeal } from './deals.service.ts';
 
 const tags = ['deals'];
 /** Deals live in the CRM module, open to every member as customers are; API keys need the `deals` scope. */
@@ -119,6 +116,31 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       response: { 200: dataOf(DealBulkResult), ...errors(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (request) => ({ data: await bulkDeals(ctx, actorOf(request), request.body) }),
+  });
+
+  app.get(`${base}/count`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'How many deals match the list’s filters (own-field ones included): exact up to 10,000',
+      params: CompanyParams,
+      querystring: DealMatchQuery,
+      response: { 200: dataOf(DealCount), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ data: await countDeals(ctx, companyOf(request).id, request.query) }),
+  });
+
+  app.post(`${base}/bulk-by-filter`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'Set the owner, stage or own fields of, or delete, every deal matching a filter (up to 1000; more: 400 too_many)',
+      params: CompanyParams,
+      body: DealBulkFilterBody,
+      response: { 200: dataOf(DealBulkFilterResult), ...errors(400, 401, 403, 404, 409, 413, 415) },
+    },
+    handler: async (request) => ({ data: await bulkDealsByFilter(ctx, actorOf(request), request.body) }),
   });
 
   app.get(`${base}/:id`, {

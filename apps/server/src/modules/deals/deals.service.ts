@@ -1,8 +1,6 @@
 import type { CustomField, CustomOptionMergeBody } from '@kontora/contract/custom-fields';
 import type {
   Deal,
-  DealBulkBody,
-  DealBulkResult,
   DealCreateBody,
   DealMoveBody,
   DealTimelineEntry,
@@ -164,30 +162,6 @@ export async function deleteDeal(ctx: AppContext, actor: Actor, id: number): Pro
   await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
     const current = await storedDeal(trx, actor.companyId, id);
     if ((await w.delete([current])).length === 0) throw notFound('Deal');
-  });
-}
-
-/** Ids of other companies (or gone) are left alone and reported as not found. */
-export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBody): Promise<DealBulkResult> {
-  const ids = [...new Set(body.ids)];
-  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
-    const found = await loadStoredDeals(trx, actor.companyId, ids);
-    const byId = new Map(found.map((d) => [d.id, d]));
-    const affected = ids.filter((id) => byId.has(id));
-    const not_found = ids.filter((id) => !byId.has(id));
-    const deals = affected.map((id) => byId.get(id) as StoredDeal);
-    if (body.action === 'delete') await w.delete(deals);
-    else if (body.action === 'set_custom') {
-      // Each deal's values checked as its own edit; a refusal (400 `custom.{key}`) undoes all.
-      for (const d of deals) await w.change(d, { ...d }, undefined, body.custom);
-    } else if (body.action === 'set_owner') {
-      for (const d of deals) await w.change(d, { ...d, owner_id: body.owner_id });
-    } else {
-      const stage = (await selectStages(trx, actor.companyId)).find((s) => s.id === body.stage_id);
-      if (!stage) throw invalidField('stage_id', 'not_found', 'No such stage.');
-      for (const d of deals) await w.change(d, { ...d, pipeline_id: stage.pipeline_id, stage_id: stage.id });
-    }
-    return { action: body.action, affected, not_found };
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_LIMITS,
   CUSTOMER_MATCH_LIMITS,
   type CustomerBulkFilterBody,
   type CustomerBulkFilterResult,
@@ -7,8 +8,9 @@ import {
 } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
 import type { Actor } from '../../../lib/actor.ts';
-import { AppError, invalidField } from '../../../lib/errors.ts';
+import { detailsUnder, invalidField } from '../../../lib/errors.ts';
 import { authorOfActor, writeCustomers } from '../customer-writes.ts';
+import { customersByIds } from '../customers.service.ts';
 import { customerCustomPlan } from './customer-list.service.ts';
 import { countMatching, type MatchFilter, matchingCustomers } from './customer-match.repository.ts';
 import { searchTerms } from './customer-search.ts';
@@ -30,17 +32,6 @@ async function toMatchFilter(
   };
 }
 
-/** The filter's problems as the body names them (`filter.custom.{key}`). */
-async function inFilter<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (e) {
-    if (!(e instanceof AppError) || !e.details) throw e;
-    const details = Object.fromEntries(Object.entries(e.details).map(([k, v]) => [`filter.${k}`, v]));
-    throw new AppError(e.status, e.code, e.message, { details });
-  }
-}
-
 /** How many customers match the list's filter: exact up to the cap, then "more" (never a full count). */
 export async function countCustomers(
   ctx: AppContext,
@@ -51,8 +42,9 @@ export async function countCustomers(
 }
 
 /**
- * A bulk action on every customer matching the filter, in one transaction.
- * More matches than the cap are refused whole (400 `too_many` on `filter`):
+ * A bulk action on every customer matching the filter (own-field filters included, read as
+ * the list reads them), in one transaction. More matches than the cap (for `set_custom`, the
+ * 1000 a call by ids takes) are refused whole (400 `too_many` on `filter`):
  * nothing is changed half-way, and the person narrows the filter.
  */
 export async function bulkCustomersByFilter(
@@ -60,11 +52,20 @@ export async function bulkCustomersByFilter(
   actor: Actor,
   body: CustomerBulkFilterBody,
 ): Promise<CustomerBulkFilterResult> {
+  // Own fields are one checked edit per customer (decision 076): as many as a call by ids takes.
+  const cap = body.action === 'set_custom' ? CUSTOMER_LIMITS.bulkMax : CAP;
   return writeCustomers(ctx, authorOfActor(actor), async (w, trx) => {
-    const filter = await inFilter(toMatchFilter({ db: trx }, actor.companyId, body.filter));
-    const found = await matchingCustomers(trx, actor.companyId, filter, CAP + 1);
-    if (found.length > CAP) throw invalidField('filter', 'too_many');
-    await w.bulk(body, found);
+    const filter = await detailsUnder('filter', toMatchFilter({ db: trx }, actor.companyId, body.filter));
+    const found = await matchingCustomers(trx, actor.companyId, filter, cap + 1);
+    if (found.length > cap) throw invalidField('filter', 'too_many');
+    if (body.action === 'set_custom') {
+      const customers = await customersByIds(
+        trx,
+        actor.companyId,
+        found.map((r) => r.id),
+      );
+      for (const customer of customers.values()) await w.applyPatch(customer, { custom: body.custom });
+    } else await w.bulk(body, found);
     return { action: body.action, matched: found.length };
   });
 }

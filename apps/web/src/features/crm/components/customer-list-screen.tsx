@@ -9,12 +9,13 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { customParamsOf, useCustomerPages } from '../../shared/api/get-customers.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
+import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
 import { customerImportKind } from './customer-import-kind.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
-import { useListColumns } from './customers/customer-columns.tsx';
+import { DEFAULT_COLUMNS, useListColumns } from './customers/customer-columns.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
@@ -30,7 +31,6 @@ import {
 } from './customers/use-customer-filter.ts';
 import { useCustomerSelection } from './customers/use-customer-selection.ts';
 import { useListViews } from './customers/use-list-views.ts';
-import { ViewsBar } from './customers/views-bar.tsx';
 
 // Code that loads on first opening: neither is open on most visits to the list.
 const CustomerDialog = lazy(() =>
@@ -127,14 +127,16 @@ export function CustomerListScreen() {
         </div>
       </PageHeader>
       <ViewsBar
+        kind="customer"
         views={views.items}
         active={views.active}
         onApply={views.apply}
-        filter={filter}
+        current={views.current}
         columns={views.columns}
         onColumns={views.setColumns}
         available={listColumns.columns}
-        defOf={listColumns.defOf}
+        labelOf={(column) => listColumns.defOf(column)?.label(t)}
+        defaults={DEFAULT_COLUMNS}
       />
       <CustomerFilters filter={filter} update={update} owners={owners} />
       <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />

@@ -1,4 +1,5 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
+import { DEAL_LIST_COLUMNS, type DealListColumn } from '@kontora/contract/deal-values';
 import type { Deal } from '@kontora/contract/deals';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
@@ -14,8 +15,8 @@ import {
 import type { DealListSort } from '../lib/deal-filter.ts';
 
 /** The deal list's optional columns (the title always comes first), in the default order. */
-export const DEAL_COLUMNS = ['stage', 'amount', 'organisation', 'owner', 'expected_close_date'] as const;
-export type BuiltInDealColumn = (typeof DEAL_COLUMNS)[number];
+export const DEAL_COLUMNS = DEAL_LIST_COLUMNS;
+export type BuiltInDealColumn = DealListColumn;
 /** A built-in column or one of the company's own fields (`custom.{key}`). */
 export type DealColumn = BuiltInDealColumn | `custom.${string}`;
 

@@ -6,7 +6,7 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
-import { ColumnsDialog } from '../../shared/components/list-columns/columns-dialog.tsx';
+import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { apiFilterOf, listOrderOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
@@ -19,7 +19,7 @@ import { DealTable } from './deal-table.tsx';
 import { DealsHeader } from './deals-header.tsx';
 import { LoadMoreEnd } from './load-more-end.tsx';
 import { useDealFilter } from './use-deal-filter.ts';
-import { useDealListColumns } from './use-deal-list-columns.ts';
+import { useDealViews } from './use-deal-views.ts';
 
 // The wizard (and its CSV preview) loads when first opened.
 const ImportWizard = lazy(() =>
@@ -38,9 +38,8 @@ export function DealListScreen() {
   const { filter, search, update, fields } = useDealFilter();
   const owners = useOwnerOptions(companyId).options;
   const listColumns = useDealColumns(fields);
-  const chosen = useDealListColumns(companyId);
-  const [editingColumns, setEditingColumns] = useState(false);
-  const shown = chosen.columns.flatMap((column) => {
+  const views = useDealViews(companyId, filter, update);
+  const shown = views.columns.flatMap((column) => {
     const def = listColumns.defOf(column);
     return def ? [{ column, def }] : [];
   });
@@ -66,18 +65,23 @@ export function DealListScreen() {
         onPipeline={(id) => update({ pipeline: id })}
         onNew={() => setCreating(true)}
       >
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          onClick={() => setEditingColumns(true)}
-        >
-          {t('views.columns')}
-        </button>
         <DealExportButton filter={filter} />
         <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setImporting(true)}>
           {t('deals.csv.import')}
         </button>
       </DealsHeader>
+      <ViewsBar
+        kind="deal"
+        views={views.items}
+        active={views.active}
+        onApply={views.apply}
+        current={views.current}
+        columns={views.columns}
+        onColumns={views.setColumns}
+        available={listColumns.columns}
+        labelOf={(column) => listColumns.defOf(column)?.label(t)}
+        defaults={DEAL_COLUMNS}
+      />
       <DealFilters filter={filter} update={update} />
       <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
       <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
@@ -107,15 +111,6 @@ export function DealListScreen() {
           />
         </>
       )}
-      <ColumnsDialog
-        open={editingColumns}
-        onClose={() => setEditingColumns(false)}
-        value={chosen.columns}
-        onChange={chosen.setColumns}
-        available={listColumns.columns}
-        labelOf={(column) => listColumns.defOf(column)?.label(t)}
-        defaults={DEAL_COLUMNS}
-      />
       <OnceOpened open={importing}>
         <ImportWizard kind={dealImportKind} open={importing} onClose={() => setImporting(false)} />
       </OnceOpened>

@@ -67,6 +67,16 @@ export function useArrangeCustomFields(companyId: number) {
   });
 }
 
+/** Renames a section on all its fields in one request (`to` empty: the default group). */
+export function useRenameSection(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { record: CustomRecord; from: string; to: string }) =>
+      api.post<{ items: CustomField[] }>(`${fieldsPath(companyId)}/sections/rename`, body),
+    onSuccess: () => invalidateCrm(queryClient, companyId),
+  });
+}
+
 /** Deletes a field: its values leave every record at once and can come back for 30 days. */
 export function useDeleteCustomField(companyId: number) {
   const queryClient = useQueryClient();

@@ -21,6 +21,22 @@ export function customParamsOf(filter: object): CustomParams {
   );
 }
 
+/**
+ * The address patch that swaps the list's own-field filters for a saved view's: each shown one
+ * cleared, each of the view's set (`rest`: the view's filter beside its built-in fields).
+ */
+export function customPatchOf(
+  shown: object,
+  rest: Record<string, unknown>,
+): Partial<Record<CustomParam, string | readonly string[]>> {
+  const custom: Partial<Record<CustomParam, string | readonly string[]>> = {};
+  for (const name of Object.keys(customParamsOf(shown))) custom[name as CustomParam] = '';
+  for (const [name, value] of Object.entries(rest)) {
+    if (isCustomParam(name) && (typeof value === 'string' || Array.isArray(value))) custom[name] = value;
+  }
+  return custom;
+}
+
 /** The address's own-field filters, shaped as the API takes them; the server checks them against the fields. */
 export function parseCustomParams(params: URLSearchParams): CustomParams {
   const out: CustomParams = {};

@@ -66,16 +66,24 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
     return affected;
   };
 
-  /** Own fields on the ticked customers (not offered for a whole filter): all or none per call of 1000. */
-  const setOwnField = async (selected: readonly number[], custom: CustomValues) => {
+  /**
+   * Own fields on the ticked customers (all or none per call of 1000), or on every customer of
+   * the filter in one call: the server takes up to 1000 matches, each checked as its own edit.
+   */
+  const setOwnField = async (custom: CustomValues) => {
     let affected = 0;
-    for (let start = 0; start < selected.length; start += CUSTOMER_LIMITS.bulkMax) {
-      const part = selected.slice(start, start + CUSTOMER_LIMITS.bulkMax);
-      affected += (await byIds.mutateAsync({ action: 'set_custom', ids: part, custom })).affected.length;
-    }
+    if (target.kind === 'filter') {
+      const filter = target.match as CustomerMatchQuery;
+      affected = (await byFilter.mutateAsync({ action: 'set_custom', filter, custom })).matched;
+    } else
+      for (let start = 0; start < target.ids.length; start += CUSTOMER_LIMITS.bulkMax) {
+        const part = target.ids.slice(start, start + CUSTOMER_LIMITS.bulkMax);
+        affected += (await byIds.mutateAsync({ action: 'set_custom', ids: part, custom })).affected.length;
+      }
     notify('success', t('customFields.bulk.done', { number: format.number(affected) }));
     onDone();
   };
+  const selectedCount = target.kind === 'ids' ? target.ids.length : target.count;
 
   const setSelectedStatus = async () => {
     try {
@@ -151,8 +159,9 @@ export function BulkBar({ target, onDone, children, extraActions }: BulkBarProps
         >
           {t('crm.customers.bulk.delete')}
         </button>
-        {ids && (
-          <BulkOwnField record="customer" count={ids.length} apply={(custom) => setOwnField(ids, custom)} />
+        {/* A whole filter takes own fields up to what one call changes; ticked rows go in parts. */}
+        {(target.kind === 'ids' || target.count <= CUSTOMER_LIMITS.bulkMax) && (
+          <BulkOwnField record="customer" count={selectedCount} apply={setOwnField} />
         )}
         {ids && ids.length >= 2 && (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setMerging(true)}>

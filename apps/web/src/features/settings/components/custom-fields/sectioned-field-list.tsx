@@ -1,5 +1,5 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { problemText } from '../../../../lib/server-problems.ts';
@@ -11,6 +11,7 @@ import {
   moved,
   sectionOrder,
 } from '../../../shared/components/custom-fields/field-sections.ts';
+import { RenameSectionDialog } from './rename-section-dialog.tsx';
 
 /**
  * A record kind's fields in Settings under their section headings, as forms show them, with
@@ -33,6 +34,8 @@ export function SectionedFieldList({
   const labelOf = useFieldLabel();
   const baseId = useId();
   const nameOf = (section: FieldSection<CustomField>) => section.name ?? t('customFields.sections.default');
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const record = fields[0]?.record ?? 'customer';
 
   const save = (next: FieldSection<CustomField>[]) => {
     const changes = sectionOrder(next)
@@ -80,6 +83,16 @@ export function SectionedFieldList({
             >
               {nameOf(section)}
             </h4>
+            {section.name !== null && (
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                aria-label={t('customFields.sections.renameNamed', { name: section.name })}
+                onClick={() => setRenaming(section.name)}
+              >
+                {t('customFields.sections.rename')}
+              </button>
+            )}
             {sections.length > 1 &&
               moveButtons(
                 t('customFields.sections.sectionNamed', { name: nameOf(section) }),
@@ -109,6 +122,12 @@ export function SectionedFieldList({
           </ul>
         </div>
       ))}
+      <RenameSectionDialog
+        companyId={companyId}
+        record={record}
+        name={renaming}
+        onClose={() => setRenaming(null)}
+      />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import type { CustomerView, CustomerViewInput, ListColumn } from '@kontora/contract/customer-views';
 import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -7,63 +6,64 @@ import { useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
-import { type CustomerFilterParams, customParamsOf } from '../../../shared/api/get-customers.ts';
-import { ColumnsDialog } from '../../../shared/components/list-columns/columns-dialog.tsx';
-import { useCreateCustomerView } from '../../api/create-customer-view.ts';
-import { useDeleteCustomerView } from '../../api/delete-customer-view.ts';
-import { type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
-import { sortOf } from './use-customer-filter.ts';
+import {
+  type ColumnOf,
+  type ListKind,
+  useCreateListView,
+  useDeleteListView,
+  type ViewInputOf,
+  type ViewOf,
+} from '../../api/list-views.ts';
+import { ColumnsDialog } from './columns-dialog.tsx';
 
-// Its form (react-hook-form, zod) loads on first opening, not with the customer list.
+// Its form (react-hook-form, zod) loads on first opening, not with the list.
 const SaveViewDialog = lazy(() =>
   import('./save-view-dialog.tsx').then((m) => ({ default: m.SaveViewDialog })),
 );
 
-type ViewsBarProps = {
-  views: readonly CustomerView[];
-  active: CustomerView | null;
-  onApply: (view: CustomerView | null) => void;
-  filter: CustomerFilterParams;
-  columns: readonly ListColumn[];
-  onColumns: (columns: ListColumn[]) => void;
-  /** Every column the list can show, own fields' included, and how each is labelled. */
-  available: readonly ListColumn[];
-  defOf: (column: ListColumn) => ColumnDef | undefined;
+type ViewsBarProps<K extends ListKind> = {
+  kind: K;
+  views: readonly ViewOf<K>[];
+  active: ViewOf<K> | null;
+  onApply: (view: ViewOf<K> | null) => void;
+  /** The list as it is now (filter, sort, dir, columns): what "Save view" keeps under a name. */
+  current: () => Omit<ViewInputOf<K>, 'name' | 'shared'>;
+  columns: readonly ColumnOf<K>[];
+  onColumns: (columns: ColumnOf<K>[]) => void;
+  /** Every column the list can show, own fields' included, how each is labelled, and the defaults. */
+  available: readonly ColumnOf<K>[];
+  labelOf: (column: ColumnOf<K>) => string | undefined;
+  defaults: readonly ColumnOf<K>[];
 };
 
-/** Saved views (own and shared) to open, save the list as a view, delete an own one; the columns. */
-export function ViewsBar({
+/**
+ * Saved views (own and shared) to open, save the list as a view, delete an own one; the
+ * columns. The customer list and the deal list both show it (decision 088).
+ */
+export function ViewsBar<K extends ListKind>({
+  kind,
   views,
   active,
   onApply,
-  filter,
+  current,
   columns,
   onColumns,
   available,
-  defOf,
-}: ViewsBarProps) {
+  labelOf,
+  defaults,
+}: ViewsBarProps<K>) {
   const { t } = useTranslation();
   const id = useId();
   const companyId = useCompanyId();
-  const create = useCreateCustomerView(companyId);
+  const create = useCreateListView(companyId, kind);
   const attempt = useCreateAttempt();
-  const remove = useDeleteCustomerView(companyId);
+  const remove = useDeleteListView(companyId, kind);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [editingColumns, setEditingColumns] = useState(false);
 
   const save = async ({ name, shared }: { name: string; shared: boolean }) => {
-    const { q, status, owner_id, tag, organisation_id } = filter;
-    const set = Object.entries({ q, status, owner_id, tag, organisation_id }).filter(
-      ([, v]) => v !== undefined,
-    );
-    const view = await attempt.create(create.mutateAsync, {
-      name,
-      shared,
-      filter: { ...Object.fromEntries(set), ...customParamsOf(filter) } as CustomerViewInput['filter'],
-      ...sortOf(filter),
-      columns: [...columns],
-    });
+    const view = await attempt.create(create.mutateAsync, { ...current(), name, shared } as ViewInputOf<K>);
     if (!view) return undefined;
     notify('success', t('views.saved', { name: view.name }));
     onApply(view);
@@ -114,8 +114,8 @@ export function ViewsBar({
         value={columns}
         onChange={onColumns}
         available={available}
-        labelOf={(column) => defOf(column)?.label(t)}
-        defaults={DEFAULT_COLUMNS}
+        labelOf={labelOf}
+        defaults={defaults}
       />
       <ConfirmDialog
         open={deleting && active !== null}
@@ -134,7 +134,7 @@ export function ViewsBar({
           });
         }}
       >
-        <p className="mb-0">{t('views.deleteText')}</p>
+        <p className="mb-0">{t(kind === 'deal' ? 'views.deleteTextDeals' : 'views.deleteText')}</p>
       </ConfirmDialog>
     </div>
   );
