@@ -97,6 +97,7 @@ export default defineConfig({
         'CalendarScreen',
         'DealsBoardScreen',
         'DealScreen',
+        'SocialScreen',
       ],
     }),
     precompress(),

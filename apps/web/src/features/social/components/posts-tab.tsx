@@ -1,4 +1,4 @@
-import { POST_STATUSES } from '@kontora/contract/social-posts';
+import { POST_STATUSES } from '@kontora/contract/social-post-values';
 import { addDays, safeTimeZone, zonedMidnight } from '@kontora/contract/time-zone';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
