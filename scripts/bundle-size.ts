@@ -32,13 +32,13 @@ const KB = 1024;
 /** The app itself: the entry (src/main.tsx) imports it on every visit, beside the first screen. */
 const SHELL = 'src/app/start.tsx';
 
-/** A signed-in screen in the main layout, with nothing loaded on interaction, budget 250 KB. */
-function signedInScreen(route: string, screen: string) {
+/** A signed-in screen in the main layout, with nothing loaded on interaction. */
+function signedInScreen(route: string, screen: string, budgetKb: number) {
   return {
     route,
     lazy: [SHELL, 'src/app/layout/main-layout.tsx', screen],
     onInteraction: [],
-    budget: 250 * KB,
+    budget: budgetKb * KB,
   };
 }
 
@@ -78,14 +78,17 @@ export const ROUTES = [
     route: '#/company/calendar',
     lazy: [SHELL, 'src/app/layout/main-layout.tsx', 'src/features/calendar/components/calendar-screen.tsx'],
     onInteraction: [],
-    budget: 350 * KB,
+    // FullCalendar with its Temporal polyfill is most of it; the to-do dialog loads on use (decision 087).
+    budget: 255 * KB,
   },
-  // The other screens Lighthouse measures (scripts/bench/lighthouse.ts), with budgets that catch a regression.
-  signedInScreen('#/company/customer/:id', 'src/features/crm/components/customer-screen.tsx'),
-  signedInScreen('#/company/customer/events', 'src/features/crm/components/events-screen.tsx'),
-  signedInScreen('#/company/social/posts', 'src/features/social/components/social-screen.tsx'),
-  signedInScreen('#/company/deals', 'src/features/deals/components/deals-board-screen.tsx'),
-  signedInScreen('#/company/deal/:id', 'src/features/deals/components/deal-screen.tsx'),
+  // The other screens Lighthouse measures (scripts/bench/lighthouse.ts), with budgets that catch a
+  // regression: about 10 % above what they load since their dialogs and schemas load on use
+  // (docs/decisions/087-phone-pages-load-forms-on-use.md).
+  signedInScreen('#/company/customer/:id', 'src/features/crm/components/customer-screen.tsx', 195),
+  signedInScreen('#/company/customer/events', 'src/features/crm/components/events-screen.tsx', 165),
+  signedInScreen('#/company/social/posts', 'src/features/social/components/social-screen.tsx', 165),
+  signedInScreen('#/company/deals', 'src/features/deals/components/deals-board-screen.tsx', 185),
+  signedInScreen('#/company/deal/:id', 'src/features/deals/components/deal-screen.tsx', 190),
 ] as const;
 
 function collect(manifest: Manifest, keys: readonly string[], seen: Set<string>): void {

@@ -127,7 +127,10 @@ describe('the sales forecast on the CRM dashboard', () => {
     await page.waitForURL((url) => url.hash.includes('months=12'));
     await page.reload();
     expect(await page.getByLabel('Forecast months').inputValue()).toBe('12');
-    expect(await page.getByLabel('Pipeline', { exact: true }).inputValue()).toBe(String(pipeline.id));
+    // The picker's options arrive with the pipelines, after the reload has drawn the select.
+    await expect
+      .poll(() => page.getByLabel('Pipeline', { exact: true }).inputValue())
+      .toBe(String(pipeline.id));
     await page.context().close();
 
     // Live: Marko adds a deal; Ana's dashboard shows the new open value without a reload.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_FEED_SCOPES } from './event-values.ts';
 
 /**
  * A person's private iCalendar (RFC 5545) feed of the company's to-dos,
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * a secret token; creating the feed again gives a new address and the old one
  * stops working.
  */
-export const CALENDAR_FEED_SCOPES = ['all', 'mine'] as const;
-export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
+export { CALENDAR_FEED_SCOPES, type CalendarFeedScope } from './event-values.ts';
 
 export const CalendarFeedBody = z
   .object({

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  EVENT_FILTERS,
+  EVENT_LIMITS,
+  EVENT_PRIORITIES,
+  EVENT_TYPES,
+  type EventPriority as EventPriorityValue,
+  type EventType as EventTypeValue,
+} from './event-values.ts';
 import { Cursor, DateTimeInput, Id, OptionalText, SingleLine } from './fields.ts';
 import { Recurrence, Reminders } from './recurrence.ts';
 
@@ -11,29 +19,16 @@ import { Recurrence, Reminders } from './recurrence.ts';
  * without `end_at` covers the one day from `start_at`. `end_at` is exclusive.
  */
 
-export const EVENT_TYPES = ['task', 'call', 'meeting', 'email', 'deadline'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type EventPriority = (typeof EVENT_PRIORITIES)[number];
+export {
+  EVENT_FILTERS,
+  EVENT_LIMITS,
+  EVENT_PRIORITIES,
+  EVENT_TYPES,
+  type EventFilter,
+} from './event-values.ts';
 
-/**
- * List filters (several may be combined, comma-separated): `mine` assigned to
- * the caller; `today` overlapping today in the company's time zone; `overdue`
- * open and already over; `upcoming` open and not over yet; `open` not done; `done` done.
- */
-export const EVENT_FILTERS = ['mine', 'today', 'overdue', 'upcoming', 'open', 'done'] as const;
-export type EventFilter = (typeof EVENT_FILTERS)[number];
-
-export const EVENT_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 10_000,
-  locationMax: 300,
-  /** Four weeks. */
-  reminderMaxMinutes: 40_320,
-  pageDefault: 100,
-  pageMax: 1000,
-} as const;
-
+export type EventType = EventTypeValue;
+export type EventPriority = EventPriorityValue;
 export const EventType = z.enum(EVENT_TYPES, { error: 'invalid_type' });
 export const EventPriority = z.enum(EVENT_PRIORITIES, { error: 'invalid_priority' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OCCURRENCE_SCOPES } from './event-values.ts';
 
 /**
  * Recurring to-dos (decision 018): a series is one event row with an RFC 5545
@@ -174,9 +175,7 @@ export const Reminders = z
   .max(REMINDER_LIMITS.count, { error: 'too_many' })
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 
-/** Which occurrences an edit or delete of a series applies to. */
-export const OCCURRENCE_SCOPES = ['this', 'following', 'all'] as const;
-export type OccurrenceScope = (typeof OCCURRENCE_SCOPES)[number];
+export { OCCURRENCE_SCOPES, type OccurrenceScope } from './event-values.ts';
 
 /** `occurrence`: the original start of the occurrence meant (its `occurrence_start`). */
 export const OccurrenceQuery = z

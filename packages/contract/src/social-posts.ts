@@ -2,6 +2,7 @@ import twitterText from 'twitter-text';
 import { z } from 'zod';
 import { Cursor, Id, isInDateRange } from './fields.ts';
 import type { SocialIntegrationType } from './helpers.ts';
+import { POST_STATUSES } from './social-post-values.ts';
 
 /**
  * Social accounts, posts and their publishing (decision 016), under
@@ -14,15 +15,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const SocialNetwork = z.enum(SOCIAL_NETWORKS, { error: 'invalid_type' });
 
 export const ACCOUNT_STATUSES = ['active', 'reconnect_needed'] as const;
-export const POST_STATUSES = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'published',
-  'partly_failed',
-  'failed',
-] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+export { POST_STATUSES, type PostStatus } from './social-post-values.ts';
 export const TARGET_STATUSES = [
   'draft',
   'queued',

@@ -1,4 +1,5 @@
-import { EVENT_LIMITS, type TodoEvent } from '@kontora/contract/events';
+import { EVENT_LIMITS } from '@kontora/contract/event-values';
+import type { TodoEvent } from '@kontora/contract/events';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { crmKeys } from '../../shared/api/crm-keys.ts';
 import { getEvents } from '../../shared/api/get-events.ts';

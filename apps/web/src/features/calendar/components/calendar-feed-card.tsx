@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_SCOPES, type CalendarFeedScope } from '@kontora/contract/calendar-feed';
+import { CALENDAR_FEED_SCOPES, type CalendarFeedScope } from '@kontora/contract/event-values';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';

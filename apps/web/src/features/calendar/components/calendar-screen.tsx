@@ -10,8 +10,8 @@ import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { browserTimeZone } from '../../../lib/browser-time-zone.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { calendarStringToInstant } from '../../shared/calendar/calendar-dates.ts';
-import { EventDialog } from '../../shared/components/events/event-dialog.tsx';
 import type { EventDraft } from '../../shared/components/events/event-form-values.ts';
+import { LazyEventDialog } from '../../shared/components/events/lazy-event-dialog.ts';
 import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
@@ -114,7 +114,7 @@ function CompanyCalendar({
           />
         </div>
       </section>
-      <EventDialog
+      <LazyEventDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         event={dialog?.event ?? null}

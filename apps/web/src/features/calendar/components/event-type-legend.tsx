@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '@kontora/contract/events';
+import { EVENT_TYPES } from '@kontora/contract/event-values';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 

@@ -19,6 +19,7 @@ import { DEFAULT_COLUMNS, useListColumns } from './customers/customer-columns.ts
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
+import { LazyCustomerDialog } from './customers/lazy-customer-dialog.ts';
 import { LoadMore } from './customers/load-more.tsx';
 import { MatchCount, SelectAllMatching } from './customers/match-count.tsx';
 import {
@@ -32,10 +33,7 @@ import {
 import { useCustomerSelection } from './customers/use-customer-selection.ts';
 import { useListViews } from './customers/use-list-views.ts';
 
-// Code that loads on first opening: neither is open on most visits to the list.
-const CustomerDialog = lazy(() =>
-  import('./customers/customer-dialog.tsx').then((m) => ({ default: m.CustomerDialog })),
-);
+// Loads on first opening: the import wizard is not open on most visits to the list.
 const ImportWizard = lazy(() =>
   import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
 );
@@ -191,9 +189,7 @@ export function CustomerListScreen() {
           }
         />
       </ListStates>
-      <OnceOpened open={creating}>
-        <CustomerDialog open={creating} onClose={() => setCreating(false)} />
-      </OnceOpened>
+      <LazyCustomerDialog open={creating} onClose={() => setCreating(false)} />
       <OnceOpened open={importing}>
         <ImportWizard kind={customerImportKind} open={importing} onClose={() => setImporting(false)} />
       </OnceOpened>

@@ -16,8 +16,8 @@ import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { CustomerDeals } from './customer-deals.tsx';
 import { CustomerDetailsCard } from './customers/customer-details-card.tsx';
-import { CustomerDialog } from './customers/customer-dialog.tsx';
 import { CustomerOrganisationsCard } from './customers/customer-organisations-card.tsx';
+import { LazyCustomerDialog } from './customers/lazy-customer-dialog.ts';
 import { listReturnHref } from './customers/list-return.ts';
 import { OrganisationPeopleCard } from './customers/organisation-people-card.tsx';
 import { StatusBadge } from './customers/status-badge.tsx';
@@ -108,7 +108,7 @@ export function CustomerScreen() {
           <EmailsCard owner={{ kind: 'customers', id: data.id }} />
         </div>
       </div>
-      <CustomerDialog open={editing} onClose={() => setEditing(false)} customer={data} />
+      <LazyCustomerDialog open={editing} onClose={() => setEditing(false)} customer={data} />
       <ConfirmDialog
         open={deleting}
         title={t('crm.customer.deleteTitle', { name: data.name })}

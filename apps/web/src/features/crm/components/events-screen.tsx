@@ -7,7 +7,7 @@ import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useEventPages } from '../../shared/api/get-events.ts';
 import { CustomerPicker } from '../../shared/components/events/customer-picker.tsx';
-import { EventDialog } from '../../shared/components/events/event-dialog.tsx';
+import { LazyEventDialog } from '../../shared/components/events/lazy-event-dialog.ts';
 import { TodoRow } from '../../shared/components/events/todo-row.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 
@@ -132,7 +132,7 @@ export function EventsScreen() {
           </button>
         )}
       </ListStates>
-      <EventDialog
+      <LazyEventDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         event={dialog?.event ?? null}

@@ -12,11 +12,11 @@ import { apiFilterOf, listOrderOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
 import { DEAL_COLUMNS, useDealColumns } from './deal-columns.tsx';
-import { DealDialog } from './deal-dialog.tsx';
 import { DealExportButton } from './deal-export-button.tsx';
 import { DealFilters } from './deal-filters.tsx';
 import { DealTable } from './deal-table.tsx';
 import { DealsHeader } from './deals-header.tsx';
+import { LazyDealDialog } from './lazy-deal-dialog.ts';
 import { LoadMoreEnd } from './load-more-end.tsx';
 import { useDealFilter } from './use-deal-filter.ts';
 import { useDealViews } from './use-deal-views.ts';
@@ -114,7 +114,7 @@ export function DealListScreen() {
       <OnceOpened open={importing}>
         <ImportWizard kind={dealImportKind} open={importing} onClose={() => setImporting(false)} />
       </OnceOpened>
-      <DealDialog
+      <LazyDealDialog
         open={creating}
         onClose={() => setCreating(false)}
         draft={{ pipeline_id: filter.pipeline }}

@@ -17,10 +17,10 @@ import { useDeal } from '../api/get-deal.ts';
 import { namesOf, useDealCustomers } from '../api/get-deal-people.ts';
 import { useDeleteDeal } from '../api/save-deal.ts';
 import { DealDetailsCard } from './deal-details-card.tsx';
-import { DealDialog } from './deal-dialog.tsx';
 import { DealEmailButton } from './deal-email-button.tsx';
 import { DealTimeline } from './deal-timeline.tsx';
 import { DealTodos } from './deal-todos.tsx';
+import { LazyDealDialog } from './lazy-deal-dialog.ts';
 import './deal-page.css';
 
 /** One deal (`#/company/deal/:id`): its fields, to-dos and timeline; edit and delete. */
@@ -91,7 +91,7 @@ export function DealScreen() {
           <EmailsCard owner={{ kind: 'deals', id: data.id }} />
         </div>
       </div>
-      <DealDialog open={editing} onClose={() => setEditing(false)} deal={data} peopleNames={people} />
+      <LazyDealDialog open={editing} onClose={() => setEditing(false)} deal={data} peopleNames={people} />
       <ConfirmDialog
         open={deleting}
         title={t('deals.page.deleteTitle', { title: data.title })}

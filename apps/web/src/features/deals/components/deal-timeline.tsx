@@ -1,4 +1,5 @@
-import { DEAL_LIMITS, type DealTimelineEntry } from '@kontora/contract/deals';
+import { DEAL_LIMITS } from '@kontora/contract/deal-values';
+import type { DealTimelineEntry } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';

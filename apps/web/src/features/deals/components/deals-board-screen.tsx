@@ -7,9 +7,9 @@ import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { apiFilterOf } from '../lib/deal-filter.ts';
 import { DealBoard } from './deal-board.tsx';
-import { DealDialog } from './deal-dialog.tsx';
 import { DealFilters } from './deal-filters.tsx';
 import { DealsHeader } from './deals-header.tsx';
+import { LazyDealDialog } from './lazy-deal-dialog.ts';
 import { useDealFilter } from './use-deal-filter.ts';
 
 /**
@@ -48,7 +48,7 @@ export function DealsBoardScreen() {
           onAdd={(stageId) => setCreating({ stageId })}
         />
       )}
-      <DealDialog
+      <LazyDealDialog
         open={creating !== null}
         onClose={() => setCreating(null)}
         draft={{ pipeline_id: pipeline?.id, stage_id: creating?.stageId }}

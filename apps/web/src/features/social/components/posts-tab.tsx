@@ -1,4 +1,4 @@
-import { POST_STATUSES } from '@kontora/contract/social-posts';
+import { POST_STATUSES } from '@kontora/contract/social-post-values';
 import { addDays, safeTimeZone, zonedMidnight } from '@kontora/contract/time-zone';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useZonedFormat } from '../../../lib/use-zoned-format.ts';
 import { useTeam } from '../../shared/api/get-team.ts';
+import { ListSkeleton } from '../../shared/components/list-states/list-skeleton.tsx';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useAccounts } from '../api/get-accounts.ts';
 import { useIntegrationTypes } from '../api/get-integration-types.ts';
@@ -77,6 +78,9 @@ function PostsList({ companyId, timeZone }: { companyId: number; timeZone: strin
   const team = useTeam(companyId);
   const types = useIntegrationTypes();
   const format = useZonedFormat(timeZone);
+  // The filters widen as their options arrive, and wrap on a phone: drawn before that, the list
+  // below them would be pushed down (layout shift). Until then one skeleton stands for both.
+  if (accounts.isPending || team.isPending || types.isPending) return <ListSkeleton shape="rows" framed />;
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   const select = (key: keyof PostFilters, label: string, options: { value: string; label: string }[]) => (
     <div>

@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AccountsTab } from './accounts-tab.tsx';
 import { codeText } from './code-text.ts';
-import { ComposerTab } from './composer-tab.tsx';
-import { MediaTab } from './media-tab.tsx';
-import { PostDetail } from './post-detail.tsx';
 import { PostsTab } from './posts-tab.tsx';
+
+// The posts list opens first; the other tabs and a post's page load when asked for. The
+// composer alone brings zod, twitter-text and core-js (docs/decisions/087-phone-pages-load-forms-on-use.md).
+const ComposerTab = lazy(() => import('./composer-tab.tsx').then((m) => ({ default: m.ComposerTab })));
+const AccountsTab = lazy(() => import('./accounts-tab.tsx').then((m) => ({ default: m.AccountsTab })));
+const MediaTab = lazy(() => import('./media-tab.tsx').then((m) => ({ default: m.MediaTab })));
+const PostDetail = lazy(() => import('./post-detail.tsx').then((m) => ({ default: m.PostDetail })));
 
 const TABS = ['posts', 'compose', 'accounts', 'media'] as const;
 type Tab = (typeof TABS)[number];
@@ -39,11 +44,13 @@ export function SocialScreen() {
           })}
         </div>
       </nav>
-      {postId ? <PostDetail id={postId} /> : null}
-      {!postId && tab === 'posts' ? <PostsTab /> : null}
-      {!postId && tab === 'compose' ? <ComposerTab /> : null}
-      {!postId && tab === 'accounts' ? <AccountsTab /> : null}
-      {!postId && tab === 'media' ? <MediaTab /> : null}
+      <Suspense fallback={<PageSpinner />}>
+        {postId ? <PostDetail id={postId} /> : null}
+        {!postId && tab === 'posts' ? <PostsTab /> : null}
+        {!postId && tab === 'compose' ? <ComposerTab /> : null}
+        {!postId && tab === 'accounts' ? <AccountsTab /> : null}
+        {!postId && tab === 'media' ? <MediaTab /> : null}
+      </Suspense>
     </>
   );
 }

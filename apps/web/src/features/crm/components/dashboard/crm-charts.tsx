@@ -98,8 +98,18 @@ export function BarChart({
         scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
       },
     };
-    const chart = new Chart(canvas.current, config);
-    return () => chart.destroy();
+    // Each chart is built in a task of its own: built where React runs the effects, the
+    // dashboard's charts made one long task that held a phone's page for over 100 ms
+    // (docs/decisions/087-phone-pages-load-forms-on-use.md).
+    const element = canvas.current;
+    let chart: Chart<'bar'> | undefined;
+    const build = setTimeout(() => {
+      chart = new Chart(element, config);
+    }, 0);
+    return () => {
+      clearTimeout(build);
+      chart?.destroy();
+    };
   }, [labels, values, colorKey, horizontal, seriesLabel, locale, more, theme]);
 
   // The figure holds a table with the same numbers for assistive technology; the canvas is decoration.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ComposeTarget, EmailComposeDialog } from './email-compose-dialog.tsx';
+import type { ComposeTarget } from './email-compose-dialog.tsx';
+import { LazyEmailComposeDialog } from './lazy-email-compose-dialog.ts';
 
 /** An "Email" button that opens the compose dialog for its target. */
 export function ComposeButton({
@@ -21,7 +22,7 @@ export function ComposeButton({
       <button type="button" className={className} onClick={() => setOpen(true)}>
         {t('crm.emailCompose.open')}
       </button>
-      <EmailComposeDialog
+      <LazyEmailComposeDialog
         open={open}
         onClose={() => setOpen(false)}
         companyId={companyId}

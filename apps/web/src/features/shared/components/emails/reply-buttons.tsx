@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../../lib/format.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { useOwnMailboxes } from '../email-compose/compose-api.ts';
-import { EmailComposeDialog } from '../email-compose/email-compose-dialog.tsx';
+import { LazyEmailComposeDialog } from '../email-compose/lazy-email-compose-dialog.ts';
 import { type ReplyAddressing, replyAddressing } from './reply-addresses.ts';
 import { replyQuote } from './reply-quote.ts';
 
@@ -57,7 +57,7 @@ export function ReplyButtons({ companyId, message }: { companyId: number; messag
           {t('emails.replyAll')}
         </button>
       )}
-      <EmailComposeDialog
+      <LazyEmailComposeDialog
         open={reply !== null}
         onClose={() => setReply(null)}
         companyId={companyId}

@@ -1,4 +1,4 @@
-import { OCCURRENCE_SCOPES, type OccurrenceScope } from '@kontora/contract/recurrence';
+import { OCCURRENCE_SCOPES, type OccurrenceScope } from '@kontora/contract/event-values';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/modal.tsx';

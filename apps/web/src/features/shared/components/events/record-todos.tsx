@@ -5,8 +5,8 @@ import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { useEvents } from '../../api/get-events.ts';
-import { EventDialog } from './event-dialog.tsx';
 import type { EventDraft } from './event-form-values.ts';
+import { LazyEventDialog } from './lazy-event-dialog.ts';
 import { TodoRow } from './todo-row.tsx';
 
 type RecordTodosProps = {
@@ -93,7 +93,7 @@ export function RecordTodos({ of, draft, showCustomer = false, empty }: RecordTo
           ))}
         </ul>
       )}
-      <EventDialog
+      <LazyEventDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         event={dialog?.event ?? null}

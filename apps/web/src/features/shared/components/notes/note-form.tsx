@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { TimelineNoteBody } from '@kontora/contract/customer-timeline';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { type Keyed, useCreateAttempt } from '../../../../lib/create-attempt.ts';
-import { fieldErrorText, resolverOptions } from '../../../../lib/form-errors.ts';
+import { fieldErrorText } from '../../../../lib/form-errors.ts';
+import { lazyResolver } from '../../../../lib/lazy-resolver.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
+import type { NoteValues } from './note-validation.ts';
 
-type NoteValues = { body: string };
 const FIELDS = ['body'] as const;
-const resolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Resolver<
-  NoteValues,
-  unknown,
-  TimelineNoteBody
->;
+// zod and the timeline contract load when the form is first touched: the customer's and the
+// deal's pages draw the form on their first load (docs/decisions/087-phone-pages-load-forms-on-use.md).
+const validation = lazyResolver<NoteValues>(() => import('./note-validation.ts').then((m) => m.noteResolver));
 
 /**
  * "Add note" at the top of a timeline (a customer's or a deal's): `add` sends the note (a create
@@ -35,7 +32,7 @@ export function NoteForm({
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const attempt = useCreateAttempt();
-  const form = useForm<NoteValues, unknown, TimelineNoteBody>({ resolver, defaultValues: { body: '' } });
+  const form = useForm<NoteValues>({ resolver: validation.resolver, defaultValues: { body: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ body }) => {
@@ -52,7 +49,7 @@ export function NoteForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mb-2">
+    <form noValidate onSubmit={onSubmit} onFocus={validation.preload} className="mb-2">
       {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
       <MentionTextarea
         className="mb-2"
