@@ -7,6 +7,10 @@ import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { dialectOf } from '../apps/server/src/db/dialect.ts';
+import type { Actor } from '../apps/server/src/lib/actor.ts';
+import { createClock } from '../apps/server/src/lib/clock.ts';
+import { mergeFieldOptions } from '../apps/server/src/modules/custom-field-options/custom-field-options.service.ts';
+import { removeField } from '../apps/server/src/modules/custom-fields/custom-field-deletion.ts';
 import { createField, listFields } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
 import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
 import { createCustomer } from '../apps/server/src/modules/customers/customers.service.ts';
@@ -16,20 +20,27 @@ import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
 import { openBenchDatabase } from './bench/bench-database.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { seededCompany } from './bench/seeded-company.ts';
-import { percentiles, timed } from './bench/timing.ts';
+import { percentiles, timed, timeOwn } from './bench/timing.ts';
 
 /**
  * Custom fields (decision 061) with BENCH_CUSTOM_CUSTOMERS customers (default 1,000,000), each
  * holding 20 values, on SQLite and PostgreSQL: the list's first page filtered by a single
  * select or a number range and sorted by name (target p99 < 50 ms), a create with 20 values
  * against one without (target < 20 % slower), and adding a field while creates run (target:
- * no write waits > 1 s). Timed in-process around the service call. Seeded databases are kept
- * (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>); BENCH_FRESH=1 seeds again.
+ * no write waits > 1 s), and merging a select option held by BENCH_CUSTOM_MERGE customers
+ * (default 10,000; decision 076). Timed in-process around the service call; the CPU column is
+ * this process's (SQLite's work included, PostgreSQL's server not), steadier than the wall
+ * clock on a loaded machine (docs/decisions/089-own-field-write-cost.md). Seeded databases are
+ * kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>); BENCH_FRESH=1 seeds
+ * again; BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const TOTAL = Number(process.env.BENCH_CUSTOM_CUSTOMERS ?? 1_000_000);
 const fresh = process.env.BENCH_FRESH === '1';
+/** Seed (or find) the data and stop: a million takes over an hour on a loaded machine; time it apart. */
+const seedOnly = process.env.BENCH_CUSTOM_SEED_ONLY === '1';
+const MERGED = Number(process.env.BENCH_CUSTOM_MERGE ?? 10_000);
 const INDUSTRIES = ['retail', 'hospitality', 'tech', 'health', 'finance', 'public', 'energy', 'media'];
 
 /** The 20 fields: 6 selects, 6 numbers, 4 texts, 2 dates, 2 checkboxes. */
@@ -68,7 +79,12 @@ export async function benchCustomFields(): Promise<void> {
 }
 
 function contextOf(db: Database): AppContext {
-  return { db, caches: createAppCaches(), benchOnlyChangeFeed: { enabled: true } } as unknown as AppContext;
+  return {
+    db,
+    caches: createAppCaches(),
+    clock: createClock(),
+    benchOnlyChangeFeed: { enabled: true },
+  } as unknown as AppContext;
 }
 
 function valueFor(type: string, random: () => number): { v_text: string | null; v_num: number | null } {
@@ -91,9 +107,19 @@ function valueFor(type: string, random: () => number): { v_text: string | null; 
   }
 }
 
+/**
+ * The company and its customers. A seed stopped midway (a killed run) is completed by a run
+ * with BENCH_CUSTOM_SEED_ONLY=1; a timing run takes the customers there are (the table names
+ * their count).
+ */
 async function seed(db: Database): Promise<{ companyId: number; userId: number }> {
   const found = await seededCompany(db, 'Custom Fields Bench Co');
-  if (found) return { companyId: found.companyId, userId: found.ownerId };
+  if (found) {
+    const seeded = { companyId: found.companyId, userId: found.ownerId };
+    const have = await customerCount(db, seeded.companyId);
+    if (seedOnly && have < TOTAL) await seedCustomers(db, seeded, have);
+    return seeded;
+  }
   console.log(`\nseeding ${TOTAL} customers with ${FIELDS.length} values each…`);
   const userId = await createActiveUser(db, {
     email: 'custom-bench@example.invalid',
@@ -117,12 +143,32 @@ async function seed(db: Database): Promise<{ companyId: number; userId: number }
           : [],
     });
   }
+  await seedCustomers(db, actor, 0);
+  return actor;
+}
+
+async function customerCount(db: Database, companyId: number): Promise<number> {
+  const count = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
+/** Customers `from`… up to TOTAL, each with a value of every field, then fresh planner statistics. */
+async function seedCustomers(
+  db: Database,
+  { companyId, userId }: { companyId: number; userId: number },
+  from: number,
+): Promise<void> {
+  if (from > 0) console.log(`\nseeding customers ${from}… up to ${TOTAL}`);
   const fields = await listFields(db, companyId, 'customer');
-  const random = seededRandom(11);
+  const random = seededRandom(11 + from);
   const at = new Date().toISOString();
   const by = { userId, at };
   const BATCH = 500;
-  for (let start = 0; start < TOTAL; start += BATCH) {
+  for (let start = from; start < TOTAL; start += BATCH) {
     await db.transaction().execute(async (trx) => {
       const rows = [];
       for (let i = start; i < Math.min(TOTAL, start + BATCH); i++) {
@@ -146,13 +192,13 @@ async function seed(db: Database): Promise<{ companyId: number; userId: number }
           .values(values.slice(i, i + 1000))
           .execute();
     });
-    if (start % 100_000 === 0 && start) console.log(`  ${start} customers`);
+    const done = Math.min(TOTAL, start + BATCH);
+    if (Math.floor(done / 100_000) > Math.floor(start / 100_000)) console.log(`  ${done} customers`);
   }
   if (dialectOf(db) === 'postgres') {
     await sql`vacuum analyze customers`.execute(db);
     await sql`vacuum analyze customer_field_values`.execute(db);
   } else await sql`analyze`.execute(db);
-  return { companyId, userId };
 }
 
 const page = (extra: Record<string, string>) => ({ sort: 'name', dir: 'asc', limit: 25, ...extra }) as never;
@@ -161,6 +207,7 @@ async function benchTarget(target: { label: string; database: Config['database']
   const db = await openBenchDatabase(target.database, fresh);
   try {
     const { companyId, userId } = await seed(db);
+    if (seedOnly) return;
     const ctx = contextOf(db);
     const actor = { companyId, userId };
     let n = 0;
@@ -206,10 +253,11 @@ async function benchTarget(target: { label: string; database: Config['database']
       }
     })();
     const adds: number[] = [];
+    const added: number[] = [];
     const stamp = Date.now().toString(36);
     for (let i = 0; i < 5; i++) {
       const start = performance.now();
-      await createField(ctx, actor, {
+      const field = await createField(ctx, actor, {
         record: 'customer',
         key: `added_${stamp}_${i}`,
         label: `Added ${i}`,
@@ -219,24 +267,20 @@ async function benchTarget(target: { label: string; database: Config['database']
         options: [],
       });
       adds.push(performance.now() - start);
+      added.push(field.id);
       await new Promise((r) => setTimeout(r, 50));
     }
     running = false;
     await writer;
-    // Leave the field count where the next run expects it.
-    await db
-      .deleteFrom('custom_fields')
-      .where('company_id', '=', companyId)
-      .where('key', 'like', 'added_%')
-      .execute();
-    const count = await db
-      .selectFrom('customers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
+    // Leave the fields in use as the next run expects them. Deleted as the app deletes
+    // (decision 076): removing the row would make PostgreSQL scan the whole value table for
+    // each field (its foreign key cannot use the partial value indexes).
+    for (const id of added) await removeField(ctx, actor, id);
+    const count = await customerCount(db, companyId);
+    const merge = await timeOptionMerge(ctx, actor, stamp, count);
     const f = (v: number) => v.toFixed(1);
     console.log(
-      `\nCustom fields on ${target.label} (${Number(count.n)} customers, ${FIELDS.length} values each; in-process, ms)`,
+      `\nCustom fields on ${target.label} (${count} customers, ${FIELDS.length} values each; in-process, ms)`,
     );
     console.log('| operation | p50 ms | p99 ms | target |');
     console.log('|---|---:|---:|---:|');
@@ -246,18 +290,76 @@ async function benchTarget(target: { label: string; database: Config['database']
     console.log(
       `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50 |`,
     );
-    console.log(`| create without values | ${f(plain.p50)} | ${f(plain.p99)} | |`);
+    const more = (a: number, b: number) =>
+      `${b >= a ? '+' : '−'}${Math.abs(((b - a) / a) * 100).toFixed(0)} %`;
+    console.log(`| create without values | ${f(plain.p50)} | ${f(plain.p99)} | cpu ${f(plain.cpu)} ms |`);
     console.log(
-      `| create with ${FIELDS.length} values | ${f(withValues.p50)} | ${f(withValues.p99)} | p50 +${(((withValues.p50 - plain.p50) / plain.p50) * 100).toFixed(0)} % (< 20 %) |`,
+      `| create with ${FIELDS.length} values | ${f(withValues.p50)} | ${f(withValues.p99)} | p50 ${more(plain.p50, withValues.p50)}, cpu ${f(withValues.cpu)} ms ${more(plain.cpu, withValues.cpu)} (< 20 %) |`,
     );
     const w = percentiles(writes);
     console.log(
       `| add a field while creates run | ${f(percentiles(adds).p50)} | ${f(percentiles(adds).max)} (max) | |`,
     );
     console.log(`| creates meanwhile (${writes.length}) | ${f(w.p50)} | ${f(w.max)} (max) | max < 1000 |`);
+    console.log(
+      `| merge an option held by ${merge.records} customers | ${f(merge.ms)} | | cpu ${f(merge.cpuMs)} ms |`,
+    );
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * A select of its own whose option `from` BENCH_CUSTOM_MERGE customers hold, spread over the
+ * company's `customers`, merged into `into`; then its values removed and the field deleted
+ * as the app deletes.
+ */
+async function timeOptionMerge(ctx: AppContext, actor: Actor, stamp: string, customers: number) {
+  const { db } = ctx;
+  const field = await createField(ctx, actor, {
+    record: 'customer',
+    key: `merge_${stamp}`,
+    label: 'Merge',
+    labels: {},
+    type: 'single_select',
+    required: false,
+    options: ['from', 'into'].map((v) => ({ value: v, label: v, color: null, hidden: false })),
+  });
+  const ids = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', actor.companyId)
+    .where(sql<boolean>`id % ${Math.max(1, Math.floor(customers / MERGED))} = 0`)
+    .orderBy('id')
+    .limit(MERGED)
+    .execute();
+  for (let i = 0; i < ids.length; i += 1000)
+    await db
+      .insertInto('customer_field_values')
+      .values(
+        ids.slice(i, i + 1000).map(({ id }) => ({
+          company_id: actor.companyId,
+          record_id: id,
+          field_id: field.id,
+          ord: 0,
+          v_text: 'from',
+          v_num: null,
+          v_long: null,
+        })),
+      )
+      .execute();
+  let records = 0;
+  const timing = await timeOwn(async () => {
+    records = (await mergeFieldOptions(ctx, actor, field.id, { from: 'from', into: 'into' })).records.length;
+  });
+  await db
+    .deleteFrom('customer_field_values')
+    .where('company_id', '=', actor.companyId)
+    .where('field_id', '=', field.id)
+    .where('v_text', '=', 'into')
+    .execute();
+  await removeField(ctx, actor, field.id);
+  return { records, ...timing };
 }
 
 function completeBody(name: string) {

@@ -261,24 +261,40 @@ export function valuesAggregate(db: Database, record: CustomRecord, alias: strin
     : sql`(select json_group_array(json_array(${item}) order by v.field_id, v.ord) ${from})`;
 }
 
-/** Records holding `value` in the field (a select's option), served by the (field, v_text, record) index. */
-export async function recordsHolding(
+/**
+ * The field's value rows of every record holding `value` (an option merge's records), in
+ * record and `ord` order, in one statement. A single select holds one row per record, so its
+ * rows are the holders' own rows: one pass over the value index and the rows it points to.
+ * A multiple select's other options are read beside them through the primary key. (Reading
+ * the holders' ids first and their rows in a second statement per thousand visited the same
+ * rows twice, decision 089.)
+ */
+export async function valuesOfRecordsHolding(
   db: Database,
   companyId: number,
   record: CustomRecord,
   fieldId: number,
   value: string,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom(valuesOf(record))
-    .select('record_id')
-    .distinct()
+  multiple: boolean,
+): Promise<ValueRow[]> {
+  const table = valuesOf(record);
+  let query = db
+    .selectFrom(table)
+    .select(['record_id', 'field_id', 'ord', 'v_text', 'v_num', 'v_long'])
     .where('company_id', '=', companyId)
-    .where('field_id', '=', fieldId)
-    .where('v_text', '=', value)
-    .orderBy('record_id')
-    .execute();
-  return rows.map((r) => r.record_id);
+    .where('field_id', '=', fieldId);
+  query = multiple
+    ? query.where('record_id', 'in', (eb) =>
+        eb
+          .selectFrom(`${table} as h`)
+          .select('h.record_id')
+          .where('h.company_id', '=', companyId)
+          .where('h.field_id', '=', fieldId)
+          .where('h.v_text', '=', value),
+      )
+    : query.where('v_text', '=', value);
+  const rows = await query.orderBy('record_id').orderBy('ord').execute();
+  return rows.map((r) => ({ ...r, v_num: r.v_num === null ? null : Number(r.v_num) }));
 }
 
 /** Replaces one field's values on many records by `rows` (two statements a thousand records). */

@@ -4,12 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  recordsHolding,
-  replaceFieldValuesOfMany,
-  selectValues,
-  updateField,
-} from './custom-fields.repository.ts';
+import { replaceFieldValuesOfMany, updateField, valuesOfRecordsHolding } from './custom-fields.repository.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField } from './field-definition.ts';
 
@@ -59,21 +54,29 @@ export async function planOptionMerge(
   if (!values.includes(body.into)) problems.into = ['unknown_option'];
   else if (body.into === body.from) problems.into = ['same_option'];
   if (Object.keys(problems).length) throw refuse(problems);
-  const ids = await recordsHolding(db, companyId, field.record, field.id, body.from);
+  const rows = await valuesOfRecordsHolding(
+    db,
+    companyId,
+    field.record,
+    field.id,
+    body.from,
+    field.type === 'multi_select',
+  );
+  const byRecord = new Map<number, StoredValue[]>();
+  for (const r of rows) {
+    const held = byRecord.get(r.record_id);
+    if (held) held.push(r);
+    else byRecord.set(r.record_id, [r]);
+  }
+  // Hidden options are allowed here: the record held `from`, and `into` takes its place.
+  const all = { ...field, options: field.options.map((o) => ({ ...o, hidden: false })) };
   const changes: OptionMergeChange[] = [];
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await selectValues(db, companyId, field.record, ids.slice(i, i + 1000), [field.id]);
-    const byRecord = new Map<number, StoredValue[]>();
-    for (const r of rows) byRecord.set(r.record_id, [...(byRecord.get(r.record_id) ?? []), r]);
-    for (const [recordId, held] of byRecord) {
-      const before = readValue(field.type, held);
-      const after = merged(before, body.from, body.into);
-      // Hidden options are allowed here: the record held `from`, and `into` takes its place.
-      const all = { ...field, options: field.options.map((o) => ({ ...o, hidden: false })) };
-      const checked = checkValue(all, after);
-      if ('problem' in checked) throw new Error(`merged value refused: ${checked.problem}`);
-      changes.push({ recordId, change: { field: `custom.${field.key}`, before, after }, rows: checked.rows });
-    }
+  for (const [recordId, held] of byRecord) {
+    const before = readValue(field.type, held);
+    const after = merged(before, body.from, body.into);
+    const checked = checkValue(all, after);
+    if ('problem' in checked) throw new Error(`merged value refused: ${checked.problem}`);
+    changes.push({ recordId, change: { field: `custom.${field.key}`, before, after }, rows: checked.rows });
   }
   return { field, from: body.from, into: body.into, changes };
 }
