@@ -16,6 +16,17 @@ export function testDialect(): 'sqlite' | 'postgres' {
  */
 export const PG_TEMPLATE_ENV = 'KONTORA_TEST_PG_TEMPLATE';
 
+/**
+ * Set by the same global setup: the run's id, which every test database of the run carries
+ * in its name (`kontora_test_<run>_…`). Such a database is left when its file ends and dropped
+ * with the others when the run ends (decision 086): PostgreSQL 15 makes every DROP DATABASE
+ * wait for a checkpoint of the whole server, which a file would otherwise wait for at its end.
+ */
+export const PG_RUN_ENV = 'KONTORA_TEST_PG_RUN';
+
+/** The name prefix of the test databases of this run. */
+export const runDatabasePrefix = (run: string) => `kontora_test_${run}_`;
+
 export type TestDatabase = { database: Config['database']; drop: () => Promise<void> };
 
 /** A fresh, empty database for one test file, and how to drop it afterwards. */
@@ -39,7 +50,8 @@ async function createDatabaseFrom(
   if (dialect === 'sqlite') {
     return { database: { kind: 'sqlite', file: ':memory:' }, drop: async () => {} };
   }
-  const name = `kontora_test_${randomBytes(6).toString('hex')}`;
+  const run = process.env[PG_RUN_ENV];
+  const name = `${run ? runDatabasePrefix(run) : 'kontora_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
@@ -53,6 +65,8 @@ async function createDatabaseFrom(
   return {
     database: { kind: 'postgres', url: url.toString() },
     drop: async () => {
+      // Dropped with the run's other databases when it ends (pg-template.global-setup.ts).
+      if (run) return;
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
       // pg-pool's end() resolves before its connections have finished closing; a

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { useFastHashingForTests } from '../lib/passwords.ts';
 
 /**
@@ -9,4 +10,19 @@ import { useFastHashingForTests } from '../lib/passwords.ts';
  * the production parameters are checked by lib/passwords.unit.test.ts (decision 080).
  */
 useFastHashingForTests();
+
+// The story worker that started this server holds the other end of its stdin
+// (fixtures/stack.ts): when the worker ends (its files done, or killed) the pipe closes and
+// the server shuts down as on SIGTERM, its temporary data folder removed. So a server started
+// ahead for a file that never came (decision 086) does not outlive the run. Unreferenced, so
+// that it never keeps the server alive by itself.
+const dataDir = process.env.DATA_DIR;
+if (process.env.KONTORA_TEST_STDIN_LIFELINE === '1') {
+  process.stdin.on('end', () => {
+    if (dataDir) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    process.kill(process.pid, 'SIGTERM');
+  });
+  process.stdin.resume();
+  (process.stdin as { unref?: () => void }).unref?.();
+}
 await import('../main.ts');
