@@ -48,6 +48,33 @@ async function figures(wizard: Locator): Promise<string> {
 /** The cells of a table row, header cell included. */
 const cells = (row: Locator) => row.locator('th, td').allTextContents();
 
+/**
+ * Holds the answers of the page's imports until the returned release is called: the server has
+ * finished (and told its live counts) while the wizard still shows the running check or import.
+ */
+async function holdImportAnswers(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answered: Promise<void> = Promise.resolve();
+  const url = /\/api\/companies\/\d+\/(customers|deals)\/import\?/;
+  await page.route(url, (route) => {
+    answered = (async () => {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    })();
+    return answered;
+  });
+  return async () => {
+    release();
+    // Only once answered: a route still pending when unrouted would be sent to the server again.
+    await answered;
+    await page.unroute(url);
+  };
+}
+
 const fieldFor = (wizard: Locator, column: string) => wizard.getByLabel(`Field for column “${column}”`);
 
 describe('CRM customer import', () => {
@@ -69,8 +96,13 @@ describe('CRM customer import', () => {
     expect(await fieldFor(wizard, 'OIB').inputValue()).toBe('oib');
     await wizard.getByRole('cell', { name: 'ivana@example.com' }).waitFor();
 
-    // The check validates every row and saves nothing.
+    // The check validates every row and saves nothing; while it runs the server's counts show.
+    let release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Check file' }).click();
+    const counts = wizard.getByTestId('import-live-counts');
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 4 · valid: 3 · refused: 1');
+    await release();
     await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
     expect(await figures(wizard)).toBe('Rows in the file 4 Can be imported 3 Rejected 1');
     const checked = wizard.getByRole('table', { name: /^Rejected rows by line/ });
@@ -80,7 +112,11 @@ describe('CRM customer import', () => {
       'Enter a valid email address.',
     ]);
 
+    release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Import valid rows (3)' }).click();
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 4 · valid: 3 · refused: 1 · saved: 3');
+    await release();
     await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
     await wizard.getByText('The import is finished.').waitFor();
     // Finished is good news even with a refused row: a success, not a warning.

@@ -8,7 +8,7 @@ import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
-import type { Actor } from '../../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
 import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
 import {
@@ -18,6 +18,7 @@ import {
   rejectRow,
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
+import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
 import {
   dropStaging,
   openStaging,
@@ -152,16 +153,34 @@ export async function importCustomers(
   const { companyId } = actor;
   const members = await memberIdsByEmail(ctx.db, companyId);
   const own = await ownImportFields(ctx.db, companyId, 'customer', members);
+  const report = emptyReport(query);
+  const progress = importProgress(
+    ctx.importProgress.notify,
+    { companyId, userId: authorIdOf(actor) },
+    { kind: 'customers', dryRun: query.dry_run, key: query.progress_key },
+    () => ({
+      read: report.rows,
+      valid: report.created + report.updated + report.skipped,
+      invalid: report.rejected,
+      saved: query.dry_run ? 0 : report.imported,
+    }),
+  );
+  progress.phase('reading');
   const importId = await openStaging(ctx.db, companyId, 'customers');
   try {
-    const report = await stageFile(ctx.db, companyId, importId, file, query, members, own, stopped);
+    await stageFile(ctx.db, companyId, importId, file, query, members, own, report, stopped, progress);
     const checkStop = () => {
       if (stopped()) throw importStopped();
     };
     if (query.dry_run) {
+      progress.phase('checking');
       const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
-      await decideStaged(ctx.db, companyId, importId, matcher, null, report, checkStop);
+      await decideStaged(ctx.db, companyId, importId, matcher, null, report, () => {
+        checkStop();
+        progress.tick();
+      });
     } else {
+      progress.phase('saving');
       await touchImport(ctx.db, companyId, importId, 'applying');
       await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
         const matcher = new ImportMatcher(trx, companyId, query, own.fields);
@@ -170,6 +189,7 @@ export async function importCustomers(
         const alive = dialectOf(ctx.db) === 'postgres' ? ctx.db : trx;
         const step = async () => {
           checkStop();
+          progress.tick();
           await touchImport(alive, companyId, importId);
         };
         await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
@@ -177,10 +197,28 @@ export async function importCustomers(
         await writes.importFinished({ rows, created, updated, skipped, rejected });
       });
     }
+    // Told once the saving has committed: the counts are the answer's.
+    progress.finish();
     return report;
   } finally {
     await dropStaging(ctx.db, companyId, importId);
   }
+}
+
+function emptyReport(query: CustomerImportQuery): CustomerImportResult {
+  return {
+    dry_run: query.dry_run,
+    rows: 0,
+    imported: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    matched: null,
+    rejected: 0,
+    errors: [],
+    errors_truncated: false,
+    mapping: {},
+  };
 }
 
 const importStopped = () =>
@@ -237,7 +275,7 @@ type StagedRow = Omit<ImportRow, 'line'>;
 /**
  * Reads the file as it arrives: the header's mapping, each record checked, the valid rows
  * staged a batch at a time (the next batch is read while the previous one is written), the
- * refused ones counted and reported. Answers the report so far.
+ * refused ones counted and reported in `report`.
  */
 async function stageFile(
   db: Database,
@@ -247,23 +285,12 @@ async function stageFile(
   query: CustomerImportQuery,
   members: Map<string, number>,
   own: OwnImportFields,
+  report: CustomerImportResult,
   stopped: () => boolean,
-): Promise<CustomerImportResult> {
+  progress: ImportProgressReporter,
+): Promise<void> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
   const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
-  const report: CustomerImportResult = {
-    dry_run: query.dry_run,
-    rows: 0,
-    imported: 0,
-    created: 0,
-    updated: 0,
-    skipped: 0,
-    matched: null,
-    rejected: 0,
-    errors: [],
-    errors_truncated: false,
-    mapping: {},
-  };
   let columns: (Target | null)[] | undefined;
   const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
   let idColumn = -1;
@@ -296,6 +323,7 @@ async function stageFile(
       // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
       if (isBlankRecord(record)) continue;
       report.rows++;
+      progress.tick();
       const outcome = readRow(record, columns, members, own, multiLine);
       if (!outcome.ok) {
         rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, outcome.reasons);
@@ -315,7 +343,6 @@ async function stageFile(
     await writing.catch(() => {});
     throw err;
   }
-  return report;
 }
 
 /**
@@ -346,8 +373,9 @@ async function decideStaged(
     }
     report.created += creates.length;
     report.updated += updates.length;
-    report.imported += creates.length + updates.length;
     if (save) await save(creates, updates);
+    // Counted once written: the live progress tells it as saved.
+    report.imported += creates.length + updates.length;
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.

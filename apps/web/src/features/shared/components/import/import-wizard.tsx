@@ -5,6 +5,7 @@ import { Modal } from '../../../../components/modal.tsx';
 import { useFormatters } from '../../../../lib/format.ts';
 import { FileStep } from './file-step.tsx';
 import { type ImportKind, ImportKindContext, useImportKind } from './import-kind.ts';
+import { ImportLiveCounts } from './import-live-counts.tsx';
 import { ImportOutcome } from './import-outcome.tsx';
 import { MappingStep } from './mapping-step.tsx';
 import { MatchOptions } from './match-options.tsx';
@@ -112,7 +113,10 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
           disabled={flow.running !== null}
         />
         {flow.running && (
-          <UploadProgressBar progress={flow.running.progress} label={t('crm.import.checking')} />
+          <>
+            <UploadProgressBar progress={flow.running.progress} label={t('crm.import.checking')} />
+            <ImportLiveCounts progressKey={flow.running.progressKey} />
+          </>
         )}
       </>
     );
@@ -130,6 +134,7 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
       <>
         <p>{t('crm.import.importingFile', { name: fileName })}</p>
         <UploadProgressBar progress={flow.running.progress} label={t('crm.import.importing')} />
+        <ImportLiveCounts progressKey={flow.running.progressKey} />
       </>
     );
   }
