@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { holdImportAnswers } from './fixtures/import.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 /** The server's configured limit (IMPORT_MAX_BYTES): the wizard shows it, not a constant of its own. */
@@ -48,33 +49,6 @@ async function figures(wizard: Locator): Promise<string> {
 
 /** The cells of a table row, header cell included. */
 const cells = (row: Locator) => row.locator('th, td').allTextContents();
-
-/**
- * Holds the answers of the page's imports until the returned release is called: the server has
- * finished (and told its live counts) while the wizard still shows the running check or import.
- */
-async function holdImportAnswers(page: Page): Promise<() => Promise<void>> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let answered: Promise<void> = Promise.resolve();
-  const url = /\/api\/companies\/\d+\/(customers|deals)\/import\?/;
-  await page.route(url, (route) => {
-    answered = (async () => {
-      const response = await route.fetch();
-      await released;
-      await route.fulfill({ response });
-    })();
-    return answered;
-  });
-  return async () => {
-    release();
-    // Only once answered: a route still pending when unrouted would be sent to the server again.
-    await answered;
-    await page.unroute(url);
-  };
-}
 
 const fieldFor = (wizard: Locator, column: string) => wizard.getByLabel(`Field for column “${column}”`);
 

@@ -7,7 +7,6 @@ import type {
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
-import { dialectOf } from '../../../db/dialect.ts';
 import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
 import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
@@ -19,15 +18,13 @@ import {
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
 import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
+import { stagedBatches, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import {
-  dropStaging,
-  openStaging,
-  STAGE_BATCH,
-  stagedBatches,
-  stageRows,
-  touchImport,
-} from '../../../lib/csv-import/import-staging.ts';
-import { AppError } from '../../../lib/errors.ts';
+  importStopped,
+  savingStep,
+  stagingWriter,
+  withStaging,
+} from '../../../lib/csv-import/staged-import.ts';
 import {
   type CustomPlan,
   multiLineTargets,
@@ -166,43 +163,30 @@ export async function importCustomers(
     }),
   );
   progress.phase('reading');
-  const importId = await openStaging(ctx.db, companyId, 'customers');
-  try {
+  await withStaging(ctx.db, companyId, 'customers', async (importId) => {
     await stageFile(ctx.db, companyId, importId, file, query, members, own, report, stopped, progress);
-    const checkStop = () => {
-      if (stopped()) throw importStopped();
-    };
     if (query.dry_run) {
       progress.phase('checking');
       const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
       await decideStaged(ctx.db, companyId, importId, matcher, null, report, () => {
-        checkStop();
+        if (stopped()) throw importStopped();
         progress.tick();
       });
-    } else {
-      progress.phase('saving');
-      await touchImport(ctx.db, companyId, importId, 'applying');
-      await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
-        const matcher = new ImportMatcher(trx, companyId, query, own.fields);
-        // Alive for other instances while saving: PostgreSQL sees the touch only from outside the
-        // transaction; SQLite's one connection is the transaction's until it ends.
-        const alive = dialectOf(ctx.db) === 'postgres' ? ctx.db : trx;
-        const step = async () => {
-          checkStop();
-          progress.tick();
-          await touchImport(alive, companyId, importId);
-        };
-        await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
-        const { rows, created, updated, skipped, rejected } = report;
-        await writes.importFinished({ rows, created, updated, skipped, rejected });
-      });
+      return;
     }
-    // Told once the saving has committed: the counts are the answer's.
-    progress.finish();
-    return report;
-  } finally {
-    await dropStaging(ctx.db, companyId, importId);
-  }
+    progress.phase('saving');
+    await touchImport(ctx.db, companyId, importId, 'applying');
+    await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
+      const matcher = new ImportMatcher(trx, companyId, query, own.fields);
+      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
+      const { rows, created, updated, skipped, rejected } = report;
+      await writes.importFinished({ rows, created, updated, skipped, rejected });
+    });
+  });
+  // Told once the saving has committed: the counts are the answer's.
+  progress.finish();
+  return report;
 }
 
 function emptyReport(query: CustomerImportQuery): CustomerImportResult {
@@ -220,11 +204,6 @@ function emptyReport(query: CustomerImportQuery): CustomerImportResult {
     mapping: {},
   };
 }
-
-const importStopped = () =>
-  new AppError(400, 'validation_failed', 'The import was stopped; nothing was imported.', {
-    details: { file: ['incomplete_upload'] },
-  });
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
 type Named<T> = T & { organisations: string[] };
@@ -294,17 +273,7 @@ async function stageFile(
   let columns: (Target | null)[] | undefined;
   const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
   let idColumn = -1;
-  let batch: { line: number; row: StagedRow }[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    await writing;
-    if (stopped()) throw importStopped();
-    const rows = batch;
-    batch = [];
-    writing = stageRows(db, companyId, importId, rows);
-    // Its failure is taken by the next await; until then it must not count as unhandled.
-    writing.catch(() => {});
-  };
+  const staging = stagingWriter<StagedRow>(db, companyId, importId, stopped);
   try {
     for await (const record of records) {
       if (!columns) {
@@ -332,15 +301,13 @@ async function stageFile(
       const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
       const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
       const { customer, present, organisations, custom } = outcome;
-      batch.push({ line: record.line, row: { customer, present, id, organisations, custom } });
-      if (batch.length >= STAGE_BATCH) await flush();
+      await staging.add(record.line, { customer, present, id, organisations, custom });
     }
     if (!columns) throw emptyFile();
-    await flush();
-    await writing;
+    await staging.finish();
   } catch (err) {
     // Nothing is left writing when the staging is dropped; the first failure is the one reported.
-    await writing.catch(() => {});
+    await staging.abandon();
     throw err;
   }
 }
