@@ -16,6 +16,7 @@ import { createJobs } from './jobs/create-jobs.ts';
 import { registerMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { createAccountActivated } from './lib/account-activated.ts';
 import { createClock } from './lib/clock.ts';
+import type { PublishedImportProgress } from './lib/csv-import/import-progress.ts';
 import { sweepStaleImports } from './lib/csv-import/import-staging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { wireCacheInvalidation } from './lib/redis-cache-invalidation.ts';
@@ -59,6 +60,7 @@ import { acceptOnActivation } from './modules/invitations/invitations.service.ts
 import { jobsAdminRoutes } from './modules/jobs-admin/jobs-admin.routes.ts';
 import { createAdminNotices } from './modules/live/admin-notices.ts';
 import { registerLiveUpdates } from './modules/live/live.routes.ts';
+import { createNoticeBoard } from './modules/live/notice-board.ts';
 import { createSettingsNotices } from './modules/live/settings-notices.ts';
 import { emailSendingRoutes } from './modules/mailboxes/email-sending.routes.ts';
 import { registerMailboxIdleWatch } from './modules/mailboxes/mailbox-idle-watcher.ts';
@@ -161,6 +163,7 @@ export async function buildApp(
     jobs: createJobs({ db, dialect, config, log: app.log }),
     adminNotices: createAdminNotices(),
     settingsNotices: createSettingsNotices(),
+    importProgress: createNoticeBoard<PublishedImportProgress>(),
     caches: createAppCaches(),
     clock: createClock(),
     benchOnlyChangeFeed: { enabled: true },

@@ -4,10 +4,12 @@ import type { Database, Dialect } from './db/database.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { AccountActivated } from './lib/account-activated.ts';
 import type { Clock } from './lib/clock.ts';
+import type { PublishedImportProgress } from './lib/csv-import/import-progress.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ChangeFeedSwitch } from './modules/change-feed/change-feed.service.ts';
 import type { AdminNotices } from './modules/live/admin-notices.ts';
+import type { NoticeBoard } from './modules/live/notice-board.ts';
 import type { SettingsNotices } from './modules/live/settings-notices.ts';
 
 /** What services need from the outside world, built once in app.ts and passed down explicitly. */
@@ -22,6 +24,8 @@ export interface AppContext {
   adminNotices: AdminNotices;
   /** Changes of a company's webhook endpoints and connections, reported once committed, for its live screens. */
   settingsNotices: SettingsNotices;
+  /** Running CSV imports' counts, for the importing person's live wizard (lib/csv-import/import-progress.ts). */
+  importProgress: NoticeBoard<PublishedImportProgress>;
   /** The app's answer caches: its own, shared with no other app in the process (app-caches.ts). */
   caches: AppCaches;
   /** "Now" for what a request or job decides by the time (lib/clock.ts). */

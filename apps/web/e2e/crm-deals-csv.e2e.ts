@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { holdImportAnswers } from './fixtures/import.ts';
 import { companyOfAnaAndMarko } from './fixtures/live.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
@@ -26,6 +27,8 @@ describe('deals in and out of CSV', () => {
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const wizard = page.getByRole('dialog', { name: 'Import deals' });
+    // The server's limit (IMPORT_MAX_BYTES, 1 GB by default), no longer a cap of the deals' own.
+    await wizard.getByText('UTF-8, at most 1 GB.', { exact: false }).waitFor();
     await wizard.getByLabel('CSV file').setInputFiles({
       name: 'deals.csv',
       mimeType: 'text/csv',
@@ -44,9 +47,19 @@ describe('deals in and out of CSV', () => {
     expect(await wizard.getByLabel('Field for column “Owner”').inputValue()).toBe('owner_email');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // While the check and the import run, the server's counts show under the upload bar.
+    let release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Check file' }).click();
+    const counts = wizard.getByTestId('import-live-counts');
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 2 · valid: 2 · refused: 0');
+    await release();
     await wizard.getByText('Every row can be imported. Nothing has been saved yet.').waitFor();
+    release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Import deals (2)' }).click();
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 2 · valid: 2 · refused: 0 · saved: 2');
+    await release();
     await wizard.getByText('The import is finished.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await wizard.getByRole('button', { name: 'Done' }).click();

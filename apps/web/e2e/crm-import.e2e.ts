@@ -5,9 +5,11 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
+import { holdImportAnswers } from './fixtures/import.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
-const e2e = stackAndBrowserForFile();
+/** The server's configured limit (IMPORT_MAX_BYTES): the wizard shows it, not a constant of its own. */
+const e2e = stackAndBrowserForFile({ IMPORT_MAX_BYTES: String(5 * 1024 * 1024) });
 
 /** Ana in a new, empty CRM company, on its customer list, with the import wizard open. */
 async function openImportWizard(
@@ -69,8 +71,13 @@ describe('CRM customer import', () => {
     expect(await fieldFor(wizard, 'OIB').inputValue()).toBe('oib');
     await wizard.getByRole('cell', { name: 'ivana@example.com' }).waitFor();
 
-    // The check validates every row and saves nothing.
+    // The check validates every row and saves nothing; while it runs the server's counts show.
+    let release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Check file' }).click();
+    const counts = wizard.getByTestId('import-live-counts');
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 4 · valid: 3 · refused: 1');
+    await release();
     await wizard.getByRole('heading', { name: 'Result of the check' }).waitFor();
     expect(await figures(wizard)).toBe('Rows in the file 4 Can be imported 3 Rejected 1');
     const checked = wizard.getByRole('table', { name: /^Rejected rows by line/ });
@@ -80,7 +87,11 @@ describe('CRM customer import', () => {
       'Enter a valid email address.',
     ]);
 
+    release = await holdImportAnswers(page);
     await wizard.getByRole('button', { name: 'Import valid rows (3)' }).click();
+    await counts.filter({ hasText: 'Done.' }).waitFor();
+    expect(await counts.textContent()).toBe('Done. Rows read: 4 · valid: 3 · refused: 1 · saved: 3');
+    await release();
     await wizard.getByRole('heading', { name: 'Import report' }).waitFor();
     await wizard.getByText('The import is finished.').waitFor();
     // Finished is good news even with a refused row: a success, not a warning.
@@ -170,10 +181,11 @@ describe('CRM customer import', () => {
       const big = path.join(dir, 'huge.csv');
       await writeFile(big, 'name\n');
       await truncate(big, 1024 * 1024 * 1024 + 1); // sparse: nothing of it is ever sent
-      await wizard.getByLabel('CSV file').setInputFiles(big);
       await wizard
-        .getByText(/^This file is [\d.,]+ [MG]B; the largest file an import takes is [\d.,]+ [MG]B\./)
+        .getByText('Comma, semicolon or tab separated, UTF-8, at most 5 MB.', { exact: false })
         .waitFor();
+      await wizard.getByLabel('CSV file').setInputFiles(big);
+      await wizard.getByText(/^This file is 1 GB; the largest file an import takes is 5 MB\./).waitFor();
       expect(await wizard.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });

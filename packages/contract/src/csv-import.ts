@@ -82,3 +82,33 @@ export const ImportDryRun = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .default(false);
+
+/**
+ * A key the client picks for one import run (`progress_key` in the query): the run's live
+ * progress reaches the person's own sockets as `job` messages with `job_id` `import-{key}`.
+ */
+export const ImportProgressKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid_progress_key');
+
+/** The steps of an import: the file read (and each row checked), the staged rows matched (a dry run), saved, done. */
+export const IMPORT_PHASES = ['reading', 'checking', 'saving', 'finished'] as const;
+
+/**
+ * How far an import has come, as its live progress tells it (decision 085). A row counts as
+ * checked (`valid` or `invalid`) once its last check is done; at `finished` the counts are the
+ * report's: `read` = `rows`, `invalid` = `rejected`, `saved` = `imported` (0 for a dry run or a
+ * refused all-or-nothing file).
+ */
+export const ImportProgress = z.object({
+  kind: z.enum(['customers', 'deals']),
+  dry_run: z.boolean(),
+  phase: z.enum(IMPORT_PHASES),
+  /** Data rows read from the file so far. */
+  read: z.number().int(),
+  /** Rows that passed every check. */
+  valid: z.number().int(),
+  /** Rows refused. */
+  invalid: z.number().int(),
+  /** Rows saved (created or updated). */
+  saved: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ImportDelimiter, ImportDryRun, ImportRowError, importMappingOf } from './csv-import.ts';
+import {
+  ImportDelimiter,
+  ImportDryRun,
+  ImportProgressKey,
+  ImportRowError,
+  importMappingOf,
+} from './csv-import.ts';
 import {
   IMPORT_FIELDS,
   IMPORT_MATCH_KEYS,
@@ -42,6 +48,8 @@ export const CustomerImportQuery = z.object({
    * default), `skip` the row, or `update` the customer with the row's non-empty cells. A row that
    * repeats a row created earlier in the same file is skipped (with `skip` and `update`).
    */
+  /** Names the run's live progress, sent to the caller's own sockets (decision 085). */
+  progress_key: ImportProgressKey.optional(),
   on_match: z.enum(IMPORT_ON_MATCH).default('create'),
   /** Comma-separated keys a row matches by, tried in this order: `oib`, `email`, `id` (an `id` column, as an export has). */
   match_by: z

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ImportDelimiter, ImportDryRun, ImportRowError, importMappingOf } from './csv-import.ts';
+import {
+  ImportDelimiter,
+  ImportDryRun,
+  ImportProgressKey,
+  ImportRowError,
+  importMappingOf,
+} from './csv-import.ts';
 import { DEAL_IMPORT_FIELDS } from './deal-import-values.ts';
 
 export { DEAL_IMPORT_FIELDS, type DealImportField } from './deal-import-values.ts';
@@ -19,6 +25,8 @@ export const DealImportQuery = z.object({
   mapping: DealImportMappingJson.optional(),
   delimiter: ImportDelimiter.optional(),
   dry_run: ImportDryRun,
+  /** Names the run's live progress, sent to the caller's own sockets (decision 085). */
+  progress_key: ImportProgressKey.optional(),
 });
 export type DealImportQuery = z.output<typeof DealImportQuery>;
 

@@ -48,8 +48,11 @@ export const PIPELINE_LIMITS = {
 } as const;
 
 export const DEAL_LIMITS = {
-  /** Largest CSV a deal import accepts, in bytes: received whole, then saved in one transaction. */
-  importBytes: 50 * 1024 * 1024,
+  /**
+   * Largest CSV a deal import accepts by default, in bytes (the server's IMPORT_MAX_BYTES may set
+   * another): staged as it arrives, as a customer import is (docs/decisions/085-import-progress.md).
+   */
+  importBytes: 1024 * 1024 * 1024,
   titleMax: 200,
   notesMax: 10_000,
   lostReasonMax: 200,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from './change-feed.ts';
+import { ImportProgress } from './csv-import.ts';
 import { JobState } from './jobs.ts';
 import type { LiveNotification } from './notifications.ts';
 
@@ -60,6 +61,8 @@ export const LiveJob = z.object({
   /** When a failed job tries again; null otherwise. */
   run_at: z.string().nullable(),
   at: z.string(),
+  /** An import's counts (only on `*.import` messages). */
+  import: ImportProgress.optional(),
 });
 export type LiveJob = z.infer<typeof LiveJob>;
 

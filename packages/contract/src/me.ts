@@ -37,6 +37,8 @@ export const CompanyProfile = z.object({
   currency: z.string(),
   /** "HH:MM" in the company's zone: the calendar's week and day views open scrolled here. */
   workday_start: z.string(),
+  /** Largest CSV file an import takes, in bytes: the server's IMPORT_MAX_BYTES (1 GB by default), the same for every company. */
+  import_max_bytes: z.number().int(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

@@ -56,9 +56,11 @@ export function formatFileSize(bytes: number, language: string): string {
     }).format(kb);
   }
   const mb = kb / 1024;
+  // A gigabyte and more (an import's limit) reads as GB, not as thousands of MB.
+  const [value, unit] = mb < 1024 ? [mb, 'megabyte'] : [mb / 1024, 'gigabyte'];
   return new Intl.NumberFormat(language, {
     style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: mb < 10 ? 1 : 0,
-  }).format(mb);
+    unit,
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
 }

@@ -45,13 +45,6 @@ async function openCsvImport<M>(
   return { file: upload.file, mapping: upload.mapping ?? queryMapping };
 }
 
-/** The whole file in memory, for an import that saves in one transaction after receiving it all. */
-export async function receiveWhole(file: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of file) chunks.push(chunk);
-  return chunks;
-}
-
 /** One import route: `POST url` taking a CSV upload, its options in the query, answering `result`. */
 export interface CsvImportRoute<Q extends z.ZodType<{ mapping?: M | undefined }>, M, R extends z.ZodType> {
   url: string;

@@ -117,6 +117,7 @@ describe('GET /api/companies/:companyId', () => {
       time_zone: expect.any(String),
       currency: expect.any(String),
       workday_start: '08:00',
+      import_max_bytes: t.ctx.config.importMaxBytes,
     });
   });
 

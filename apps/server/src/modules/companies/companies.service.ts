@@ -49,7 +49,8 @@ export async function companyAccess(
 export async function companyProfile(ctx: AppContext, companyId: number): Promise<CompanyProfile> {
   const profile = await findCompanyProfile(ctx.db, companyId);
   if (!profile) throw notFound();
-  return profile;
+  // The instance's limit, shown by the import wizard before a file is sent.
+  return { ...profile, import_max_bytes: ctx.config.importMaxBytes };
 }
 
 /** The companies a person may open, each with its enabled modules. */

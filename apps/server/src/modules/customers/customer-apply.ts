@@ -1,4 +1,5 @@
-import { type CustomerUpdateBody, deriveCustomerName } from '@kontora/contract/customers';
+import { type CustomerUpdateBody, customerProblems, deriveCustomerName } from '@kontora/contract/customers';
+import { AppError } from '../../lib/errors.ts';
 import { EDITABLE_FIELDS, type EditableCustomer, type EditableField } from './customer-dto.ts';
 import type { CustomerPatch } from './customers.repository.ts';
 import { matchKeys } from './duplicates/customer-match-keys.ts';
@@ -70,4 +71,18 @@ export function changeList(
   changed: readonly EditableField[],
 ) {
   return changed.map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+/** A customer as a writer read it: its fields, id and the version the write expects. */
+export type Versioned = EditableCustomer & { id: number; version: number };
+
+export const stale = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
+
+/** Values that do not fit together (customerProblems) are a 400, before anything is written. */
+export function assertFits(after: EditableCustomer): void {
+  const problems = customerProblems(after);
+  if (Object.keys(problems).length) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
+  }
 }

@@ -1,14 +1,9 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
-import {
-  type Customer,
-  type CustomerStatus,
-  type CustomerUpdateBody,
-  customerProblems,
-} from '@kontora/contract/customers';
+import type { Customer, CustomerStatus, CustomerUpdateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { invalidField } from '../../lib/errors.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import {
   byActor,
@@ -29,14 +24,22 @@ import {
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { applyUpdate, changedFields, changeList, patchFor } from './customer-apply.ts';
+import {
+  applyUpdate,
+  assertFits,
+  changedFields,
+  changeList,
+  patchFor,
+  stale,
+  type Versioned,
+} from './customer-apply.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
+import { type ImportedUpdate, updateImported } from './customer-writes-imported.ts';
 import {
   bumpVersionsOf,
   deleteCustomersReturning,
   insertCustomers,
   replaceTags,
-  replaceTagsOfMany,
   setStatusOf,
   updateCustomerIfVersion,
 } from './customers.repository.ts';
@@ -108,8 +111,7 @@ export function systemAuthor(companyId: number, name: string): CustomerAuthor {
   };
 }
 
-export const stale = () =>
-  new AppError(409, 'stale_update', 'Someone else changed this customer meanwhile. Reload it and try again.');
+export { stale } from './customer-apply.ts';
 
 /** How a change is named on the timeline and in the feed (an edit, or a merge and its undo). */
 export interface ChangeKind {
@@ -121,8 +123,6 @@ export interface ChangeKind {
 const EDIT: ChangeKind = { kind: 'updated', type: 'customer.updated' };
 
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
-
-type Versioned = EditableCustomer & { id: number; version: number };
 
 /**
  * Runs `work` in one transaction with a write session; after the commit, a
@@ -346,65 +346,24 @@ export class CustomerWrites {
   }
 
   /**
-   * An import batch's updates: each checked and written as `change` would (row, tags,
-   * organisations, an `updated` timeline entry with its field changes), in fewer statements,
-   * and together one `customer.updated` change naming the ids (docs/decisions/068-staged-imports.md:
-   * subscribers get batches, not one message per row). `custom`: the row's own-field values as
-   * checked against what the customer held (checkValues). Answers the ids changed.
+   * An import batch's updates, each checked and written as `change` would, in fewer statements
+   * (customer-writes-imported.ts). Answers the ids changed.
    */
-  async updateImported(
-    updates: readonly {
-      current: Versioned;
-      after: EditableCustomer;
-      organisations?: WantedLinks;
-      custom?: CustomPlan;
-    }[],
-  ): Promise<number[]> {
-    const { companyId } = this.author;
-    const at = now();
-    const planned = [];
-    for (const u of updates) {
-      assertFits(u.after);
-      const changed = changedFields(u.current, u.after);
-      const links = await planLinkChange(this.db, companyId, u.current, u.after.type, u.organisations, at);
-      if (changed.length || links?.changes.length || u.custom?.changes.length)
-        planned.push({ ...u, changed, links });
-    }
-    await this.#assertOwners(
-      planned.flatMap((p) => (p.changed.includes('owner_id') ? [p.after.owner_id] : [])),
+  updateImported(updates: readonly ImportedUpdate[]): Promise<number[]> {
+    return updateImported(
+      {
+        db: this.db,
+        author: this.author,
+        now,
+        assertOwners: (owners) => this.#assertOwners(owners),
+        entry: (...args) => this.#entry(...args),
+        record: (change, entries) => this.#record(change, entries),
+        wrote: () => {
+          this.#wrote = true;
+        },
+      },
+      updates,
     );
-    const entries: NewActivity[] = [];
-    for (const { current, after, changed, links, custom } of planned) {
-      const patch = patchFor(after, changed, { userId: this.author.userId, at });
-      if (!(await updateCustomerIfVersion(this.db, companyId, current.id, current.version, patch)))
-        throw stale();
-      if (links) await applyLinks(this.db, companyId, current.id, links);
-      if (custom) await writeCustomValues(this.db, companyId, current.id, custom);
-      const list = [
-        ...changeList(current, after, changed),
-        ...(links?.changes ?? []),
-        ...(custom?.changes ?? []),
-      ];
-      const version = current.version + 1;
-      entries.push(this.#entry(current.id, 'updated', at, null, JSON.stringify(list), version));
-    }
-    if (planned.length) this.#wrote = true;
-    // A customer updated twice in the batch (matched by id, then by email) keeps its last tags.
-    const tags = new Map(
-      planned.filter((p) => p.changed.includes('tags')).map((p) => [p.current.id, p.after.tags]),
-    );
-    await replaceTagsOfMany(
-      this.db,
-      companyId,
-      [...tags].map(([id, tags]) => ({ id, tags })),
-    );
-    if (planned.length === 0) return [];
-    const ids = [...new Set(planned.map((p) => p.current.id))];
-    await this.#record(
-      { type: 'customer.updated', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
-      entries,
-    );
-    return ids;
   }
 
   /**
@@ -650,11 +609,3 @@ export class CustomerWrites {
 }
 
 const now = () => new Date().toISOString();
-
-/** Values that do not fit together (customerProblems) are a 400, before anything is written. */
-function assertFits(after: EditableCustomer): void {
-  const problems = customerProblems(after);
-  if (Object.keys(problems).length) {
-    throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-  }
-}

@@ -8,12 +8,14 @@ import {
 } from '@kontora/contract/deal-import-values';
 import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { authorIdOf } from '../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { readAmount } from '../../lib/amount-text.ts';
-import { type CsvRecord, parseCsv } from '../../lib/csv.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
+import { importProgress } from '../../lib/csv-import/import-progress.ts';
+import { STAGE_BATCH, stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
+import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
 import {
   checkValues,
   multiLineTargets,
@@ -55,28 +57,26 @@ export function peopleEntries(cell: string): string[] {
     .filter((e) => e !== '');
 }
 
-/** What every row is checked against, read once per import. */
-interface Lookups {
+/** What every row is checked against: the company's pipelines and members, read once per import. */
+interface Base {
   currency: string;
   members: ReadonlyMap<string, number>;
   /** Folded pipeline name → its id and its stages (folded name → id), first pipeline first. */
   pipelines: { id: number; name: string; stages: Map<string, number>; firstOpen: number | undefined }[];
-  organisations: Map<string, number[]>;
-  /** People entry (an email folded, else a name) → the ids of the person customers it names. */
-  people: Map<string, number[]>;
   callerId: number | null;
   own: OwnImportFields;
 }
 
+/** With the organisations and people a batch of rows names, looked up for that batch. */
+interface Lookups extends Base {
+  organisations: Map<string, number[]>;
+  /** People entry (an email folded, else a name) → the ids of the person customers it names. */
+  people: Map<string, number[]>;
+}
+
 const fold = (name: string) => name.trim().toLocaleLowerCase();
 
-async function lookups(
-  ctx: AppContext,
-  actor: Actor,
-  organisationNames: string[],
-  peopleCells: string[],
-  own: OwnImportFields,
-): Promise<Lookups> {
+async function baseLookups(ctx: AppContext, actor: Actor, own: OwnImportFields): Promise<Base> {
   const pipelines = await selectPipelines(ctx.db, actor.companyId);
   const stages = await selectStages(
     ctx.db,
@@ -95,10 +95,23 @@ async function lookups(
         firstOpen: own.find((s) => s.kind === 'open')?.id,
       };
     }),
-    organisations: await organisationIdsByName(ctx.db, actor.companyId, [...new Set(organisationNames)]),
-    people: await personIdsByEntry(ctx.db, actor.companyId, peopleCells.flatMap(peopleEntries)),
     callerId: authorIdOf(actor),
     own,
+  };
+}
+
+async function lookups(
+  ctx: AppContext,
+  companyId: number,
+  base: Base,
+  rows: readonly Pending[],
+): Promise<Lookups> {
+  const organisationNames = rows.flatMap((r) => r.cells.get('organisation') ?? []);
+  const peopleCells = rows.flatMap((r) => r.cells.get('people') ?? []);
+  return {
+    ...base,
+    organisations: await organisationIdsByName(ctx.db, companyId, [...new Set(organisationNames)]),
+    people: await personIdsByEntry(ctx.db, companyId, peopleCells.flatMap(peopleEntries)),
   };
 }
 
@@ -196,19 +209,36 @@ function readDealRow(
   return { deal, custom };
 }
 
+/** A row read and not yet checked: its cells and the reasons found so far. */
+interface Pending {
+  line: number;
+  cells: Map<Target, string>;
+  reasons: Record<string, string[]>;
+}
+
+/** A checked row as staged: the deal for the write door and its own-field values. */
+type StagedDeal = { deal: DealInput; custom: Record<string, unknown> };
+
+/** Rows checked together: the organisations and people they name are looked up in one query each. */
+const CHECK_BATCH = 500;
+
 /**
- * All or nothing: every row is read and checked first; when one is refused, the report lists
- * it (line, column, reasons) and no deal is saved. Otherwise all are created in one transaction
- * through the write door (deal-writes.ts): a failure part-way saves none. A dry run makes the
- * same checks and leaves out the writes, so its counts are the real run's.
+ * Staged and all or nothing (docs/decisions/085-import-progress.md): the file is read as it
+ * arrives, its rows checked a batch at a time and the valid ones written to the staging area,
+ * so memory stays flat whatever its size; the refused ones are counted and reported. One
+ * refused row and no deal is saved. Otherwise the staged deals are created in one transaction
+ * through the write door (deal-writes.ts): a failure, a Stop or a crash part-way saves none,
+ * and the staged rows are dropped however the import ends. A dry run makes the same checks and
+ * leaves out the writes, so its counts are the real run's.
  */
 export async function importDeals(
   ctx: AppContext,
   actor: Actor,
-  file: Uint8Array[],
+  file: AsyncIterable<Uint8Array>,
   query: DealImportQuery,
+  stopped: () => boolean = () => false,
 ): Promise<DealImportResult> {
-  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
+  const { companyId } = actor;
   const report: DealImportResult = {
     dry_run: query.dry_run,
     rows: 0,
@@ -218,51 +248,82 @@ export async function importDeals(
     errors_truncated: false,
     mapping: {},
   };
-  const members = await memberIdsByEmail(ctx.db, actor.companyId);
-  const own = await ownImportFields(ctx.db, actor.companyId, 'deal', members);
-  const multiLine = new Set<Target>(['notes', ...multiLineTargets(own.fields)]);
-  let columns: (Target | null)[] | undefined;
-  const rows: {
-    record: CsvRecord;
-    cells: Map<Target, string>;
-    reasons: Record<string, string[]>;
-  }[] = [];
-  for await (const record of parseCsv(file, { delimiter, maxField: DEAL_LIMITS.notesMax + 1 })) {
-    if (!columns) {
-      const mapping = resolveMapping<Target>(
-        readHeader(record.fields),
-        query.mapping,
-        HEADERS,
-        ownMappingTargets(own.fields),
-      );
-      columns = mapping.columns;
-      report.mapping = mapping.applied;
-      continue;
-    }
-    if (isBlankRecord(record)) continue;
-    report.rows++;
-    const reasons: Record<string, string[]> = {};
-    rows.push({ record, cells: rowCells(record, columns, multiLine, reasons), reasons });
-  }
-  if (!columns) throw emptyFile();
-  const known = await lookups(
-    ctx,
-    actor,
-    rows.flatMap((r) => r.cells.get('organisation') ?? []),
-    rows.flatMap((r) => r.cells.get('people') ?? []),
-    own,
+  let valid = 0;
+  let saved = 0;
+  const progress = importProgress(
+    ctx.importProgress.notify,
+    { companyId, userId: authorIdOf(actor) },
+    { kind: 'deals', dryRun: query.dry_run, key: query.progress_key },
+    () => ({ read: report.rows, valid, invalid: report.rejected, saved }),
   );
-  const deals: { deal: DealInput; custom: Record<string, unknown> }[] = [];
-  for (const { record, cells, reasons } of rows) {
-    const read = readDealRow(cells, reasons, known);
-    if (read) deals.push(read);
-    else rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, reasons);
-  }
-  if (report.rejected > 0) return report;
-  report.imported = deals.length;
-  if (query.dry_run || deals.length === 0) return report;
-  await writeDeals(ctx, dealAuthorOf(actor), async (writes) => {
-    for (const { deal, custom } of deals) await writes.create(deal, { kind: 'top' }, custom);
+  progress.phase('reading');
+  const members = await memberIdsByEmail(ctx.db, companyId);
+  const own = await ownImportFields(ctx.db, companyId, 'deal', members);
+  const base = await baseLookups(ctx, actor, own);
+  const multiLine = new Set<Target>(['notes', ...multiLineTargets(own.fields)]);
+  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
+  await withStaging(ctx.db, companyId, 'deals', async (importId) => {
+    const staging = stagingWriter<StagedDeal>(ctx.db, companyId, importId, stopped);
+    let pending: Pending[] = [];
+    const check = async () => {
+      const known = await lookups(ctx, companyId, base, pending);
+      for (const { line, cells, reasons } of pending) {
+        const read = readDealRow(cells, reasons, known);
+        if (!read) rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
+        else {
+          valid++;
+          await staging.add(line, read);
+        }
+      }
+      pending = [];
+      progress.tick();
+    };
+    let columns: (Target | null)[] | undefined;
+    try {
+      for await (const record of parseCsv(file, { delimiter, maxField: DEAL_LIMITS.notesMax + 1 })) {
+        if (!columns) {
+          const mapping = resolveMapping<Target>(
+            readHeader(record.fields),
+            query.mapping,
+            HEADERS,
+            ownMappingTargets(own.fields),
+          );
+          columns = mapping.columns;
+          report.mapping = mapping.applied;
+          continue;
+        }
+        if (isBlankRecord(record)) continue;
+        report.rows++;
+        const reasons: Record<string, string[]> = {};
+        pending.push({ line: record.line, cells: rowCells(record, columns, multiLine, reasons), reasons });
+        if (pending.length >= CHECK_BATCH) await check();
+      }
+      if (!columns) throw emptyFile();
+      await check();
+      await staging.finish();
+    } catch (err) {
+      await staging.abandon();
+      throw err;
+    }
+    // All or nothing: one refused row and nothing is saved, nor counted as to be saved.
+    if (report.rejected > 0 || valid === 0) return;
+    if (query.dry_run) {
+      report.imported = valid;
+      return;
+    }
+    progress.phase('saving');
+    await touchImport(ctx.db, companyId, importId, 'applying');
+    await writeDeals(ctx, dealAuthorOf(actor), async (writes, trx) => {
+      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      for await (const batch of stagedBatches<StagedDeal>(trx, companyId, importId, STAGE_BATCH)) {
+        await step();
+        for (const { row } of batch) await writes.create(row.deal, { kind: 'top' }, row.custom);
+        saved += batch.length;
+      }
+    });
+    report.imported = saved;
   });
+  // Told once the saving has committed: the counts are the answer's.
+  progress.finish();
   return report;
 }

@@ -1,5 +1,4 @@
 import { DealImportMappingJson, DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
-import { DEAL_LIMITS } from '@kontora/contract/deal-values';
 import {
   Board,
   BoardQuery,
@@ -29,7 +28,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { receiveWhole, registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
+import { registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
 import { bulkDeals, bulkDealsByFilter, countDeals } from './deal-bulk.service.ts';
@@ -244,13 +243,12 @@ export async function dealsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     config: { access },
     tags,
     summary:
-      'Import deals from CSV (≤ 50 MB): all rows are saved, or none when a row is refused; refused rows reported by line and column',
+      'Import deals from CSV (≤ IMPORT_MAX_BYTES, 1 GB by default; staged as it arrives): all rows are saved, or none when a row is refused; refused rows reported by line and column',
     params: CompanyParams,
     querystring: DealImportQuery,
     mapping: DealImportMappingJson,
     result: DealImportResult,
-    // Received whole, then saved in one transaction (decision 058): the smaller cap keeps memory bounded.
-    maxBytes: Math.min(DEAL_LIMITS.importBytes, ctx.config.importMaxBytes),
-    run: async (request, file, query) => importDeals(ctx, actorOf(request), await receiveWhole(file), query),
+    maxBytes: ctx.config.importMaxBytes,
+    run: (request, file, query, stopped) => importDeals(ctx, actorOf(request), file, query, stopped),
   });
 }

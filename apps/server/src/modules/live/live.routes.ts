@@ -1,7 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { MODULE_ID } from '@kontora/contract/limits';
 import { LIVE_CLOSE, LIVE_LIMITS, type LiveAdmin } from '@kontora/contract/live';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { PublishedImportProgress } from '../../lib/csv-import/import-progress.ts';
 import { policies } from '../../plugins/access.ts';
 import { createFeedTailer } from './feed-tailer.ts';
 import { followedJobEvents, type PublishedJobEvent, toLiveJob } from './job-progress.ts';
@@ -65,6 +67,13 @@ export async function registerLiveUpdates(app: FastifyInstance, ctx: AppContext)
         source: ctx.settingsNotices.observe,
         deliver: ({ companyId, module, notice, userId }) =>
           hub.deliverToModule(companyId, module, notice, userId),
+      }),
+      // A running CSV import's counts: to the importing person's sockets alone (imports are the CRM's).
+      relayChannel<PublishedImportProgress>({
+        name: 'imports',
+        what: 'import progress',
+        source: ctx.importProgress.observe,
+        deliver: ({ companyId, userId, job }) => hub.deliverToModule(companyId, MODULE_ID.crm, job, userId),
       }),
     ],
   );

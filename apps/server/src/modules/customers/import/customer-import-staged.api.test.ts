@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existingCsv, importCsv } from '../../../../../../scripts/bench/import-csv.ts';
 import { customerCount } from '../../../test-support/customer-count.ts';
+import { stagedOf } from '../../../test-support/staged-imports.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../../test-support/two-companies.ts';
 
@@ -36,26 +37,8 @@ function send(token: string, payload: string | Readable, query = '', company = c
   });
 }
 
-/** Staged imports and rows of every company, read straight from the database. */
-async function staged(): Promise<{ imports: number; rows: number }> {
-  let imports = 0;
-  let rows = 0;
-  for (const company of [c.acme, c.beta]) {
-    const i = await t.ctx.db
-      .selectFrom('csv_imports')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', company)
-      .executeTakeFirstOrThrow();
-    const r = await t.ctx.db
-      .selectFrom('csv_import_rows')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', company)
-      .executeTakeFirstOrThrow();
-    imports += Number(i.n);
-    rows += Number(r.n);
-  }
-  return { imports, rows };
-}
+/** Staged imports and rows of both companies. */
+const staged = () => stagedOf(t, [c.acme, c.beta]);
 
 /**
  * The staging left once the import's request has ended: a client that went away does not wait

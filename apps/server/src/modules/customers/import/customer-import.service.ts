@@ -7,8 +7,7 @@ import type {
 import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
-import { dialectOf } from '../../../db/dialect.ts';
-import type { Actor } from '../../../lib/actor.ts';
+import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
 import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
 import {
@@ -18,15 +17,14 @@ import {
   rejectRow,
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
+import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
+import { stagedBatches, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import {
-  dropStaging,
-  openStaging,
-  STAGE_BATCH,
-  stagedBatches,
-  stageRows,
-  touchImport,
-} from '../../../lib/csv-import/import-staging.ts';
-import { AppError } from '../../../lib/errors.ts';
+  importStopped,
+  savingStep,
+  stagingWriter,
+  withStaging,
+} from '../../../lib/csv-import/staged-import.ts';
 import {
   type CustomPlan,
   multiLineTargets,
@@ -152,41 +150,60 @@ export async function importCustomers(
   const { companyId } = actor;
   const members = await memberIdsByEmail(ctx.db, companyId);
   const own = await ownImportFields(ctx.db, companyId, 'customer', members);
-  const importId = await openStaging(ctx.db, companyId, 'customers');
-  try {
-    const report = await stageFile(ctx.db, companyId, importId, file, query, members, own, stopped);
-    const checkStop = () => {
-      if (stopped()) throw importStopped();
-    };
+  const report = emptyReport(query);
+  const progress = importProgress(
+    ctx.importProgress.notify,
+    { companyId, userId: authorIdOf(actor) },
+    { kind: 'customers', dryRun: query.dry_run, key: query.progress_key },
+    () => ({
+      read: report.rows,
+      valid: report.created + report.updated + report.skipped,
+      invalid: report.rejected,
+      saved: query.dry_run ? 0 : report.imported,
+    }),
+  );
+  progress.phase('reading');
+  await withStaging(ctx.db, companyId, 'customers', async (importId) => {
+    await stageFile(ctx.db, companyId, importId, file, query, members, own, report, stopped, progress);
     if (query.dry_run) {
+      progress.phase('checking');
       const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
-      await decideStaged(ctx.db, companyId, importId, matcher, null, report, checkStop);
-    } else {
-      await touchImport(ctx.db, companyId, importId, 'applying');
-      await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
-        const matcher = new ImportMatcher(trx, companyId, query, own.fields);
-        // Alive for other instances while saving: PostgreSQL sees the touch only from outside the
-        // transaction; SQLite's one connection is the transaction's until it ends.
-        const alive = dialectOf(ctx.db) === 'postgres' ? ctx.db : trx;
-        const step = async () => {
-          checkStop();
-          await touchImport(alive, companyId, importId);
-        };
-        await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
-        const { rows, created, updated, skipped, rejected } = report;
-        await writes.importFinished({ rows, created, updated, skipped, rejected });
+      await decideStaged(ctx.db, companyId, importId, matcher, null, report, () => {
+        if (stopped()) throw importStopped();
+        progress.tick();
       });
+      return;
     }
-    return report;
-  } finally {
-    await dropStaging(ctx.db, companyId, importId);
-  }
+    progress.phase('saving');
+    await touchImport(ctx.db, companyId, importId, 'applying');
+    await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
+      const matcher = new ImportMatcher(trx, companyId, query, own.fields);
+      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
+      const { rows, created, updated, skipped, rejected } = report;
+      await writes.importFinished({ rows, created, updated, skipped, rejected });
+    });
+  });
+  // Told once the saving has committed: the counts are the answer's.
+  progress.finish();
+  return report;
 }
 
-const importStopped = () =>
-  new AppError(400, 'validation_failed', 'The import was stopped; nothing was imported.', {
-    details: { file: ['incomplete_upload'] },
-  });
+function emptyReport(query: CustomerImportQuery): CustomerImportResult {
+  return {
+    dry_run: query.dry_run,
+    rows: 0,
+    imported: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    matched: null,
+    rejected: 0,
+    errors: [],
+    errors_truncated: false,
+    mapping: {},
+  };
+}
 
 type Update = Extract<RowDecision, { kind: 'update' }>;
 type Named<T> = T & { organisations: string[] };
@@ -237,7 +254,7 @@ type StagedRow = Omit<ImportRow, 'line'>;
 /**
  * Reads the file as it arrives: the header's mapping, each record checked, the valid rows
  * staged a batch at a time (the next batch is read while the previous one is written), the
- * refused ones counted and reported. Answers the report so far.
+ * refused ones counted and reported in `report`.
  */
 async function stageFile(
   db: Database,
@@ -247,37 +264,16 @@ async function stageFile(
   query: CustomerImportQuery,
   members: Map<string, number>,
   own: OwnImportFields,
+  report: CustomerImportResult,
   stopped: () => boolean,
-): Promise<CustomerImportResult> {
+  progress: ImportProgressReporter,
+): Promise<void> {
   const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
   const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
-  const report: CustomerImportResult = {
-    dry_run: query.dry_run,
-    rows: 0,
-    imported: 0,
-    created: 0,
-    updated: 0,
-    skipped: 0,
-    matched: null,
-    rejected: 0,
-    errors: [],
-    errors_truncated: false,
-    mapping: {},
-  };
   let columns: (Target | null)[] | undefined;
   const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
   let idColumn = -1;
-  let batch: { line: number; row: StagedRow }[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    await writing;
-    if (stopped()) throw importStopped();
-    const rows = batch;
-    batch = [];
-    writing = stageRows(db, companyId, importId, rows);
-    // Its failure is taken by the next await; until then it must not count as unhandled.
-    writing.catch(() => {});
-  };
+  const staging = stagingWriter<StagedRow>(db, companyId, importId, stopped);
   try {
     for await (const record of records) {
       if (!columns) {
@@ -296,6 +292,7 @@ async function stageFile(
       // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
       if (isBlankRecord(record)) continue;
       report.rows++;
+      progress.tick();
       const outcome = readRow(record, columns, members, own, multiLine);
       if (!outcome.ok) {
         rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, outcome.reasons);
@@ -304,18 +301,15 @@ async function stageFile(
       const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
       const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
       const { customer, present, organisations, custom } = outcome;
-      batch.push({ line: record.line, row: { customer, present, id, organisations, custom } });
-      if (batch.length >= STAGE_BATCH) await flush();
+      await staging.add(record.line, { customer, present, id, organisations, custom });
     }
     if (!columns) throw emptyFile();
-    await flush();
-    await writing;
+    await staging.finish();
   } catch (err) {
     // Nothing is left writing when the staging is dropped; the first failure is the one reported.
-    await writing.catch(() => {});
+    await staging.abandon();
     throw err;
   }
-  return report;
 }
 
 /**
@@ -346,8 +340,9 @@ async function decideStaged(
     }
     report.created += creates.length;
     report.updated += updates.length;
-    report.imported += creates.length + updates.length;
     if (save) await save(creates, updates);
+    // Counted once written: the live progress tells it as saved.
+    report.imported += creates.length + updates.length;
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.

@@ -42,7 +42,10 @@ export interface ImportKind {
   cancelledImport: (t: TFunction) => string;
   /** The report of an all-or-nothing import that refused rows (and so saved nothing). */
   nothingSaved: (t: TFunction) => string;
-  /** Largest file the server accepts, in bytes. */
+  /**
+   * Largest file the server accepts, in bytes: the company's configured import limit
+   * (`import_max_bytes`, set by the wizard), or a smaller cap of the kind's own.
+   */
   maxBytes: number;
   /** One refused row and the real run saves nothing: the import button waits for a clean check. */
   allOrNothing: boolean;

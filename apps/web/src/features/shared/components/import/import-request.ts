@@ -12,6 +12,8 @@ export type ImportRequest = {
   dryRun: boolean;
   /** What a row matching an existing customer does, and what it matches by (decision 019). */
   matching?: { onMatch: (typeof IMPORT_ON_MATCH)[number]; matchBy: ImportMatchKey[] };
+  /** Names this run's live counts on the person's sockets (`progress_key`, decision 085). */
+  progressKey?: string;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
 };
@@ -22,12 +24,13 @@ export type ImportRequest = {
  * needs it).
  */
 export function uploadImport<T>(path: string, request: ImportRequest): Promise<T> {
-  const { file, mapping, delimiter, dryRun, signal, onProgress, matching } = request;
+  const { file, mapping, delimiter, dryRun, signal, onProgress, matching, progressKey } = request;
   const query = new URLSearchParams({ delimiter, dry_run: String(dryRun) });
   if (matching && matching.onMatch !== 'create' && matching.matchBy.length) {
     query.set('on_match', matching.onMatch);
     query.set('match_by', matching.matchBy.join(','));
   }
+  if (progressKey) query.set('progress_key', progressKey);
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file);

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
+import { useCompanyProfile } from '../../../../lib/api/get-company.ts';
 import { useFormatters } from '../../../../lib/format.ts';
+import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { FileStep } from './file-step.tsx';
 import { type ImportKind, ImportKindContext, useImportKind } from './import-kind.ts';
+import { ImportLiveCounts } from './import-live-counts.tsx';
 import { ImportOutcome } from './import-outcome.tsx';
 import { MappingStep } from './mapping-step.tsx';
 import { MatchOptions } from './match-options.tsx';
@@ -29,7 +32,7 @@ export function ImportWizard({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const withOwn = useWithOwnFields(kind);
+  const withOwn = useWithImportLimit(useWithOwnFields(kind));
   return (
     <Modal open={open} onClose={onClose} title={kind.title(t)} size="lg" busy={busy}>
       {/* Mounted only while open: every opening starts afresh. */}
@@ -39,6 +42,18 @@ export function ImportWizard({
         </ImportKindContext>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The kind with the server's configured limit (IMPORT_MAX_BYTES, read with the company's
+ * profile) where it is below the kind's own; the kind's own until the profile has loaded.
+ */
+function useWithImportLimit(kind: ImportKind): ImportKind {
+  const configured = useCompanyProfile(useCompanyId()).data?.import_max_bytes;
+  return useMemo(
+    () => (configured === undefined ? kind : { ...kind, maxBytes: Math.min(kind.maxBytes, configured) }),
+    [kind, configured],
   );
 }
 
@@ -112,7 +127,10 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
           disabled={flow.running !== null}
         />
         {flow.running && (
-          <UploadProgressBar progress={flow.running.progress} label={t('crm.import.checking')} />
+          <>
+            <UploadProgressBar progress={flow.running.progress} label={t('crm.import.checking')} />
+            <ImportLiveCounts progressKey={flow.running.progressKey} />
+          </>
         )}
       </>
     );
@@ -130,6 +148,7 @@ function StepBody({ flow, shown }: { flow: ImportFlow; shown: ImportStep | 'impo
       <>
         <p>{t('crm.import.importingFile', { name: fileName })}</p>
         <UploadProgressBar progress={flow.running.progress} label={t('crm.import.importing')} />
+        <ImportLiveCounts progressKey={flow.running.progressKey} />
       </>
     );
   }

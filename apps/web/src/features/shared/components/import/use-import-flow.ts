@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../../lib/create-attempt.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { formatFileSize } from '../../../../lib/format.ts';
 import { isAbort } from '../../../../lib/upload-with-progress.ts';
@@ -66,7 +67,12 @@ export function useImportFlow(kind: ImportKind) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [delimiter, setDelimiter] = useState<CsvDelimiter | undefined>();
   const [mapping, setMapping] = useState<ColumnMapping>({});
-  const [running, setRunning] = useState<{ dryRun: boolean; progress: UploadProgress } | null>(null);
+  const [running, setRunning] = useState<{
+    dryRun: boolean;
+    progress: UploadProgress;
+    /** Names the run's live counts (import-live-counts.tsx). */
+    progressKey: string;
+  } | null>(null);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [check, setCheck] = useState<ImportReport | null>(null);
@@ -157,7 +163,8 @@ export function useImportFlow(kind: ImportKind) {
       sent[header] = Object.hasOwn(mapping, header) ? (mapping[header] ?? null) : null;
     const abort = new AbortController();
     controller.current = abort;
-    setRunning({ dryRun, progress: { loaded: 0, total: source.file.size } });
+    const progressKey = newIdempotencyKey();
+    setRunning({ dryRun, progress: { loaded: 0, total: source.file.size }, progressKey });
     setProblem(null);
     setNotice(null);
     try {
@@ -166,6 +173,7 @@ export function useImportFlow(kind: ImportKind) {
         mapping: sent,
         delimiter: preview.delimiter,
         dryRun,
+        progressKey,
         ...(kind.matching ? { matching } : {}),
         signal: abort.signal,
         onProgress: (progress) => setRunning((current) => current && { ...current, progress }),

@@ -7,6 +7,8 @@ describe('media formats', () => {
     expect(formatFileSize(300 * 1024, 'en')).toBe('300 kB');
     expect(formatFileSize(1.5 * 1024 * 1024, 'en')).toBe('1.5 MB');
     expect(formatFileSize(200 * 1024 * 1024, 'en')).toBe('200 MB');
+    expect(formatFileSize(1024 * 1024 * 1024, 'en')).toBe('1 GB');
+    expect(formatFileSize(2.5 * 1024 * 1024 * 1024, 'de')).toBe('2,5\u00a0GB');
     expect(formatFileSize(1.5 * 1024 * 1024, 'hr')).toBe('1,5 MB');
   });
 
