@@ -46,6 +46,7 @@ import * as m052 from './052-custom-field-deletion.ts';
 import * as m053 from './053-connector-field-maps.ts';
 import * as m054 from './054-mailbox-oauth.ts';
 import * as m055 from './055-custom-field-sections.ts';
+import * as m057 from './057-own-text-search.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -99,4 +100,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '053-connector-field-maps': m053,
   '054-mailbox-oauth': m054,
   '055-custom-field-sections': m055,
+  '057-own-text-search': m057,
 };

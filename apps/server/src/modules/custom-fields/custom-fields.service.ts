@@ -36,6 +36,7 @@ import {
 } from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
+import { queueFieldSearchRefresh } from './field-search-refresh.ts';
 
 export {
   multiLineTargets,
@@ -59,6 +60,11 @@ export {
   planOptionMerge,
   writeMergedValues,
 } from './custom-option-merge.ts';
+export {
+  forEachRecordOfField,
+  refreshFieldSearchJob,
+  searchedValuesOf,
+} from './field-search-refresh.ts';
 /** A value's check for a field (what a write would refuse), for callers that convert values first (connectors). */
 export { checkValue } from './custom-values.ts';
 
@@ -185,6 +191,9 @@ export async function changeField(
       before: current,
       after: await getField(trx, companyId, id),
     });
+    // Archived values leave the search, restored ones come back (decision 084).
+    if (body.archived !== undefined && body.archived !== current.archived)
+      await queueFieldSearchRefresh(ctx, trx, companyId, current);
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);
