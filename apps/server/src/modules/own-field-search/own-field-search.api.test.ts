@@ -28,12 +28,16 @@ async function found(
   q: string,
   { company = c.acme, token = c.ana.token, limit = 50 } = {},
 ): Promise<number[]> {
-  const data = await ok(token, 'GET', recordsUrl(record, company, `?q=${encodeURIComponent(q)}&limit=${limit}`));
+  const data = await ok(
+    token,
+    'GET',
+    recordsUrl(record, company, `?q=${encodeURIComponent(q)}&limit=${limit}`),
+  );
   return (data.items as { id: number }[]).map((i) => i.id);
 }
 
 const fields = (record: 'customer' | 'deal') => [
-  { record, key: 'note', label: 'Note', type: 'text' },
+  { record, key: 'note', label: 'Remark', type: 'text' },
   { record, key: 'story', label: 'Story', type: 'long_text' },
   { record, key: 'site', label: 'Site', type: 'url' },
   { record, key: 'mail', label: 'Mail', type: 'email' },
@@ -124,7 +128,9 @@ describe.each(['customer', 'deal'] as const)('own text values of a %s are search
       c.ana.token,
       'PATCH',
       recordsUrl(record, c.acme, `/${id}`),
-      record === 'customer' ? { version: again.version, name: 'Renamed Record' } : { version: again.version, title: 'Renamed Record' },
+      record === 'customer'
+        ? { version: again.version, name: 'Renamed Record' }
+        : { version: again.version, title: 'Renamed Record' },
     );
     expect(await found(record, 'gondola renamed')).toEqual([id]);
   });
@@ -160,5 +166,56 @@ describe.each(['customer', 'deal'] as const)('own text values of a %s are search
     const made = await create(c.acme, c.ana.token, 'Kovač Ledger', { note: 'Walrus tusk' });
     expect(await found(record, 'kovac walrus')).toEqual([made.id]);
     expect(await found(record, 'walrus')).toEqual([made.id]);
+  });
+});
+
+describe.each(['customer', 'deal'] as const)('own text values of a %s from a CSV import', (record) => {
+  const importCsv = (csv: string, query = '') =>
+    t.call(c.ana.token, {
+      method: 'POST',
+      url: recordsUrl(record, c.acme, `/import${query}`),
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+
+  it('finds imported records by their own words', async () => {
+    const res = await importCsv(
+      record === 'customer'
+        ? 'name,email,Remark\nImported Ivo,ivo@example.com,Narwhal crossing\n'
+        : 'title,Remark\nImported deal,Narwhal crossing\n',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data, res.body).toMatchObject({ imported: 1 });
+    const [hit] = await found(record, 'narwhal');
+    expect(hit).toBeDefined();
+    if (record === 'deal') return;
+    // Update mode: the new value's words replace the old ones.
+    const update = await importCsv(
+      'name,email,Remark\nImported Ivo,ivo@example.com,Pelican\n',
+      '?on_match=update&match_by=email',
+    );
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await found(record, 'narwhal')).toEqual([]);
+    expect(await found(record, 'pelican')).toEqual([hit]);
+  });
+});
+
+describe('own text values through a merge of customers and its undo', () => {
+  it('the survivor is found by the words it took; the undo gives them back', async () => {
+    const make = async (name: string, custom: object) =>
+      (await ok(c.ana.token, 'POST', recordsUrl('customer', c.acme), { name, custom })) as {
+        id: number;
+        version: number;
+      };
+    const survivor = await make('Merge Survivor', {});
+    const merged = await make('Merge Merged', { note: 'Axolotl pond' });
+    const merge = await ok(c.ana.token, 'POST', recordsUrl('customer', c.acme, '/merge'), {
+      survivor_id: survivor.id,
+      merged_ids: [merged.id],
+      versions: { [survivor.id]: survivor.version, [merged.id]: merged.version },
+    });
+    expect(await found('customer', 'axolotl')).toEqual([survivor.id]);
+    await ok(c.ana.token, 'POST', recordsUrl('customer', c.acme, `/merges/${merge.merge_id}/undo`));
+    expect(await found('customer', 'axolotl')).toEqual([merged.id]);
   });
 });
