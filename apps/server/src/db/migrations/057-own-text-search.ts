@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('own_words', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   await backfill(db, 'customer_field_values', async (id, values) => {
-    const row = await db.selectFrom('customers').select('search_text').where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('customers')
+      .select('search_text')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return;
     const taken = new Set<string>(row.search_text.split(' ').filter(Boolean));
     const added = ownWords(values, words, taken);
@@ -51,7 +55,8 @@ async function backfill(
       and v.record_id > ${after} order by v.record_id limit ${PAGE}`.execute(db);
     if (ids.length === 0) return;
     const page = ids.map((r) => Number(r.record_id));
-    const { rows } = await sql<Row>`select v.record_id, f.type, coalesce(v.v_long, v.v_text) as text ${searched}
+    const { rows } =
+      await sql<Row>`select v.record_id, f.type, coalesce(v.v_long, v.v_text) as text ${searched}
       and v.record_id in (${sql.join(page)}) order by v.record_id, f.position, f.id, v.ord`.execute(db);
     const byRecord = new Map<number, { type: string; text: string }[]>();
     for (const r of rows) {

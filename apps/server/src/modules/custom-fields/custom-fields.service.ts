@@ -60,13 +60,13 @@ export {
   planOptionMerge,
   writeMergedValues,
 } from './custom-option-merge.ts';
+/** A value's check for a field (what a write would refuse), for callers that convert values first (connectors). */
+export { checkValue } from './custom-values.ts';
 export {
   forEachRecordOfField,
   refreshFieldSearchJob,
   searchedValuesOf,
 } from './field-search-refresh.ts';
-/** A value's check for a field (what a write would refuse), for callers that convert values first (connectors). */
-export { checkValue } from './custom-values.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,

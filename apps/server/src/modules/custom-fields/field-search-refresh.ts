@@ -22,7 +22,8 @@ export const refreshFieldSearchJob = defineJob(
 );
 
 /** Whether a field's values are words of its records. */
-export const isSearchedType = (type: string): boolean => (SEARCHED_OWN_TYPES as readonly string[]).includes(type);
+export const isSearchedType = (type: string): boolean =>
+  (SEARCHED_OWN_TYPES as readonly string[]).includes(type);
 
 /** Each record's searched own values (fields in use, form order); records without any left out. */
 export async function searchedValuesOf(

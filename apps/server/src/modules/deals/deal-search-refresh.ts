@@ -11,7 +11,11 @@ import { searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
 
 const CHUNK = 500;
 
-export async function refreshOwnWords(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
+export async function refreshOwnWords(
+  db: Database,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number> {
   let written = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);

@@ -335,7 +335,11 @@ export async function demoDealsFor(
  * Makes these deals' searched words again after a definition change hid or showed an own
  * text field's values (docs/decisions/084-own-text-values-searched.md). One transaction.
  */
-export function refreshDealSearch(ctx: Pick<AppContext, 'db'>, companyId: number, ids: number[]): Promise<number> {
+export function refreshDealSearch(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  ids: number[],
+): Promise<number> {
   return writeDeals(ctx, systemDealAuthor(companyId, 'own field search'), (w) => w.refreshSearch(ids));
 }
 

@@ -11,13 +11,27 @@ import { searchText } from './customer-search.ts';
 
 const CHUNK = 500;
 
-export async function refreshSearchText(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
+export async function refreshSearchText(
+  db: Database,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number> {
   let written = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const rows = await db
       .selectFrom('customers')
-      .select(['id', 'name', 'first_name', 'last_name', 'organisation_name', 'email', 'phone', 'oib', 'search_text'])
+      .select([
+        'id',
+        'name',
+        'first_name',
+        'last_name',
+        'organisation_name',
+        'email',
+        'phone',
+        'oib',
+        'search_text',
+      ])
       .where('company_id', '=', companyId)
       .where('id', 'in', chunk)
       .execute();
