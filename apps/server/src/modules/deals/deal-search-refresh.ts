@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.ts';
+import { setIfUnchanged } from '../../db/set-if-unchanged.ts';
+import { sumInPages } from '../../lib/in-pages.ts';
 import { dealWords, ownWords } from '../../lib/search-words.ts';
 import { searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
 
@@ -11,14 +13,9 @@ import { searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
 
 const CHUNK = 500;
 
-export async function refreshOwnWords(
-  db: Database,
-  companyId: number,
-  ids: readonly number[],
-): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
+export function refreshOwnWords(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
+  return sumInPages(ids, CHUNK, async (chunk) => {
+    let written = 0;
     const rows = await db
       .selectFrom('deals')
       .select(['id', 'own_words'])
@@ -29,15 +26,9 @@ export async function refreshOwnWords(
     for (const row of rows) {
       const next = ownWords(own.get(row.id) ?? [], dealWords).join(' ');
       if (next === row.own_words) continue;
-      const result = await db
-        .updateTable('deals')
-        .set({ own_words: next })
-        .where('company_id', '=', companyId)
-        .where('id', '=', row.id)
-        .where('own_words', '=', row.own_words)
-        .executeTakeFirst();
-      written += Number(result.numUpdatedRows);
+      const target = { table: 'deals', column: 'own_words' } as const;
+      if (await setIfUnchanged(db, target, { companyId, id: row.id }, row.own_words, next)) written += 1;
     }
-  }
-  return written;
+    return written;
+  });
 }

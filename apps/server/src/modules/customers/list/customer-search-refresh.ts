@@ -1,6 +1,8 @@
 import type { Database } from '../../../db/database.ts';
+import { setIfUnchanged } from '../../../db/set-if-unchanged.ts';
+import { sumInPages } from '../../../lib/in-pages.ts';
 import { searchedValuesOf } from '../../custom-fields/custom-fields.service.ts';
-import { searchText } from './customer-search.ts';
+import { SEARCHED_FIELDS, searchText } from './customer-search.ts';
 
 /**
  * A customer's `search_text` holds its own text values' words after the built-in ones
@@ -11,27 +13,12 @@ import { searchText } from './customer-search.ts';
 
 const CHUNK = 500;
 
-export async function refreshSearchText(
-  db: Database,
-  companyId: number,
-  ids: readonly number[],
-): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
+export function refreshSearchText(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
+  return sumInPages(ids, CHUNK, async (chunk) => {
+    let written = 0;
     const rows = await db
       .selectFrom('customers')
-      .select([
-        'id',
-        'name',
-        'first_name',
-        'last_name',
-        'organisation_name',
-        'email',
-        'phone',
-        'oib',
-        'search_text',
-      ])
+      .select(['id', 'search_text', ...SEARCHED_FIELDS])
       .where('company_id', '=', companyId)
       .where('id', 'in', chunk)
       .execute();
@@ -39,16 +26,9 @@ export async function refreshSearchText(
     for (const row of rows) {
       const next = searchText(row, own.get(row.id));
       if (next === row.search_text) continue;
-      // Only over the text read: a door that wrote the row meanwhile made its own words.
-      const result = await db
-        .updateTable('customers')
-        .set({ search_text: next })
-        .where('company_id', '=', companyId)
-        .where('id', '=', row.id)
-        .where('search_text', '=', row.search_text)
-        .executeTakeFirst();
-      written += Number(result.numUpdatedRows);
+      const target = { table: 'customers', column: 'search_text' } as const;
+      if (await setIfUnchanged(db, target, { companyId, id: row.id }, row.search_text, next)) written += 1;
     }
-  }
-  return written;
+    return written;
+  });
 }

@@ -13,6 +13,17 @@ export function sortName(name: string): string {
   return fold(name).replace(/\s+/g, ' ').trim().slice(0, 200);
 }
 
+/** The built-in fields a customer is found by (searchText reads them). */
+export const SEARCHED_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'oib',
+] as const;
+
 export interface Searchable {
   name: string;
   first_name?: string | null;
