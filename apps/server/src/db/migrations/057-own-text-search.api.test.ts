@@ -53,7 +53,7 @@ describe('migration 057', () => {
       await ok(token, 'POST', `/api/companies/${company}/customers`, { name: 'No values' });
       for (const id of archived) await ok(token, 'PATCH', `${fields}/${id}`, { archived: true });
     }
-    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain(60_000);
     const kept = await searchData();
     expect(kept.customers.filter((r) => r.search_text.includes('always'))).toHaveLength(2);
     expect(kept.deals.filter((r) => r.own_words === 'always open ivana hotel example')).toHaveLength(2);

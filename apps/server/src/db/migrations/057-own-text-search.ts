@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dealWords, ownWords, SEARCHED_OWN_TYPES, words } from '../../lib/search-words.ts';
+import { crossCompany } from '../cross-company.ts';
 
 /**
  * Own text values are searched (docs/decisions/084-own-text-values-searched.md). Deals gain
@@ -17,7 +18,8 @@ const PAGE = 500;
 
 type Row = { record_id: number; type: string; text: string | null };
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(migrating: Kysely<any>): Promise<void> {
+  const db = crossCompany(migrating, 'migration 057 fills every company’s search words once');
   await db.schema
     .alterTable('deals')
     .addColumn('own_words', 'text', (c) => c.notNull().defaultTo(''))

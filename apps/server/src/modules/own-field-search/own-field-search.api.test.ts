@@ -147,18 +147,18 @@ describe.each(['customer', 'deal'] as const)('own text values of a %s are search
   it("drops an archived or deleted field's values and brings them back with the field", async () => {
     const field = fieldIds[record].get('hotline');
     await ok(c.ana.token, 'PATCH', fieldsUrl(c.acme, `/${field}`), { archived: true });
-    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain(60_000);
     expect(await found(record, '0199')).toEqual([]);
     await ok(c.ana.token, 'PATCH', fieldsUrl(c.acme, `/${field}`), { archived: false });
-    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain(60_000);
     expect(await found(record, '0199')).toEqual([id]);
 
     await ok(c.ana.token, 'DELETE', fieldsUrl(c.acme, `/${field}`));
-    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain(60_000);
     expect(await found(record, '0199')).toEqual([]);
     expect(await found(record, 'gondola')).toEqual([id]);
     await ok(c.ana.token, 'POST', fieldsUrl(c.acme, `/${field}/restore`));
-    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain(60_000);
     expect(await found(record, '0199')).toEqual([id]);
   });
 
