@@ -15,7 +15,6 @@ const CHUNK = 500;
 
 export function refreshOwnWords(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
   return sumInPages(ids, CHUNK, async (chunk) => {
-    let written = 0;
     const rows = await db
       .selectFrom('deals')
       .select(['id', 'own_words'])
@@ -23,12 +22,10 @@ export function refreshOwnWords(db: Database, companyId: number, ids: readonly n
       .where('id', 'in', chunk)
       .execute();
     const own = await searchedValuesOf(db, companyId, 'deal', chunk);
-    for (const row of rows) {
-      const next = ownWords(own.get(row.id) ?? [], dealWords).join(' ');
-      if (next === row.own_words) continue;
-      const target = { table: 'deals', column: 'own_words' } as const;
-      if (await setIfUnchanged(db, target, { companyId, id: row.id }, row.own_words, next)) written += 1;
-    }
-    return written;
+    const changed = rows.flatMap((row) => {
+      const after = ownWords(own.get(row.id) ?? [], dealWords).join(' ');
+      return after === row.own_words ? [] : [{ id: row.id, before: row.own_words, after }];
+    });
+    return setIfUnchanged(db, { table: 'deals', column: 'own_words' }, companyId, changed);
   });
 }

@@ -15,7 +15,6 @@ const CHUNK = 500;
 
 export function refreshSearchText(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
   return sumInPages(ids, CHUNK, async (chunk) => {
-    let written = 0;
     const rows = await db
       .selectFrom('customers')
       .select(['id', 'search_text', ...SEARCHED_FIELDS])
@@ -23,12 +22,10 @@ export function refreshSearchText(db: Database, companyId: number, ids: readonly
       .where('id', 'in', chunk)
       .execute();
     const own = await searchedValuesOf(db, companyId, 'customer', chunk);
-    for (const row of rows) {
-      const next = searchText(row, own.get(row.id));
-      if (next === row.search_text) continue;
-      const target = { table: 'customers', column: 'search_text' } as const;
-      if (await setIfUnchanged(db, target, { companyId, id: row.id }, row.search_text, next)) written += 1;
-    }
-    return written;
+    const changed = rows.flatMap((row) => {
+      const after = searchText(row, own.get(row.id));
+      return after === row.search_text ? [] : [{ id: row.id, before: row.search_text, after }];
+    });
+    return setIfUnchanged(db, { table: 'customers', column: 'search_text' }, companyId, changed);
   });
 }
