@@ -12,7 +12,7 @@ import { findFieldEvenDeleted, recordsWithText, selectSearchedValues } from './c
  * definition change that hides or shows a field's values (archived, restored, deleted, its
  * deletion undone) queues `refreshFieldSearchJob`, which walks the records holding a value of
  * the field and has their doors make their words again. The field's words stay findable (or
- * not yet findable) until the job reaches the record: seconds, minutes at a million.
+ * not yet findable) until the job reaches the record (minutes at 100,000 holders, decision 084).
  */
 
 export const refreshFieldSearchJob = defineJob(
