@@ -11,10 +11,18 @@ import type { Actor } from '../apps/server/src/lib/actor.ts';
 import { createClock } from '../apps/server/src/lib/clock.ts';
 import { mergeFieldOptions } from '../apps/server/src/modules/custom-field-options/custom-field-options.service.ts';
 import { removeField } from '../apps/server/src/modules/custom-fields/custom-field-deletion.ts';
-import { createField, listFields } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
+import {
+  createField,
+  forEachRecordOfField,
+  listFields,
+} from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
 import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
-import { createCustomer } from '../apps/server/src/modules/customers/customers.service.ts';
+import {
+  createCustomer,
+  refreshCustomerSearch,
+} from '../apps/server/src/modules/customers/customers.service.ts';
 import { listCustomerPage } from '../apps/server/src/modules/customers/list/customer-list.service.ts';
+import { searchText } from '../apps/server/src/modules/customers/list/customer-search.ts';
 import { createActiveUser, createCompanyWith } from '../apps/server/src/seed/accounts.seed.ts';
 import { seededRandom } from '../apps/server/src/test-support/seeded-random.ts';
 import { openBenchDatabase } from './bench/bench-database.ts';
@@ -28,11 +36,15 @@ import { percentiles, timed, timeOwn } from './bench/timing.ts';
  * select or a number range and sorted by name (target p99 < 50 ms), a create with 20 values
  * against one without (target < 20 % slower), and adding a field while creates run (target:
  * no write waits > 1 s), and merging a select option held by BENCH_CUSTOM_MERGE customers
- * (default 10,000; decision 076). Timed in-process around the service call; the CPU column is
- * this process's (SQLite's work included, PostgreSQL's server not), steadier than the wall
- * clock on a loaded machine (docs/decisions/089-own-field-write-cost.md). Seeded databases are
- * kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>); BENCH_FRESH=1 seeds
- * again; BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine.
+ * (default 10,000; decision 076). The 4 text values are searched words (decision 084): a
+ * search (`q`) by a rare value word, by a word every customer's values hold, by a name and a
+ * value word together (list and top bar), and archiving a text field then restoring it (the
+ * walk its job makes over every customer holding a value). Timed in-process around the service
+ * call; the CPU column is this process's (SQLite's work included, PostgreSQL's server not),
+ * steadier than the wall clock on a loaded machine (docs/decisions/089-own-field-write-cost.md).
+ * Seeded databases are kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>);
+ * BENCH_FRESH=1 seeds again (a database seeded before decision 084 lacks the value words);
+ * BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -171,19 +183,32 @@ async function seedCustomers(
   for (let start = from; start < TOTAL; start += BATCH) {
     await db.transaction().execute(async (trx) => {
       const rows = [];
+      const planned: { field: (typeof fields)[number]; v_text: string | null; v_num: number | null }[][] = [];
       for (let i = start; i < Math.min(TOTAL, start + BATCH); i++) {
-        const fields = completeCustomer({ type: 'person', name: `Customer ${i}`, status: 'lead', tags: [] });
-        rows.push(newCustomerRow(companyId, fields, by));
+        const values = fields.map((f) => ({ field: f, ...valueFor(f.type, random) }));
+        const own = values.flatMap((v) =>
+          v.field.type === 'text' && v.v_text ? [{ type: 'text', text: v.v_text }] : [],
+        );
+        const customer = completeCustomer({
+          type: 'person',
+          name: `Customer ${i}`,
+          status: 'lead',
+          tags: [],
+        });
+        // The words the write door would make (the seed writes rows directly).
+        rows.push({ ...newCustomerRow(companyId, customer, by), search_text: searchText(customer, own) });
+        planned.push(values);
       }
       const ids = (await trx.insertInto('customers').values(rows).returning('id').execute()).map((r) => r.id);
-      const values = ids.flatMap((record_id) =>
-        fields.map((f) => ({
+      const values = ids.flatMap((record_id, k) =>
+        (planned[k] ?? []).map(({ field, v_text, v_num }) => ({
           company_id: companyId,
           record_id,
-          field_id: f.id,
+          field_id: field.id,
           ord: 0,
           v_long: null,
-          ...valueFor(f.type, random),
+          v_text,
+          v_num,
         })),
       );
       for (let i = 0; i < values.length; i += 1000)
@@ -201,7 +226,8 @@ async function seedCustomers(
   } else await sql`analyze`.execute(db);
 }
 
-const page = (extra: Record<string, string>) => ({ sort: 'name', dir: 'asc', limit: 25, ...extra }) as never;
+const page = (extra: Record<string, string | number>) =>
+  ({ sort: 'name', dir: 'asc', limit: 25, ...extra }) as never;
 
 async function benchTarget(target: { label: string; database: Config['database'] }): Promise<void> {
   const db = await openBenchDatabase(target.database, fresh);
@@ -228,6 +254,27 @@ async function benchTarget(target: { label: string; database: Config['database']
         }),
       ),
     );
+    // Own text values (`word <n>`, n < 50,000, 4 a customer): a rare number, the word all hold,
+    // a name's words with a value's number, as the list (25) and the top bar (6) ask.
+    const search = (q: string, limit = 25) => listCustomerPage(ctx, companyId, page({ q, limit }));
+    const rare = await timed(200, (i) => search(String(10_000 + ((i * 7919) % 40_000))));
+    const common = await timed(200, () => search('word'));
+    const together = await timed(200, (i) => search(`customer ${i + 1} word`, 6));
+    const topBar = await timed(200, (i) => search(String(20_000 + ((i * 104_729) % 30_000)), 6));
+    const walk = async (archived: boolean) => {
+      const field = (await listFields(db, companyId, 'customer')).find((x) => x.key === 'text_0');
+      if (!field) throw new Error('no text_0');
+      await db.updateTable('custom_fields').set({ archived }).where('id', '=', field.id).execute();
+      const start = performance.now();
+      let records = 0;
+      await forEachRecordOfField(db, companyId, field.id, async (_record, ids) => {
+        records += ids.length;
+        await refreshCustomerSearch(ctx, companyId, ids);
+      });
+      return { ms: performance.now() - start, records };
+    };
+    const archiving = await walk(true);
+    const restoring = await walk(false);
     const random = seededRandom(5);
     const custom = () =>
       Object.fromEntries(
@@ -289,6 +336,16 @@ async function benchTarget(target: { label: string; database: Config['database']
     );
     console.log(
       `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50 |`,
+    );
+    console.log(`| search a rare value word | ${f(rare.p50)} | ${f(rare.p99)} | p99 < 50 |`);
+    console.log(`| search the word all values hold | ${f(common.p50)} | ${f(common.p99)} | p99 < 50 |`);
+    console.log(`| top bar: a name and a value word | ${f(together.p50)} | ${f(together.p99)} | p99 < 50 |`);
+    console.log(`| top bar: a rare value word | ${f(topBar.p50)} | ${f(topBar.p99)} | p99 < 50 |`);
+    console.log(
+      `| archive a text field: words of ${archiving.records} customers again | ${(archiving.ms / 1000).toFixed(1)} s | | |`,
+    );
+    console.log(
+      `| restore it: words of ${restoring.records} customers again | ${(restoring.ms / 1000).toFixed(1)} s | | |`,
     );
     const more = (a: number, b: number) =>
       `${b >= a ? '+' : '−'}${Math.abs(((b - a) / a) * 100).toFixed(0)} %`;

@@ -70,6 +70,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerOwnFieldSearchJobs } from './modules/own-field-search/own-field-search.service.ts';
 import { mySessionsRoutes } from './modules/sessions/my-sessions.routes.ts';
 import { registerSocialAccountJobs } from './modules/social-accounts/social-accounts.jobs.ts';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(
   registerSocialPostJobs(ctx);
   registerNotificationJobs(ctx);
   registerCustomFieldJobs(ctx);
+  registerOwnFieldSearchJobs(ctx);
   // The worker starts once the app is ready (after migrations in main.ts and the tests).
   app.addHook('onReady', async () => {
     await ctx.jobs.start();

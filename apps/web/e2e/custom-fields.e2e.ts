@@ -436,4 +436,39 @@ describe('a company’s own fields', () => {
     await expect.poll(() => sectorOf(iva.id)).toBe('retail');
     await page.context().close();
   }, 240_000);
+
+  it('the top-bar search suggests a customer and a deal by an own text value', async () => {
+    const company = await createCrmCompany(e2e.stack, `Traženje ${Date.now()} d.o.o.`);
+    const ana = await apiAs(e2e.stack, USERS.ana);
+    for (const record of ['customer', 'deal']) {
+      await ana.call('POST', `/companies/${company.id}/custom-fields`, {
+        record,
+        key: 'motto',
+        label: 'Motto',
+        type: 'text',
+      });
+    }
+    await ana.call('POST', `/companies/${company.id}/customers`, {
+      name: 'Hotel Plain',
+      custom: { motto: 'Seahorse promenade' },
+    });
+    await ana.call('POST', `/companies/${company.id}/deals`, {
+      title: 'Summer rooms',
+      custom: { motto: 'Seahorse season' },
+    });
+    const page = await newPage(e2e.browser, e2e.stack.baseUrl);
+    await loginAs(page, USERS.ana);
+    await chooseCompany(page, company.name);
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('seahorse');
+    await page
+      .getByRole('list', { name: 'Matching customers' })
+      .getByRole('link', { name: /Hotel Plain/ })
+      .waitFor();
+    await page
+      .getByRole('list', { name: 'Matching deals' })
+      .getByRole('link', { name: /Summer rooms/ })
+      .click();
+    await page.waitForURL(/#\/company\/deal\/\d+/);
+    await page.context().close();
+  });
 });

@@ -765,6 +765,8 @@ export interface DealsTable {
   stage_id: number;
   title: string;
   sort_title: string;
+  /** The folded words of the deal's own text values, apart by one space (migration 057). */
+  own_words: Generated<string>;
   /** Minor units (cents), 64-bit. */
   amount_cents: number | null;
   currency: string;

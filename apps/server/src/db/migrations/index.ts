@@ -47,6 +47,7 @@ import * as m053 from './053-connector-field-maps.ts';
 import * as m054 from './054-mailbox-oauth.ts';
 import * as m055 from './055-custom-field-sections.ts';
 import * as m056 from './056-mail-exclusions.ts';
+import * as m057 from './057-own-text-search.ts';
 import * as m059 from './059-deal-views.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
@@ -102,5 +103,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '054-mailbox-oauth': m054,
   '055-custom-field-sections': m055,
   '056-mail-exclusions': m056,
+  '057-own-text-search': m057,
   '059-deal-views': m059,
 };

@@ -15,6 +15,7 @@ import {
   setFieldDeleted,
 } from './custom-fields.repository.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
+import { queueFieldSearchRefresh } from './field-search-refresh.ts';
 
 /**
  * Deleting a field keeps it, and its values, for 30 days (docs/decisions/076-field-deletion-merge-and-bulk.md): deleted, it is
@@ -31,6 +32,8 @@ export async function removeField(ctx: AppContext, actor: Actor, id: number): Pr
     const at = ctx.clock.nowIso();
     if (!(await setFieldDeleted(trx, actor.companyId, id, at, at))) throw notFound('Field');
     await auditField(trx, actor, 'delete', id, { before });
+    // A deleted field's values leave the search (a background job); its restore brings them back.
+    await queueFieldSearchRefresh(ctx, trx, actor.companyId, before);
   });
   definitionsChanged(ctx, actor.companyId);
 }
@@ -67,6 +70,7 @@ export async function restoreField(ctx: AppContext, actor: Actor, id: number) {
     }
     if (!(await setFieldDeleted(trx, companyId, id, null, ctx.clock.nowIso()))) throw notFound('Field');
     await auditField(trx, actor, 'restore', id, { after: await getField(trx, companyId, id) });
+    await queueFieldSearchRefresh(ctx, trx, companyId, row);
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);

@@ -344,3 +344,70 @@ export async function recordIdsWithValues(
     .execute();
   return rows.map((r) => r.record_id);
 }
+
+/**
+ * The text values of fields in use (not archived, not deleted) of the given types on these
+ * records, as the search words are made from them: a long text whole, by record, then fields
+ * in form order (docs/decisions/084-own-text-values-searched.md).
+ */
+export function selectSearchedValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  recordIds: number[],
+  types: readonly string[],
+): Promise<{ record_id: number; type: string; text: string | null }[]> {
+  if (recordIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(`${valuesOf(record)} as v`)
+    .innerJoin('custom_fields as f', 'f.id', 'v.field_id')
+    .select(['v.record_id', 'f.type', sql<string | null>`coalesce(v.v_long, v.v_text)`.as('text')])
+    .where('v.company_id', '=', companyId)
+    .where('v.record_id', 'in', recordIds)
+    .where('f.company_id', '=', companyId)
+    .where('f.type', 'in', types)
+    .where(sql<boolean>`not f.archived`)
+    .where('f.deleted_at', 'is', null)
+    .orderBy('v.record_id')
+    .orderBy('f.position')
+    .orderBy('f.id')
+    .orderBy('v.ord')
+    .execute();
+}
+
+/** A field in any state (archived, deleted, in use); undefined once purged. */
+export function findFieldEvenDeleted(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<Pick<FieldRow, 'record' | 'type'> | undefined> {
+  return db
+    .selectFrom('custom_fields')
+    .select(['record', 'type'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The next records holding a text value of the field after `after`, in the order of the
+ * (field, v_text, record) index, so each page is one range of it.
+ */
+export async function recordsWithText(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+  after: { text: string; id: number } | null,
+  limit: number,
+): Promise<{ text: string; id: number }[]> {
+  let query = db
+    .selectFrom(valuesOf(record))
+    .select(['v_text', 'record_id'])
+    .where('field_id', '=', fieldId)
+    .where('v_text', 'is not', null)
+    .where('company_id', '=', companyId);
+  if (after) query = query.where(sql<boolean>`(v_text, record_id) > (${after.text}, ${after.id})`);
+  const rows = await query.orderBy('v_text').orderBy('record_id').limit(limit).execute();
+  return rows.map((r) => ({ text: r.v_text ?? '', id: r.record_id }));
+}

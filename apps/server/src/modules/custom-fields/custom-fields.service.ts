@@ -36,6 +36,7 @@ import {
 } from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
+import { queueFieldSearchRefresh } from './field-search-refresh.ts';
 
 export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
@@ -62,6 +63,11 @@ export {
 } from './custom-option-merge.ts';
 /** A value's check for a field (what a write would refuse), for callers that convert values first (connectors). */
 export { checkValue } from './custom-values.ts';
+export {
+  forEachRecordOfField,
+  refreshFieldSearchJob,
+  searchedValuesOf,
+} from './field-search-refresh.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,
@@ -186,6 +192,9 @@ export async function changeField(
       before: current,
       after: await getField(trx, companyId, id),
     });
+    // Archived values leave the search, restored ones come back (decision 084).
+    if (body.archived !== undefined && body.archived !== current.archived)
+      await queueFieldSearchRefresh(ctx, trx, companyId, current);
   });
   definitionsChanged(ctx, companyId);
   return getField(ctx.db, companyId, id);

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { EDITABLE_FIELDS, type EditableCustomer, type EditableField } from './customer-dto.ts';
 import type { CustomerPatch } from './customers.repository.ts';
 import { matchKeys } from './duplicates/customer-match-keys.ts';
-import { searchText, sortName } from './list/customer-search.ts';
+import { SEARCHED_FIELDS, searchText, sortName } from './list/customer-search.ts';
 
 /**
  * Applying new values to a customer, shared by the edit form, the import's
@@ -12,15 +12,7 @@ import { searchText, sortName } from './list/customer-search.ts';
  */
 
 const NAME_PARTS = ['type', 'first_name', 'last_name', 'organisation_name'] as const;
-const SEARCHED: readonly EditableField[] = [
-  'name',
-  'first_name',
-  'last_name',
-  'organisation_name',
-  'email',
-  'phone',
-  'oib',
-];
+const SEARCHED: readonly EditableField[] = SEARCHED_FIELDS;
 const KEYED: readonly EditableField[] = ['name', 'phone', 'country', 'address'];
 
 /**

@@ -40,6 +40,8 @@ export interface ImportedUpdateSession {
   record: (change: Omit<ChangeInput, 'companyId' | 'actor'>, entries?: NewActivity[]) => Promise<void>;
   /** Marks the session as having written (its company's list cache is evicted after the commit). */
   wrote: () => void;
+  /** Notes a customer whose search words must be rebuilt before the commit. */
+  searchStale: (customerId: number) => void;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function updateImported(
     if (!(await updateCustomerIfVersion(db, companyId, current.id, current.version, patch))) throw stale();
     if (links) await applyLinks(db, companyId, current.id, links);
     if (custom) await writeCustomValues(db, companyId, current.id, custom);
+    if (custom?.fieldIds.length || patch.search_text !== undefined) session.searchStale(current.id);
     const list = [
       ...changeList(current, after, changed),
       ...(links?.changes ?? []),

@@ -50,6 +50,7 @@ import {
   type StoredCustomer,
 } from './duplicates/customer-merge.repository.ts';
 import { customersChanged } from './list/customer-page-cache.ts';
+import { refreshSearchText } from './list/customer-search-refresh.ts';
 import {
   applyLinks,
   planLinkChange,
@@ -68,7 +69,8 @@ import { activitiesInsert, type NewActivity } from './timeline/customer-activiti
  * - the checks (the fields fit together, the owner is a member, the version
  *   is still the one the writer read: 409 `stale_update` otherwise),
  * - the row, its tags and its derived columns (customer-apply.ts), its values of the
- *   company's own fields (checked and stored by the custom-fields service),
+ *   company's own fields (checked and stored by the custom-fields service), and its search
+ *   words with those of its own text values (list/customer-search-refresh.ts),
  * - the timeline entry (`customer_activities`), sent to the database in one
  *   statement with the change-feed row (`recordChange`'s `along`),
  * - the audit of deletions,
@@ -135,9 +137,12 @@ export async function writeCustomers<T>(
   work: (writes: CustomerWrites, trx: Database) => Promise<T>,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
-  const result = await db.transaction().execute((trx) => {
-    writes = new CustomerWrites(trx, author, benchOnlyChangeFeed);
-    return work(writes, trx);
+  const result = await db.transaction().execute(async (trx) => {
+    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed);
+    writes = session;
+    const result = await work(session, trx);
+    await session.finishSearch();
+    return result;
   });
   if (writes?.wrote) customersChanged(caches, author.companyId);
   return result;
@@ -147,6 +152,8 @@ export async function writeCustomers<T>(
 export class CustomerWrites {
   #wrote = false;
   readonly #members = new Map<number, boolean>();
+  /** Customers whose search words may have changed: made again before the commit. */
+  readonly #searchStale = new Set<number>();
 
   readonly db: Database;
   readonly author: CustomerAuthor;
@@ -156,6 +163,27 @@ export class CustomerWrites {
     this.db = db;
     this.author = author;
     this.#feed = feed;
+  }
+
+  /**
+   * Makes the search words of the customers written again, own text values included
+   * (docs/decisions/084-own-text-values-searched.md); `writeCustomers` calls it after the work.
+   */
+  async finishSearch(): Promise<void> {
+    if (this.#searchStale.size === 0) return;
+    const ids = [...this.#searchStale];
+    this.#searchStale.clear();
+    await refreshSearchText(this.db, this.author.companyId, ids);
+  }
+
+  /**
+   * The search words of these customers again (a field's values hidden or shown): nothing
+   * else of them changes, so no version, timeline or feed entry. Answers how many changed.
+   */
+  async refreshSearch(ids: readonly number[]): Promise<number> {
+    const written = await refreshSearchText(this.db, this.author.companyId, ids);
+    if (written > 0) this.#wrote = true;
+    return written;
   }
 
   /** Whether anything was written (the list cache is evicted after the commit then). */
@@ -184,6 +212,7 @@ export class CustomerWrites {
     this.#wrote = true;
     if (links) await applyLinks(this.db, companyId, id, links);
     await writeCustomValues(this.db, companyId, id, values, { fresh: true });
+    if (values.fieldIds.length) this.#searchStale.add(id);
     const organisation_ids = links?.links.map((l) => l.organisation_id) ?? [];
     const joined = links?.changes.length ? JSON.stringify(links.changes) : null;
     await this.#record(
@@ -221,6 +250,10 @@ export class CustomerWrites {
       'customer',
       custom.flatMap((plan, i) => (ids[i] === undefined ? [] : [{ recordId: ids[i], plan }])),
     );
+    custom.forEach((plan, i) => {
+      const id = ids[i];
+      if (id !== undefined && plan.fieldIds.length) this.#searchStale.add(id);
+    });
     await this.#record(
       { type: 'customer.imported', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
       ids.map((id) => this.#entry(id, 'imported', at)),
@@ -330,6 +363,7 @@ export class CustomerWrites {
     if (changed.includes('tags')) await replaceTags(this.db, companyId, current.id, after.tags);
     if (links) await applyLinks(this.db, companyId, current.id, links);
     await writeCustomValues(this.db, companyId, current.id, values);
+    if (values.fieldIds.length || patch.search_text !== undefined) this.#searchStale.add(current.id);
     const changes = [...changeList(current, after, changed), ...(links?.changes ?? []), ...values.changes];
     if (how.kind !== 'updated') await this.#auditMerge(current.id, after.name, how);
     await this.#record(
@@ -361,6 +395,7 @@ export class CustomerWrites {
         wrote: () => {
           this.#wrote = true;
         },
+        searchStale: (customerId) => this.#searchStale.add(customerId),
       },
       updates,
     );
@@ -531,6 +566,8 @@ export class CustomerWrites {
     await this.#assertOwners(rows.map((r) => r.owner_id));
     this.#wrote = true;
     await insertStoredCustomers(this.db, rows);
+    // Their kept words may name values of fields archived or deleted since the merge.
+    for (const row of rows) this.#searchStale.add(row.id);
     await insertTags(this.db, this.author.companyId, tags);
     if (values) {
       const restored = new Set(rows.map((r) => String(r.id)));

@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
 import { completeCustomer } from './customer-dto.ts';
 import { canMergeEdit } from './customer-edit-merge.ts';
-import { authorOfActor, stale, writeCustomers } from './customer-writes.ts';
+import { authorOfActor, stale, systemAuthor, writeCustomers } from './customer-writes.ts';
 import {
   findCustomer,
   findCustomersByKeys,
@@ -116,6 +116,14 @@ export async function mergeCustomerOption(
   });
   optionsMerged(ctx, actor.companyId);
   return answer;
+}
+
+/**
+ * Makes these customers' search words again after a definition change hid or showed an own
+ * text field's values (docs/decisions/084-own-text-values-searched.md). One transaction.
+ */
+export function refreshCustomerSearch(ctx: AppContext, companyId: number, ids: number[]): Promise<number> {
+  return writeCustomers(ctx, systemAuthor(companyId, 'own field search'), (w) => w.refreshSearch(ids));
 }
 
 /**

@@ -23,5 +23,16 @@ export function dealAuthorOf(actor: Actor): DealAuthor {
   };
 }
 
+/** No person and no key (e.g. the own-field search refresh): the name is the timeline's author and the feed's actor. */
+export function systemDealAuthor(companyId: number, name: string): DealAuthor {
+  return {
+    companyId,
+    userId: null,
+    change: { kind: 'system', name },
+    timeline: { author_id: null, author_key_name: name },
+    audit: { actorId: null, actorKey: null },
+  };
+}
+
 export const staleDeal = () =>
   new AppError(409, 'stale_update', 'Someone else changed this deal meanwhile. Reload it and try again.');

@@ -1,5 +1,6 @@
 import type { Deal } from '@kontora/contract/deals';
 import { parseJson } from '../../lib/json.ts';
+import { foldWords } from '../../lib/search-words.ts';
 import type { DealRow } from './deals.repository.ts';
 import type { StageRow } from './pipelines.repository.ts';
 
@@ -156,15 +157,4 @@ export function feedData(deal: StoredDeal): Record<string, unknown> {
   return { ...rest, amount: fromCents(amount_cents) };
 }
 
-/** Lower case without diacritics, words apart by one space: the title's sort and search key. */
-export function foldWords(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/đ/g, 'd')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join(' ')
-    .slice(0, 200);
-}
+export { foldWords };

@@ -19,7 +19,7 @@ export interface DealListFilter {
   status?: 'open' | 'won' | 'lost' | undefined;
   ownerId?: number | undefined;
   customerId?: number | undefined;
-  /** Folded words; each must start a word of the title or of the organisation's name. */
+  /** Folded words; each must start a word of the title, of its own text values or of the organisation's name. */
   terms: string[];
   tag?: string | undefined;
   closeFrom?: string | undefined;
@@ -102,6 +102,7 @@ function filtered(db: Database, companyId: number, f: DealListFilter) {
     query = query.where((eb: Eb) =>
       eb.or([
         sql<boolean>`' ' || d.sort_title like ${pattern} escape '\\'`,
+        sql<boolean>`' ' || d.own_words like ${pattern} escape '\\'`,
         eb.exists(
           eb
             .selectFrom('customers as o')

@@ -19,6 +19,7 @@ import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
+import { refreshOwnWords } from './deal-search-refresh.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
   bumpDealVersionsOf,
@@ -47,7 +48,7 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
  * - what follows from the stage: status, `closed_at`, `stage_entered_at`, the position in
  *   the column, the lost reason kept only while lost,
  * - the row, its tags and people, its values of the company's own fields (checked and
- *   stored by the custom-fields service), the deal's timeline entry and its notes (sent with the change-feed row
+ *   stored by the custom-fields service) and their searched words (deal-search-refresh.ts), the deal's timeline entry and its notes (sent with the change-feed row
  *   in one statement), the forecast's figures (deal_stats), the audit of deletions.
  * Deals have no cached answers, so nothing is evicted after the commit; the to-do answers
  * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
@@ -141,6 +142,7 @@ export class DealWrites {
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
     await writeCustomValues(this.db, companyId, id, values, { fresh: true });
+    if (values.fieldIds.length) await refreshOwnWords(this.db, companyId, [id]);
     await applyStats(this.db, companyId, [
       ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
@@ -212,6 +214,7 @@ export class DealWrites {
       await replaceDealCustomers(this.db, companyId, current.id, next.customer_ids);
     if (changed.includes('title')) await bumpEventVersion(this.db, companyId);
     await writeCustomValues(this.db, companyId, current.id, values);
+    if (values.fieldIds.length) await refreshOwnWords(this.db, companyId, [current.id]);
     const oldStage = (await this.stagesOf(current.pipeline_id)).find((s) => s.id === current.stage_id);
     // Sent with the change-feed row (one round trip on PostgreSQL), like the timeline entry.
     const stats = statsUpsert(this.db, companyId, [
@@ -266,6 +269,14 @@ export class DealWrites {
         : [{ field: 'position', before: current.position, after: next.position }],
       written: { deal: next, stage, at },
     };
+  }
+
+  /**
+   * The searched words of these deals again (a field's values hidden or shown): nothing else
+   * of them changes, so no version, timeline or feed entry. Answers how many changed.
+   */
+  refreshSearch(ids: readonly number[]): Promise<number> {
+    return refreshOwnWords(this.db, this.author.companyId, ids);
   }
 
   /**

@@ -13,7 +13,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
-import { dealAuthorOf, staleDeal } from './deal-author.ts';
+import { dealAuthorOf, staleDeal, systemDealAuthor } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
 import {
@@ -305,6 +305,18 @@ export async function demoDealsFor(
  * Other modules write deals through the same door as this module's own routes
  * (deal-writes.ts): the CRM connectors keep deals in step with a remote CRM.
  */
+/**
+ * Makes these deals' searched words again after a definition change hid or showed an own
+ * text field's values (docs/decisions/084-own-text-values-searched.md). One transaction.
+ */
+export function refreshDealSearch(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  ids: number[],
+): Promise<number> {
+  return writeDeals(ctx, systemDealAuthor(companyId, 'own field search'), (w) => w.refreshSearch(ids));
+}
+
 export type { DealAuthor } from './deal-author.ts';
 export { type DealInput, fromCents, type StoredDeal, toCents } from './deal-dto.ts';
 export { type DealWrites, writeDeals } from './deal-writes.ts';

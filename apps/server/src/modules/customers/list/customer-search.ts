@@ -4,36 +4,25 @@
  * diacritics, split on everything that is not a letter or digit.
  */
 
-/** Letters that Unicode does not decompose into a base letter and a mark. */
-const FOLDS: Record<string, string> = { đ: 'd', ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', þ: 'th', ı: 'i' };
+import { fold, ownWords, type SearchedValue, words } from '../../../lib/search-words.ts';
 
-export function fold(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[đłøæœßþı]/g, (c) => FOLDS[c] ?? c);
-}
-
-/**
- * Long numbers (whole phone numbers, OIBs) are indexed as `n<digits>`: each is
- * a distinct term, and keeping them apart from short number groups means a
- * short prefix such as `91` does not have to merge hundreds of thousands of
- * them (and a long one such as `3859123` finds them by prefix).
- */
-const LONG_NUMBER = /^\d{6,}$/;
-
-export function words(value: string): string[] {
-  return fold(value)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => (LONG_NUMBER.test(w) ? `n${w}` : w));
-}
+export { fold, words };
 
 /** The key lists sort and paginate by name on: folded, spaces collapsed. */
 export function sortName(name: string): string {
   return fold(name).replace(/\s+/g, ' ').trim().slice(0, 200);
 }
+
+/** The built-in fields a customer is found by (searchText reads them). */
+export const SEARCHED_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'organisation_name',
+  'email',
+  'phone',
+  'oib',
+] as const;
 
 export interface Searchable {
   name: string;
@@ -47,9 +36,11 @@ export interface Searchable {
 
 /**
  * The words a customer is found by: names, the email's parts, the phone's
- * groups and all its digits together, the OIB/VAT id and its digits alone.
+ * groups and all its digits together, the OIB/VAT id and its digits alone; then the words of
+ * its own text values (`own`, fields in form order) not already there, up to a cap
+ * (docs/decisions/084-own-text-values-searched.md).
  */
-export function searchText(c: Searchable): string {
+export function searchText(c: Searchable, own: readonly SearchedValue[] = []): string {
   const out = new Set<string>();
   const add = (value: string | null | undefined) => {
     if (value) for (const w of words(value)) out.add(w);
@@ -63,6 +54,7 @@ export function searchText(c: Searchable): string {
   if (c.phone) add(c.phone.replace(/\D/g, ''));
   add(c.oib);
   if (c.oib) add(c.oib.replace(/\D/g, ''));
+  ownWords(own, words, out);
   return [...out].join(' ');
 }
 
