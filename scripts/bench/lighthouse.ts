@@ -4,6 +4,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, ensureChromium } from '../ensure-chromium.ts';
 
 /**
  * Lighthouse (mobile and desktop settings) on the login screen and on the screens of a
@@ -13,7 +14,9 @@ import { chromium } from 'playwright-core';
  * the way the app stores a sign-in, survives into the measured page load.
  * BENCH_LIGHTHOUSE_DIR=<dir> keeps each full report there as JSON.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests' Chromium (Debian's headless shell, decision 080), installed here when a
+// new machine lacks it, so `npm run bench` needs nothing installed by hand.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -205,6 +208,7 @@ export async function runLighthouse(
   runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
 ): Promise<LighthouseFigure[]> {
   const session = await signIn(baseUrl, demo.email, demo.password);
+  if (!process.env.CHROMIUM_PATH) ensureChromium();
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const figures: LighthouseFigure[] = [];
   try {
