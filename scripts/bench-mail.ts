@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { type Dovecot, startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 import { watchRss } from './bench/memory.ts';
 import { benchPostgresUrl } from './bench/postgres-database.ts';
@@ -14,7 +15,7 @@ import { percentiles, timed } from './bench/timing.ts';
  *   BENCH_MAIL_ARRIVALS times (5);
  * - a customer's emails page (`GET …/customers/{id}/emails`) of a customer with
  *   BENCH_MAIL_PAGE_EMAILS of those messages (1,000; threads of 5), one request at a time.
- * Targets: 60 s, 150 MB, 5 s, 50 ms p99. BENCH_MAIL_ENGINES (default `sqlite`) chooses the runs.
+ * Targets: 60 s, 150 MB, 5 s, 50 ms p99. BENCH_MAIL_ENGINES (default `sqlite,postgres`) chooses the runs.
  */
 const MB = 1024 * 1024;
 const DAY = 86_400_000;
@@ -206,6 +207,10 @@ async function benchOne(engine: string, env: Record<string, string>): Promise<vo
       `  APPEND → timeline   p50 ${(arrival.p50 / 1000).toFixed(2)} s, max ${(arrival.max / 1000).toFixed(2)} s over ${arrivals} (target < 5 s)`,
     );
 
+    // PostgreSQL's autovacuum analyzes a table about a minute after this many rows came in; a
+    // page read later than that plans with those statistics, so the bench takes them now
+    // rather than measuring plans made for empty tables.
+    if (env.DATABASE_URL) await analyzeMailTables(env.DATABASE_URL);
     const pageUrl = `${base}/customers/${ids[0]}/emails`;
     const shown = await call<{ items: { count: number }[] }>('GET', pageUrl);
     const pageTimes = await timed(200, async () => {
@@ -222,8 +227,18 @@ async function benchOne(engine: string, env: Record<string, string>): Promise<vo
   }
 }
 
+async function analyzeMailTables(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('analyze email_messages, email_customers, email_threads, mailboxes');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchMail(): Promise<void> {
-  for (const engine of (process.env.BENCH_MAIL_ENGINES ?? 'sqlite').split(',')) {
+  for (const engine of (process.env.BENCH_MAIL_ENGINES ?? 'sqlite,postgres').split(',')) {
     let env: Record<string, string> = {};
     if (engine === 'postgres') {
       const url = await benchPostgresUrl('kontora_bench_mail', true);
