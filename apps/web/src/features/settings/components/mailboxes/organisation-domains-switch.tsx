@@ -15,6 +15,11 @@ export function OrganisationDomainsSwitch({ companyId, editable }: { companyId: 
   const save = usePutMailSettings(companyId);
   const error = save.error ? problemText(t, save.error) : null;
   if (!settings.data) return null;
+  // The switch follows the click at once; the answer (or an error) settles it.
+  const on =
+    save.isPending && save.variables
+      ? save.variables.organisation_domains
+      : settings.data.organisation_domains;
   return (
     <div className="mt-4">
       {error && <FormAlert kind="danger">{error}</FormAlert>}
@@ -24,8 +29,8 @@ export function OrganisationDomainsSwitch({ companyId, editable }: { companyId: 
           className="form-check-input"
           type="checkbox"
           role="switch"
-          aria-checked={settings.data.organisation_domains}
-          checked={settings.data.organisation_domains}
+          aria-checked={on}
+          checked={on}
           disabled={!editable || save.isPending}
           aria-describedby={`${id}-hint`}
           onChange={(event) => save.mutate({ organisation_domains: event.target.checked })}
