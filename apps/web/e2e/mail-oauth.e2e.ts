@@ -57,6 +57,8 @@ afterAll(async () => {
 
 describe('mailbox sign-in with Google', () => {
   it('offers Google only, signs in, and the mailbox syncs its customer mail', async () => {
+    // A retry finds the first try's messages still in the inbox: each is kept again here.
+    const inInbox = (await dovecot.messages(MAIL, 'INBOX')).length;
     const company = await createCrmCompany(e2e.stack, `OAuth story ${Date.now()}`);
     const ana = await apiAs(e2e.stack, USERS.ana);
     await ana.call('POST', `/companies/${company.id}/customers`, {
@@ -90,7 +92,7 @@ describe('mailbox sign-in with Google', () => {
       .waitFor({ timeout: 30_000 });
     const item = section.getByRole('listitem').filter({ hasText: MAIL });
     await item.getByText('Up to date').waitFor({ timeout: 60_000 });
-    await item.getByText('Messages kept: 1').waitFor();
+    await item.getByText(`Messages kept: ${inInbox}`).waitFor();
     expect(await item.getByRole('combobox').inputValue()).toBe('shared');
     expect(provider.calls.introspections).toBeGreaterThan(0);
 
@@ -114,6 +116,8 @@ describe('mailbox sign-in with Google', () => {
       .poll(
         async () => {
           await page.reload();
+          // The list arrives after the page: count the button once the mailbox is shown.
+          await item.getByRole('heading', { name: MAIL }).waitFor();
           return again.count();
         },
         { timeout: 120_000, interval: 3_000 },
@@ -123,7 +127,7 @@ describe('mailbox sign-in with Google', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await again.click();
     await item.getByText('Up to date').waitFor({ timeout: 60_000 });
-    await item.getByText('Messages kept: 2').waitFor({ timeout: 30_000 });
+    await item.getByText(`Messages kept: ${inInbox + 1}`).waitFor({ timeout: 30_000 });
     // The same mailbox came back: no second one beside it.
     expect(await section.getByRole('heading', { name: MAIL }).count()).toBe(1);
     await page.context().close();
