@@ -44,6 +44,17 @@ export function touched(entry: ChangeEntry): { upserts: number[]; deletes: numbe
 }
 
 /**
+ * The deals an entry asks to push or to delete remotely: its own, or for a change of many
+ * deals at once (entity id null: an import's batch, an own field's options merged) those named
+ * in `data.ids`. An import's closing `deal.import_finished` names none.
+ */
+export function touchedDeals(entry: ChangeEntry): { upserts: number[]; deletes: number[] } {
+  const many = (entry.data as { ids?: number[] } | null)?.ids ?? [];
+  const ids = entry.entity.id === null ? many : [entry.entity.id];
+  return entry.type === 'deal.deleted' ? { upserts: [], deletes: ids } : { upserts: ids, deletes: [] };
+}
+
+/**
  * Pushes the company's customer and deal changes made since the connector's
  * feed position, except its own (named by its actor): customers' creates and
  * updates in batches (connector-push-records.ts), deletions one by one, then
@@ -70,12 +81,14 @@ export async function pushLocalChanges(
     for (const entry of entries) {
       if (entry.actor.kind === 'system' && entry.actor.name === actor.change.name) continue;
       if (entry.entity.type === 'deal') {
-        // A change of many deals at once (an own field's options merged) names them in `data.ids`.
-        const many = (entry.data as { ids?: number[] } | null)?.ids ?? [];
-        const gone = entry.type === 'deal.deleted';
-        for (const dealId of entry.entity.id === null ? many : [entry.entity.id]) {
-          (gone ? dealDeletes : dealUpserts).add(dealId);
-          (gone ? dealUpserts : dealDeletes).delete(dealId);
+        const t = touchedDeals(entry);
+        for (const dealId of t.upserts) {
+          dealUpserts.add(dealId);
+          dealDeletes.delete(dealId);
+        }
+        for (const dealId of t.deletes) {
+          dealDeletes.add(dealId);
+          dealUpserts.delete(dealId);
         }
         continue;
       }
