@@ -85,19 +85,22 @@ describe('Pipedrive rate-limit headers', () => {
   });
 });
 
+/** A feed entry of a customer edit, or what `over` makes of it. */
+const feedEntry = (over: Partial<ChangeEntry>): ChangeEntry => ({
+  id: 1,
+  company_id: 1,
+  type: 'customer.updated',
+  entity: { type: 'customer', id: 7 },
+  entity_version: 2,
+  actor: { kind: 'user', id: 1, name: 'Ana' },
+  changes: null,
+  data: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
 describe('customers a feed entry pushes', () => {
-  const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
-    id: 1,
-    company_id: 1,
-    type: 'customer.updated',
-    entity: { type: 'customer', id: 7 },
-    entity_version: 2,
-    actor: { kind: 'user', id: 1, name: 'Ana' },
-    changes: null,
-    data: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  });
+  const entry = feedEntry;
 
   it('pushes an edited customer, and every customer an import batch updated', () => {
     expect(touched(entry({}))).toEqual({ upserts: [7], deletes: [] });
@@ -108,18 +111,8 @@ describe('customers a feed entry pushes', () => {
 });
 
 describe('the deals a feed entry pushes', () => {
-  const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
-    id: 1,
-    company_id: 1,
-    type: 'deal.updated',
-    entity: { type: 'deal', id: 7 },
-    entity_version: 2,
-    actor: { kind: 'user', id: 1, name: 'Ana' },
-    changes: null,
-    data: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  });
+  const entry = (over: Partial<ChangeEntry>) =>
+    feedEntry({ type: 'deal.updated', entity: { type: 'deal', id: 7 }, ...over });
 
   it('pushes every deal an import batch created, none for the import’s end, and deletes a deleted one', () => {
     expect(touchedDeals(entry({}))).toEqual({ upserts: [7], deletes: [] });

@@ -163,10 +163,19 @@ export async function importDeals(
   return ids;
 }
 
+/** An import's counts, as `deal.import_finished` tells them (the shape of `customer.import_finished`). */
+export type ImportCounts = {
+  rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: number;
+};
+
 /** One entry for a whole CSV import, after its batches: subscribers may wait for it instead. */
 export async function importFinished(
   session: Pick<ImportedDealSession, 'db' | 'author'>,
-  counts: { rows: number; created: number; updated: number; skipped: number; rejected: number },
+  counts: ImportCounts,
 ): Promise<void> {
   await recordChange(session.db, {
     companyId: session.author.companyId,

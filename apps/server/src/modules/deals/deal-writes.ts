@@ -23,6 +23,7 @@ import { type Placement, positionFor } from './deal-position.ts';
 import { refreshOwnWords } from './deal-search-refresh.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
+  type ImportCounts,
   type ImportedDeal,
   type ImportedDealSession,
   importDeals,
@@ -180,13 +181,7 @@ export class DealWrites {
   }
 
   /** One `deal.import_finished` entry for a whole CSV import, after its batches. */
-  importFinished(counts: {
-    rows: number;
-    created: number;
-    updated: number;
-    skipped: number;
-    rejected: number;
-  }): Promise<void> {
+  importFinished(counts: ImportCounts): Promise<void> {
     return importFinished(this, counts);
   }
 
