@@ -120,22 +120,7 @@ export async function importDeals(
     companyId,
     ids.filter((_, i) => (plans[i]?.fieldIds.length ?? 0) > 0),
   );
-  await insertCustomerEntries(
-    db,
-    stored.flatMap((d) =>
-      [...new Set([...(d.organisation_id === null ? [] : [d.organisation_id]), ...d.customer_ids])].map(
-        (customer_id) => ({
-          company_id: companyId,
-          customer_id,
-          kind: 'deal_created' as const,
-          body: d.title,
-          changes: null,
-          ...author.timeline,
-          created_at: at,
-        }),
-      ),
-    ),
-  );
+  await insertCustomerEntries(db, customerEntries(author, stored, at));
   const deltas: StatsDelta[] = stored.flatMap((d, i) => [
     ...contribution(session.statsOf(d, stages[i]), 1),
     ...entered(d.pipeline_id, d.owner_id, [d.stage_id], at),
@@ -185,6 +170,23 @@ export async function importFinished(
     changes: null,
     data: counts,
   });
+}
+
+/** Each deal on the timelines of its organisation and people (kind `deal_created`, its title as body). */
+function customerEntries(author: DealAuthor, deals: readonly Omit<StoredDeal, 'id'>[], at: string) {
+  return deals.flatMap((d) =>
+    [...new Set([...(d.organisation_id === null ? [] : [d.organisation_id]), ...d.customer_ids])].map(
+      (customer_id) => ({
+        company_id: author.companyId,
+        customer_id,
+        kind: 'deal_created' as const,
+        body: d.title,
+        changes: null,
+        ...author.timeline,
+        created_at: at,
+      }),
+    ),
+  );
 }
 
 /**
