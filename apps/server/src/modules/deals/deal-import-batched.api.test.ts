@@ -123,18 +123,7 @@ async function dealIds(company: number, titlePrefix: string): Promise<number[]> 
 async function keptFigures(company: number) {
   const rows = await t.ctx.db
     .selectFrom('deal_stats')
-    .select([
-      'pipeline_id',
-      'owner_id',
-      'currency',
-      'kind',
-      'month',
-      'stage_id',
-      'n',
-      'amount_cents',
-      'weighted',
-      'seconds',
-    ])
+    .selectAll()
     .where('company_id', '=', company)
     .where('kind', '<>', 'entered')
     .where('n', '<>', 0)
