@@ -37,6 +37,8 @@ describe('webhooks', () => {
     await dialog.getByLabel('URL').fill(target);
     await dialog.getByLabel('Description').fill('Story receiver');
     await dialog.getByLabel('customer.deleted').check();
+    // Deal changes are chosen as customers' are, an import's batch entry among them (decision 091).
+    await dialog.getByLabel('deal.imported').check();
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 
     const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });

@@ -43,6 +43,11 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `customer.updated`, `deal.updated` of an own field's option merge (one per batch of up to
  *   500 records, entity id null): `data` is `{count, ids, merged_option: {field, from, into}}`;
  *   each record's change is on its timeline (docs/decisions/076-field-deletion-merge-and-bulk.md).
+ * - `deal.imported` (one per saved batch of up to 500 new deals of a CSV import, entity id null):
+ *   `data` is `{count, ids}`; each deal's `created` entry is on its timeline
+ *   (docs/decisions/091-batched-deal-import-writes.md).
+ * - `deal.import_finished` (one per CSV import, committed with its batches): `data` is
+ *   `{rows, created, updated, skipped, rejected}` (a deal import only creates: updated and skipped are 0).
  * - `deal.note_added`: `data` is `{note_id, body}`; the entity is the deal (its version unchanged).
  * - `deal.stage_changed`, `deal.won`, `deal.lost`: a move to another stage (`deal.won` / `deal.lost`
  *   when the new stage is a won / lost stage); `changes` holds `stage_id`, `status` and whatever

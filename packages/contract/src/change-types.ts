@@ -50,6 +50,8 @@ export const CHANGE_TYPES = [
   'deal.lost',
   'deal.deleted',
   'deal.note_added',
+  'deal.imported',
+  'deal.import_finished',
   'pipeline.created',
   'pipeline.updated',
   'pipeline.deleted',

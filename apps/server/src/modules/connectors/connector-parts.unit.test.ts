@@ -1,6 +1,6 @@
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import { describe, expect, it } from 'vitest';
-import { touched } from './connector-push.ts';
+import { touched, touchedDeals } from './connector-push.ts';
 import { contentHash, syncedFieldsOf } from './content-hash.ts';
 import { nextUtcDay, pipedriveLimits } from './pipedrive.ts';
 import { retryAfterMs } from './provider-http.ts';
@@ -85,24 +85,50 @@ describe('Pipedrive rate-limit headers', () => {
   });
 });
 
+/** A feed entry of a customer edit, or what `over` makes of it. */
+const feedEntry = (over: Partial<ChangeEntry>): ChangeEntry => ({
+  id: 1,
+  company_id: 1,
+  type: 'customer.updated',
+  entity: { type: 'customer', id: 7 },
+  entity_version: 2,
+  actor: { kind: 'user', id: 1, name: 'Ana' },
+  changes: null,
+  data: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
 describe('customers a feed entry pushes', () => {
-  const entry = (over: Partial<ChangeEntry>): ChangeEntry => ({
-    id: 1,
-    company_id: 1,
-    type: 'customer.updated',
-    entity: { type: 'customer', id: 7 },
-    entity_version: 2,
-    actor: { kind: 'user', id: 1, name: 'Ana' },
-    changes: null,
-    data: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  });
+  const entry = feedEntry;
 
   it('pushes an edited customer, and every customer an import batch updated', () => {
     expect(touched(entry({}))).toEqual({ upserts: [7], deletes: [] });
     // An import's updates: one entry per batch, no entity id (docs/decisions/068-staged-imports.md).
     const batch = entry({ entity: { type: 'customer', id: null }, data: { count: 2, ids: [3, 4] } });
     expect(touched(batch)).toEqual({ upserts: [3, 4], deletes: [] });
+  });
+});
+
+describe('the deals a feed entry pushes', () => {
+  const entry = (over: Partial<ChangeEntry>) =>
+    feedEntry({ type: 'deal.updated', entity: { type: 'deal', id: 7 }, ...over });
+
+  it('pushes every deal an import batch created, none for the import’s end, and deletes a deleted one', () => {
+    expect(touchedDeals(entry({}))).toEqual({ upserts: [7], deletes: [] });
+    // docs/decisions/091-batched-deal-import-writes.md: one entry per 500 new deals, no entity id.
+    const batch = entry({
+      type: 'deal.imported',
+      entity: { type: 'deal', id: null },
+      data: { count: 2, ids: [3, 4] },
+    });
+    expect(touchedDeals(batch)).toEqual({ upserts: [3, 4], deletes: [] });
+    const finished = entry({
+      type: 'deal.import_finished',
+      entity: { type: 'deal', id: null },
+      data: { rows: 2, created: 2, updated: 0, skipped: 0, rejected: 0 },
+    });
+    expect(touchedDeals(finished)).toEqual({ upserts: [], deletes: [] });
+    expect(touchedDeals(entry({ type: 'deal.deleted' }))).toEqual({ upserts: [], deletes: [7] });
   });
 });

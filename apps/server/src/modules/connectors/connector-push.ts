@@ -44,6 +44,32 @@ export function touched(entry: ChangeEntry): { upserts: number[]; deletes: numbe
 }
 
 /**
+ * The deals an entry asks to push or to delete remotely: its own, or for a change of many
+ * deals at once (entity id null: an import's batch, an own field's options merged) those named
+ * in `data.ids`. An import's closing `deal.import_finished` names none.
+ */
+export function touchedDeals(entry: ChangeEntry): { upserts: number[]; deletes: number[] } {
+  const many = (entry.data as { ids?: number[] } | null)?.ids ?? [];
+  const ids = entry.entity.id === null ? many : [entry.entity.id];
+  return entry.type === 'deal.deleted' ? { upserts: [], deletes: ids } : { upserts: ids, deletes: [] };
+}
+
+/** Takes an entry's ids into the records to push and to delete: the later entry decides. */
+function follow(
+  pending: { upserts: Set<number>; deletes: Set<number> },
+  entry: { upserts: number[]; deletes: number[] },
+): void {
+  for (const id of entry.upserts) {
+    pending.upserts.add(id);
+    pending.deletes.delete(id);
+  }
+  for (const id of entry.deletes) {
+    pending.deletes.add(id);
+    pending.upserts.delete(id);
+  }
+}
+
+/**
  * Pushes the company's customer and deal changes made since the connector's
  * feed position, except its own (named by its actor): customers' creates and
  * updates in batches (connector-push-records.ts), deletions one by one, then
@@ -63,33 +89,15 @@ export async function pushLocalChanges(
   for (;;) {
     const entries = await readChanges(ctx, companyId, position, FEED_PAGE);
     if (entries.length === 0) return;
-    const upserts = new Set<number>();
-    const deletes = new Set<number>();
-    const dealUpserts = new Set<number>();
-    const dealDeletes = new Set<number>();
+    const customers = { upserts: new Set<number>(), deletes: new Set<number>() };
+    const deals = { upserts: new Set<number>(), deletes: new Set<number>() };
     for (const entry of entries) {
       if (entry.actor.kind === 'system' && entry.actor.name === actor.change.name) continue;
-      if (entry.entity.type === 'deal') {
-        // A change of many deals at once (an own field's options merged) names them in `data.ids`.
-        const many = (entry.data as { ids?: number[] } | null)?.ids ?? [];
-        const gone = entry.type === 'deal.deleted';
-        for (const dealId of entry.entity.id === null ? many : [entry.entity.id]) {
-          (gone ? dealDeletes : dealUpserts).add(dealId);
-          (gone ? dealUpserts : dealDeletes).delete(dealId);
-        }
-        continue;
-      }
       // In feed order: a later entry decides (a merge undone restores what the merge deleted).
-      const t = touched(entry);
-      for (const id of t.upserts) {
-        upserts.add(id);
-        deletes.delete(id);
-      }
-      for (const id of t.deletes) {
-        deletes.add(id);
-        upserts.delete(id);
-      }
+      if (entry.entity.type === 'deal') follow(deals, touchedDeals(entry));
+      else follow(customers, touched(entry));
     }
+    const { upserts, deletes } = customers;
     const log = pushLog(companyId, connectorId);
     for (const link of await linksByCustomer(ctx.db, companyId, connectorId, [...deletes])) {
       try {
@@ -104,7 +112,7 @@ export async function pushLocalChanges(
     }
     await pushCustomers(ctx, scope, [...upserts], counts, log, signal);
     // After the customers: a new deal names the remote records of its organisation and people.
-    await pushDeals(ctx, scope, [...dealUpserts], [...dealDeletes], counts, log.entries, signal);
+    await pushDeals(ctx, scope, [...deals.upserts], [...deals.deletes], counts, log.entries, signal);
     position = (entries.at(-1) as ChangeEntry).id;
     await ctx.db.transaction().execute(async (trx) => {
       await insertLog(trx, log.entries);

@@ -133,10 +133,28 @@ describe('deal CSV import', () => {
       ['Imported B', 900, 'EUR', sales.stages[0]?.id, c.ana.id, null],
     ]);
     expect(items[0]?.tags).toEqual(['csv', 'wood']);
+    // One batch entry naming both deals and one for the import, not one `deal.created` per deal.
     const feed = await readChanges(t.ctx, c.acme, 0, 10_000);
-    expect(
-      feed.filter((e) => e.type === 'deal.created' && items.some((d) => d.id === e.entity.id)),
-    ).toHaveLength(2);
+    const ids = items.map((d) => d.id).sort((a, b) => a - b);
+    expect(feed.filter((e) => e.type === 'deal.created' && ids.includes(e.entity.id ?? 0))).toEqual([]);
+    const imported = feed.filter((e) => e.type === 'deal.imported');
+    expect(imported.at(-1)).toMatchObject({ entity: { type: 'deal', id: null }, data: { count: 2, ids } });
+    expect(feed.at(-1)).toMatchObject({
+      type: 'deal.import_finished',
+      entity: { type: 'deal', id: null },
+      data: { rows: 2, created: 2, updated: 0, skipped: 0, rejected: 0 },
+    });
+    // Each deal's timeline and its organisation's still tell of its creation.
+    const timeline = await k.ok(c.ana.token, 'GET', k.deals(c.acme, `/${ids[0]}/timeline`));
+    expect(timeline.items.map((e: { kind: string }) => e.kind)).toContain('created');
+    const drvoTimeline = await k.ok(
+      c.ana.token,
+      'GET',
+      `/api/companies/${c.acme}/customers/${drvo}/timeline`,
+    );
+    expect(drvoTimeline.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'deal_created', body: 'Imported A' })]),
+    );
   });
 
   it('saves nothing when one row is refused, and names each refused row and column', async () => {

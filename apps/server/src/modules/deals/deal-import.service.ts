@@ -14,7 +14,7 @@ import { parseCsv } from '../../lib/csv.ts';
 import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
 import { importProgress } from '../../lib/csv-import/import-progress.ts';
-import { STAGE_BATCH, stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
+import { stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
 import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
 import {
   checkValues,
@@ -222,12 +222,17 @@ type StagedDeal = { deal: DealInput; custom: Record<string, unknown> };
 /** Rows checked together: the organisations and people they name are looked up in one query each. */
 const CHECK_BATCH = 500;
 
+/** Deals saved together: subscribers get one `deal.imported` change per batch (decision 091). */
+const SAVE_BATCH = 500;
+
 /**
  * Staged and all or nothing (docs/decisions/085-import-progress.md): the file is read as it
  * arrives, its rows checked a batch at a time and the valid ones written to the staging area,
  * so memory stays flat whatever its size; the refused ones are counted and reported. One
  * refused row and no deal is saved. Otherwise the staged deals are created in one transaction
- * through the write door (deal-writes.ts): a failure, a Stop or a crash part-way saves none,
+ * through the write door (deal-writes.ts), a batch of 500 at a time with one `deal.imported`
+ * change each and one `deal.import_finished` at the end (docs/decisions/091-batched-deal-import-writes.md):
+ * a failure, a Stop or a crash part-way saves none,
  * and the staged rows are dropped however the import ends. A dry run makes the same checks and
  * leaves out the writes, so its counts are the real run's.
  */
@@ -315,11 +320,12 @@ export async function importDeals(
     await touchImport(ctx.db, companyId, importId, 'applying');
     await writeDeals(ctx, dealAuthorOf(actor), async (writes, trx) => {
       const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
-      for await (const batch of stagedBatches<StagedDeal>(trx, companyId, importId, STAGE_BATCH)) {
+      for await (const batch of stagedBatches<StagedDeal>(trx, companyId, importId, SAVE_BATCH)) {
         await step();
-        for (const { row } of batch) await writes.create(row.deal, { kind: 'top' }, row.custom);
+        await writes.importMany(batch.map((b) => b.row));
         saved += batch.length;
       }
+      await writes.importFinished({ rows: report.rows, created: saved, updated: 0, skipped: 0, rejected: 0 });
     });
     report.imported = saved;
   });

@@ -1,5 +1,6 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
+import type { CustomField } from '@kontora/contract/custom-fields';
 import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
 import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -21,6 +22,13 @@ import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from 
 import { type Placement, positionFor } from './deal-position.ts';
 import { refreshOwnWords } from './deal-search-refresh.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
+import {
+  type ImportCounts,
+  type ImportedDeal,
+  type ImportedDealSession,
+  importDeals,
+  importFinished,
+} from './deal-writes-imported.ts';
 import {
   bumpDealVersionsOf,
   bumpEventVersion,
@@ -77,6 +85,8 @@ export class DealWrites {
   readonly author: DealAuthor;
   readonly #stages = new Map<number, StageRow[]>();
   readonly #members = new Map<number, boolean>();
+  /** What an import keeps between its batches (importMany). */
+  readonly #imported: { fields?: CustomField[]; tops: Map<string, number> } = { tops: new Map() };
 
   constructor(db: Database, author: DealAuthor) {
     this.db = db;
@@ -158,6 +168,46 @@ export class DealWrites {
       this.#entry(id, 'created', at),
     );
     return id;
+  }
+
+  /**
+   * Many new deals (a batch of a CSV import, up to 500): each checked and written as `create`
+   * would, at the top of its column in the rows' order, in a few statements, and together one
+   * `deal.imported` change naming the ids (deal-writes-imported.ts,
+   * docs/decisions/091-batched-deal-import-writes.md). Answers the ids in order.
+   */
+  importMany(rows: readonly ImportedDeal[]): Promise<number[]> {
+    return importDeals(this.#importSession(), rows);
+  }
+
+  /** One `deal.import_finished` entry for a whole CSV import, after its batches. */
+  importFinished(counts: ImportCounts): Promise<void> {
+    return importFinished(this, counts);
+  }
+
+  #importSession(): ImportedDealSession {
+    return {
+      db: this.db,
+      author: this.author,
+      now,
+      state: this.#imported,
+      stagesOf: (pipelineId) => this.stagesOf(pipelineId),
+      isMember: (userId) => this.#isMember(userId),
+      assertMember: (userId) => this.#assertMember(userId),
+      row: (d) => ({
+        ...this.#columns(d),
+        company_id: this.author.companyId,
+        stage_entered_at: d.stage_entered_at,
+        position: d.position,
+        version: 1,
+        created_by: this.author.userId,
+        updated_by: this.author.userId,
+        created_at: d.created_at,
+        updated_at: d.created_at,
+      }),
+      entry: (dealId, kind, at) => this.#entry(dealId, kind, at),
+      statsOf: (deal, stage) => this.#statsOf(deal, stage),
+    };
   }
 
   /**
@@ -381,13 +431,18 @@ export class DealWrites {
     return stage;
   }
 
-  async #assertMember(userId: number): Promise<void> {
+  async #isMember(userId: number): Promise<boolean> {
     let member = this.#members.get(userId);
     if (member === undefined) {
       member = await isMember(this.db, this.author.companyId, userId);
       this.#members.set(userId, member);
     }
-    if (!member) throw invalidField('owner_id', 'not_member', 'The owner must be a member of the company.');
+    return member;
+  }
+
+  async #assertMember(userId: number): Promise<void> {
+    if (!(await this.#isMember(userId)))
+      throw invalidField('owner_id', 'not_member', 'The owner must be a member of the company.');
   }
 
   async #position(

@@ -2,7 +2,7 @@ import { CHANGE_TYPES, type ChangeType } from '@kontora/contract/change-feed';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const GROUPS = ['customer', 'event', 'member', 'company'] as const;
+const GROUPS = ['customer', 'deal', 'pipeline', 'event', 'member', 'company'] as const;
 
 /** Checkboxes of the change-feed types an endpoint receives, grouped by record; the type names are the API's. */
 export function WebhookEventTypes({
