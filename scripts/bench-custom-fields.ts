@@ -292,10 +292,11 @@ async function benchTarget(target: { label: string; database: Config['database']
         }),
       );
     // One create of each kind in turn, so the machine's changing load falls on both alike.
-    const [plain, withValues] = await alternated(200, [
+    const [plain, withValues] = await alternated(
+      200,
       () => createCustomer(ctx, actor, completeBody(`Plain ${n++}`)),
       () => createCustomer(ctx, actor, { ...completeBody(`Valued ${n++}`), custom: custom() }),
-    ]);
+    );
     // Adding fields while creates run: the slowest create and the slowest field added.
     let running = true;
     const writes: number[] = [];
@@ -377,22 +378,27 @@ async function benchTarget(target: { label: string; database: Config['database']
   }
 }
 
-/** Runs each of `works` in turn, `runs` times each after 5 rounds to warm up: their wall and CPU times. */
-async function alternated(runs: number, works: (() => Promise<unknown>)[]) {
-  const samples = works.map(() => [] as number[]);
-  const cpu = works.map(() => 0);
-  for (let i = -5; i < runs; i++)
-    for (const [k, work] of works.entries()) {
-      const before = process.cpuUsage();
-      const start = performance.now();
-      await work();
-      const ms = performance.now() - start;
-      const used = process.cpuUsage(before);
-      if (i < 0) continue;
-      samples[k]?.push(ms);
-      cpu[k] = (cpu[k] ?? 0) + (used.user + used.system) / 1000;
+/** Runs `a` and `b` in turn, `runs` times each after 5 rounds to warm up: their wall and CPU times. */
+async function alternated(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const one = async (work: () => Promise<unknown>, into: { ms: number[]; cpu: number } | null) => {
+    const before = process.cpuUsage();
+    const start = performance.now();
+    await work();
+    const ms = performance.now() - start;
+    const used = process.cpuUsage(before);
+    if (into) {
+      into.ms.push(ms);
+      into.cpu += (used.user + used.system) / 1000;
     }
-  return samples.map((list, k) => ({ ...percentiles(list), cpu: (cpu[k] ?? 0) / runs }));
+  };
+  const first = { ms: [] as number[], cpu: 0 };
+  const second = { ms: [] as number[], cpu: 0 };
+  for (let i = -5; i < runs; i++) {
+    await one(a, i < 0 ? null : first);
+    await one(b, i < 0 ? null : second);
+  }
+  const result = (x: typeof first) => ({ ...percentiles(x.ms), cpu: x.cpu / runs });
+  return [result(first), result(second)] as const;
 }
 
 /**
