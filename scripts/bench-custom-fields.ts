@@ -44,7 +44,9 @@ import { percentiles, timed, timeOwn } from './bench/timing.ts';
  * steadier than the wall clock on a loaded machine (docs/decisions/089-own-field-write-cost.md).
  * Seeded databases are kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>);
  * BENCH_FRESH=1 seeds again (a database seeded before decision 084 lacks the value words);
- * BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine.
+ * BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine;
+ * BENCH_CUSTOM_TARGETS_ONLY=1 times decision 061's three targets only (no searches, no archive
+ * walk, no merge: at a million the walk alone takes most of an hour on a loaded machine).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -53,6 +55,7 @@ const fresh = process.env.BENCH_FRESH === '1';
 /** Seed (or find) the data and stop: a million takes over an hour on a loaded machine; time it apart. */
 const seedOnly = process.env.BENCH_CUSTOM_SEED_ONLY === '1';
 const MERGED = Number(process.env.BENCH_CUSTOM_MERGE ?? 10_000);
+const targetsOnly = process.env.BENCH_CUSTOM_TARGETS_ONLY === '1';
 const INDUSTRIES = ['retail', 'hospitality', 'tech', 'health', 'finance', 'public', 'energy', 'media'];
 
 /** The 20 fields: 6 selects, 6 numbers, 4 texts, 2 dates, 2 checkboxes. */
@@ -257,10 +260,15 @@ async function benchTarget(target: { label: string; database: Config['database']
     // Own text values (`word <n>`, n < 50,000, 4 a customer): a rare number, the word all hold,
     // a name's words with a value's number, as the list (25) and the top bar (6) ask.
     const search = (q: string, limit = 25) => listCustomerPage(ctx, companyId, page({ q, limit }));
-    const rare = await timed(200, (i) => search(String(10_000 + ((i * 7919) % 40_000))));
-    const common = await timed(200, () => search('word'));
-    const together = await timed(200, (i) => search(`customer ${i + 1} word`, 6));
-    const topBar = await timed(200, (i) => search(String(20_000 + ((i * 104_729) % 30_000)), 6));
+    const skipped = { p50: Number.NaN, p99: Number.NaN, max: Number.NaN, cpu: Number.NaN };
+    const rare = targetsOnly
+      ? skipped
+      : await timed(200, (i) => search(String(10_000 + ((i * 7919) % 40_000))));
+    const common = targetsOnly ? skipped : await timed(200, () => search('word'));
+    const together = targetsOnly ? skipped : await timed(200, (i) => search(`customer ${i + 1} word`, 6));
+    const topBar = targetsOnly
+      ? skipped
+      : await timed(200, (i) => search(String(20_000 + ((i * 104_729) % 30_000)), 6));
     const walk = async (archived: boolean) => {
       const field = (await listFields(db, companyId, 'customer')).find((x) => x.key === 'text_0');
       if (!field) throw new Error('no text_0');
@@ -273,8 +281,8 @@ async function benchTarget(target: { label: string; database: Config['database']
       });
       return { ms: performance.now() - start, records };
     };
-    const archiving = await walk(true);
-    const restoring = await walk(false);
+    const archiving = targetsOnly ? { ms: Number.NaN, records: 0 } : await walk(true);
+    const restoring = targetsOnly ? { ms: Number.NaN, records: 0 } : await walk(false);
     const random = seededRandom(5);
     const custom = () =>
       Object.fromEntries(
@@ -283,9 +291,11 @@ async function benchTarget(target: { label: string; database: Config['database']
           return [f.key, f.type === 'checkbox' ? v.v_num === 1 : (v.v_text ?? v.v_num)];
         }),
       );
-    const plain = await timed(200, () => createCustomer(ctx, actor, completeBody(`Plain ${n++}`)));
-    const withValues = await timed(200, () =>
-      createCustomer(ctx, actor, { ...completeBody(`Valued ${n++}`), custom: custom() }),
+    // One create of each kind in turn, so the machine's changing load falls on both alike.
+    const [plain, withValues] = await alternated(
+      200,
+      () => createCustomer(ctx, actor, completeBody(`Plain ${n++}`)),
+      () => createCustomer(ctx, actor, { ...completeBody(`Valued ${n++}`), custom: custom() }),
     );
     // Adding fields while creates run: the slowest create and the slowest field added.
     let running = true;
@@ -324,7 +334,9 @@ async function benchTarget(target: { label: string; database: Config['database']
     // each field (its foreign key cannot use the partial value indexes).
     for (const id of added) await removeField(ctx, actor, id);
     const count = await customerCount(db, companyId);
-    const merge = await timeOptionMerge(ctx, actor, stamp, count);
+    const merge = targetsOnly
+      ? { records: 0, ms: Number.NaN, cpuMs: Number.NaN }
+      : await timeOptionMerge(ctx, actor, stamp, count);
     const f = (v: number) => v.toFixed(1);
     console.log(
       `\nCustom fields on ${target.label} (${count} customers, ${FIELDS.length} values each; in-process, ms)`,
@@ -332,10 +344,10 @@ async function benchTarget(target: { label: string; database: Config['database']
     console.log('| operation | p50 ms | p99 ms | target |');
     console.log('|---|---:|---:|---:|');
     console.log(
-      `| first page, single select = v, by name | ${f(bySelect.p50)} | ${f(bySelect.p99)} | p99 < 50 |`,
+      `| first page, single select = v, by name | ${f(bySelect.p50)} | ${f(bySelect.p99)} | p99 < 50, cpu ${f(bySelect.cpu)} ms |`,
     );
     console.log(
-      `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50 |`,
+      `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50, cpu ${f(byNumber.cpu)} ms |`,
     );
     console.log(`| search a rare value word | ${f(rare.p50)} | ${f(rare.p99)} | p99 < 50 |`);
     console.log(`| search the word all values hold | ${f(common.p50)} | ${f(common.p99)} | p99 < 50 |`);
@@ -364,6 +376,29 @@ async function benchTarget(target: { label: string; database: Config['database']
   } finally {
     await db.destroy();
   }
+}
+
+/** Runs `a` and `b` in turn, `runs` times each after 5 rounds to warm up: their wall and CPU times. */
+async function alternated(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const one = async (work: () => Promise<unknown>, into: { ms: number[]; cpu: number } | null) => {
+    const before = process.cpuUsage();
+    const start = performance.now();
+    await work();
+    const ms = performance.now() - start;
+    const used = process.cpuUsage(before);
+    if (into) {
+      into.ms.push(ms);
+      into.cpu += (used.user + used.system) / 1000;
+    }
+  };
+  const first = { ms: [] as number[], cpu: 0 };
+  const second = { ms: [] as number[], cpu: 0 };
+  for (let i = -5; i < runs; i++) {
+    await one(a, i < 0 ? null : first);
+    await one(b, i < 0 ? null : second);
+  }
+  const result = (x: typeof first) => ({ ...percentiles(x.ms), cpu: x.cpu / runs });
+  return [result(first), result(second)] as const;
 }
 
 /**

@@ -49,6 +49,7 @@ import * as m055 from './055-custom-field-sections.ts';
 import * as m056 from './056-mail-exclusions.ts';
 import * as m057 from './057-own-text-search.ts';
 import * as m059 from './059-deal-views.ts';
+import * as m063 from './063-sqlite-number-value-index.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -105,4 +106,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '056-mail-exclusions': m056,
   '057-own-text-search': m057,
   '059-deal-views': m059,
+  '063-sqlite-number-value-index': m063,
 };

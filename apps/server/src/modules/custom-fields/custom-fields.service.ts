@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { companyCurrency } from '../../lib/company-currency.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
+import type { SearchedValue } from '../../lib/search-words.ts';
 import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { isMember, memberIdsByEmail } from '../members/members.service.ts';
 import {
@@ -36,7 +37,7 @@ import {
 } from './custom-merge.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
-import { queueFieldSearchRefresh } from './field-search-refresh.ts';
+import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-refresh.ts';
 
 export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
@@ -328,6 +329,12 @@ export interface CustomPlan {
   values: Record<string, unknown>;
   fieldIds: number[];
   rows: (StoredValue & { field_id: number })[];
+  /**
+   * A new record's searched own values as `searchedValuesOf` reads them back once stored, so
+   * its write door makes its search words with the row instead of reading and rewriting
+   * them after (decision 094); absent for an edit.
+   */
+  searched?: SearchedValue[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -389,6 +396,7 @@ export function checkValues(
     for (const f of fields)
       if (f.required && !wanted.has(f) && !problems[`custom.${f.key}`])
         problems[`custom.${f.key}`] = ['required'];
+    plan.searched = searchedValuesOfNew(fields, plan.rows);
   }
   return { plan, problems, people };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { SEARCHED_OWN_TYPES, type SearchedValue } from '../../lib/search-words.ts';
 import { findFieldEvenDeleted, recordsWithText, selectSearchedValues } from './custom-fields.repository.ts';
+import type { StoredValue } from './custom-values.ts';
 
 /**
  * Own text values are searched words of their records (docs/decisions/084-own-text-values-searched.md):
@@ -39,6 +40,27 @@ export async function searchedValuesOf(
     const list = out.get(row.record_id) ?? [];
     list.push({ type: row.type, text: row.text });
     out.set(row.record_id, list);
+  }
+  return out;
+}
+
+/**
+ * The searched values of a record not stored yet, from the rows a write will store, in the
+ * order `searchedValuesOf` reads them: fields in form order (`fields` as `activeFields`
+ * answers them), each field's rows by `ord`, a long text whole, empty texts left out.
+ */
+export function searchedValuesOfNew(
+  fields: readonly { id: number; type: string }[],
+  rows: readonly (StoredValue & { field_id: number })[],
+): SearchedValue[] {
+  const out: SearchedValue[] = [];
+  for (const field of fields) {
+    if (!isSearchedType(field.type)) continue;
+    const own = rows.filter((r) => r.field_id === field.id).sort((a, b) => a.ord - b.ord);
+    for (const row of own) {
+      const text = row.v_long ?? row.v_text;
+      if (text) out.push({ type: field.type, text });
+    }
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
+import { refreshSearchText } from '../customers/list/customer-search-refresh.ts';
 
 /**
  * Own text values are found by the list's `q` and by the top bar's search (the same list
@@ -166,6 +167,25 @@ describe.each(['customer', 'deal'] as const)('own text values of a %s are search
     const made = await create(c.acme, c.ana.token, 'Kovač Ledger', { note: 'Walrus tusk' });
     expect(await found(record, 'kovac walrus')).toEqual([made.id]);
     expect(await found(record, 'walrus')).toEqual([made.id]);
+  });
+});
+
+describe('a new customer’s own words are made with its row', () => {
+  it('stores the words a refresh from the stored values would make, values given in any order', async () => {
+    // A company of its own: the fields above are archived and deleted by other tests.
+    const owner = await t.user('row-words@example.com');
+    const company = await t.company('Row Words', [0, 2], [{ userId: owner, role: 'owner' }]);
+    const token = await t.login('row-words@example.com');
+    for (const body of fields('customer')) await ok(token, 'POST', fieldsUrl(company), body);
+    // Keys in the reverse of the form's order: the words still follow the form.
+    const given = Object.fromEntries(Object.entries(values).reverse());
+    const url = recordsUrl('customer', company);
+    const created = await ok(token, 'POST', url, { name: 'Row Words', custom: given });
+    expect(await found('customer', 'zeppelin', { company, token })).toEqual([created.id]);
+    // Nothing left for the write door's refresh to change (decision 094).
+    expect(await refreshSearchText(t.ctx.db, company, [created.id])).toBe(0);
+    const blank = await ok(token, 'POST', url, { name: 'No Words' });
+    expect(await refreshSearchText(t.ctx.db, company, [blank.id])).toBe(0);
   });
 });
 

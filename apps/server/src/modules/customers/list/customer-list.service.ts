@@ -1,5 +1,6 @@
 import type { CustomerFilter, CustomerListQuery, CustomerPage } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
+import { withSerialPlans } from '../../../db/serial-plans.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../../lib/keyset-cursor.ts';
 import {
@@ -96,7 +97,11 @@ export async function listCustomerPage(
   const sort = custom?.sort;
   const after = query.cursor && !sort ? readCursor(query.cursor, filter) : undefined;
   if (query.cursor && sort) filter.customAfter = readCustomCursor(query.cursor, sort);
-  const rows = await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
+  // An own-field filter or sort probes the values per row in a walk of the list's order: no
+  // parallel plan on PostgreSQL, whose workers cost more to start than the page (decision 094).
+  const rows = custom
+    ? await withSerialPlans(ctx.db, (db) => listCustomers(db, companyId, filter, after, query.limit + 1))
+    : await listCustomers(ctx.db, companyId, filter, after, query.limit + 1);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   let next_cursor: string | null = null;
