@@ -62,7 +62,16 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
   const fields = hubspotProperties(http, {
     contact: CONTACT_PROPS,
     company: COMPANY_PROPS,
-    deal: ['dealname', 'amount', 'deal_currency_code', 'dealstage', 'pipeline', 'closedate'],
+    // The deal's owner is synced as the deal's own (connector-deal-owner.ts), not mappable.
+    deal: [
+      'dealname',
+      'amount',
+      'deal_currency_code',
+      'dealstage',
+      'pipeline',
+      'closedate',
+      'hubspot_owner_id',
+    ],
   });
 
   const pathOf = (type: string) => {
