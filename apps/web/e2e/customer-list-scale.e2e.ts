@@ -54,6 +54,8 @@ describe('the customer list at scale (decision 020)', () => {
 
     await page.goto('/#/company/customer/list?q=lead');
     await page.getByText('Matching customers: 55').waitFor();
+    // The search says it reaches own text fields too (decision 084).
+    await page.getByText('Your own text fields are searched too.').waitFor();
     await table(page).getByRole('checkbox', { name: 'Select all customers shown' }).check();
     const bulk = page.getByRole('region', { name: 'Bulk actions' });
     await bulk.getByText('Selected: 50').waitFor();

@@ -22,8 +22,9 @@ export const REMOTE_OBJECTS: Record<ConnectorProvider, Record<CustomRecord, read
 
 /**
  * What a remote property holds, whatever the provider calls it: HubSpot's `type` and
- * `fieldType`, Pipedrive's `field_type`. Properties of other kinds (files, users, ranges…)
- * are not offered.
+ * `fieldType`, Pipedrive's `field_type`. `user` is one of the provider's users (a HubSpot
+ * property referencing owners, a Pipedrive `user` field), matched to a member by email.
+ * Properties of other kinds (files, other records, ranges…) are not offered.
  */
 export const REMOTE_KINDS = [
   'text',
@@ -35,6 +36,7 @@ export const REMOTE_KINDS = [
   'single',
   'multi',
   'phone',
+  'user',
 ] as const;
 export type RemoteKind = (typeof REMOTE_KINDS)[number];
 
@@ -53,7 +55,7 @@ export const COMPATIBLE_KINDS: Record<CustomFieldType, readonly RemoteKind[]> = 
   url: ['text'],
   email: ['text'],
   phone: ['phone', 'text'],
-  person: [],
+  person: ['user'],
 };
 
 export const FIELD_MAPPING_LIMITS = { remoteNameMax: 200, mappingsMax: 1200 } as const;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
+import type { CrmConnector } from './connector.ts';
 import type { RemoteOwner } from './connector-deal.ts';
 import { ConnectorAuthError, ConnectorRequestError } from './connector-errors.ts';
 import type { PullScope } from './connector-pull.ts';
@@ -40,13 +41,21 @@ export function ownerMap(members: Map<string, number>, owners: RemoteOwner[]): O
   };
 }
 
-/** The owner map of the connection's company; a provider refusing its users syncs no owners. */
-export async function ownersOf(ctx: AppContext, scope: PullScope, signal?: AbortSignal): Promise<OwnerMap> {
-  let owners: RemoteOwner[] = [];
+/** The provider's users, or null when it refuses to list them. */
+export async function remoteUsersOf(
+  client: CrmConnector,
+  signal?: AbortSignal,
+): Promise<RemoteOwner[] | null> {
   try {
-    owners = await scope.client.deals.owners(signal);
+    return await client.deals.owners(signal);
   } catch (err) {
     if (!(err instanceof ConnectorAuthError || err instanceof ConnectorRequestError)) throw err;
+    return null;
   }
+}
+
+/** The owner map of the connection's company; a provider refusing its users syncs no owners. */
+export async function ownersOf(ctx: AppContext, scope: PullScope, signal?: AbortSignal): Promise<OwnerMap> {
+  const owners = (await remoteUsersOf(scope.client, signal)) ?? [];
   return ownerMap(await memberIdsByEmail(ctx.db, scope.actor.companyId), owners);
 }

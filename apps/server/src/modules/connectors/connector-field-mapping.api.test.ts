@@ -1,89 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { dealSyncKit } from '../../test-support/connector-deal-kit.ts';
 import { connectorSuite } from '../../test-support/connector-kit.ts';
-import { startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
+import { mappingKit } from '../../test-support/connector-mapping-kit.ts';
+import { type HubspotStandin, startHubspotStandin } from '../../test-support/connector-standins/hubspot.ts';
 import { LOYALTY_TIER } from '../../test-support/connector-standins/hubspot-properties.ts';
+import { defineOwnFields, mappingBody } from '../../test-support/own-fields-kit.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
 
 const suite = connectorSuite();
 const { salesOf, hubspotSales, pipedriveSales } = dealSyncKit(suite);
 
-/** The field-mapping and own-field calls of these tests, as Ana (owner) unless a token is given. */
-function mappingKit() {
-  // The app starts in the suite's beforeAll: read it at each call.
-  const t = {
-    call: (...args: Parameters<typeof suite.t.call>) => suite.t.call(...args),
-    get ctx() {
-      return suite.t.ctx;
-    },
-  };
-  const url = (company: number, id: number) => `/api/companies/${company}/connectors/${id}/field-mappings`;
-  return {
-    url,
-    get: (company: number, id: number, token = suite.ana) =>
-      t.call(token, { method: 'GET', url: url(company, id) }),
-    put: (company: number, id: number, mappings: unknown[], token = suite.ana) =>
-      t.call(token, { method: 'PUT', url: url(company, id), payload: { mappings } }),
-    async field(company: number, body: Record<string, unknown>): Promise<number> {
-      const res = await t.call(suite.ana, {
-        method: 'POST',
-        url: `/api/companies/${company}/custom-fields`,
-        payload: body,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id as number;
-    },
-    async customer(company: number, id: number) {
-      const res = await t.call(suite.ana, {
-        method: 'GET',
-        url: `/api/companies/${company}/customers/${id}`,
-      });
-      return res.json().data as {
-        id: number;
-        version: number;
-        custom: Record<string, unknown>;
-        email: string;
-      };
-    },
-    async editCustomer(company: number, id: number, body: Record<string, unknown>) {
-      const res = await t.call(suite.ana, {
-        method: 'PATCH',
-        url: `/api/companies/${company}/customers/${id}`,
-        payload: body,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-    async customerByEmail(company: number, email: string) {
-      const row = await t.ctx.db
-        .selectFrom('customers')
-        .select('id')
-        .where('company_id', '=', company)
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-  };
-}
+const m = mappingKit(suite);
 
-const m = mappingKit();
+/** The own fields these tests map: a customer select and number, a deal number. */
+const ownFields = (company: number) =>
+  defineOwnFields(suite.t, suite.ana, company, [
+    {
+      record: 'customer',
+      key: 'tier',
+      label: 'Tier',
+      type: 'single_select',
+      options: { gold: 'Gold', silver: 'Silver', bronze: 'Bronze' },
+    },
+    { record: 'customer', key: 'rooms', label: 'Rooms', type: 'number' },
+    { record: 'deal', key: 'score', label: 'Score', type: 'number' },
+  ]);
 
-/** The own fields both tests map: a customer select and number, a deal number. */
-async function ownFields(company: number) {
-  const tier = await m.field(company, {
-    record: 'customer',
-    key: 'tier',
-    label: 'Tier',
-    type: 'single_select',
-    options: [
-      { value: 'gold', label: 'Gold' },
-      { value: 'silver', label: 'Silver' },
-      { value: 'bronze', label: 'Bronze' },
-    ],
+/** HubSpot's properties for them: the loyalty tier, a room count and a deal score. */
+function hubspotProperties(hubspot: HubspotStandin) {
+  hubspot.defineProperty('contacts', LOYALTY_TIER);
+  hubspot.defineProperty('contacts', {
+    name: 'room_count',
+    label: 'Room count',
+    type: 'number',
+    fieldType: 'number',
   });
-  const rooms = await m.field(company, { record: 'customer', key: 'rooms', label: 'Rooms', type: 'number' });
-  const score = await m.field(company, { record: 'deal', key: 'score', label: 'Score', type: 'number' });
-  return { tier, rooms, score };
+  hubspot.defineProperty('deals', {
+    name: 'deal_score',
+    label: 'Deal score',
+    type: 'number',
+    fieldType: 'number',
+  });
 }
+
+/** Each of them mapped to its HubSpot property. */
+const hubspotMapping = (f: { tier: number; rooms: number; score: number }) =>
+  mappingBody([
+    [f.tier, 'contact', 'loyalty_tier'],
+    [f.rooms, 'contact', 'room_count'],
+    [f.score, 'deal', 'deal_score'],
+  ]);
 
 describe('field mapping with HubSpot', () => {
   it('lists unmapped properties, refuses bad mappings, and keeps a select and a number in step both ways', async () => {
@@ -91,27 +57,16 @@ describe('field mapping with HubSpot', () => {
     const deals = dealKit(t);
     const company = await suite.company('Fields HubSpot');
     const { stage } = await salesOf(company);
-    const { tier, rooms, score } = await ownFields(company);
+    const own = await ownFields(company);
+    const { tier, rooms, score } = own;
     const hubspot = await hubspotSales();
     // Labels as Kontora's, values HubSpot's own: matched by label.
-    hubspot.defineProperty('contacts', LOYALTY_TIER);
-    hubspot.defineProperty('contacts', {
-      name: 'room_count',
-      label: 'Room count',
-      type: 'number',
-      fieldType: 'number',
-    });
+    hubspotProperties(hubspot);
     hubspot.defineProperty('contacts', {
       name: 'favourite_colour',
       label: 'Favourite colour',
       type: 'string',
       fieldType: 'text',
-    });
-    hubspot.defineProperty('deals', {
-      name: 'deal_score',
-      label: 'Deal score',
-      type: 'number',
-      fieldType: 'number',
     });
     const contact = hubspot.put('contacts', {
       firstname: 'Rita',
@@ -142,12 +97,16 @@ describe('field mapping with HubSpot', () => {
     expect(listed.remote.some((p: { name: string }) => p.name === 'firstname')).toBe(false);
 
     // Bad mappings: each named in details, nothing saved.
-    const bad = await m.put(company, id, [
-      { field_id: tier, object: 'contact', name: 'room_count' },
-      { field_id: rooms, object: 'contact', name: 'no_such_property' },
-      { field_id: score, object: 'contact', name: 'room_count' },
-      { field_id: 999_999, object: 'contact', name: 'loyalty_tier' },
-    ]);
+    const bad = await m.put(
+      company,
+      id,
+      mappingBody([
+        [tier, 'contact', 'room_count'],
+        [rooms, 'contact', 'no_such_property'],
+        [score, 'contact', 'room_count'],
+        [999_999, 'contact', 'loyalty_tier'],
+      ]),
+    );
     expect(bad.statusCode, bad.body).toBe(400);
     expect(bad.json().details).toEqual({
       'mappings.0.name': ['incompatible_type'],
@@ -155,11 +114,15 @@ describe('field mapping with HubSpot', () => {
       'mappings.2.object': ['invalid_object'],
       'mappings.3.field_id': ['unknown_field'],
     });
-    const taken = await m.put(company, id, [
-      { field_id: rooms, object: 'contact', name: 'room_count' },
-      { field_id: tier, object: 'contact', name: 'loyalty_tier' },
-      { field_id: rooms, object: 'contact', name: 'room_count' },
-    ]);
+    const taken = await m.put(
+      company,
+      id,
+      mappingBody([
+        [rooms, 'contact', 'room_count'],
+        [tier, 'contact', 'loyalty_tier'],
+        [rooms, 'contact', 'room_count'],
+      ]),
+    );
     expect(taken.json().details).toEqual({ 'mappings.2.object': ['duplicate'] });
     expect(
       (await m.get(company, id))
@@ -168,11 +131,7 @@ describe('field mapping with HubSpot', () => {
     ).toBe(true);
 
     // Mapped: the full pass that follows brings the values already in HubSpot.
-    const saved = await m.put(company, id, [
-      { field_id: tier, object: 'contact', name: 'loyalty_tier' },
-      { field_id: rooms, object: 'contact', name: 'room_count' },
-      { field_id: score, object: 'deal', name: 'deal_score' },
-    ]);
+    const saved = await m.put(company, id, hubspotMapping(own));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.unmapped_remote.map((p: { name: string }) => p.name)).toEqual([
       'favourite_colour',
@@ -269,13 +228,17 @@ describe('field mapping with Pipedrive', () => {
       'Score',
       'Tier',
     ]);
-    const wrongKind = await m.put(company, id, [{ field_id: rooms, object: 'person', name: tierField.key }]);
+    const wrongKind = await m.put(company, id, mappingBody([[rooms, 'person', tierField.key]]));
     expect(wrongKind.json().details).toEqual({ 'mappings.0.name': ['incompatible_type'] });
-    const saved = await m.put(company, id, [
-      { field_id: tier, object: 'person', name: tierField.key },
-      { field_id: rooms, object: 'person', name: roomsField.key },
-      { field_id: score, object: 'deal', name: scoreField.key },
-    ]);
+    const saved = await m.put(
+      company,
+      id,
+      mappingBody([
+        [tier, 'person', tierField.key],
+        [rooms, 'person', roomsField.key],
+        [score, 'deal', scoreField.key],
+      ]),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.unmapped_remote.map((p: { name: string }) => p.name)).toEqual([notes.key]);
     await kit.settled(company, id);
@@ -341,7 +304,7 @@ describe('field mapping access', () => {
     suite.standins.push(hubspot);
     hubspot.defineProperty('contacts', LOYALTY_TIER);
     const id = await kit.connect(company, 'hubspot', hubspot);
-    const mapping = [{ field_id: tier, object: 'contact', name: 'loyalty_tier' }];
+    const mapping = mappingBody([[tier, 'contact', 'loyalty_tier']]);
 
     expect((await m.get(company, id, mia)).statusCode).toBe(200);
     expect((await m.put(company, id, mapping, mia)).statusCode).toBe(403);
@@ -350,9 +313,7 @@ describe('field mapping access', () => {
     expect((await m.put(other, id, mapping)).statusCode).toBe(404);
     // Another company's field cannot be mapped here.
     const { tier: foreignTier } = await ownFields(other);
-    const foreign = await m.put(company, id, [
-      { field_id: foreignTier, object: 'contact', name: 'loyalty_tier' },
-    ]);
+    const foreign = await m.put(company, id, mappingBody([[foreignTier, 'contact', 'loyalty_tier']]));
     expect(foreign.json().details).toEqual({ 'mappings.0.field_id': ['unknown_field'] });
     expect((await m.put(company, id, mapping)).statusCode).toBe(200);
     await kit.settled(company, id);
@@ -366,22 +327,10 @@ describe('values already in Kontora when a field is first mapped', () => {
     const company = await suite.company('Fields before mapping');
     const other = await suite.company('Fields elsewhere');
     const { stage } = await salesOf(company);
-    const { tier, rooms, score } = await ownFields(company);
+    const own = await ownFields(company);
     await ownFields(other);
     const hubspot = await hubspotSales();
-    hubspot.defineProperty('contacts', LOYALTY_TIER);
-    hubspot.defineProperty('contacts', {
-      name: 'room_count',
-      label: 'Room count',
-      type: 'number',
-      fieldType: 'number',
-    });
-    hubspot.defineProperty('deals', {
-      name: 'deal_score',
-      label: 'Deal score',
-      type: 'number',
-      fieldType: 'number',
-    });
+    hubspotProperties(hubspot);
     const id = await kit.connect(company, 'hubspot', hubspot);
     await kit.settled(company, id);
 
@@ -407,11 +356,7 @@ describe('values already in Kontora when a field is first mapped', () => {
     expect(contact?.properties.loyalty_tier).toBeUndefined();
     expect(remoteDeal?.properties.deal_score).toBeUndefined();
 
-    const saved = await m.put(company, id, [
-      { field_id: tier, object: 'contact', name: 'loyalty_tier' },
-      { field_id: rooms, object: 'contact', name: 'room_count' },
-      { field_id: score, object: 'deal', name: 'deal_score' },
-    ]);
+    const saved = await m.put(company, id, hubspotMapping(own));
     expect(saved.statusCode, saved.body).toBe(200);
     await kit.settled(company, id);
     expect(hubspot.get('contacts', contact?.id as string)?.properties).toMatchObject({

@@ -6,7 +6,9 @@ import { AppError } from '../../lib/errors.ts';
 import { activeFields, customValuesOf } from '../custom-fields/custom-fields.service.ts';
 import { type CustomerWrites, customersByIds } from '../customers/customers.service.ts';
 import { type DealWrites, dealsForSync, type SyncedDeal } from '../deals/deals.service.ts';
+import { memberIdsByEmail } from '../members/members.service.ts';
 import type { CrmConnector, MappedField, RemotePage, RemoteRecord } from './connector.ts';
+import { type OwnerMap, ownerMap, remoteUsersOf } from './connector-deal-owner.ts';
 import { fieldMapsOf } from './connector-field-maps.repository.ts';
 import { remotePropertiesOf } from './connector-field-properties.ts';
 import type { RemoteFieldProperty } from './connector-field-types.ts';
@@ -96,6 +98,29 @@ export async function withFieldMapping(
     );
   if (byObject.size === 0) return client;
 
+  // Person fields need the provider's users; a provider refusing them syncs none this run
+  // (else every person value would look like an unknown user and be emptied).
+  let people: OwnerMap | undefined;
+  if ([...byObject.values()].flat().some((m) => m.field.type === 'person')) {
+    const users = await remoteUsersOf(client, signal);
+    if (users) people = ownerMap(await memberIdsByEmail(ctx.db, companyId), users);
+    else {
+      for (const [object, list] of byObject)
+        byObject.set(
+          object,
+          list.filter((m) => m.field.type !== 'person'),
+        );
+      await insertLog(ctx.db, [
+        entry(
+          null,
+          null,
+          null,
+          `Person fields are not synced this time: ${providerName(row.provider)} did not list its users.`,
+        ),
+      ]);
+    }
+  }
+
   const provider = row.provider;
   const describe = (value: unknown) => JSON.stringify(value)?.slice(0, 100) ?? String(value);
   /**
@@ -116,7 +141,10 @@ export async function withFieldMapping(
     for (const { field, property } of list) {
       const pull = direction === 'pull';
       const value = pull ? values[property.name] : (values[field.key] ?? null);
-      const converted = (pull ? fromRemote : toRemote)(provider, field, property, value);
+      // An empty person is not sent: it may be a remote user who is no member here, whom an
+      // unrelated change in Kontora must not wipe out (decision 093).
+      if (!pull && field.type === 'person' && value === null) continue;
+      const converted = (pull ? fromRemote : toRemote)(provider, field, property, value, people);
       if (!converted.ok) {
         const what = pull
           ? `of “${property.label}” does not fit`
@@ -124,6 +152,10 @@ export async function withFieldMapping(
         const message = `Field “${field.label}”: the value ${describe(value)} ${what} (${converted.problem}); ${pull ? 'skipped' : 'not sent'}.`;
         skipped.push(entry(direction, object, remoteId, message));
         continue;
+      }
+      if (converted.problem) {
+        const message = `Field “${field.label}”: the value ${describe(value)} of “${property.label}” is no member here (${converted.problem}); left empty.`;
+        skipped.push(entry(direction, object, remoteId, message));
       }
       // A required field is not emptied from afar; the value here stays.
       if (pull && converted.value === null && field.required) continue;

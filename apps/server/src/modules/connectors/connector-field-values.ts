@@ -9,12 +9,23 @@ import type { RemoteFieldProperty, RemoteOption } from './connector-field-types.
  * option values joined by `;`, "" for none); Pipedrive holds numbers, text, dates, an
  * option's id and a list of ids (API v1 answers them as text, `12` and `12,13`), null for
  * none. A select's option is matched by label (without case), else by its value or id.
+ * A person (a member) is one of the provider's users, matched by email (`MemberMatch`):
+ * HubSpot holds an owner's id as text, Pipedrive a user's id (API v1 answers it as an
+ * object with its `id` and `value`). A remote user who is no member is none here, and
+ * said (docs/decisions/093-person-fields-in-connector-mappings.md).
  * What does not fit is a problem the caller logs and skips; it never stops a run.
  */
 
 export type Provider = 'hubspot' | 'pipedrive';
 export type MappedField = Pick<CustomField, 'key' | 'type' | 'options' | 'required' | 'label'>;
-export type Converted<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** Converted; `problem` beside a value: converted to none, and worth saying why. */
+export type Converted<T> = { ok: true; value: T; problem?: string } | { ok: false; problem: string };
+
+/** Members and the provider's users, matched by email (connector-deal-owner.ts's `OwnerMap`). */
+export interface MemberMatch {
+  toLocal(remoteId: string | null): number | null;
+  toRemote(userId: number | null): string | null;
+}
 
 const fold = (s: string) => s.trim().toLocaleLowerCase();
 const bad = (problem: string): Converted<never> => ({ ok: false, problem });
@@ -54,6 +65,16 @@ function listOf(raw: unknown, provider: Provider): unknown[] {
     .filter(Boolean);
 }
 
+/** The user id a remote user value holds: text or a number, or API v1's `{id, value}` object. */
+function userIdOf(raw: unknown): string | null {
+  const id =
+    typeof raw === 'object' && raw !== null
+      ? ((raw as { value?: unknown; id?: unknown }).value ?? (raw as { id?: unknown }).id)
+      : raw;
+  if (typeof id === 'number') return String(id);
+  return typeof id === 'string' && id.trim() ? id.trim() : null;
+}
+
 function dateOf(raw: unknown, withTime: boolean): string | null {
   const text = String(raw).trim();
   const ms = /^\d+$/.test(text)
@@ -70,6 +91,7 @@ export function fromRemote(
   field: MappedField,
   property: RemoteFieldProperty,
   raw: unknown,
+  people?: MemberMatch,
 ): Converted<unknown> {
   if (raw === null || raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0))
     return { ok: true, value: null };
@@ -107,8 +129,13 @@ export function fromRemote(
       value = values;
       break;
     }
-    case 'person':
-      return bad('not_mappable');
+    case 'person': {
+      if (!people) return bad('not_mappable');
+      value = people.toLocal(userIdOf(raw));
+      // A user who is no member leaves the field empty rather than keeping someone else.
+      if (value === null) return { ok: true, value: null, problem: 'unknown_user' };
+      break;
+    }
     default:
       value = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : raw;
   }
@@ -123,6 +150,7 @@ export function toRemote(
   field: MappedField,
   property: RemoteFieldProperty,
   value: unknown,
+  people?: MemberMatch,
 ): Converted<unknown> {
   const hubspot = provider === 'hubspot';
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
@@ -145,8 +173,11 @@ export function toRemote(
       const ids = (options as RemoteOption[]).map((o) => o.id);
       return { ok: true, value: hubspot ? ids.join(';') : ids.map(Number) };
     }
-    case 'person':
-      return bad('not_mappable');
+    case 'person': {
+      const remoteId = people && typeof value === 'number' ? people.toRemote(value) : null;
+      if (remoteId === null) return bad(people ? 'unknown_user' : 'not_mappable');
+      return { ok: true, value: hubspot ? remoteId : Number(remoteId) };
+    }
     default:
       return { ok: true, value: String(value) };
   }

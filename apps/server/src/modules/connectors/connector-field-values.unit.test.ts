@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ownerMap } from './connector-deal-owner.ts';
 import type { RemoteFieldProperty } from './connector-field-types.ts';
 import { fromRemote, type MappedField, toRemote } from './connector-field-values.ts';
 
@@ -112,5 +113,31 @@ describe('own-field values as remote values and back', () => {
     });
     expect(fromRemote('hubspot', date, property(), '')).toEqual({ ok: true, value: null });
     expect(toRemote('hubspot', date, property(), null)).toEqual({ ok: true, value: '' });
+  });
+
+  it('matches a person to the provider user of the same email, and says so when none is a member', () => {
+    const owner: MappedField = { key: 'owner', label: 'Owner', type: 'person', required: false, options: [] };
+    const people = ownerMap(new Map([['ana@example.com', 7]]), [
+      { id: '301', email: 'ANA@example.com' },
+      { id: '302', email: 'stranger@example.com' },
+    ]);
+    const users = { ...property(), kind: 'user' as const };
+    expect(fromRemote('hubspot', owner, users, '301', people)).toEqual({ ok: true, value: 7 });
+    // Pipedrive: an id, or API v1's object with its value.
+    expect(fromRemote('pipedrive', owner, users, 301, people)).toEqual({ ok: true, value: 7 });
+    expect(fromRemote('pipedrive', owner, users, { id: 301, value: 301, name: 'Ana' }, people)).toEqual({
+      ok: true,
+      value: 7,
+    });
+    expect(fromRemote('hubspot', owner, users, '302', people)).toEqual({
+      ok: true,
+      value: null,
+      problem: 'unknown_user',
+    });
+    expect(toRemote('hubspot', owner, users, 7, people)).toEqual({ ok: true, value: '301' });
+    expect(toRemote('pipedrive', owner, users, 7, people)).toEqual({ ok: true, value: 301 });
+    expect(toRemote('pipedrive', owner, users, 8, people)).toEqual({ ok: false, problem: 'unknown_user' });
+    // Without the provider's users nothing is matched.
+    expect(fromRemote('hubspot', owner, users, '301')).toEqual({ ok: false, problem: 'not_mappable' });
   });
 });

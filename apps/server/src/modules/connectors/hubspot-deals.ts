@@ -18,7 +18,8 @@ import type { RequestThrottle } from './request-throttle.ts';
  * and removes associations with `batch/archive` (docs/decisions/073-connector-deal-parties.md).
  */
 const PAGE = 100;
-const PROPS = [
+/** The deal properties the sync keeps in step as a deal's own (its owner included): not mappable to own fields. */
+export const SYNCED_DEAL_PROPS = [
   'dealname',
   'amount',
   'deal_currency_code',
@@ -26,8 +27,8 @@ const PROPS = [
   'pipeline',
   'closedate',
   'hubspot_owner_id',
-  'hs_lastmodifieddate',
 ];
+const PROPS = [...SYNCED_DEAL_PROPS, 'hs_lastmodifieddate'];
 const DEALS = '/crm/v3/objects/deals';
 const TO_COMPANY = 5;
 const TO_CONTACT = 3;

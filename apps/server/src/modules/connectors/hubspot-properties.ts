@@ -10,7 +10,8 @@ import { type ProviderHttp, providerRequest } from './provider-http.ts';
  * `hubspotDefined` for HubSpot's own, `calculated` and `modificationMetadata.readOnlyValue`
  * for those no one writes. A record's values travel in its `properties`, as text: an
  * enumeration holds option values separated by `;`, a bool `true` / `false`, a date
- * `YYYY-MM-DD`.
+ * `YYYY-MM-DD`, an owner property (`referencedObjectType: OWNER`) an owner's id
+ * (`GET /crm/v3/owners`).
  */
 const PATH: Record<string, string> = { contact: 'contacts', company: 'companies', deal: 'deals' };
 
@@ -32,7 +33,9 @@ interface HubspotProperty {
 export function hubspotKind(
   p: Pick<HubspotProperty, 'type' | 'fieldType' | 'referencedObjectType'>,
 ): RemoteKind | null {
-  if (p.referencedObjectType) return null; // owners and other records' ids
+  // A "HubSpot user" property (HubSpot's own owner properties too) holds an owner's id.
+  if (p.referencedObjectType === 'OWNER') return 'user';
+  if (p.referencedObjectType) return null; // other records' ids
   switch (p.type) {
     case 'string':
       if (p.fieldType === 'textarea') return 'long_text';

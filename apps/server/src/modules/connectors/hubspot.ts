@@ -8,7 +8,7 @@ import type {
   SyncedFields,
 } from './connector.ts';
 import { syncedFieldsOf } from './content-hash.ts';
-import { hubspotDeals } from './hubspot-deals.ts';
+import { hubspotDeals, SYNCED_DEAL_PROPS } from './hubspot-deals.ts';
 import { hubspotProperties } from './hubspot-properties.ts';
 import { deleteRecord, type ProviderHttp, providerRequest } from './provider-http.ts';
 import { RequestThrottle } from './request-throttle.ts';
@@ -62,7 +62,7 @@ export function hubspotConnector(baseUrl: string, token: string, outbound: Guard
   const fields = hubspotProperties(http, {
     contact: CONTACT_PROPS,
     company: COMPANY_PROPS,
-    deal: ['dealname', 'amount', 'deal_currency_code', 'dealstage', 'pipeline', 'closedate'],
+    deal: SYNCED_DEAL_PROPS,
   });
 
   const pathOf = (type: string) => {

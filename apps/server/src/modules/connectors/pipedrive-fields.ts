@@ -33,6 +33,8 @@ const KINDS: Record<string, RemoteKind> = {
   enum: 'single',
   set: 'multi',
   phone: 'phone',
+  // A user of the company's Pipedrive (`/api/v1/users`), held by id.
+  user: 'user',
 };
 
 interface PipedriveField {

@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineOwnFields, type OwnFieldSpec } from '../../test-support/own-fields-kit.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -24,37 +25,24 @@ async function ok(token: string, method: Method, url: string, payload?: unknown)
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json().data;
 }
-const fieldsUrl = (company: number) => `/api/companies/${company}/custom-fields`;
 const recordsUrl = (record: CustomRecord, company: number, rest = '') =>
   `/api/companies/${company}/${record === 'customer' ? 'customers' : 'deals'}${rest}`;
 const nameOf = (record: CustomRecord) => (record === 'customer' ? 'name' : 'title');
-const selectField = (record: CustomRecord) => ({
-  record,
-  key: 'tier',
-  label: 'Tier',
-  type: 'single_select',
-  options: [
-    { value: 'gold', label: 'Gold' },
-    { value: 'silver', label: 'Silver' },
-  ],
-});
+/** Tier, note and score; Beta has tier and note of the same keys. */
+const ownFields = (record: CustomRecord): OwnFieldSpec[] => [
+  { record, key: 'tier', label: 'Tier', type: 'single_select', options: { gold: 'Gold', silver: 'Silver' } },
+  { record, key: 'note', label: 'Note', type: 'text' },
+  { record, key: 'score', label: 'Score', type: 'number' },
+];
 
 describe.each(['customer', 'deal'] as const)('bulk by filter with own fields on %s records', (record) => {
   const acme: Record<string, number> = {};
   let theirs: number;
 
   beforeAll(async () => {
-    await ok(c.ana.token, 'POST', fieldsUrl(c.acme), selectField(record));
-    await ok(c.ana.token, 'POST', fieldsUrl(c.acme), { record, key: 'note', label: 'Note', type: 'text' });
-    await ok(c.ana.token, 'POST', fieldsUrl(c.acme), {
-      record,
-      key: 'score',
-      label: 'Score',
-      type: 'number',
-    });
-    // Beta has a field of the same key: its records must not be reached by Acme's filter.
-    await ok(c.eva.token, 'POST', fieldsUrl(c.beta), selectField(record));
-    await ok(c.eva.token, 'POST', fieldsUrl(c.beta), { record, key: 'note', label: 'Note', type: 'text' });
+    await defineOwnFields(t, c.ana.token, c.acme, ownFields(record));
+    // Beta has fields of the same keys: its records must not be reached by Acme's filter.
+    await defineOwnFields(t, c.eva.token, c.beta, ownFields(record).slice(0, 2));
     for (const [name, tier] of [
       ['Gold one', 'gold'],
       ['Gold two', 'gold'],

@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineOwnFields } from '../../test-support/own-fields-kit.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -32,23 +33,17 @@ describe.each(['customer', 'deal'] as const)('bulk edit of own fields on %s reco
   let theirs: number;
 
   beforeAll(async () => {
-    field = await ok(c.ana.token, 'POST', fieldsUrl(c.acme), {
-      record,
-      key: `level_${record}`,
-      label: 'Level',
-      type: 'single_select',
-      options: [
-        { value: 'low', label: 'Low' },
-        { value: 'high', label: 'High' },
-        { value: 'old', label: 'Old' },
-      ],
-    });
-    await ok(c.ana.token, 'POST', fieldsUrl(c.acme), {
-      record,
-      key: `score_${record}`,
-      label: 'S',
-      type: 'number',
-    });
+    const own = await defineOwnFields(t, c.ana.token, c.acme, [
+      {
+        record,
+        key: `level_${record}`,
+        label: 'Level',
+        type: 'single_select',
+        options: { low: 'Low', high: 'High', old: 'Old' },
+      },
+      { record, key: `score_${record}`, label: 'S', type: 'number' },
+    ]);
+    field = { id: own[`level_${record}`] };
     for (const [i, level] of ['old', null].entries())
       ids.push(
         (

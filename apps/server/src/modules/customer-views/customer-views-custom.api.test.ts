@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineOwnFields } from '../../test-support/own-fields-kit.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -21,43 +22,23 @@ let oldId: number;
 beforeAll(async () => {
   t = await createTestApp();
   c = await twoCompanies(t, [0, 2]);
-  await ok(c.ana.token, 'POST', fields(c.acme), {
-    record: 'customer',
-    key: 'industry',
-    label: 'Industry',
-    type: 'single_select',
-    options: [
-      { value: 'retail', label: 'Retail' },
-      { value: 'hospitality', label: 'Hospitality' },
-    ],
-  });
-  await ok(c.ana.token, 'POST', fields(c.acme), {
-    record: 'customer',
-    key: 'room_count_in_building',
-    label: 'Rooms',
-    type: 'number',
-  });
-  oldId = (
-    await ok(c.ana.token, 'POST', fields(c.acme), {
+  const own = await defineOwnFields(t, c.ana.token, c.acme, [
+    {
       record: 'customer',
-      key: 'old',
-      label: 'Old',
-      type: 'text',
-    })
-  ).id;
+      key: 'industry',
+      label: 'Industry',
+      type: 'single_select',
+      options: { retail: 'Retail', hospitality: 'Hospitality' },
+    },
+    { record: 'customer', key: 'room_count_in_building', label: 'Rooms', type: 'number' },
+    { record: 'customer', key: 'old', label: 'Old', type: 'text' },
+    { record: 'deal', key: 'size', label: 'Size', type: 'number' },
+  ]);
+  oldId = own.old;
   await ok(c.ana.token, 'PATCH', fields(c.acme, `/${oldId}`), { archived: true });
-  await ok(c.ana.token, 'POST', fields(c.acme), {
-    record: 'deal',
-    key: 'size',
-    label: 'Size',
-    type: 'number',
-  });
-  await ok(c.eva.token, 'POST', fields(c.beta), {
-    record: 'customer',
-    key: 'secret',
-    label: 'Secret',
-    type: 'text',
-  });
+  await defineOwnFields(t, c.eva.token, c.beta, [
+    { record: 'customer', key: 'secret', label: 'Secret', type: 'text' },
+  ]);
 });
 afterAll(() => t.close());
 

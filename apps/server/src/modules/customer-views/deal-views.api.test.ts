@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineOwnFields } from '../../test-support/own-fields-kit.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -16,30 +17,25 @@ async function ok(token: string, method: Method, url: string, payload?: object) 
 }
 const views = (company: number, rest = '') => `/api/companies/${company}/deal-views${rest}`;
 const customerViews = (company: number) => `/api/companies/${company}/customer-views`;
-const fields = (company: number) => `/api/companies/${company}/custom-fields`;
 const names = async (token: string, company: number) =>
   ((await ok(token, 'GET', views(company))).items as { name: string }[]).map((v) => v.name);
 
 beforeAll(async () => {
   t = await createTestApp();
   c = await twoCompanies(t, [2]);
-  await ok(c.ana.token, 'POST', fields(c.acme), {
-    record: 'deal',
-    key: 'source',
-    label: 'Source',
-    type: 'single_select',
-    options: [
-      { value: 'web', label: 'Web' },
-      { value: 'fair', label: 'Fair' },
-    ],
-  });
-  await ok(c.ana.token, 'POST', fields(c.acme), {
-    record: 'customer',
-    key: 'industry',
-    label: 'I',
-    type: 'text',
-  });
-  await ok(c.eva.token, 'POST', fields(c.beta), { record: 'deal', key: 'secret', label: 'S', type: 'text' });
+  await defineOwnFields(t, c.ana.token, c.acme, [
+    {
+      record: 'deal',
+      key: 'source',
+      label: 'Source',
+      type: 'single_select',
+      options: { web: 'Web', fair: 'Fair' },
+    },
+    { record: 'customer', key: 'industry', label: 'I', type: 'text' },
+  ]);
+  await defineOwnFields(t, c.eva.token, c.beta, [
+    { record: 'deal', key: 'secret', label: 'S', type: 'text' },
+  ]);
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,8 @@ import type { Route, StandinAnswer, StandinRequest } from '../social-standins/st
  * `hubspotDefined` and `modificationMetadata`. A few of HubSpot's own properties per object,
  * and the custom ones a test adds. Writes check the values of defined enumeration, number,
  * bool and date properties (400 `VALIDATION_ERROR` otherwise), as HubSpot does; values of
- * a multiple checkbox are option values joined by `;`.
+ * a multiple checkbox are option values joined by `;`, of a property of users (a "HubSpot
+ * user" property, `referencedObjectType: OWNER`) an owner's id.
  */
 export interface HubspotPropertyDef {
   name: string;
@@ -95,7 +96,10 @@ const defaults = (): Record<Kind, HubspotPropertyDef[]> => ({
   ],
 });
 
-export function hubspotPropertyStore(refuse: (req: StandinRequest) => StandinAnswer | null) {
+export function hubspotPropertyStore(
+  refuse: (req: StandinRequest) => StandinAnswer | null,
+  owners: { id: string }[] = [],
+) {
   const defs = defaults();
   /** Why HubSpot refuses these values of defined properties, or null. */
   const invalid = (kind: Kind, properties: Record<string, string | null>): string | null => {
@@ -108,6 +112,9 @@ export function hubspotPropertyStore(refuse: (req: StandinRequest) => StandinAns
         return `Property values were not valid: ${value} is not a valid bool for ${name}`;
       if (def.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value) && !/^\d+$/.test(value))
         return `Property values were not valid: ${value} is not a valid date for ${name}`;
+      // A property of users holds an owner's id (GET /crm/v3/owners).
+      if (def.referencedObjectType === 'OWNER' && !owners.some((o) => o.id === value))
+        return `Property values were not valid: ${value} is not a valid owner id for ${name}`;
       if (def.type === 'enumeration' && def.options) {
         const chosen = def.fieldType === 'checkbox' ? value.split(';') : [value];
         const wrong = chosen.find((v) => !def.options?.some((o) => o.value === v));

@@ -147,9 +147,9 @@ export async function startHubspotStandin(options: { token?: string; burstPer10s
   });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.archived);
   // The properties API, and the checks of defined properties' values on writes (hubspot-properties.ts).
-  const props = hubspotPropertyStore(refuse);
-
   const owners: HubspotOwner[] = [];
+  const props = hubspotPropertyStore(refuse, owners);
+
   const dealRoutes = hubspotDealRoutes({
     pipelines,
     owners,

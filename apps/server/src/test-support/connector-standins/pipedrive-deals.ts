@@ -72,6 +72,8 @@ interface DealStore {
   nextId(): number;
   /** A write's custom values (hash keys) checked, or why Pipedrive refuses them (pipedrive-fields.ts). */
   custom?(fields: Record<string, unknown>): Record<string, unknown> | string;
+  /** A deal's custom values as API v1 answers them (a user field as an object, pipedrive-fields.ts). */
+  customView?(deal: Record<string, unknown>): Record<string, unknown>;
   bad(error: string): StandinAnswer;
   /** The route behind the token, burst and budget checks. */
   metered(cost: 'list' | 'write' | 'search', route: Route): Route;
@@ -95,6 +97,7 @@ const ok = (data: unknown, more = false, start = 0, limit = 100) => ({
 export function pipedriveDealRoutes(store: DealStore): [string, RegExp, Route][] {
   const answer = ({ participants, ...d }: PipedriveDeal) => ({
     ...d,
+    ...store.customView?.(d as unknown as Record<string, unknown>),
     participants_count: participants.length,
     org_id: d.org_id === null ? null : { value: d.org_id, name: store.name('organizations', d.org_id) },
     person_id: d.person_id === null ? null : { value: d.person_id, name: store.name('persons', d.person_id) },

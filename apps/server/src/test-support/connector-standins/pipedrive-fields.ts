@@ -9,7 +9,9 @@ import type { Route, StandinAnswer } from '../social-standins/standin-server.ts'
  * `custom_fields` of an API v2 person or organization and as top-level keys of an API v1
  * deal; a write checks them (an unknown key, an option id not of the field, a number that
  * is none: 400), as Pipedrive does. An `enum` holds an option id, a `set` a list of them
- * (API v1: also as text joined by commas).
+ * (API v1: also as text joined by commas). A `user` field holds the id of one of the
+ * company's users (an unknown one is refused); API v1 deals answer it as an object with its
+ * `id`, `value`, `name` and `email`, as they answer `user_id`.
  */
 export interface PipedriveFieldDef {
   key: string;
@@ -43,7 +45,13 @@ const PATHS: Record<string, FieldKind> = {
   dealFields: 'deal',
 };
 
-export function pipedriveFieldStore(bad: (error: string) => StandinAnswer) {
+/** A user of the stand-in, as a `user` field sees them. */
+interface FieldUser {
+  id: number;
+  email: string;
+}
+
+export function pipedriveFieldStore(bad: (error: string) => StandinAnswer, users: FieldUser[] = []) {
   const defs = defaults();
   let nextFieldId = 9000;
   let nextOptionId = 100;
@@ -69,6 +77,10 @@ export function pipedriveFieldStore(bad: (error: string) => StandinAnswer) {
         const n = typeof value === 'object' && value !== null ? (value as { value: unknown }).value : value;
         if (!Number.isFinite(Number(n))) return `${def.name}: not a number`;
         out[key] = Number(n);
+      } else if (def.field_type === 'user') {
+        const id = Number(typeof value === 'object' ? (value as { value?: unknown }).value : value);
+        if (!users.some((u) => u.id === id)) return `${def.name}: user not found`;
+        out[key] = id;
       } else out[key] = value;
     }
     return out;
@@ -107,9 +119,23 @@ export function pipedriveFieldStore(bad: (error: string) => StandinAnswer) {
       };
     },
   ];
+  /** The user fields of API v1 record values as Pipedrive answers them: objects. */
+  const view = (kind: FieldKind, values: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(
+      defs[kind]
+        .filter((d) => d.field_type === 'user' && typeof values[d.key] === 'number')
+        .map((d) => {
+          const user = users.find((u) => u.id === values[d.key]);
+          return [
+            d.key,
+            { id: values[d.key], value: values[d.key], name: user?.email ?? '', email: user?.email ?? null },
+          ];
+        }),
+    );
   return {
     route,
     checked,
+    view,
     /** Tests: a custom field made in Pipedrive; answers its hash key and its options with their ids. */
     define(kind: FieldKind, name: string, field_type: string, options: string[] = []) {
       const key = (nextFieldId++).toString(16).padStart(40, 'a');

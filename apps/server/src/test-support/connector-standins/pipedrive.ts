@@ -132,7 +132,8 @@ export async function startPipedriveStandin(
   const bad = (error: string) => ({ status: 400, json: { success: false, error, errorCode: 400 } });
   const live = (kind: Kind) => [...stores[kind].values()].filter((o) => !o.is_deleted);
   // Fields and the checks of custom values on writes (pipedrive-fields.ts).
-  const fieldStore = pipedriveFieldStore(bad);
+  const users: PipedriveUser[] = [];
+  const fieldStore = pipedriveFieldStore(bad, users);
   const fieldKind = (kind: Kind): FieldKind => (kind === 'persons' ? 'person' : 'organization');
   /** A write's fields with its custom values checked and merged into the record's, or why not. */
   const withCustom = (kind: Kind, fields: Record<string, unknown>, existing?: PipedriveObject) => {
@@ -180,7 +181,6 @@ export async function startPipedriveStandin(
     deals.set(deal.id, deal);
     return deal;
   };
-  const users: PipedriveUser[] = [];
   const dealRoutes = pipedriveDealRoutes({
     pipelines,
     users,
@@ -196,6 +196,7 @@ export async function startPipedriveStandin(
         'deal',
         Object.fromEntries(Object.entries(fields).filter(([k]) => /^[0-9a-f]{40}$/.test(k))),
       ),
+    customView: (deal) => fieldStore.view('deal', deal),
     bad,
     metered,
   });

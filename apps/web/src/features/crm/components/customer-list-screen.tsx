@@ -10,6 +10,8 @@ import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { customParamsOf, useCustomerPages } from '../../shared/api/get-customers.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
 import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
+import { MatchCount, SelectAllMatching } from '../../shared/components/list-selection/match-count.tsx';
+import { useListSelection } from '../../shared/components/list-selection/use-list-selection.ts';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
@@ -21,7 +23,6 @@ import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
 import { LazyCustomerDialog } from './customers/lazy-customer-dialog.ts';
 import { LoadMore } from './customers/load-more.tsx';
-import { MatchCount, SelectAllMatching } from './customers/match-count.tsx';
 import {
   type CustomerSort,
   isFiltered,
@@ -30,7 +31,6 @@ import {
   sortOf,
   useCustomerFilter,
 } from './customers/use-customer-filter.ts';
-import { useCustomerSelection } from './customers/use-customer-selection.ts';
 import { useListViews } from './customers/use-list-views.ts';
 
 // Loads on first opening: the import wizard is not open on most visits to the list.
@@ -99,7 +99,7 @@ export function CustomerListScreen() {
     [filter],
   );
   const count = useCustomerCount(companyId, match);
-  const selection = useCustomerSelection(customers, filterKey, match);
+  const selection = useListSelection(customers, filterKey, match);
   const target = selection.target(count.data?.count ?? 0);
   const views = useListViews(companyId, filter, update);
 

@@ -41,7 +41,12 @@ export function DealFilters({ filter, update }: DealFiltersProps) {
           maxLength={DEAL_LIMITS.searchMax}
           value={search.text}
           onChange={(event) => search.setText(event.target.value)}
+          aria-describedby={`${id}-q-hint`}
         />
+        {/* Own text values are searched words too (decision 084). */}
+        <div id={`${id}-q-hint`} className="form-text">
+          {t('deals.filters.searchHint')}
+        </div>
       </form>
       <div className="col-6 col-md-4 col-xl-2">
         <label htmlFor={`${id}-owner`} className="form-label small mb-1">

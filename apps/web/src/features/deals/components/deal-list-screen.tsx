@@ -1,4 +1,6 @@
-import { lazy, useState } from 'react';
+import { DEAL_LIMITS } from '@kontora/contract/deal-values';
+import type { DealMatchQuery } from '@kontora/contract/deals';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
@@ -7,7 +9,10 @@ import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
 import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
+import { MatchCount, SelectAllMatching } from '../../shared/components/list-selection/match-count.tsx';
+import { useListSelection } from '../../shared/components/list-selection/use-list-selection.ts';
 import { useOwnerOptions } from '../../shared/components/owner-options.ts';
+import { useDealCount } from '../api/get-deal-count.ts';
 import { apiFilterOf, listOrderOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
@@ -45,15 +50,20 @@ export function DealListScreen() {
   });
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const order = listOrderOf(filter);
-  const pages = useDealPages(companyId, {
-    ...apiFilterOf(filter),
-    ...(filter.pipeline ? { pipeline_id: filter.pipeline } : {}),
-    sort: order.sort,
-    dir: order.dir,
-  });
-  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  // The list's filters as a count and a change by filter read them (no sort).
+  const match = useMemo(
+    () =>
+      ({
+        ...apiFilterOf(filter),
+        ...(filter.pipeline ? { pipeline_id: filter.pipeline } : {}),
+      }) as DealMatchQuery,
+    [filter],
+  );
+  const pages = useDealPages(companyId, { ...match, sort: order.sort, dir: order.dir });
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const count = useDealCount(companyId, match);
+  const selection = useListSelection(items, JSON.stringify(match), match);
 
   return (
     <>
@@ -84,7 +94,22 @@ export function DealListScreen() {
       />
       <DealFilters filter={filter} update={update} />
       <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
-      <DealBulkBar selected={[...selected]} pipelines={pipelines} onDone={() => setSelected(new Set())} />
+      <MatchCount record="deal" count={count.data} stale={count.isPlaceholderData} />
+      <DealBulkBar
+        target={selection.target(count.data?.count ?? 0)}
+        pipelines={pipelines}
+        onDone={selection.clear}
+      >
+        {selection.allLoadedSelected && pages.hasNextPage && (
+          // A change by filter reaches at most the server's bulk limit of deals.
+          <SelectAllMatching
+            record="deal"
+            count={count.data}
+            max={DEAL_LIMITS.bulkMax}
+            onSelect={selection.selectAllMatching}
+          />
+        )}
+      </DealBulkBar>
       {pages.isError ? (
         <LoadError error={pages.error} onRetry={() => void pages.refetch()} />
       ) : pages.isPending ? (
@@ -100,8 +125,8 @@ export function DealListScreen() {
             sort={filter.sort ?? 'updated_at'}
             dir={order.dir}
             onSort={(next, nextDir) => update({ sort: next, dir: nextDir })}
-            selected={selected}
-            onSelect={setSelected}
+            selected={selection.selected}
+            onSelect={selection.replace}
           />
           <LoadMoreEnd
             hasMore={Boolean(pages.hasNextPage)}

@@ -9,6 +9,7 @@ import { useFormatters } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { BulkOwnField } from '../../../shared/components/custom-fields/bulk-own-field.tsx';
+import type { BulkTarget } from '../../../shared/components/list-selection/use-list-selection.ts';
 import { useBulkCustomers } from '../../api/bulk-customers.ts';
 import { useBulkCustomersByFilter } from '../../api/bulk-customers-by-filter.ts';
 
@@ -19,13 +20,8 @@ const MergeDialog = lazy(() =>
 
 type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
-/** What the actions apply to: the rows ticked, or every customer matching the list's filter (on the server). */
-export type BulkTarget =
-  | { kind: 'ids'; ids: readonly number[] }
-  | { kind: 'filter'; match: CustomerMatch; count: number };
-
 type BulkBarProps = {
-  target: BulkTarget;
+  target: BulkTarget<CustomerMatch>;
   onDone: () => void;
   /** Shown under the actions: the "select all matching" offer of the list. */
   children?: ReactNode;

@@ -49,7 +49,12 @@ export function CustomerFilters({ filter, update, owners }: CustomerFiltersProps
           maxLength={CUSTOMER_LIMITS.searchMax}
           value={search.text}
           onChange={(event) => search.setText(event.target.value)}
+          aria-describedby={`${id}-q-hint`}
         />
+        {/* Own text values are searched words too (decision 084). */}
+        <div id={`${id}-q-hint`} className="form-text">
+          {t('crm.customers.searchHint')}
+        </div>
       </form>
       <div className="col-6 col-md-4 col-lg-2">
         <label htmlFor={`${id}-status`} className="form-label">
