@@ -14,7 +14,7 @@ const FIELDS = ['body'] as const;
 // zod and the timeline contract load when the form is first touched, and react-hook-form not
 // at all: the customer's and the deal's pages draw this form on their first load, where a form
 // library cost a phone blocking time for one textarea
-// (docs/decisions/087-phone-pages-load-forms-on-use.md, 092-record-pages-without-form-library.md).
+// (docs/decisions/087-phone-pages-load-forms-on-use.md, 092-first-loads-in-shorter-tasks.md).
 let validation: Promise<typeof import('./note-validation.ts')> | null = null;
 function loadValidation() {
   validation ??= import('./note-validation.ts').catch((error: unknown) => {
