@@ -102,6 +102,16 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // FullCalendar's time-zone arithmetic on the browser's own Temporal instead of the polyfill's
+      // (src/features/shared/calendar/native-temporal.ts, which loads the polyfill where there is none).
+      {
+        find: /^temporal-polyfill\/fns\/(Instant|ZonedDateTime|PlainDateTime)$/,
+        replacement: path.resolve(import.meta.dirname, 'src/features/shared/calendar/native-temporal.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

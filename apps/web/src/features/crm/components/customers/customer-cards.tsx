@@ -11,6 +11,8 @@ import { statusBadge } from './status-badge.tsx';
 
 type CustomerCardsProps = {
   customers: readonly Customer[];
+  /** The cards drawn so far (lib/use-first-rows-first.ts); the select-all box takes all `customers`. */
+  shown: readonly Customer[];
   selected: ReadonlySet<number>;
   onSelect: (ids: readonly number[], selected: boolean) => void;
   footer?: ReactNode;
@@ -21,10 +23,12 @@ type CustomerCardsProps = {
  * and phone, the whole card a link to the customer. The checkboxes stay, so
  * selecting and the bulk actions work as on a desktop.
  */
-export function CustomerCards({ customers, selected, onSelect, footer }: CustomerCardsProps) {
+export function CustomerCards({ customers, shown, selected, onSelect, footer }: CustomerCardsProps) {
   const { t } = useTranslation();
   const listSearch = useLocation().search;
   const id = useId();
+  // Once per list, not per card: each translation call costs a first render's fifty cards again.
+  const labels = { owner: t('crm.fields.owner'), phone: t('crm.fields.phone') };
   return (
     <div>
       <div className="form-check mb-2">
@@ -34,11 +38,12 @@ export function CustomerCards({ customers, selected, onSelect, footer }: Custome
         </label>
       </div>
       <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={t('crm.customers.tableCaption')}>
-        {customers.map((customer) => (
+        {shown.map((customer) => (
           <CustomerCard
             key={customer.id}
             customer={customer}
             t={t}
+            labels={labels}
             listSearch={listSearch}
             checked={selected.has(customer.id)}
             onCheck={(on) => onSelect([customer.id], on)}
@@ -54,12 +59,14 @@ export function CustomerCards({ customers, selected, onSelect, footer }: Custome
 function CustomerCard({
   customer,
   t,
+  labels,
   listSearch,
   checked,
   onCheck,
 }: {
   customer: Customer;
   t: TFunction;
+  labels: { owner: string; phone: string };
   listSearch: string;
   checked: boolean;
   onCheck: (on: boolean) => void;
@@ -88,9 +95,9 @@ function CustomerCard({
             {statusBadge(t, customer.status)}
           </div>
           <dl className="kt-customer-facts small mb-0 mt-1">
-            <dt>{t('crm.fields.owner')}</dt>
+            <dt>{labels.owner}</dt>
             <dd>{customer.owner_name ?? '–'}</dd>
-            <dt>{t('crm.fields.phone')}</dt>
+            <dt>{labels.phone}</dt>
             <dd>{customer.phone ?? '–'}</dd>
           </dl>
         </div>

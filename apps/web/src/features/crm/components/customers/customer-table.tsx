@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { useFormatters } from '../../../../lib/format.ts';
+import { useFirstRowsFirst } from '../../../../lib/use-first-rows-first.ts';
 import { usePhone } from '../../../../lib/use-media-query.ts';
 import { CustomerCards } from './customer-cards.tsx';
 import { COLUMN_DEFS, type ColumnDef, DEFAULT_COLUMNS } from './customer-columns.tsx';
@@ -53,9 +54,20 @@ export function CustomerTable({
   const format = useFormatters();
   const phone = usePhone();
   const listSearch = useLocation().search;
+  // The select-all box still acts on every loaded customer; only the drawing comes in steps.
+  const rows = useFirstRowsFirst(customers);
+  const end = rows.filling ? null : footer;
 
   if (phone) {
-    return <CustomerCards customers={customers} selected={selected} onSelect={onSelect} footer={footer} />;
+    return (
+      <CustomerCards
+        customers={customers}
+        shown={rows.shown}
+        selected={selected}
+        onSelect={onSelect}
+        footer={end}
+      />
+    );
   }
   return (
     <div className="card kt-card">
@@ -84,7 +96,7 @@ export function CustomerTable({
             </tr>
           </thead>
           <tbody>
-            {customers.map((customer) => (
+            {rows.shown.map((customer) => (
               <tr key={customer.id} className={selected.has(customer.id) ? 'table-active' : undefined}>
                 <td>
                   <input
@@ -116,7 +128,7 @@ export function CustomerTable({
             ))}
           </tbody>
         </table>
-        {footer}
+        {end}
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type KeyboardEvent, type RefObject, type SyntheticEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../../components/form-field.tsx';
 import { teamQueryOptions } from '../../api/get-team.ts';
@@ -12,9 +11,10 @@ const MAX_SUGGESTIONS = 6;
 type MentionTextareaProps = {
   label: string;
   companyId: number;
-  registration: UseFormRegisterReturn;
-  /** Puts the text with a chosen mention into the form. */
+  /** The text (a controlled textarea) and where a typed or picked change goes. */
+  value: string;
   setText: (text: string) => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
   error?: string | undefined;
   maxLength: number;
   className?: string;
@@ -28,15 +28,15 @@ type MentionTextareaProps = {
 export function MentionTextarea({
   label,
   companyId,
-  registration,
+  value,
   setText,
+  textareaRef: textRef,
   error,
   maxLength,
   className,
 }: MentionTextareaProps) {
   const { t } = useTranslation();
   const listId = useId();
-  const textRef = useRef<HTMLTextAreaElement | null>(null);
   const [at, setAt] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const team = useQuery({ ...teamQueryOptions(companyId), enabled: at !== null });
@@ -100,17 +100,14 @@ export function MentionTextarea({
             rows={2}
             maxLength={maxLength}
             {...control}
-            {...registration}
-            ref={(el) => {
-              registration.ref(el);
-              textRef.current = el;
-            }}
+            value={value}
+            ref={textRef}
             // A textarea takes no combobox role; as a textbox it may still name its list and active option.
             aria-autocomplete="list"
             aria-controls={listId}
             aria-activedescendant={open ? `${listId}-${people[active]?.user_id}` : undefined}
             onChange={(event) => {
-              void registration.onChange(event);
+              setText(event.currentTarget.value);
               follow(event);
             }}
             onClick={follow}
@@ -118,10 +115,7 @@ export function MentionTextarea({
               if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') follow(event);
             }}
             onKeyDown={onKeyDown}
-            onBlur={(event) => {
-              void registration.onBlur(event);
-              setAt(null);
-            }}
+            onBlur={() => setAt(null)}
           />
           <ComboboxList
             id={listId}

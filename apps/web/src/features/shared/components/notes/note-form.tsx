@@ -1,20 +1,28 @@
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { type Keyed, useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
-import { lazyResolver } from '../../../../lib/lazy-resolver.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
-import type { NoteValues } from './note-validation.ts';
 
 const FIELDS = ['body'] as const;
-// zod and the timeline contract load when the form is first touched: the customer's and the
-// deal's pages draw the form on their first load (docs/decisions/087-phone-pages-load-forms-on-use.md).
-const validation = lazyResolver<NoteValues>(() => import('./note-validation.ts').then((m) => m.noteResolver));
+
+// zod and the timeline contract load when the form is first touched, and react-hook-form not
+// at all: the customer's and the deal's pages draw this form on their first load, where a form
+// library cost a phone blocking time for one textarea
+// (docs/decisions/087-phone-pages-load-forms-on-use.md, 092-first-loads-in-shorter-tasks.md).
+let validation: Promise<typeof import('./note-validation.ts')> | null = null;
+function loadValidation() {
+  validation ??= import('./note-validation.ts').catch((error: unknown) => {
+    validation = null;
+    throw error;
+  });
+  return validation;
+}
 
 /**
  * "Add note" at the top of a timeline (a customer's or a deal's): `add` sends the note (a create
@@ -32,35 +40,64 @@ export function NoteForm({
   const { t } = useTranslation();
   const companyId = useCompanyId();
   const attempt = useCreateAttempt();
-  const form = useForm<NoteValues>({ resolver: validation.resolver, defaultValues: { body: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const [text, setText] = useState('');
+  /** The note field's validation code (the browser's check or the server's). */
+  const [problem, setProblem] = useState<string | undefined>();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
 
-  const onSubmit = form.handleSubmit(async ({ body }) => {
-    form.clearErrors('root');
+  const showProblem = (code: string) => {
+    setProblem(code);
+    field.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    setChecking(true);
     try {
-      if (!(await attempt.create(add, body))) return;
-      form.reset({ body: '' });
+      const checked = (await loadValidation()).checkNote(text);
+      if ('problem' in checked) return showProblem(checked.problem);
+      if (!(await attempt.create(add, checked.body))) return;
+      setText('');
+      setProblem(undefined);
       notify('success', labels.added);
     } catch (error) {
-      setServerFieldErrors(error, form.setError, FIELDS);
-      const text = problemText(t, error, FIELDS);
-      if (text) form.setError('root', { type: 'server', message: text });
+      setServerFieldErrors<{ body: string }>(
+        error,
+        (_name, { message }) => message && showProblem(message),
+        FIELDS,
+      );
+      setAlert(problemText(t, error, FIELDS));
+    } finally {
+      setChecking(false);
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={validation.preload} className="mb-2">
-      {errors.root?.message && <FormAlert kind="danger">{errors.root.message}</FormAlert>}
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadValidation().catch(() => {})}
+      className="mb-2"
+    >
+      {alert && <FormAlert kind="danger">{alert}</FormAlert>}
       <MentionTextarea
         className="mb-2"
         label={labels.field}
         companyId={companyId}
         maxLength={maxLength}
-        registration={form.register('body')}
-        setText={(text) => form.setValue('body', text, { shouldDirty: true })}
-        error={fieldErrorText(t, errors.body?.message)}
+        textareaRef={field}
+        value={text}
+        setText={(next) => {
+          setText(next);
+          // A changed text is checked again at the next send; its old problem no longer applies.
+          setProblem(undefined);
+        }}
+        error={fieldErrorText(t, problem)}
       />
-      <SubmitButton className="btn btn-primary btn-sm" busy={isSubmitting}>
+      <SubmitButton className="btn btn-primary btn-sm" busy={checking || attempt.busy}>
         {labels.submit}
       </SubmitButton>
     </form>

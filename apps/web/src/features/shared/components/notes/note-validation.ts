@@ -1,9 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TimelineNoteBody } from '@kontora/contract/customer-timeline';
-import type { Resolver } from 'react-hook-form';
-import { resolverOptions } from '../../../../lib/form-errors.ts';
+import { zodCodes } from '../../../../lib/form-errors.ts';
 
-export type NoteValues = { body: string };
-
-/** The note form's check (the server's own schema); note-form.tsx loads it on first use. */
-export const noteResolver = zodResolver(TimelineNoteBody, resolverOptions) as unknown as Resolver<NoteValues>;
+/**
+ * A note's text checked with the server's own schema: the text to send (trimmed), or the
+ * validation code of what is wrong. note-form.tsx loads this module (and zod) on first use.
+ */
+export function checkNote(body: string): { body: string } | { problem: string } {
+  const parsed = TimelineNoteBody.safeParse({ body }, { error: zodCodes });
+  if (parsed.success) return { body: parsed.data.body };
+  return { problem: parsed.error.issues[0]?.message ?? 'invalid' };
+}
