@@ -63,10 +63,20 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     })();
 
     const started = performance.now();
-    const answer = await postImport(server.url, ana, acme, importCsv({ rows, existing: EXISTING }));
-    const body = (await answer.json()) as { data?: Record<string, number> };
+    let answer: Response;
+    let body: { data?: Record<string, number> };
+    try {
+      // fetch gives up after 300 s without an answer (undici's headersTimeout): a slower import
+      // fails here with UND_ERR_HEADERS_TIMEOUT.
+      answer = await postImport(server.url, ana, acme, importCsv({ rows, existing: EXISTING }));
+      body = (await answer.json()) as { data?: Record<string, number> };
+    } finally {
+      // Stopped however the import ends: a writer left running against the server stopped below
+      // failed with ECONNREFUSED, unhandled, and hid the import's own error.
+      importing = false;
+      await writer.catch(() => {});
+    }
     const seconds = (performance.now() - started) / 1000;
-    importing = false;
     await writer;
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
