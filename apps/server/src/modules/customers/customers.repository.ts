@@ -83,7 +83,7 @@ export async function insertCustomers(
 }
 
 /** Column → PostgreSQL array element type, for inserts through unnest(). */
-const CUSTOMER_COLUMNS: Record<string, string> = {
+export const CUSTOMER_COLUMNS: Record<string, string> = {
   company_id: 'int4',
   type: 'text',
   name: 'text',
@@ -289,21 +289,22 @@ export async function deleteCustomersReturning(
 }
 
 /** Customers of the company with one of these OIB/VAT ids, emails or ids (an import's matches). */
-export function findCustomersByKeys(
+export async function findCustomersByKeys(
   db: Database,
   companyId: number,
   keys: { oibs: string[]; emails: string[]; ids: number[] },
 ): Promise<CustomerRow[]> {
-  if (!keys.oibs.length && !keys.emails.length && !keys.ids.length) return Promise.resolve([]);
-  return selectCustomers(db)
-    .where('c.company_id', '=', companyId)
-    .where((eb) =>
-      eb.or([
-        ...(keys.oibs.length ? [eb('c.oib', 'in', keys.oibs)] : []),
-        ...(keys.emails.length ? [eb('c.email', 'in', keys.emails)] : []),
-        ...(keys.ids.length ? [eb('c.id', 'in', keys.ids)] : []),
-      ]),
-    )
-    .orderBy('c.id')
-    .execute();
+  // One query per key, each unordered: SQLite does not search an index for a condition ORed
+  // inside `company_id = ?` (nor with ORDER BY id), it walks all the company's customers, and an
+  // import looks up every batch (a 100,000-row company: 240 ms a lookup instead of 10 ms).
+  const ofCompany = () => selectCustomers(db).where('c.company_id', '=', companyId);
+  const found = new Map<number, CustomerRow>();
+  for (const rows of [
+    keys.oibs.length ? await ofCompany().where('c.oib', 'in', keys.oibs).execute() : [],
+    keys.emails.length ? await ofCompany().where('c.email', 'in', keys.emails).execute() : [],
+    keys.ids.length ? await ofCompany().where('c.id', 'in', keys.ids).execute() : [],
+  ]) {
+    for (const row of rows) found.set(row.id, row);
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
 }
