@@ -86,7 +86,9 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const r = body.data ?? {};
     const w = percentiles(writes);
     const target = rows >= 1_000_000 ? 60 : (rows / 1_000_000) * 60;
-    console.log(`\nCustomer import, ${rows.toLocaleString('en')} rows (${engine}; load ${loadavg()[0]?.toFixed(1)})`);
+    console.log(
+      `\nCustomer import, ${rows.toLocaleString('en')} rows (${engine}; load ${loadavg()[0]?.toFixed(1)})`,
+    );
     console.log(
       `  time                ${seconds.toFixed(1)} s (target < ${target.toFixed(0)} s), server CPU ${cpu.toFixed(1)} s; created ${r.created}, updated ${r.updated}, skipped ${r.skipped}, refused ${r.rejected}`,
     );

@@ -81,7 +81,8 @@ export async function updateImported(
   for (const [i, { current, after, changed, links, custom }] of planned.entries()) {
     if (links) await applyLinks(db, companyId, current.id, links);
     if (custom) await writeCustomValues(db, companyId, current.id, custom);
-    if (custom?.fieldIds.length || patches[i]?.patch.search_text !== undefined) session.searchStale(current.id);
+    if (custom?.fieldIds.length || patches[i]?.patch.search_text !== undefined)
+      session.searchStale(current.id);
     const list = [
       ...changeList(current, after, changed),
       ...(links?.changes ?? []),

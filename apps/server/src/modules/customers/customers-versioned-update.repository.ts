@@ -69,15 +69,18 @@ async function updateGroup(
   rows: readonly VersionedPatch[],
 ): Promise<number> {
   const value = (r: VersionedPatch, c: string) => (r.patch as Record<string, unknown>)[c] ?? null;
-  const set = sql.join(
-    [...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`), sql`version = customers.version + 1`],
-  );
+  const set = sql.join([
+    ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`),
+    sql`version = customers.version + 1`,
+  ]);
   const names = sql.join(['v_id', 'v_version', ...columns].map((c) => sql.ref(c)));
   if (dialectOf(db) === 'postgres') {
     const arrays = sql.join([
       sql`${rows.map((r) => r.id)}::int4[]`,
       sql`${rows.map((r) => r.version)}::int4[]`,
-      ...columns.map((c) => sql`${rows.map((r) => value(r, c))}::${sql.raw(CUSTOMER_COLUMNS[c] ?? 'text')}[]`),
+      ...columns.map(
+        (c) => sql`${rows.map((r) => value(r, c))}::${sql.raw(CUSTOMER_COLUMNS[c] ?? 'text')}[]`,
+      ),
     ]);
     const result = await sql`update customers set ${set}
       from unnest(${arrays}) as v(${names})
