@@ -42,7 +42,9 @@ const CHUNK = 500;
  * Rows grouped by the columns they set, in rounds: the n-th change of a customer goes in round n,
  * so no statement names a customer twice and a later change finds the version the earlier made.
  */
-export function statementGroups(rows: readonly VersionedPatch[]): { columns: string[]; rows: VersionedPatch[] }[] {
+export function statementGroups(
+  rows: readonly VersionedPatch[],
+): { columns: string[]; rows: VersionedPatch[] }[] {
   const seen = new Map<number, number>();
   const groups = new Map<string, { round: number; columns: string[]; rows: VersionedPatch[] }>();
   for (const row of rows) {
