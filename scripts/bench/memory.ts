@@ -30,3 +30,14 @@ export async function watchRss(
     },
   };
 }
+
+/**
+ * A process's CPU time (user + system) in seconds, from /proc (Linux): on a shared machine the
+ * wall time of a run says little, its CPU time more.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

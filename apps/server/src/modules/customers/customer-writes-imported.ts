@@ -4,7 +4,8 @@ import { type CustomPlan, writeCustomValues } from '../custom-fields/custom-fiel
 import { assertFits, changedFields, changeList, patchFor, stale, type Versioned } from './customer-apply.ts';
 import type { EditableCustomer } from './customer-dto.ts';
 import type { CustomerAuthor } from './customer-writes.ts';
-import { replaceTagsOfMany, updateCustomerIfVersion } from './customers.repository.ts';
+import { replaceTagsOfMany } from './customers.repository.ts';
+import { updateCustomersIfVersion } from './customers-versioned-update.repository.ts';
 import { applyLinks, planLinkChange, type WantedLinks } from './organisations/customer-organisation-links.ts';
 import type { NewActivity } from './timeline/customer-activities.repository.ts';
 
@@ -69,13 +70,19 @@ export async function updateImported(
   await session.assertOwners(
     planned.flatMap((p) => (p.changed.includes('owner_id') ? [p.after.owner_id] : [])),
   );
+  const patches = planned.map((p) => ({
+    id: p.current.id,
+    version: p.current.version,
+    patch: patchFor(p.after, p.changed, { userId, at }),
+  }));
+  // The rows in few statements (one per set of columns changed), each at the version it was read at.
+  if ((await updateCustomersIfVersion(db, companyId, patches)) < patches.length) throw stale();
   const entries: NewActivity[] = [];
-  for (const { current, after, changed, links, custom } of planned) {
-    const patch = patchFor(after, changed, { userId, at });
-    if (!(await updateCustomerIfVersion(db, companyId, current.id, current.version, patch))) throw stale();
+  for (const [i, { current, after, changed, links, custom }] of planned.entries()) {
     if (links) await applyLinks(db, companyId, current.id, links);
     if (custom) await writeCustomValues(db, companyId, current.id, custom);
-    if (custom?.fieldIds.length || patch.search_text !== undefined) session.searchStale(current.id);
+    if (custom?.fieldIds.length || patches[i]?.patch.search_text !== undefined)
+      session.searchStale(current.id);
     const list = [
       ...changeList(current, after, changed),
       ...(links?.changes ?? []),

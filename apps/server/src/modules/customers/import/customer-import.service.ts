@@ -19,6 +19,7 @@ import {
 } from '../../../lib/csv-import/csv-rows.ts';
 import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
 import { stagedBatches, touchImport } from '../../../lib/csv-import/import-staging.ts';
+import { importStatistics } from '../../../lib/csv-import/import-statistics.ts';
 import {
   importStopped,
   savingStep,
@@ -178,7 +179,13 @@ export async function importCustomers(
     await touchImport(ctx.db, companyId, importId, 'applying');
     await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
       const matcher = new ImportMatcher(trx, companyId, query, own.fields);
-      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      const saving = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      // The tables each batch looks up by company and ids (matches, tags replaced, search words).
+      const statistics = importStatistics(trx, ['customers', 'customer_tags']);
+      const step = async () => {
+        await saving();
+        await statistics(report.imported);
+      };
       await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
       const { rows, created, updated, skipped, rejected } = report;
       await writes.importFinished({ rows, created, updated, skipped, rejected });
