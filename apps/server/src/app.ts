@@ -84,6 +84,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { registerBodyIdleTimeout } from './plugins/body-idle-timeout.ts';
 import { registerCloseConnections } from './plugins/close-connections.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
@@ -119,8 +120,10 @@ export async function buildApp(
     // Refusals made before any route runs answer in the API's shape too (error-handler.ts).
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // Answers may be slow to compute but a client that stops sending must not hold a socket forever.
-    requestTimeout: 60_000,
+    // No cap on the whole request: a 1 GB import may arrive for many minutes. A client that
+    // stops sending is cut by registerBodyIdleTimeout instead, and slow headers by Node's
+    // headersTimeout (a minute).
+    requestTimeout: 0,
     // On close: a request still arriving gets 503 with `Connection: close` (never a reset) and
     // requests in flight finish (decision 008); close-connections.ts ends the keep-alive sockets.
     forceCloseConnections: 'idle',
@@ -128,6 +131,7 @@ export async function buildApp(
   });
   // First, so that its preClose hook runs before the jobs' grace does.
   registerCloseConnections(app);
+  registerBodyIdleTimeout(app, config.bodyIdleMs);
   // Clients often send `Content-Type: application/json` on bodiless POSTs (disable, resend, logout):
   // treat an empty JSON body as no body instead of refusing it; anything else parses as usual.
   const parseJson = app.getDefaultJsonParser('error', 'error');

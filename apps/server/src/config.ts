@@ -264,6 +264,8 @@ export type Config = {
   changeFeedDays: number;
   /** Largest CSV an import accepts, in bytes (IMPORT_MAX_BYTES, 1 GB by default). */
   importMaxBytes: number;
+  /** A request body that stops arriving for this long is cut (never read from the environment; tests shorten it). */
+  bodyIdleMs: number;
   /** REDIS_PREFIX: every Redis key and channel of this deployment starts with it and a colon. */
   redisPrefix: string;
   jobs: {
@@ -361,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     changeFeedDays: e.CHANGE_FEED_DAYS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    bodyIdleMs: 60_000,
     jobs: {
       engine: e.JOBS_ENGINE ?? (e.REDIS_URL ? 'bullmq' : 'embedded'),
       queuePrefix: redisPrefix,
