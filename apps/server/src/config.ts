@@ -173,6 +173,11 @@ const Env = z.object({
   CONNECTOR_SYNC_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   /** Mailboxes one instance keeps in IMAP IDLE at most; the others come with the minute poll (0: none). */
   MAIL_IDLE_MAX: z.coerce.number().int().min(0).max(100_000).default(500),
+  /**
+   * Seconds between the IDLE watcher's looks for mailboxes to watch (a newly connected one is
+   * watched from the next look). At most 60, so that its claims (90 s) are renewed in time.
+   */
+  MAIL_IDLE_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   LIVE_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** Hosts or CIDR ranges webhooks may reach although they are private (tests, receivers on the same network). */
   WEBHOOK_ALLOWED_HOSTS: z
@@ -304,9 +309,9 @@ export type Config = {
   connectors: { syncMinutes: number };
   /**
    * Synced mailboxes (decision 072): `idleMax` from MAIL_IDLE_MAX; how often the IDLE watcher
-   * looks for mailboxes to watch and renews its claims, how long a claim holds unrenewed, and
-   * the poll's schedule are the product's (tests change them); so is how often, in minutes, the
-   * poll reads INBOX of a mailbox an IDLE watch holds (decision 079).
+   * looks for mailboxes to watch and renews its claims from MAIL_IDLE_SCAN_SECONDS; how long a
+   * claim holds unrenewed and the poll's schedule are the product's (tests change them); so is
+   * how often, in minutes, the poll reads INBOX of a mailbox an IDLE watch holds (decision 079).
    */
   mailboxes: {
     idleMax: number;
@@ -398,7 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     connectors: { syncMinutes: e.CONNECTOR_SYNC_MINUTES },
     mailboxes: {
       idleMax: e.MAIL_IDLE_MAX,
-      idleScanMs: 30_000,
+      idleScanMs: e.MAIL_IDLE_SCAN_SECONDS * 1_000,
       idleLeaseMs: 90_000,
       pollCron: '* * * * *',
       watchedInboxPollMinutes: 10,

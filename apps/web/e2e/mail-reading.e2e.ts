@@ -7,8 +7,11 @@ import { chooseCompany, loginAs, newPage, pickTheme, seriousViolations, USERS } 
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 // Dovecot listens on loopback, which mailboxes (like webhooks) refuse unless allowed: the server
-// this file starts inherits the environment (each test file runs in its own worker).
+// this file starts inherits the environment (each test file runs in its own worker). The IDLE
+// watch looks for the new mailbox every second instead of every 30 (what brings the message that
+// arrives while the page is open is IDLE all the same, not the story's patience).
 process.env.WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
+process.env.MAIL_IDLE_SCAN_SECONDS = '1';
 
 const e2e = stackAndBrowserForFile();
 const MAIL = 'ana@mail.test';

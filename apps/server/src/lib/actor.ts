@@ -31,3 +31,27 @@ export function authorIdOf(actor: Actor): number | null {
 export function stampOf(actor: Actor, at: string): { userId: number | null; at: string } {
   return { userId: authorIdOf(actor), at };
 }
+
+/** Who changed something, as the change feed records it; a person's name, when left out, is read at the time of the change. */
+export type ChangeActorRef =
+  | { kind: 'user'; id: number; name?: string }
+  | { kind: 'api_key'; id: number; name: string }
+  | { kind: 'system'; name?: string };
+
+/** The signed-in person with this id. */
+export const byUser = (id: number): ChangeActorRef => ({ kind: 'user', id });
+
+/** Whoever acts on a request: the API key (by its name) or the signed-in person. */
+export const byActor = (actor: Actor): ChangeActorRef =>
+  actor.apiKey
+    ? { kind: 'api_key', id: actor.apiKey.id, name: actor.apiKey.name }
+    : byAuthor(authorIdOf(actor));
+
+const byAuthor = (userId: number | null): ChangeActorRef =>
+  userId === null ? { kind: 'system' } : byUser(userId);
+
+/** The audit actor fields of whoever acts on a request (a person or an API key). */
+export const auditActorOf = (actor: Actor) => ({
+  actorId: authorIdOf(actor),
+  actorKey: actor.apiKey ?? null,
+});

@@ -1,6 +1,5 @@
 import type { AuditData, AuditEntry, AuditQuery } from '@kontora/contract/admin';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
@@ -22,11 +21,7 @@ export interface AuditInput {
   after?: unknown;
 }
 
-/** The audit actor fields of whoever acts on a request (a person or an API key). */
-export const auditActorOf = (actor: Actor) => ({
-  actorId: authorIdOf(actor),
-  actorKey: actor.apiKey ?? null,
-});
+export { auditActorOf } from '../../lib/actor.ts';
 
 /** Keys never written to the audit log, at any depth. */
 const SECRET_KEY = /password|secret|token|hash|credential|api_?key|private|otp|recovery/i;

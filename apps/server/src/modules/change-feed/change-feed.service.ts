@@ -8,7 +8,7 @@ import {
 import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import type { ChangeActorRef } from '../../lib/actor.ts';
 import {
   type ChangeEventRow,
   deleteOldestChangeEventsBefore,
@@ -18,25 +18,9 @@ import {
   type RelayPosition,
 } from './change-feed.repository.ts';
 
+// Who changed something is an actor's business (lib/actor.ts); the feed's callers name it from here too.
+export { byActor, byUser, type ChangeActorRef } from '../../lib/actor.ts';
 export type { RelayPosition } from './change-feed.repository.ts';
-
-/** Who changed something; a person's name, when left out, is read at the time of the change. */
-export type ChangeActorRef =
-  | { kind: 'user'; id: number; name?: string }
-  | { kind: 'api_key'; id: number; name: string }
-  | { kind: 'system'; name?: string };
-
-/** The signed-in person with this id. */
-export const byUser = (id: number): ChangeActorRef => ({ kind: 'user', id });
-
-/** Whoever acts on a request: the API key (by its name) or the signed-in person. */
-export const byActor = (actor: Actor): ChangeActorRef =>
-  actor.apiKey
-    ? { kind: 'api_key', id: actor.apiKey.id, name: actor.apiKey.name }
-    : byAuthor(authorIdOf(actor));
-
-const byAuthor = (userId: number | null): ChangeActorRef =>
-  userId === null ? { kind: 'system' } : byUser(userId);
 
 export interface ChangeInput {
   companyId: number;

@@ -1,11 +1,7 @@
 import { type Customer, CustomerCreateBody, CustomerUpdateBody } from '@kontora/contract/customers';
 import { AppError } from '../../lib/errors.ts';
-import {
-  type CustomerAuthor,
-  type CustomerWrites,
-  completeCustomer,
-  systemAuthor,
-} from '../customers/customers.service.ts';
+import { type RecordAuthor, systemAuthor } from '../../lib/record-author.ts';
+import { type CustomerWrites, completeCustomer } from '../customers/customers.service.ts';
 import type { MappedField, SyncedFields } from './connector.ts';
 
 /**
@@ -19,7 +15,7 @@ import type { MappedField, SyncedFields } from './connector.ts';
  * it as a system actor ("HubSpot connector #3"), the timeline as its author.
  * The push recognises its own entries by this name and skips them.
  */
-export type ConnectorActor = CustomerAuthor;
+export type ConnectorActor = RecordAuthor;
 
 export function connectorActor(companyId: number, provider: string, id: number): ConnectorActor {
   return systemAuthor(companyId, `${provider === 'hubspot' ? 'HubSpot' : 'Pipedrive'} connector #${id}`);

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.ts';
+import type { RecordAuthor } from '../../lib/record-author.ts';
 import type { ChangeInput } from '../change-feed/change-feed.service.ts';
 import { type CustomPlan, writeCustomValues } from '../custom-fields/custom-fields.service.ts';
 import { assertFits, changedFields, changeList, patchFor, stale, type Versioned } from './customer-apply.ts';
 import type { EditableCustomer } from './customer-dto.ts';
-import type { CustomerAuthor } from './customer-writes.ts';
 import { replaceTagsOfMany } from './customers.repository.ts';
 import { updateCustomersIfVersion } from './customers-versioned-update.repository.ts';
 import { applyLinks, planLinkChange, type WantedLinks } from './organisations/customer-organisation-links.ts';
@@ -27,7 +27,7 @@ export interface ImportedUpdate {
 /** What the write session lends this path: its transaction, author and private steps. */
 export interface ImportedUpdateSession {
   db: Database;
-  author: CustomerAuthor;
+  author: RecordAuthor;
   now: () => string;
   assertOwners: (owners: (number | null)[]) => Promise<void>;
   entry: (

@@ -2,16 +2,10 @@ import type { FieldChange } from '@kontora/contract/change-feed';
 import type { Customer, CustomerStatus, CustomerUpdateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
-import {
-  byActor,
-  type ChangeActorRef,
-  type ChangeFeedSwitch,
-  type ChangeInput,
-  recordChange,
-} from '../change-feed/change-feed.service.ts';
+import type { RecordAuthor } from '../../lib/record-author.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type ChangeFeedSwitch, type ChangeInput, recordChange } from '../change-feed/change-feed.service.ts';
 import {
   type CustomPlan,
   type KeptValues,
@@ -79,41 +73,6 @@ import { activitiesInsert, type NewActivity } from './timeline/customer-activiti
  * Batch forms (import, bulk) take the same steps per row in fewer statements.
  */
 
-/** Who writes: a person or API key on a request, or the system (a CRM connector). */
-export interface CustomerAuthor {
-  companyId: number;
-  /** Stamped as created_by / updated_by (null: an API key or the system). */
-  userId: number | null;
-  change: ChangeActorRef;
-  timeline: { author_id: number | null; author_key_name: string | null };
-  audit: { actorId: number | null; actorKey: { id: number; name: string } | null };
-  /** A system writer's name, kept in the audit of what it deletes. */
-  systemName?: string;
-}
-
-/** Whoever acts on a request. */
-export function authorOfActor(actor: Actor): CustomerAuthor {
-  return {
-    companyId: actor.companyId,
-    userId: authorIdOf(actor),
-    change: byActor(actor),
-    timeline: { author_id: authorIdOf(actor), author_key_name: actor.apiKey?.name ?? null },
-    audit: auditActorOf(actor),
-  };
-}
-
-/** No person and no key (e.g. "HubSpot connector #3"): the name is the timeline's author and the feed's actor. */
-export function systemAuthor(companyId: number, name: string): CustomerAuthor {
-  return {
-    companyId,
-    userId: null,
-    change: { kind: 'system', name },
-    timeline: { author_id: null, author_key_name: name },
-    audit: { actorId: null, actorKey: null },
-    systemName: name,
-  };
-}
-
 export { stale } from './customer-apply.ts';
 
 /** How a change is named on the timeline and in the feed (an edit, or a merge and its undo). */
@@ -134,7 +93,7 @@ export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { ac
  */
 export async function writeCustomers<T>(
   { db, caches, benchOnlyChangeFeed }: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
-  author: CustomerAuthor,
+  author: RecordAuthor,
   work: (writes: CustomerWrites, trx: Database) => Promise<T>,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
@@ -157,10 +116,10 @@ export class CustomerWrites {
   readonly #searchStale = new Set<number>();
 
   readonly db: Database;
-  readonly author: CustomerAuthor;
+  readonly author: RecordAuthor;
   readonly #feed: ChangeFeedSwitch;
 
-  constructor(db: Database, author: CustomerAuthor, feed: ChangeFeedSwitch) {
+  constructor(db: Database, author: RecordAuthor, feed: ChangeFeedSwitch) {
     this.db = db;
     this.author = author;
     this.#feed = feed;

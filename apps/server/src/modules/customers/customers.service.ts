@@ -10,10 +10,11 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { authorOfActor, systemAuthor } from '../../lib/record-author.ts';
 import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
 import { completeCustomer } from './customer-dto.ts';
 import { canMergeEdit } from './customer-edit-merge.ts';
-import { authorOfActor, stale, systemAuthor, writeCustomers } from './customer-writes.ts';
+import { stale, writeCustomers } from './customer-writes.ts';
 import {
   findCustomer,
   findCustomersByKeys,
@@ -182,10 +183,5 @@ export async function customersByEmails(
  * routes (customer-writes.ts), with the fields a create body is completed to.
  */
 export { completeCustomer } from './customer-dto.ts';
-export {
-  type CustomerAuthor,
-  type CustomerWrites,
-  systemAuthor,
-  writeCustomers,
-} from './customer-writes.ts';
+export { type CustomerWrites, writeCustomers } from './customer-writes.ts';
 export { type TodoTimelineKind, todoTimelineEntry } from './timeline/customer-todo-timeline.ts';

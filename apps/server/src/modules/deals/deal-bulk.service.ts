@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { detailsUnder, invalidField } from '../../lib/errors.ts';
+import { authorOfActor } from '../../lib/record-author.ts';
 import { customListPlan } from '../custom-fields/custom-fields.service.ts';
-import { dealAuthorOf } from './deal-author.ts';
 import type { StoredDeal } from './deal-dto.ts';
 import { type DealListFilter, matchingDealIds } from './deal-list.repository.ts';
 import { toDealFilter } from './deal-list.service.ts';
@@ -29,7 +29,7 @@ import { selectStages } from './pipelines.repository.ts';
 /** Ids of other companies (or gone) are left alone and reported as not found. */
 export async function bulkDeals(ctx: AppContext, actor: Actor, body: DealBulkBody): Promise<DealBulkResult> {
   const ids = [...new Set(body.ids)];
-  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  return writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const affected = await applyBulk(w, trx, actor.companyId, body, ids);
     const done = new Set(affected);
     return { action: body.action, affected, not_found: ids.filter((id) => !done.has(id)) };
@@ -92,7 +92,7 @@ export async function bulkDealsByFilter(
   actor: Actor,
   body: DealBulkFilterBody,
 ): Promise<DealBulkFilterResult> {
-  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  return writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     // The filter's problems named as the body names them (`filter.custom.{key}`).
     const filter = await detailsUnder('filter', matchFilter(trx, actor.companyId, body.filter));
     const ids = await matchingDealIds(trx, actor.companyId, filter, DEAL_LIMITS.bulkMax + 1);

@@ -16,6 +16,7 @@ import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../
 import { importProgress } from '../../lib/csv-import/import-progress.ts';
 import { stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
 import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
+import { authorOfActor } from '../../lib/record-author.ts';
 import {
   checkValues,
   multiLineTargets,
@@ -25,7 +26,6 @@ import {
   readOwnCells,
 } from '../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
-import { dealAuthorOf } from './deal-author.ts';
 import { organisationIdsByName, personEntryKey, personIdsByEntry } from './deal-csv.repository.ts';
 import { type DealInput, toCents } from './deal-dto.ts';
 import { writeDeals } from './deal-writes.ts';
@@ -318,7 +318,7 @@ export async function importDeals(
     }
     progress.phase('saving');
     await touchImport(ctx.db, companyId, importId, 'applying');
-    await writeDeals(ctx, dealAuthorOf(actor), async (writes, trx) => {
+    await writeDeals(ctx, authorOfActor(actor), async (writes, trx) => {
       const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
       for await (const batch of stagedBatches<StagedDeal>(trx, companyId, importId, SAVE_BATCH)) {
         await step();

@@ -2,8 +2,8 @@ import type { DealNoteBody, DealTimelineEntry } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { authorOfActor } from '../../lib/record-author.ts';
 import { notifyMentions } from '../notifications/notifications.service.ts';
-import { dealAuthorOf } from './deal-author.ts';
 import { findDealActivity } from './deal-timeline.repository.ts';
 import { writeDeals } from './deal-writes.ts';
 import { findDealRow } from './deals.repository.ts';
@@ -19,7 +19,7 @@ export async function addDealNote(
   dealId: number,
   body: DealNoteBody,
 ): Promise<DealTimelineEntry> {
-  const noteId = await writeDeals(ctx, dealAuthorOf(actor), async (writes, trx) => {
+  const noteId = await writeDeals(ctx, authorOfActor(actor), async (writes, trx) => {
     const deal = await findDealRow(trx, actor.companyId, dealId);
     if (!deal) throw notFound('Deal');
     const id = await writes.note(deal, body.body);

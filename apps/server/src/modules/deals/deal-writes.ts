@@ -5,7 +5,8 @@ import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/
 import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
 import {
@@ -16,7 +17,6 @@ import {
   writeMergedValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
-import { type DealAuthor, staleDeal } from './deal-author.ts';
 import { changeKindOf } from './deal-change-kind.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
@@ -62,10 +62,13 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
  * that show a deal's title are keyed by `event_versions`, bumped in the transaction.
  */
 
+export const staleDeal = () =>
+  new AppError(409, 'stale_update', 'Someone else changed this deal meanwhile. Reload it and try again.');
+
 /** Runs `work` in one transaction with a write session. */
 export function writeDeals<T>(
   { db }: Pick<AppContext, 'db'>,
-  author: DealAuthor,
+  author: RecordAuthor,
   work: (writes: DealWrites, trx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute((trx) => work(new DealWrites(trx, author), trx));
@@ -82,13 +85,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export class DealWrites {
   readonly db: Database;
-  readonly author: DealAuthor;
+  readonly author: RecordAuthor;
   readonly #stages = new Map<number, StageRow[]>();
   readonly #members = new Map<number, boolean>();
   /** What an import keeps between its batches (importMany). */
   readonly #imported: { fields?: CustomField[]; tops: Map<string, number> } = { tops: new Map() };
 
-  constructor(db: Database, author: DealAuthor) {
+  constructor(db: Database, author: RecordAuthor) {
     this.db = db;
     this.author = author;
   }

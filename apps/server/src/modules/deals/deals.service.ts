@@ -12,8 +12,8 @@ import type { Database } from '../../db/database.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { authorOfActor, systemAuthor } from '../../lib/record-author.ts';
 import { finishOptionMerge, optionsMerged, planOptionMerge } from '../custom-fields/custom-fields.service.ts';
-import { dealAuthorOf, staleDeal, systemDealAuthor } from './deal-author.ts';
 import { type DealInput, rowAfter, type StoredDeal, toCents, toDeal, toStored } from './deal-dto.ts';
 import { loadDeals, loadStoredDeals } from './deal-load.ts';
 import {
@@ -23,7 +23,7 @@ import {
   dealTitlesPage,
   demoCustomers,
 } from './deal-timeline.repository.ts';
-import { writeDeals } from './deal-writes.ts';
+import { staleDeal, writeDeals } from './deal-writes.ts';
 import { companyCurrency, findDealRow, findDealWithStages, findDealWithValues } from './deals.repository.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
@@ -74,7 +74,7 @@ async function completeDeal(db: Database, actor: Actor, body: DealCreateBody): P
 }
 
 export async function createDeal(ctx: AppContext, actor: Actor, body: DealCreateBody): Promise<Deal> {
-  const id = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) =>
+  const id = await writeDeals(ctx, authorOfActor(actor), async (w, trx) =>
     w.create(await completeDeal(trx, actor, body), { kind: 'top' }, body.custom),
   );
   return getDeal(ctx, actor.companyId, id);
@@ -108,7 +108,7 @@ export async function updateDeal(
   id: number,
   body: DealUpdateBody,
 ): Promise<Deal> {
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  await writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const current = await storedDeal(trx, actor.companyId, id);
     if (current.version !== body.version) throw staleDeal();
     await w.change(current, applyUpdate(current, body), undefined, body.custom);
@@ -124,7 +124,7 @@ export async function updateDeal(
  * organisation stay), not read again after the commit.
  */
 export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: DealMoveBody): Promise<Deal> {
-  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  return writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const found = await findDealWithStages(trx, actor.companyId, id);
     if (!found) throw notFound('Deal');
     const { row } = found;
@@ -159,7 +159,7 @@ export async function moveDeal(ctx: AppContext, actor: Actor, id: number, body: 
 }
 
 export async function deleteDeal(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  await writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const current = await storedDeal(trx, actor.companyId, id);
     if ((await w.delete([current])).length === 0) throw notFound('Deal');
   });
@@ -179,7 +179,7 @@ export async function mergeDealOption(
   fieldId: number,
   body: CustomOptionMergeBody,
 ): Promise<{ field: CustomField; records: number[] }> {
-  const answer = await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  const answer = await writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const plan = await planOptionMerge(trx, actor.companyId, fieldId, body);
     if (plan.field.record !== 'deal') throw notFound('Field');
     for (let i = 0; i < plan.changes.length; i += MERGE_BATCH)
@@ -262,7 +262,7 @@ export async function demoDealsFor(
   const customers = await demoCustomers(db, actor.companyId);
   const deals = plan(customers);
   const ctx = { db } as Pick<AppContext, 'db'>;
-  return writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  return writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const pipeline = (await selectPipelines(trx, actor.companyId))[0];
     if (!pipeline) return 0;
     const stages = await w.stagesOf(pipeline.id);
@@ -314,10 +314,9 @@ export function refreshDealSearch(
   companyId: number,
   ids: number[],
 ): Promise<number> {
-  return writeDeals(ctx, systemDealAuthor(companyId, 'own field search'), (w) => w.refreshSearch(ids));
+  return writeDeals(ctx, systemAuthor(companyId, 'own field search'), (w) => w.refreshSearch(ids));
 }
 
-export type { DealAuthor } from './deal-author.ts';
 export { type DealInput, fromCents, type StoredDeal, toCents } from './deal-dto.ts';
 export { type DealWrites, writeDeals } from './deal-writes.ts';
 

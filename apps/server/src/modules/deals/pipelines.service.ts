@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { authorOfActor } from '../../lib/record-author.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
-import { dealAuthorOf } from './deal-author.ts';
 import { dealIdsIn } from './deal-list.repository.ts';
 import { loadStoredDeals } from './deal-load.ts';
 import { rebuildOpenStats } from './deal-stats.repository.ts';
@@ -188,7 +188,7 @@ export async function putStages(
   body: StagesPutBody,
 ): Promise<Pipeline> {
   const { companyId } = actor;
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  await writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const row = await findPipelineRow(trx, companyId, id);
     if (!row) throw notFound('Pipeline');
     const before = new Map((await selectStages(trx, companyId, [id])).map((s) => [s.id, s]));
@@ -266,7 +266,7 @@ export async function deletePipeline(
   moveTo?: number,
 ): Promise<void> {
   const { companyId } = actor;
-  await writeDeals(ctx, dealAuthorOf(actor), async (w, trx) => {
+  await writeDeals(ctx, authorOfActor(actor), async (w, trx) => {
     const row = await findPipelineRow(trx, companyId, id);
     if (!row) throw notFound('Pipeline');
     const all = await selectPipelines(trx, companyId);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { type Actor, authorIdOf } from '../../../lib/actor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { authorOfActor } from '../../../lib/record-author.ts';
 import {
   type KeptValues,
   keptValues,
@@ -18,7 +19,7 @@ import {
 } from '../../custom-fields/custom-fields.service.ts';
 import { isMember } from '../../members/members.service.ts';
 import { EDITABLE_FIELDS, type EditableCustomer, parseTags } from '../customer-dto.ts';
-import { authorOfActor, stale, writeCustomers } from '../customer-writes.ts';
+import { stale, writeCustomers } from '../customer-writes.ts';
 import { getCustomer } from '../customers.service.ts';
 import {
   findMerge,

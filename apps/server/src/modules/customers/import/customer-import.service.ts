@@ -26,6 +26,7 @@ import {
   stagingWriter,
   withStaging,
 } from '../../../lib/csv-import/staged-import.ts';
+import { authorOfActor } from '../../../lib/record-author.ts';
 import {
   type CustomPlan,
   multiLineTargets,
@@ -36,7 +37,7 @@ import {
 } from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
-import { authorOfActor, type CustomerWrites, writeCustomers } from '../customer-writes.ts';
+import { type CustomerWrites, writeCustomers } from '../customer-writes.ts';
 import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';

@@ -9,7 +9,8 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Actor } from '../../../lib/actor.ts';
 import { detailsUnder, invalidField } from '../../../lib/errors.ts';
-import { authorOfActor, writeCustomers } from '../customer-writes.ts';
+import { authorOfActor } from '../../../lib/record-author.ts';
+import { writeCustomers } from '../customer-writes.ts';
 import { customersByIds } from '../customers.service.ts';
 import { customerCustomPlan } from './customer-list.service.ts';
 import { countMatching, type MatchFilter, matchingCustomers } from './customer-match.repository.ts';

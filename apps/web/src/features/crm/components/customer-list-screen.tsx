@@ -17,7 +17,7 @@ import { useOwnerOptions } from '../../shared/components/owner-options.ts';
 import { useCustomerCount } from '../api/get-customer-count.ts';
 import { customerImportKind } from './customer-import-kind.ts';
 import { BulkBar } from './customers/bulk-bar.tsx';
-import { DEFAULT_COLUMNS, useListColumns } from './customers/customer-columns.tsx';
+import { useListColumns } from './customers/customer-columns.tsx';
 import { CustomerFilters } from './customers/customer-filters.tsx';
 import { CustomerTable } from './customers/customer-table.tsx';
 import { ExportButton } from './customers/export-button.tsx';
@@ -101,7 +101,7 @@ export function CustomerListScreen() {
   const count = useCustomerCount(companyId, match);
   const selection = useListSelection(customers, filterKey, match);
   const target = selection.target(count.data?.count ?? 0);
-  const views = useListViews(companyId, filter, update);
+  const views = useListViews(companyId, filter, update, listColumns);
 
   const onSort = (column: CustomerSort) => {
     const dir = sort.sort === column ? (sort.dir === 'asc' ? 'desc' : 'asc') : (FIRST_DIR[column] ?? 'asc');
@@ -124,18 +124,7 @@ export function CustomerListScreen() {
           </button>
         </div>
       </PageHeader>
-      <ViewsBar
-        kind="customer"
-        views={views.items}
-        active={views.active}
-        onApply={views.apply}
-        current={views.current}
-        columns={views.columns}
-        onColumns={views.setColumns}
-        available={listColumns.columns}
-        labelOf={(column) => listColumns.defOf(column)?.label(t)}
-        defaults={DEFAULT_COLUMNS}
-      />
+      <ViewsBar views={views} />
       <CustomerFilters filter={filter} update={update} owners={owners} />
       <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
       {filter.q && (

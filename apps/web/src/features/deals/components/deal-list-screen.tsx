@@ -16,7 +16,7 @@ import { useDealCount } from '../api/get-deal-count.ts';
 import { apiFilterOf, listOrderOf } from '../lib/deal-filter.ts';
 import { dealImportKind } from '../lib/deal-import-kind.ts';
 import { DealBulkBar } from './deal-bulk-bar.tsx';
-import { DEAL_COLUMNS, useDealColumns } from './deal-columns.tsx';
+import { useDealColumns } from './deal-columns.tsx';
 import { DealExportButton } from './deal-export-button.tsx';
 import { DealFilters } from './deal-filters.tsx';
 import { DealTable } from './deal-table.tsx';
@@ -43,7 +43,7 @@ export function DealListScreen() {
   const { filter, search, update, fields } = useDealFilter();
   const owners = useOwnerOptions(companyId).options;
   const listColumns = useDealColumns(fields);
-  const views = useDealViews(companyId, filter, update);
+  const views = useDealViews(companyId, filter, update, listColumns);
   const shown = views.columns.flatMap((column) => {
     const def = listColumns.defOf(column);
     return def ? [{ column, def }] : [];
@@ -80,18 +80,7 @@ export function DealListScreen() {
           {t('deals.csv.import')}
         </button>
       </DealsHeader>
-      <ViewsBar
-        kind="deal"
-        views={views.items}
-        active={views.active}
-        onApply={views.apply}
-        current={views.current}
-        columns={views.columns}
-        onColumns={views.setColumns}
-        available={listColumns.columns}
-        labelOf={(column) => listColumns.defOf(column)?.label(t)}
-        defaults={DEAL_COLUMNS}
-      />
+      <ViewsBar views={views} />
       <DealFilters filter={filter} update={update} />
       <OwnFieldFilters fields={fields} filter={filter} update={update} owners={owners} />
       <MatchCount record="deal" count={count.data} stale={count.isPlaceholderData} />

@@ -1,6 +1,10 @@
 import type { DealView } from '@kontora/contract/deal-views';
 import { useEffect } from 'react';
-import { useSavedViews } from '../../shared/components/list-columns/use-saved-views.ts';
+import {
+  type ListColumnsOf,
+  type ListViewsOf,
+  useSavedViews,
+} from '../../shared/components/list-columns/use-saved-views.ts';
 import { customPatchOf } from '../../shared/lib/custom-params.ts';
 import {
   apiFilterOf,
@@ -19,7 +23,12 @@ const oldStorageKey = (companyId: number) => `kontoraDealColumns:${companyId}`;
  * The deal list's saved views and the person's columns, kept on the server as the customer
  * list's (decision 088). Opening a view puts its filter and sort in the address.
  */
-export function useDealViews(companyId: number, filter: DealAddressFilter, update: UpdateDealFilter) {
+export function useDealViews(
+  companyId: number,
+  filter: DealAddressFilter,
+  update: UpdateDealFilter,
+  listColumns: ListColumnsOf<'deal'>,
+): ListViewsOf<'deal'> {
   const apply = (view: DealView) => {
     const { pipeline_id, q, owner_id, tag, close_from, close_to, ...rest } = view.filter;
     update({
@@ -35,7 +44,7 @@ export function useDealViews(companyId: number, filter: DealAddressFilter, updat
       dir: view.dir,
     });
   };
-  const views = useSavedViews(companyId, 'deal', DEAL_COLUMNS, apply);
+  const views = useSavedViews(companyId, 'deal', DEAL_COLUMNS, listColumns, apply);
   useCarryOverBrowserColumns(companyId, views.loaded && views.columnsSaved === null, views.setColumns);
 
   /** The list as it is now, as a view saves it: an own field's sort with its direction apart. */

@@ -1,12 +1,21 @@
 import type { CustomerView } from '@kontora/contract/customer-views';
 import { type CustomerFilterParams, customParamsOf } from '../../../shared/api/get-customers.ts';
-import { useSavedViews } from '../../../shared/components/list-columns/use-saved-views.ts';
+import {
+  type ListColumnsOf,
+  type ListViewsOf,
+  useSavedViews,
+} from '../../../shared/components/list-columns/use-saved-views.ts';
 import { customPatchOf } from '../../../shared/lib/custom-params.ts';
 import { DEFAULT_COLUMNS } from './customer-columns.tsx';
 import { sortOf, type UpdateFilter } from './use-customer-filter.ts';
 
 /** The customer list's saved views and columns (the shared hook), opening a view into the address. */
-export function useListViews(companyId: number, filter: CustomerFilterParams, update: UpdateFilter) {
+export function useListViews(
+  companyId: number,
+  filter: CustomerFilterParams,
+  update: UpdateFilter,
+  listColumns: ListColumnsOf<'customer'>,
+): ListViewsOf<'customer'> {
   const apply = (view: CustomerView) => {
     const { q, status, owner_id, tag, organisation_id, ...rest } = view.filter;
     update({
@@ -21,7 +30,7 @@ export function useListViews(companyId: number, filter: CustomerFilterParams, up
       dir: view.dir === 'asc' ? '' : view.dir,
     });
   };
-  const views = useSavedViews(companyId, 'customer', DEFAULT_COLUMNS, apply);
+  const views = useSavedViews(companyId, 'customer', DEFAULT_COLUMNS, listColumns, apply);
   /** The list as it is now, as a view saves it. */
   const current = () => {
     const { q, status, owner_id, tag, organisation_id } = filter;

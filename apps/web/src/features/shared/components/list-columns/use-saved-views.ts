@@ -1,11 +1,25 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import {
   type ColumnOf,
   type ListKind,
   useListViewsQuery,
   useSetListColumns,
+  type ViewInputOf,
   type ViewOf,
 } from '../../api/list-views.ts';
+
+/** Every column a list can show (own fields' included) and how one is labelled (undefined: not in use). */
+export interface ListColumnsOf<K extends ListKind> {
+  columns: readonly ColumnOf<K>[];
+  defOf: (column: ColumnOf<K>) => { label: (t: TFunction) => string } | undefined;
+}
+
+/** A list's saved views and columns, as its views bar (views-bar.tsx) shows and changes them. */
+export interface ListViewsOf<K extends ListKind> extends ReturnType<typeof useSavedViews<K>> {
+  /** The list as it is now (filter, sort, dir, columns): what "Save view" keeps under a name. */
+  current: () => Omit<ViewInputOf<K>, 'name' | 'shared'>;
+}
 
 /**
  * The saved views and the columns of a list: the person's own columns (kept on the server per
@@ -17,6 +31,7 @@ export function useSavedViews<K extends ListKind>(
   companyId: number,
   kind: K,
   defaults: readonly ColumnOf<K>[],
+  listColumns: ListColumnsOf<K>,
   applyFilter: (view: ViewOf<K>) => void,
 ) {
   const views = useListViewsQuery(companyId, kind);
@@ -29,6 +44,7 @@ export function useSavedViews<K extends ListKind>(
   const saved = views.data?.columns as ColumnOf<K>[] | null | undefined;
 
   return {
+    kind,
     items,
     active,
     /** Whether the person's columns have been read (the list waits for them, not to flash the defaults). */
@@ -41,6 +57,10 @@ export function useSavedViews<K extends ListKind>(
       if (view) applyFilter(view);
     },
     columns: shownColumns ?? saved ?? [...defaults],
+    defaults,
+    /** Every column the list can show, and how each is labelled. */
+    available: listColumns.columns,
+    defOf: listColumns.defOf,
     setColumns: (columns: ColumnOf<K>[]) => {
       // Shown at once and kept while the save is on its way, whatever a refetch brings meanwhile.
       setShownColumns(columns);

@@ -7,51 +7,26 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
 import {
-  type ColumnOf,
   type ListKind,
   useCreateListView,
   useDeleteListView,
   type ViewInputOf,
-  type ViewOf,
 } from '../../api/list-views.ts';
 import { ColumnsDialog } from './columns-dialog.tsx';
+import type { ListViewsOf } from './use-saved-views.ts';
 
 // Its form (react-hook-form, zod) loads on first opening, not with the list.
 const SaveViewDialog = lazy(() =>
   import('./save-view-dialog.tsx').then((m) => ({ default: m.SaveViewDialog })),
 );
 
-type ViewsBarProps<K extends ListKind> = {
-  kind: K;
-  views: readonly ViewOf<K>[];
-  active: ViewOf<K> | null;
-  onApply: (view: ViewOf<K> | null) => void;
-  /** The list as it is now (filter, sort, dir, columns): what "Save view" keeps under a name. */
-  current: () => Omit<ViewInputOf<K>, 'name' | 'shared'>;
-  columns: readonly ColumnOf<K>[];
-  onColumns: (columns: ColumnOf<K>[]) => void;
-  /** Every column the list can show, own fields' included, how each is labelled, and the defaults. */
-  available: readonly ColumnOf<K>[];
-  labelOf: (column: ColumnOf<K>) => string | undefined;
-  defaults: readonly ColumnOf<K>[];
-};
-
 /**
  * Saved views (own and shared) to open, save the list as a view, delete an own one; the
- * columns. The customer list and the deal list both show it (decision 088).
+ * columns. The customer list and the deal list both show it (decision 088), each with its
+ * views hook's answer (useSavedViews, with the list's `current`).
  */
-export function ViewsBar<K extends ListKind>({
-  kind,
-  views,
-  active,
-  onApply,
-  current,
-  columns,
-  onColumns,
-  available,
-  labelOf,
-  defaults,
-}: ViewsBarProps<K>) {
+export function ViewsBar<K extends ListKind>({ views }: { views: ListViewsOf<K> }) {
+  const { kind, items, active, apply: onApply, current, columns, setColumns, available, defaults } = views;
   const { t } = useTranslation();
   const id = useId();
   const companyId = useCompanyId();
@@ -80,10 +55,10 @@ export function ViewsBar<K extends ListKind>({
           id={`${id}-view`}
           className="form-select form-select-sm"
           value={active?.id ?? ''}
-          onChange={(event) => onApply(views.find((v) => v.id === Number(event.target.value)) ?? null)}
+          onChange={(event) => onApply(items.find((v) => v.id === Number(event.target.value)) ?? null)}
         >
           <option value="">{t('views.none')}</option>
-          {views.map((view) => (
+          {items.map((view) => (
             <option key={view.id} value={view.id}>
               {view.mine ? view.name : t('views.sharedBy', { name: view.name, owner: view.owner_name ?? '' })}
             </option>
@@ -112,9 +87,9 @@ export function ViewsBar<K extends ListKind>({
         open={editingColumns}
         onClose={() => setEditingColumns(false)}
         value={columns}
-        onChange={onColumns}
+        onChange={setColumns}
         available={available}
-        labelOf={labelOf}
+        labelOf={(column) => views.defOf(column)?.label(t)}
         defaults={defaults}
       />
       <ConfirmDialog
