@@ -2,11 +2,11 @@ import type { ChangeEntry } from '@kontora/contract/change-feed';
 import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAuthor } from '../../lib/record-author.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
 import { messageBody } from '../webhooks/webhook-payload.ts';
-import { systemDealAuthor } from './deal-author.ts';
 import { rebuildDealStats } from './deal-stats.repository.ts';
 import { dealKit } from './deal-test-kit.ts';
 import { writeDeals } from './deal-writes.ts';
@@ -317,7 +317,7 @@ describe('a deal import saved in batches', () => {
       custom: {},
     });
     const write = (second: ImportedDeal[]) =>
-      writeDeals(t.ctx, systemDealAuthor(c.acme, 'Test import'), async (writes) => {
+      writeDeals(t.ctx, systemAuthor(c.acme, 'Test import'), async (writes) => {
         await writes.importMany([input('Door c 1'), input('Door c 2')]);
         await writes.importMany(second);
       });

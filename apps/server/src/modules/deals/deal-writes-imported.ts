@@ -1,6 +1,7 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
+import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
 import {
   activeFields,
@@ -8,7 +9,6 @@ import {
   checkValues,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
-import type { DealAuthor } from './deal-author.ts';
 import type { DealInput, StoredDeal } from './deal-dto.ts';
 import { insertCustomerEntries, insertDealLinks, insertDealRows } from './deal-import.repository.ts';
 import { POSITION_STEP, positionFor } from './deal-position.ts';
@@ -53,7 +53,7 @@ export interface ImportedDealsState {
 /** What the write session lends this path: its transaction, author and private steps. */
 export interface ImportedDealSession {
   db: Database;
-  author: DealAuthor;
+  author: RecordAuthor;
   now: () => string;
   state: ImportedDealsState;
   stagesOf: (pipelineId: number) => Promise<StageRow[]>;
@@ -173,7 +173,7 @@ export async function importFinished(
 }
 
 /** Each deal on the timelines of its organisation and people (kind `deal_created`, its title as body). */
-function customerEntries(author: DealAuthor, deals: readonly Omit<StoredDeal, 'id'>[], at: string) {
+function customerEntries(author: RecordAuthor, deals: readonly Omit<StoredDeal, 'id'>[], at: string) {
   return deals.flatMap((d) =>
     [...new Set([...(d.organisation_id === null ? [] : [d.organisation_id]), ...d.customer_ids])].map(
       (customer_id) => ({
