@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { forEachImportRun } from './bench/import-runs.ts';
 import { watchRss } from './bench/memory.ts';
-import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
 
 /**
@@ -101,21 +101,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
 
 export async function benchImportDeals(): Promise<void> {
   const sizes = (process.env.BENCH_DEAL_IMPORT_ROWS ?? '100000').split(',').map(Number);
-  const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'sqlite,postgres').split(',');
-  for (const engine of engines) {
-    for (const rows of sizes) {
-      let env: Record<string, string> = {};
-      if (engine === 'postgres') {
-        const url = await benchPostgresUrl('kontora_bench_import_deals', true);
-        if (!url) {
-          console.log('\nDeal import (postgres): no PostgreSQL server answers, skipped');
-          continue;
-        }
-        env = { DATABASE_URL: url, SEED_DEMO: '1' };
-      }
-      await benchOne(engine, rows, env);
-    }
-  }
+  await forEachImportRun('Deal import', 'kontora_bench_import_deals', sizes, benchOne);
 }
 
 // Run alone with `node scripts/bench-import-deals.ts`.

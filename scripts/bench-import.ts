@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { existingCsv, importCsv } from './bench/import-csv.ts';
+import { forEachImportRun } from './bench/import-runs.ts';
 import { cpuSeconds, watchRss } from './bench/memory.ts';
-import { benchPostgresUrl } from './bench/postgres-database.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
 import { percentiles } from './bench/timing.ts';
 
@@ -105,21 +105,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
 
 export async function benchImport(): Promise<void> {
   const sizes = (process.env.BENCH_IMPORT_ROWS ?? '100000,1000000').split(',').map(Number);
-  const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'sqlite,postgres').split(',');
-  for (const engine of engines) {
-    for (const rows of sizes) {
-      let env: Record<string, string> = {};
-      if (engine === 'postgres') {
-        const url = await benchPostgresUrl('kontora_bench_import', true);
-        if (!url) {
-          console.log('\nCustomer import (postgres): no PostgreSQL server answers, skipped');
-          continue;
-        }
-        env = { DATABASE_URL: url, SEED_DEMO: '1' };
-      }
-      await benchOne(engine, rows, env);
-    }
-  }
+  await forEachImportRun('Customer import', 'kontora_bench_import', sizes, benchOne);
 }
 
 // Run alone with `node scripts/bench-import.ts`.
