@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useCompanyRole } from '../../../lib/api/get-my-companies.ts';
@@ -22,7 +22,10 @@ export function CompanySecuritySection({
   const update = useUpdateCompanySecurity(companyId);
   const { role } = useCompanyRole(companyId);
   const canChange = Boolean(user?.is_admin) || role === 'owner';
-  const required = update.data?.require_two_factor ?? security.data?.require_two_factor ?? false;
+  // What the click asked for, until the answer settles it (as the mail settings' switch does):
+  // the mutation's pending state comes a tick later, and the switch would spring back meanwhile.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const required = wanted ?? update.data?.require_two_factor ?? security.data?.require_two_factor ?? false;
 
   return (
     <section className="card kt-card mb-4" aria-labelledby="settings-security">
@@ -44,7 +47,13 @@ export function CompanySecuritySection({
               checked={required}
               disabled={!canChange || update.isPending}
               aria-describedby={canChange ? undefined : `${switchId}-hint`}
-              onChange={(event) => update.mutate({ require_two_factor: event.target.checked })}
+              onChange={(event) => {
+                setWanted(event.target.checked);
+                update.mutate(
+                  { require_two_factor: event.target.checked },
+                  { onSettled: () => setWanted(null) },
+                );
+              }}
             />
             <label className="form-check-label" htmlFor={switchId}>
               {t('settings.security.require')}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { problemText } from '../../../../lib/server-problems.ts';
@@ -13,13 +13,13 @@ export function OrganisationDomainsSwitch({ companyId, editable }: { companyId: 
   const id = useId();
   const settings = useMailSettings(companyId);
   const save = usePutMailSettings(companyId);
+  // What the click asked for, until the answer (or an error) settles it. Held in the component's
+  // own state, set in the click's handler: the mutation's pending state arrives a tick later,
+  // and a controlled checkbox would meanwhile spring back to the saved value.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const error = save.error ? problemText(t, save.error) : null;
   if (!settings.data) return null;
-  // The switch follows the click at once; the answer (or an error) settles it.
-  const on =
-    save.isPending && save.variables
-      ? save.variables.organisation_domains
-      : settings.data.organisation_domains;
+  const on = wanted ?? settings.data.organisation_domains;
   return (
     <div className="mt-4">
       {error && <FormAlert kind="danger">{error}</FormAlert>}
@@ -33,7 +33,10 @@ export function OrganisationDomainsSwitch({ companyId, editable }: { companyId: 
           checked={on}
           disabled={!editable || save.isPending}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => save.mutate({ organisation_domains: event.target.checked })}
+          onChange={(event) => {
+            setWanted(event.target.checked);
+            save.mutate({ organisation_domains: event.target.checked }, { onSettled: () => setWanted(null) });
+          }}
         />
         <label className="form-check-label" htmlFor={`${id}-switch`}>
           {t('mailExclusions.organisationDomains.label')}
