@@ -11,10 +11,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { companyCurrency } from '../../lib/company-currency.ts';
-import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import type { SearchedValue } from '../../lib/search-words.ts';
-import { auditActorOf, recordAudit } from '../audit/audit.service.ts';
 import { isMember, memberIdsByEmail } from '../members/members.service.ts';
 import {
   insertField,
@@ -422,9 +421,18 @@ export async function planCustomValues(
     const ids = fields.filter((f) => keys.has(f.key)).map((f) => f.id);
     held = heldValues(fields, await selectValues(db, companyId, record, [recordId], ids));
   }
-  const { plan, problems, people } = checkValues(fields, record, input, held);
-  for (const [userId, path] of people)
-    if (!(await isMember(db, companyId, userId))) problems[path] = ['not_member'];
+  return acceptedPlan(checkValues(fields, record, input, held), (userId) => isMember(db, companyId, userId));
+}
+
+/**
+ * The plan of checked values once the people they name are members (`isMember` may answer from
+ * a cache of the caller's); every problem is a 400 naming `custom.{key}`.
+ */
+export async function acceptedPlan(
+  { plan, problems, people }: CheckedValues,
+  isMember: (userId: number) => Promise<boolean>,
+): Promise<CustomPlan> {
+  for (const [userId, path] of people) if (!(await isMember(userId))) problems[path] = ['not_member'];
   if (Object.keys(problems).length)
     throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
   return plan;

@@ -1,14 +1,15 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
 import type { Database } from '../../db/database.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
 import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
 import {
+  acceptedPlan,
   activeFields,
   type CustomPlan,
   checkValues,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
+import { assertParties, stageOfPipeline } from './deal-checks.ts';
 import type { DealInput, StoredDeal } from './deal-dto.ts';
 import { insertCustomerEntries, insertDealLinks, insertDealRows } from './deal-import.repository.ts';
 import { POSITION_STEP, positionFor } from './deal-position.ts';
@@ -196,14 +197,8 @@ function customerEntries(author: RecordAuthor, deals: readonly Omit<StoredDeal, 
  */
 async function checkDeals(session: ImportedDealSession, deals: readonly DealInput[]): Promise<StageRow[]> {
   const stages: StageRow[] = [];
-  for (const deal of deals) {
-    const list = await session.stagesOf(deal.pipeline_id);
-    if (list.length === 0) throw invalidField('pipeline_id', 'not_found', 'No such pipeline.');
-    const stage = list.find((s) => s.id === deal.stage_id);
-    if (!stage)
-      throw invalidField('stage_id', 'not_in_pipeline', 'The stage must belong to the deal’s pipeline.');
-    stages.push(stage);
-  }
+  for (const deal of deals)
+    stages.push(stageOfPipeline(await session.stagesOf(deal.pipeline_id), deal.stage_id));
   for (const owner of new Set(deals.map((d) => d.owner_id)))
     if (owner !== null) await session.assertMember(owner);
   const wanted = [
@@ -220,19 +215,7 @@ async function checkDeals(session: ImportedDealSession, deals: readonly DealInpu
     );
     for (const [id, type] of found) types.set(id, type);
   }
-  for (const deal of deals) {
-    if (deal.organisation_id !== null) {
-      const type = types.get(deal.organisation_id);
-      if (type !== 'organisation')
-        throw invalidField(
-          'organisation_id',
-          type ? 'not_organisation' : 'not_found',
-          'Choose an organisation of the company.',
-        );
-    }
-    if (deal.customer_ids.some((id) => !types.has(id)))
-      throw invalidField('customer_ids', 'not_found', 'Choose customers of the company.');
-  }
+  for (const deal of deals) assertParties(types, deal.organisation_id, deal.customer_ids);
   return stages;
 }
 
@@ -244,14 +227,8 @@ async function checkOwnValues(
   const { state } = session;
   state.fields ??= await activeFields(session.db, session.author.companyId, 'deal');
   const plans: CustomPlan[] = [];
-  for (const row of rows) {
-    const { plan, problems, people } = checkValues(state.fields, 'deal', row.custom, null);
-    for (const [userId, path] of people)
-      if (!(await session.isMember(userId))) problems[path] = ['not_member'];
-    if (Object.keys(problems).length)
-      throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details: problems });
-    plans.push(plan);
-  }
+  for (const row of rows)
+    plans.push(await acceptedPlan(checkValues(state.fields, 'deal', row.custom, null), session.isMember));
   return plans;
 }
 

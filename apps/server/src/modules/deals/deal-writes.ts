@@ -1,6 +1,5 @@
 import type { FieldChange } from '@kontora/contract/change-feed';
 import type { ChangeType } from '@kontora/contract/change-types';
-import type { CustomField } from '@kontora/contract/custom-fields';
 import { DEAL_EDITABLE_FIELDS, type DealEditableField } from '@kontora/contract/deal-values';
 import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -18,6 +17,7 @@ import {
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { changeKindOf } from './deal-change-kind.ts';
+import { assertParties, stageOfPipeline } from './deal-checks.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
 import { refreshOwnWords } from './deal-search-refresh.ts';
@@ -26,6 +26,7 @@ import {
   type ImportCounts,
   type ImportedDeal,
   type ImportedDealSession,
+  type ImportedDealsState,
   importDeals,
   importFinished,
 } from './deal-writes-imported.ts';
@@ -89,7 +90,7 @@ export class DealWrites {
   readonly #stages = new Map<number, StageRow[]>();
   readonly #members = new Map<number, boolean>();
   /** What an import keeps between its batches (importMany). */
-  readonly #imported: { fields?: CustomField[]; tops: Map<string, number> } = { tops: new Map() };
+  readonly #imported: ImportedDealsState = { tops: new Map() };
 
   constructor(db: Database, author: RecordAuthor) {
     this.db = db;
@@ -409,28 +410,12 @@ export class DealWrites {
   /** The rules between fields, checked against the company's data; answers the deal's stage. */
   async #check(input: DealInput, current: StoredDeal | null): Promise<StageRow> {
     const changedField = (f: keyof DealInput) => current === null || !same(current[f], input[f]);
-    const stages = await this.stagesOf(input.pipeline_id);
-    if (stages.length === 0) throw invalidField('pipeline_id', 'not_found', 'No such pipeline.');
-    const stage = stages.find((s) => s.id === input.stage_id);
-    if (!stage)
-      throw invalidField('stage_id', 'not_in_pipeline', 'The stage must belong to the deal’s pipeline.');
+    const stage = stageOfPipeline(await this.stagesOf(input.pipeline_id), input.stage_id);
     if (input.owner_id !== null && changedField('owner_id')) await this.#assertMember(input.owner_id);
-    const wanted = [
-      ...(input.organisation_id !== null && changedField('organisation_id') ? [input.organisation_id] : []),
-      ...(changedField('customer_ids') ? input.customer_ids : []),
-    ];
-    const types = await customerTypes(this.db, this.author.companyId, wanted);
-    if (input.organisation_id !== null && changedField('organisation_id')) {
-      const type = types.get(input.organisation_id);
-      if (type !== 'organisation')
-        throw invalidField(
-          'organisation_id',
-          type ? 'not_organisation' : 'not_found',
-          'Choose an organisation of the company.',
-        );
-    }
-    if (changedField('customer_ids') && input.customer_ids.some((id) => !types.has(id)))
-      throw invalidField('customer_ids', 'not_found', 'Choose customers of the company.');
+    const organisationId = changedField('organisation_id') ? input.organisation_id : null;
+    const customerIds = changedField('customer_ids') ? input.customer_ids : [];
+    const wanted = [...(organisationId !== null ? [organisationId] : []), ...customerIds];
+    assertParties(await customerTypes(this.db, this.author.companyId, wanted), organisationId, customerIds);
     return stage;
   }
 
