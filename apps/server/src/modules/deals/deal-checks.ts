@@ -1,4 +1,5 @@
 import { invalidField } from '../../lib/errors.ts';
+import type { DealInput } from './deal-dto.ts';
 import type { StageRow } from './pipelines.repository.ts';
 
 /**
@@ -35,4 +36,11 @@ export function assertParties(
   }
   if (customerIds.some((id) => !types.has(id)))
     throw invalidField('customer_ids', 'not_found', 'Choose customers of the company.');
+}
+
+/** The customers a deal involves, once each: its organisation and its people. */
+export function partiesOf(deal: Pick<DealInput, 'organisation_id' | 'customer_ids'>): number[] {
+  return [
+    ...new Set([...(deal.organisation_id === null ? [] : [deal.organisation_id]), ...deal.customer_ids]),
+  ];
 }

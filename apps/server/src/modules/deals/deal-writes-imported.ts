@@ -9,7 +9,7 @@ import {
   checkValues,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
-import { assertParties, stageOfPipeline } from './deal-checks.ts';
+import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
 import type { DealInput, StoredDeal } from './deal-dto.ts';
 import { insertCustomerEntries, insertDealLinks, insertDealRows } from './deal-import.repository.ts';
 import { POSITION_STEP, positionFor } from './deal-position.ts';
@@ -176,17 +176,15 @@ export async function importFinished(
 /** Each deal on the timelines of its organisation and people (kind `deal_created`, its title as body). */
 function customerEntries(author: RecordAuthor, deals: readonly Omit<StoredDeal, 'id'>[], at: string) {
   return deals.flatMap((d) =>
-    [...new Set([...(d.organisation_id === null ? [] : [d.organisation_id]), ...d.customer_ids])].map(
-      (customer_id) => ({
-        company_id: author.companyId,
-        customer_id,
-        kind: 'deal_created' as const,
-        body: d.title,
-        changes: null,
-        ...author.timeline,
-        created_at: at,
-      }),
-    ),
+    partiesOf(d).map((customer_id) => ({
+      company_id: author.companyId,
+      customer_id,
+      kind: 'deal_created' as const,
+      body: d.title,
+      changes: null,
+      ...author.timeline,
+      created_at: at,
+    })),
   );
 }
 
@@ -201,11 +199,7 @@ async function checkDeals(session: ImportedDealSession, deals: readonly DealInpu
     stages.push(stageOfPipeline(await session.stagesOf(deal.pipeline_id), deal.stage_id));
   for (const owner of new Set(deals.map((d) => d.owner_id)))
     if (owner !== null) await session.assertMember(owner);
-  const wanted = [
-    ...new Set(
-      deals.flatMap((d) => [...(d.organisation_id === null ? [] : [d.organisation_id]), ...d.customer_ids]),
-    ),
-  ];
+  const wanted = [...new Set(deals.flatMap(partiesOf))];
   const types = new Map<number, string>();
   for (let i = 0; i < wanted.length; i += CUSTOMERS_PER_LOOKUP) {
     const found = await customerTypes(

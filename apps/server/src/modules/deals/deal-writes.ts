@@ -17,7 +17,7 @@ import {
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { changeKindOf } from './deal-change-kind.ts';
-import { assertParties, stageOfPipeline } from './deal-checks.ts';
+import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
 import { refreshOwnWords } from './deal-search-refresh.ts';
@@ -462,10 +462,7 @@ export class DealWrites {
 
   /** The deal on the timelines of its organisation and people (see insertCustomerDealEntries). */
   #onCustomerTimelines(deal: DealInput, kind: 'deal_created' | 'deal_won' | 'deal_lost', at: string) {
-    const ids = [
-      ...new Set([...(deal.organisation_id === null ? [] : [deal.organisation_id]), ...deal.customer_ids]),
-    ];
-    return insertCustomerDealEntries(this.db, this.author.companyId, ids, {
+    return insertCustomerDealEntries(this.db, this.author.companyId, partiesOf(deal), {
       kind,
       title: deal.title,
       ...this.author.timeline,
