@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once.ts';
 
 /**
  * A react-hook-form resolver whose schema code loads on first use. The account
@@ -9,14 +10,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
 ): { resolver: Resolver<T>; preload: () => void } {
-  let pending: Promise<Resolver<T>> | null = null;
-  const get = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-    return pending;
-  };
+  const get = loadOnce(load);
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
     preload: () => void get().catch(() => {}),

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors.ts';
 import { adoptProfileLanguage } from '../../../lib/language.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 import { signIn, useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import type { LoginField, LoginProblems, LoginValues } from '../login-validation.ts';
@@ -25,14 +26,7 @@ const FIELDS: readonly LoginField[] = ['email', 'password'];
  * screen paints without it, and without react-hook-form (docs/decisions/021-lean-css-and-first-paint.md).
  * Should it fail to load, the server's answer (the same schema) shows the problems instead.
  */
-let check: Promise<typeof import('../login-validation.ts')> | null = null;
-function loadCheck() {
-  check ??= import('../login-validation.ts').catch((error: unknown) => {
-    check = null;
-    throw error;
-  });
-  return check;
-}
+const loadCheck = loadOnce(() => import('../login-validation.ts'));
 async function problemsOf(values: LoginValues): Promise<LoginProblems> {
   try {
     return (await loadCheck()).loginProblems(values);

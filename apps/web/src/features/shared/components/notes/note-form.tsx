@@ -4,6 +4,7 @@ import { FormAlert } from '../../../../components/form-alert.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { type Keyed, useCreateAttempt } from '../../../../lib/create-attempt.ts';
 import { fieldErrorText } from '../../../../lib/form-errors.ts';
+import { loadOnce } from '../../../../lib/load-once.ts';
 import { notify } from '../../../../lib/notifications.ts';
 import { problemText, setServerFieldErrors } from '../../../../lib/server-problems.ts';
 import { useCompanyId } from '../../../../lib/use-company-id.ts';
@@ -15,14 +16,7 @@ const FIELDS = ['body'] as const;
 // at all: the customer's and the deal's pages draw this form on their first load, where a form
 // library cost a phone blocking time for one textarea
 // (docs/decisions/087-phone-pages-load-forms-on-use.md, 092-first-loads-in-shorter-tasks.md).
-let validation: Promise<typeof import('./note-validation.ts')> | null = null;
-function loadValidation() {
-  validation ??= import('./note-validation.ts').catch((error: unknown) => {
-    validation = null;
-    throw error;
-  });
-  return validation;
-}
+const loadValidation = loadOnce(() => import('./note-validation.ts'));
 
 /**
  * "Add note" at the top of a timeline (a customer's or a deal's): `add` sends the note (a create
