@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../tokens.ts';
+import { settleMarks } from './import-marks.ts';
 
 /**
  * The staging area of CSV imports (docs/decisions/068-staged-imports.md): the checked rows of a
@@ -53,7 +54,7 @@ export async function touchImport(
   db: Database,
   companyId: number,
   importId: number,
-  state?: 'staging' | 'applying',
+  state?: 'staging' | 'applying' | 'applied',
 ): Promise<void> {
   await db
     .updateTable('csv_imports')
@@ -88,18 +89,48 @@ export async function* stagedBatches<T>(
   }
 }
 
+/**
+ * Rows staged beside the file's lines, under the negated line of the row they came from (an
+ * update planned for the flip, docs/decisions/098-import-behind-a-switch.md): lines `from`..`to`
+ * of the file, in line order.
+ */
+export async function plannedRows<T>(
+  db: Database,
+  companyId: number,
+  importId: number,
+  from: number,
+  to: number,
+): Promise<T[]> {
+  const rows = await db
+    .selectFrom('csv_import_rows')
+    .select('row')
+    .where('import_id', '=', importId)
+    .where('company_id', '=', companyId)
+    .where('line', '>=', -to)
+    .where('line', '<=', -from)
+    .orderBy('line', 'desc')
+    .execute();
+  return rows.map((r) => JSON.parse(r.row) as T);
+}
+
 /** Lines per delete: each statement is short, so other writers get in between (SQLite has one writer). */
 const DROP_LINES = 20_000;
 
-/** Drops an import and its staged rows, a range of lines per statement. */
+/**
+ * Drops an import, its marked rows and its staged rows, a range per statement. An import that
+ * was not applied takes its marked rows away (never shown); an applied one leaves them shown,
+ * unmarked (import-marks.ts).
+ */
 export async function dropStaging(db: Database, companyId: number, importId: number): Promise<void> {
-  const last = await db
+  await settleMarks(db, companyId, importId);
+  const range = await db
     .selectFrom('csv_import_rows')
-    .select((eb) => eb.fn.max('line').as('line'))
+    .select((eb) => [eb.fn.min('line').as('first'), eb.fn.max('line').as('last')])
     .where('import_id', '=', importId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  for (let from = 0; from <= Number(last?.line ?? 0); from += DROP_LINES) {
+  const first = Math.min(0, Number(range?.first ?? 0));
+  for (let from = first - 1; from <= Number(range?.last ?? 0); from += DROP_LINES) {
     await db
       .deleteFrom('csv_import_rows')
       .where('import_id', '=', importId)
@@ -113,8 +144,9 @@ export async function dropStaging(db: Database, companyId: number, importId: num
 
 /**
  * Drops the imports whose process died (not touched for `staleMs`): run on start, so a crash or
- * a kill mid-import leaves no staged rows behind. Their saving, if it had begun, was one
- * transaction the database rolled back with the connection.
+ * a kill mid-import leaves no staged rows behind. A saving in one transaction was rolled back
+ * with the connection; rows saved in short transactions before the flip are deleted, those of an
+ * import already applied are left shown (dropStaging).
  */
 export async function dropStaleImports(db: Database, staleMs = STALE_IMPORT_MS): Promise<number> {
   const before = new Date(Date.now() - staleMs).toISOString();

@@ -30,6 +30,7 @@ import {
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { type ImportedUpdate, updateImported } from './customer-writes-imported.ts';
 import {
+  addToCounts,
   bumpVersionsOf,
   deleteCustomersReturning,
   insertCustomers,
@@ -54,7 +55,11 @@ import {
   wantedLinks,
 } from './organisations/customer-organisation-links.ts';
 import { insertLinks } from './organisations/customer-organisations.repository.ts';
-import { activitiesInsert, type NewActivity } from './timeline/customer-activities.repository.ts';
+import {
+  activitiesInsert,
+  insertActivities,
+  type NewActivity,
+} from './timeline/customer-activities.repository.ts';
 
 /**
  * The one door through which customers are written: what happens when a
@@ -84,6 +89,25 @@ export interface ChangeKind {
 }
 const EDIT: ChangeKind = { kind: 'updated', type: 'customer.updated' };
 
+/**
+ * An import saving in short transactions behind a switch (docs/decisions/098-import-behind-a-switch.md):
+ * the new customers of its batches are written marked with the import (hidden from every read
+ * until the flip), their timeline entries with them, and what the feed is to say is held until
+ * the flip (`importApplied`), which says it in the batches' order.
+ */
+export interface ImportMarker {
+  importId: number;
+  /** The flip's steps in the batches' order: held feed entries, and lines whose planned updates it applies. */
+  held: ({ change: HeldChange } | { updates: { from: number; to: number } })[];
+  /** The marked rows by counter (`status` or `month`, then the value): the flip counts them. */
+  counts: Map<string, number>;
+}
+type HeldChange = Omit<ChangeInput, 'companyId' | 'actor'>;
+
+export function importMarker(importId: number): ImportMarker {
+  return { importId, held: [], counts: new Map() };
+}
+
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
 /**
@@ -95,10 +119,11 @@ export async function writeCustomers<T>(
   { db, caches, benchOnlyChangeFeed }: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   author: RecordAuthor,
   work: (writes: CustomerWrites, trx: Database) => Promise<T>,
+  marker?: ImportMarker,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
   const result = await db.transaction().execute(async (trx) => {
-    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed);
+    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed, marker);
     writes = session;
     const result = await work(session, trx);
     await session.finishSearch();
@@ -118,11 +143,18 @@ export class CustomerWrites {
   readonly db: Database;
   readonly author: RecordAuthor;
   readonly #feed: ChangeFeedSwitch;
+  readonly #marker: ImportMarker | undefined;
 
-  constructor(db: Database, author: RecordAuthor, feed: ChangeFeedSwitch) {
+  constructor(db: Database, author: RecordAuthor, feed: ChangeFeedSwitch, marker?: ImportMarker) {
     this.db = db;
     this.author = author;
     this.#feed = feed;
+    this.#marker = marker;
+  }
+
+  /** The import whose batch this session writes, when its rows are marked (it reads them, others do not). */
+  get importId(): number | undefined {
+    return this.#marker?.importId;
   }
 
   /**
@@ -198,9 +230,13 @@ export class CustomerWrites {
     if (rows.length === 0) return [];
     await this.#assertOwners(rows.map((r) => r.owner_id));
     const at = now();
+    const marker = this.#marker;
     const ids = await insertCustomers(
       this.db,
-      rows.map((r, i) => this.#newRow(r, at, custom[i])),
+      rows.map((r, i) => {
+        const row = this.#newRow(r, at, custom[i]);
+        return marker ? { ...row, import_id: marker.importId } : row;
+      }),
       rows.map((r) => r.tags),
     );
     this.#wrote = true;
@@ -214,11 +250,47 @@ export class CustomerWrites {
       const id = ids[i];
       if (id !== undefined && plan.fieldIds.length && !plan.searched) this.#searchStale.add(id);
     });
-    await this.#record(
-      { type: 'customer.imported', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
-      ids.map((id) => this.#entry(id, 'imported', at)),
-    );
+    const change: HeldChange = {
+      type: 'customer.imported',
+      entity: { type: 'customer', id: null },
+      data: { count: ids.length, ids },
+    };
+    const entries = ids.map((id) => this.#entry(id, 'imported', at));
+    if (!marker) await this.#record(change, entries);
+    else {
+      // Hidden with their customers until the flip, which records the change.
+      await insertActivities(this.db, entries);
+      marker.held.push({ change });
+      const count = (key: string) => marker.counts.set(key, (marker.counts.get(key) ?? 0) + 1);
+      for (const r of rows) count(`status\t${r.status}`);
+      for (const _ of rows) count(`month\t${at.slice(0, 7)}`);
+    }
     return ids;
+  }
+
+  /**
+   * The flip of an import saved behind a switch (`marker`, once its state is `applied`): its rows
+   * counted, then in the batches' order each held feed entry recorded and each batch's planned
+   * updates applied by `applyUpdates` (through `updateImported`, as a batch in one transaction would).
+   */
+  async importApplied(
+    marker: ImportMarker,
+    applyUpdates: (lines: { from: number; to: number }) => Promise<void>,
+  ): Promise<void> {
+    const { companyId } = this.author;
+    await addToCounts(
+      this.db,
+      companyId,
+      [...marker.counts].map(([key, n]) => {
+        const [dimension, value = ''] = key.split('\t');
+        return { dimension: dimension === 'month' ? ('month' as const) : ('status' as const), value, n };
+      }),
+    );
+    for (const step of marker.held) {
+      if ('change' in step) await this.#record(step.change);
+      else await applyUpdates(step.updates);
+    }
+    this.#wrote = true;
   }
 
   /** One entry for a whole CSV import, after its batches: subscribers may wait for it instead. */
