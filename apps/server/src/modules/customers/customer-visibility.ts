@@ -25,14 +25,17 @@ export async function hiddenImports(db: Database, companyId: number, own?: numbe
   return (await query.execute()).map((r) => r.id);
 }
 
-/** `and …` leaving out the hidden imports' rows of `alias` (nothing when none is hidden), for raw SQL. */
-export function visibleSql(alias: string, hidden: readonly number[] | undefined): RawBuilder<unknown> {
+/**
+ * `and …` leaving out the hidden imports' rows (nothing when none is hidden), for raw SQL:
+ * `alias` names the customers in the query, or none (a query of the table alone).
+ */
+export function visibleSql(alias: string | null, hidden: readonly number[] | undefined): RawBuilder<unknown> {
   if (!hidden?.length) return sql``;
-  const column = sql.ref(`${alias}.import_id`);
+  const column = sql.raw(alias ? `${alias}.import_id` : 'import_id');
   return sql`and (${column} is null or ${column} not in (${sql.join(hidden)}))`;
 }
 
-/** A query builder's `where` leaving out the hidden imports' rows of `alias` (call only when some are hidden). */
-export function visibleCondition(alias: string, hidden: readonly number[]): RawBuilder<boolean> {
+/** A query builder's `where` leaving out the hidden imports' rows (call only when some are hidden). */
+export function visibleCondition(alias: string | null, hidden: readonly number[]): RawBuilder<boolean> {
   return sql<boolean>`true ${visibleSql(alias, hidden)}`;
 }

@@ -88,7 +88,7 @@ export async function sharedKeys(
   const hidden = await hiddenImports(db, companyId);
   const result = await sql<{ key: string; town: string | null; n: number }>`
     select ${column} as key, ${town} as town, count(*) as n from customers
-    where company_id = ${companyId} and ${column} is not null ${visibleSql('customers', hidden)}
+    where company_id = ${companyId} and ${column} is not null ${visibleSql(null, hidden)}
     group by ${groupBy} having count(*) > 1
     order by count(*) desc, ${column} limit ${limit}`.execute(db);
   return result.rows.map((r) => ({ ...r, n: Number(r.n) }));
@@ -109,7 +109,7 @@ export async function idsWithKey(
     .select('id')
     .where('company_id', '=', companyId)
     .where(RULE_COLUMN[rule], '=', key);
-  if (hidden.length) query = query.where(visibleCondition('customers', hidden));
+  if (hidden.length) query = query.where(visibleCondition(null, hidden));
   if (rule === 'name') query = query.where('town_key', town === null ? 'is' : '=', town);
   return (await query.orderBy('id').limit(limit).execute()).map((r) => r.id);
 }

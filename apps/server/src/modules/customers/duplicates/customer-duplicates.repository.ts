@@ -42,7 +42,7 @@ export async function findByKey(
     .select(LISTED)
     .where('company_id', '=', companyId)
     .where(RULE_COLUMN[rule], '=', value);
-  if (hidden.length) query = query.where(visibleCondition('customers', hidden));
+  if (hidden.length) query = query.where(visibleCondition(null, hidden));
   if (rule === 'name' && options.town) {
     const town = options.town;
     query = query.where((eb) => eb.or([eb('town_key', '=', town), eb('town_key', 'is', null)]));
@@ -63,7 +63,7 @@ export async function findListed(db: Database, companyId: number, ids: number[])
         .select(LISTED)
         .where('company_id', '=', companyId)
         .where('id', 'in', slice)
-        .$if(hidden.length > 0, (q) => q.where(visibleCondition('customers', hidden)))
+        .$if(hidden.length > 0, (q) => q.where(visibleCondition(null, hidden)))
         .execute()) as ListedCustomer[]),
     );
   }

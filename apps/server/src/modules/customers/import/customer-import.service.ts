@@ -251,7 +251,10 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
   const { companyId, importId, report } = s;
   const marker = importMarker(importId);
   const matcher = new ImportMatcher(ctx.db, companyId, s.query, s.own.fields);
-  const step = () => {
+  const step = async () => {
+    // The connection is given up between batches: requests already received run their queries
+    // (each waits for one batch at most) before the next batch takes the one writer again.
+    await new Promise((resolve) => setImmediate(resolve));
     if (s.stopped()) throw importStopped();
     s.progress.tick();
   };
@@ -276,7 +279,7 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
         marker,
       ),
   );
-  step();
+  await step();
   await writeCustomers(ctx, author, async (writes, trx) => {
     await touchImport(trx, companyId, importId, 'applied');
     await writes.importApplied(marker, async ({ from, to }) =>

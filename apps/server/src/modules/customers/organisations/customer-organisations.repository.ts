@@ -164,7 +164,7 @@ export async function organisationsNamed(
     .where('company_id', '=', companyId)
     .where('type', '=', 'organisation')
     .where('name', 'in', names)
-    .$if(hidden.length > 0, (q) => q.where(visibleCondition('customers', hidden)))
+    .$if(hidden.length > 0, (q) => q.where(visibleCondition(null, hidden)))
     .orderBy('id')
     .execute();
 }
