@@ -98,7 +98,10 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
   it('are in no list, search, count, figure, duplicate, export or match, and not by id', async () => {
     const { importId, ids } = await hiddenImport();
     expect(await reads()).toEqual(nothingHidden);
-    const one = await t.call(c.ana.token, { method: 'GET', url: `/api/companies/${c.acme}/customers/${ids[0]}` });
+    const one = await t.call(c.ana.token, {
+      method: 'GET',
+      url: `/api/companies/${c.acme}/customers/${ids[0]}`,
+    });
     expect(one.statusCode).toBe(404);
     const feed = await t.ctx.db
       .selectFrom('change_events')
