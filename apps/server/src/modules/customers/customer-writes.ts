@@ -97,15 +97,23 @@ const EDIT: ChangeKind = { kind: 'updated', type: 'customer.updated' };
  */
 export interface ImportMarker {
   importId: number;
-  /** The flip's steps in the batches' order: held feed entries, and lines whose planned updates it applies. */
-  held: ({ change: HeldChange } | { updates: { from: number; to: number } })[];
+  /**
+   * The feed's batch the transactions now written belong to: the flip records one entry per kind
+   * and feed batch, so subscribers get the batches a save in one transaction gives (decision 068)
+   * however many transactions wrote them.
+   */
+  window: number;
+  /** In the batches' order: ids of new rows (the file's, or organisations they named), and lines whose planned updates the flip applies. */
+  held: (
+    | { window: number; kind: 'rows' | 'organisations'; ids: number[] }
+    | { window: number; kind: 'updates'; from: number; to: number }
+  )[];
   /** The marked rows by counter (`status` or `month`, then the value): the flip counts them. */
   counts: Map<string, number>;
 }
-type HeldChange = Omit<ChangeInput, 'companyId' | 'actor'>;
 
 export function importMarker(importId: number): ImportMarker {
-  return { importId, held: [], counts: new Map() };
+  return { importId, window: 0, held: [], counts: new Map() };
 }
 
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
@@ -226,7 +234,11 @@ export class CustomerWrites {
    * values as checked for a new record (checkValues: defaults filled, required ones there).
    * Answers the ids in order.
    */
-  async importMany(rows: EditableCustomer[], custom: readonly CustomPlan[] = []): Promise<number[]> {
+  async importMany(
+    rows: EditableCustomer[],
+    custom: readonly CustomPlan[] = [],
+    kind: 'rows' | 'organisations' = 'rows',
+  ): Promise<number[]> {
     if (rows.length === 0) return [];
     await this.#assertOwners(rows.map((r) => r.owner_id));
     const at = now();
@@ -250,17 +262,12 @@ export class CustomerWrites {
       const id = ids[i];
       if (id !== undefined && plan.fieldIds.length && !plan.searched) this.#searchStale.add(id);
     });
-    const change: HeldChange = {
-      type: 'customer.imported',
-      entity: { type: 'customer', id: null },
-      data: { count: ids.length, ids },
-    };
     const entries = ids.map((id) => this.#entry(id, 'imported', at));
-    if (!marker) await this.#record(change, entries);
+    if (!marker) await this.#record(importedChange(ids), entries);
     else {
       // Hidden with their customers until the flip, which records the change.
       await insertActivities(this.db, entries);
-      marker.held.push({ change });
+      marker.held.push({ window: marker.window, kind, ids });
       const count = (key: string) => marker.counts.set(key, (marker.counts.get(key) ?? 0) + 1);
       for (const r of rows) count(`status\t${r.status}`);
       for (const _ of rows) count(`month\t${at.slice(0, 7)}`);
@@ -270,8 +277,9 @@ export class CustomerWrites {
 
   /**
    * The flip of an import saved behind a switch (`marker`, once its state is `applied`): its rows
-   * counted, then in the batches' order each held feed entry recorded and each batch's planned
-   * updates applied by `applyUpdates` (through `updateImported`, as a batch in one transaction would).
+   * counted, then per feed batch, in order, one `customer.imported` for its new rows, one for the
+   * organisations they named, and its planned updates applied by `applyUpdates` (through
+   * `updateImported`, one `customer.updated`): what one transaction's batch records.
    */
   async importApplied(
     marker: ImportMarker,
@@ -286,9 +294,17 @@ export class CustomerWrites {
         return { dimension: dimension === 'month' ? ('month' as const) : ('status' as const), value, n };
       }),
     );
-    for (const step of marker.held) {
-      if ('change' in step) await this.#record(step.change);
-      else await applyUpdates(step.updates);
+    for (let i = 0; i < marker.held.length; ) {
+      const window = marker.held[i]?.window;
+      const steps = [];
+      for (; marker.held[i]?.window === window; i++) steps.push(marker.held[i]);
+      for (const kind of ['rows', 'organisations'] as const) {
+        const ids = steps.flatMap((s) => (s?.kind === kind ? s.ids : []));
+        if (ids.length) await this.#record(importedChange(ids));
+      }
+      const updates = steps.flatMap((s) => (s?.kind === 'updates' ? [s] : []));
+      const [first, last] = [updates[0], updates.at(-1)];
+      if (first && last) await applyUpdates({ from: first.from, to: last.to });
     }
     this.#wrote = true;
   }
@@ -684,3 +700,10 @@ export class CustomerWrites {
 }
 
 const now = () => new Date().toISOString();
+
+/** One batch of imported customers in the feed: their ids, not one entry per row. */
+const importedChange = (ids: number[]): Omit<ChangeInput, 'companyId' | 'actor'> => ({
+  type: 'customer.imported',
+  entity: { type: 'customer', id: null },
+  data: { count: ids.length, ids },
+});

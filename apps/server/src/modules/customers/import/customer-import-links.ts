@@ -44,6 +44,8 @@ export async function organisationsByName(
       source: null,
       notes: null,
     })),
+    [],
+    'organisations',
   );
   missing.forEach((name, i) => {
     found.set(name, ids[i] ?? 0);

@@ -147,7 +147,8 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
       .where('company_id', '=', c.acme)
       .where('type', '=', 'customer.imported')
       .execute();
-    expect(feed.map((f) => JSON.parse(f.data ?? '{}').count)).toEqual([1, 1]);
+    // Both batches were of one feed batch: one entry, as one transaction would have written.
+    expect(feed.map((f) => JSON.parse(f.data ?? '{}').count)).toEqual([2]);
 
     // Its marks are cleared once it ends; the rows stay, counted once.
     await dropStaging(t.ctx.db, c.acme, importId);
@@ -159,6 +160,57 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
       .where('import_id', 'is not', null)
       .execute();
     expect(marked).toEqual([]);
+  });
+});
+
+describe('what subscribers get', () => {
+  it('the feed batches of one saving transaction, after the import is whole', {
+    timeout: 120_000,
+  }, async () => {
+    const after = await t.ctx.db
+      .selectFrom('change_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('company_id', '=', c.beta)
+      .executeTakeFirst();
+    const existing = 'name,email\nKept,kept-1@example.com\n';
+    const first = await t.call(c.eva.token, {
+      method: 'POST',
+      url: `/api/companies/${c.beta}/customers/import`,
+      payload: existing,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    let csv = 'name,email,organisation_name,type\n';
+    for (let i = 1; i <= 1_200; i++)
+      csv +=
+        i === 700
+          ? 'Kept Again,kept-1@example.com,,person\n'
+          : `P ${i},p${i}@example.com,Org ${i % 3},person\n`;
+    const res = await t.call(c.eva.token, {
+      method: 'POST',
+      url: `/api/companies/${c.beta}/customers/import?on_match=update&match_by=email`,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const feed = await t.ctx.db
+      .selectFrom('change_events')
+      .select(['type', 'data'])
+      .where('company_id', '=', c.beta)
+      .where('id', '>', Number(after?.id ?? 0))
+      .orderBy('id')
+      .execute();
+    const said = feed.map((f) => `${f.type} ${JSON.parse(f.data ?? '{}').count ?? ''}`.trim());
+    expect(said).toEqual([
+      'customer.imported 1',
+      'customer.import_finished',
+      'customer.imported 500',
+      'customer.imported 3',
+      'customer.imported 499',
+      'customer.updated 1',
+      'customer.imported 200',
+      'customer.import_finished',
+    ]);
   });
 });
 

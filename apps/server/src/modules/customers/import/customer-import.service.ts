@@ -342,13 +342,17 @@ function saveBatch(matcher: ImportMatcher): SaveBatch {
  * under their negated lines for the flip, which applies them at this batch's place.
  */
 function saveMarkedBatch(matcher: ImportMatcher, marker: ImportMarker): SaveBatch {
+  let batches = 0;
   return async (writes, creates, updates) => {
+    // BATCH / SWITCH_BATCH transactions make one feed batch, as one batch of a single transaction.
+    marker.window = Math.floor(batches++ / (BATCH / SWITCH_BATCH));
     const organisations = await createBatch(writes, matcher, creates, updates);
-    if (updates.length === 0) return;
+    const [first, last] = [updates[0], updates.at(-1)];
+    if (!first || !last) return;
     const { companyId } = writes.author;
     const rows = updates.map((u) => ({ line: -u.line, row: planned(u, organisations) }));
     await stageRows(writes.db, companyId, marker.importId, rows);
-    marker.held.push({ updates: { from: updates[0]?.line ?? 0, to: updates.at(-1)?.line ?? 0 } });
+    marker.held.push({ window: marker.window, kind: 'updates', from: first.line, to: last.line });
   };
 }
 
