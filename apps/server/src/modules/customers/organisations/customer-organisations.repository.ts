@@ -110,13 +110,14 @@ export async function hasPeople(db: Database, companyId: number, organisationId:
 }
 
 /** One page of an organisation's people in the order they joined (customer_organisations_org_idx). */
-export function peoplePage(
+export async function peoplePage(
   db: Database,
   companyId: number,
   organisationId: number,
   after: { at: string; id: number } | undefined,
   limit: number,
 ) {
+  const hidden = await hiddenImports(db, companyId);
   let query = db
     .selectFrom('customer_organisations as l')
     .innerJoin('customers as p', (j) =>
@@ -125,6 +126,7 @@ export function peoplePage(
     .select(['p.id', 'p.name', 'p.email', 'p.phone', 'p.status', 'l.role', 'l.created_at'])
     .where('l.company_id', '=', companyId)
     .where('l.organisation_id', '=', organisationId);
+  if (hidden.length) query = query.where(visibleCondition('p', hidden));
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('l.created_at', 'l.person_id'), '>', eb.tuple(after.at, after.id)),
