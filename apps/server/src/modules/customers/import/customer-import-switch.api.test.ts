@@ -63,6 +63,16 @@ async function reads() {
   };
 }
 
+/** Acme's rows as stored, shown or not: these ids, or those marked by an import. */
+const rowsOf = (which: number[] | 'marked') =>
+  t.ctx.db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', c.acme)
+    .$if(which === 'marked', (q) => q.where('import_id', 'is not', null))
+    .$if(which !== 'marked', (q) => q.where('id', 'in', which as number[]))
+    .execute();
+
 const nothingHidden = {
   list: ['Vera Visible'],
   search: [],
@@ -114,13 +124,7 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
     // Dropped before its flip (failed, stopped, or its process gone): they are deleted, never shown.
     await dropStaging(t.ctx.db, c.acme, importId);
     expect(await reads()).toEqual(nothingHidden);
-    const left = await t.ctx.db
-      .selectFrom('customers')
-      .select('id')
-      .where('company_id', '=', c.acme)
-      .where('id', 'in', ids)
-      .execute();
-    expect(left).toEqual([]);
+    expect(await rowsOf(ids)).toEqual([]);
   });
 
   it('are shown and counted all at once by the flip, with the feed entries held until then', async () => {
@@ -153,13 +157,7 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
     // Its marks are cleared once it ends; the rows stay, counted once.
     await dropStaging(t.ctx.db, c.acme, importId);
     expect(await reads()).toEqual(shown);
-    const marked = await t.ctx.db
-      .selectFrom('customers')
-      .select('id')
-      .where('company_id', '=', c.acme)
-      .where('import_id', 'is not', null)
-      .execute();
-    expect(marked).toEqual([]);
+    expect(await rowsOf('marked')).toEqual([]);
   });
 });
 
