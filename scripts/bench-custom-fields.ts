@@ -44,6 +44,7 @@ import { percentiles, timed, timeOwn } from './bench/timing.ts';
  * steadier than the wall clock on a loaded machine (docs/decisions/089-own-field-write-cost.md).
  * Seeded databases are kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>);
  * BENCH_FRESH=1 seeds again (a database seeded before decision 084 lacks the value words);
+ * BENCH_CUSTOM_SQLITE_FILE puts the SQLite database elsewhere (e.g. outside a worktree, to keep it);
  * BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine;
  * BENCH_CUSTOM_TARGETS_ONLY=1 times decision 061's three targets only (no searches, no archive
  * walk, no merge: at a million the walk alone takes most of an hour on a loaded machine).
@@ -83,7 +84,11 @@ export async function benchCustomFields(): Promise<void> {
   const targets: { label: string; database: Config['database'] }[] = [
     {
       label: 'SQLite',
-      database: { kind: 'sqlite', file: path.join(repoRoot, `data/bench/custom-fields-${TOTAL}.sqlite`) },
+      database: {
+        kind: 'sqlite',
+        file:
+          process.env.BENCH_CUSTOM_SQLITE_FILE ?? path.join(repoRoot, `data/bench/custom-fields-${TOTAL}.sqlite`),
+      },
     },
   ];
   const pgUrl = await benchPostgresUrl(`kontora_bench_custom_${TOTAL}`, fresh);
