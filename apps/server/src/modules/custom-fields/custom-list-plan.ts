@@ -180,9 +180,9 @@ export function customSortedPage<O>(
  * SQLite never turns the per-row `exists` into a start from the value index, so a value held
  * by a few records had the walk read the whole company. A walk reads about
  * `limit × records / holders` rows, one primary-key probe each; a start reads every holder,
- * its record and a sort, about 25 times a probe each (measured at a million, decision 100):
- * they cost the same near `sqrt(limit × records / 25)` holders, counted on the value index
- * up to that many. The caller orders by `+column` so SQLite does not walk the order instead.
+ * its record and a sort, about ten times a probe each (measured at a million, decision 100):
+ * they cost the same near `sqrt(limit × records / 10)` holders (1,600 of a million for a page
+ * of 25), counted on the value index up to that many. The caller orders by `+column` so SQLite does not walk the order instead.
  * PostgreSQL's planner makes this choice itself from its statistics: undefined there.
  */
 export async function rareValuesStart(
@@ -194,7 +194,7 @@ export async function rareValuesStart(
   records: () => Promise<number>,
 ): Promise<((alias: string) => RawBuilder<boolean>) | undefined> {
   if (dialectOf(db) !== 'sqlite' || plan.indexed.length === 0) return undefined;
-  const cap = Math.ceil(Math.sqrt((limit * (await records())) / 25));
+  const cap = Math.ceil(Math.sqrt((limit * (await records())) / 10));
   let rarest: { held: number; start: IndexedCondition } | undefined;
   for (const start of plan.indexed) {
     const held = await countHolders(db, record, companyId, start.fieldId, start.condition, cap);
