@@ -41,6 +41,7 @@ import { type CustomerWrites, writeCustomers } from '../customer-writes.ts';
 import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
+import { readCreateBody } from './customer-import-row-check.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
@@ -95,7 +96,9 @@ export function readRow(
       else input.owner_id = owner;
     } else input[field] = value;
   }
-  const parsed = CustomerCreateBody.safeParse(input);
+  // The schema's reading in plain code where it would accept the row; the schema itself otherwise.
+  const plain = readCreateBody(input);
+  const parsed = plain ? { success: true as const, data: plain } : CustomerCreateBody.safeParse(input);
   if (!parsed.success) {
     addIssues(reasons, parsed.error.issues);
     // zod skips the whole-customer checks (name, OIB) once a field fails: run them on the raw cells too.
