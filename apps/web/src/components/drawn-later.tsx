@@ -7,7 +7,7 @@ import { type ReactNode, useDeferredValue } from 'react';
  * built them, and started their own queries, in one long task of a phone's first load. Here the
  * first commit draws what the top of the page needs and the rest comes as a deferred value's
  * render, which yields to the browser every few milliseconds
- * (docs/decisions/099-record-pages-draw-their-top-first.md). Nothing is drawn in its place:
+ * (docs/decisions/099-answers-drawn-in-short-tasks.md). Nothing is drawn in its place:
  * put it below what shows at once, so it pushes nothing down when it appears.
  */
 export function DrawnLater({ children }: { children: ReactNode }) {

@@ -32,7 +32,7 @@ export function CalendarScreen() {
   const profile = useCompanyProfile(companyId);
   // The calendar mounts in a deferred render, which React splits into short tasks: mounted in
   // the synchronous render of the profile's answer, FullCalendar was one long task of a phone's
-  // first load (docs/decisions/099-record-pages-draw-their-top-first.md). The spinner stays meanwhile.
+  // first load (docs/decisions/099-answers-drawn-in-short-tasks.md). The spinner stays meanwhile.
   const company = useDeferredValue(profile.data);
 
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -70,7 +70,7 @@ function CompanyCalendar({
   );
   // The to-dos reach the calendar in a deferred render: the query's answer renders synchronously,
   // and FullCalendar drawing a month of to-dos there was a long task of a phone's first load
-  // (docs/decisions/099-record-pages-draw-their-top-first.md).
+  // (docs/decisions/099-answers-drawn-in-short-tasks.md).
   const shownInputs = useDeferredValue(inputs);
 
   const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {

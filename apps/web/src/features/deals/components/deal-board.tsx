@@ -70,7 +70,7 @@ export function DealBoard({
   );
   // The board first draws in a deferred render, which React splits into short tasks: drawn in
   // the synchronous render of the query's answer, its columns of cards were one long task of a
-  // phone's first load (docs/decisions/099-record-pages-draw-their-top-first.md). Later answers
+  // phone's first load (docs/decisions/099-answers-drawn-in-short-tasks.md). Later answers
   // (moves, more cards) draw at once as before.
   const drawn = useDeferredValue(board.data !== undefined);
   const accessibility = useBoardAnnouncements({

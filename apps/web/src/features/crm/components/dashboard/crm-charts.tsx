@@ -101,7 +101,7 @@ export function BarChart({
     // Each chart is built in a task of its own, once it comes near the screen: built where React
     // runs the effects, the dashboard's charts made one long task that held a phone's page for
     // over 100 ms (docs/decisions/087-phone-pages-load-forms-on-use.md), and on a phone most of
-    // them are below the first screen (docs/decisions/099-record-pages-draw-their-top-first.md).
+    // them are below the first screen (docs/decisions/099-answers-drawn-in-short-tasks.md).
     const element = canvas.current;
     let chart: Chart<'bar'> | undefined;
     const build = () => {
