@@ -44,9 +44,11 @@ import { percentiles, timed, timeOwn } from './bench/timing.ts';
  * steadier than the wall clock on a loaded machine (docs/decisions/089-own-field-write-cost.md).
  * Seeded databases are kept (data/bench/custom-fields-<n>.sqlite, kontora_bench_custom_<n>);
  * BENCH_FRESH=1 seeds again (a database seeded before decision 084 lacks the value words);
+ * BENCH_CUSTOM_SQLITE_FILE puts the SQLite database elsewhere (e.g. outside a worktree, to keep it);
  * BENCH_CUSTOM_SEED_ONLY=1 seeds and stops; BENCH_CUSTOM_DB=sqlite|postgres one engine;
- * BENCH_CUSTOM_TARGETS_ONLY=1 times decision 061's three targets only (no searches, no archive
- * walk, no merge: at a million the walk alone takes most of an hour on a loaded machine).
+ * BENCH_CUSTOM_TARGETS_ONLY=1 times decision 061's three targets only, with the first pages filtered
+ * by a rare value and by a date range (no searches, no archive walk, no merge: at a million the
+ * walk alone takes most of an hour on a loaded machine).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -83,7 +85,12 @@ export async function benchCustomFields(): Promise<void> {
   const targets: { label: string; database: Config['database'] }[] = [
     {
       label: 'SQLite',
-      database: { kind: 'sqlite', file: path.join(repoRoot, `data/bench/custom-fields-${TOTAL}.sqlite`) },
+      database: {
+        kind: 'sqlite',
+        file:
+          process.env.BENCH_CUSTOM_SQLITE_FILE ??
+          path.join(repoRoot, `data/bench/custom-fields-${TOTAL}.sqlite`),
+      },
     },
   ];
   const pgUrl = await benchPostgresUrl(`kontora_bench_custom_${TOTAL}`, fresh);
@@ -257,6 +264,20 @@ async function benchTarget(target: { label: string; database: Config['database']
         }),
       ),
     );
+    // A value few customers hold (`word <n>` of text_0: about 20 of a million) and ten days of
+    // date_0 (about 5,000): the page starts from the value index or walks the name order
+    // (docs/decisions/100-rare-own-values-start-the-page.md).
+    const byRare = await timed(200, (i) =>
+      listCustomerPage(ctx, companyId, page({ 'custom.text_0': `word ${(i * 7919) % 50_000}` })),
+    );
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const byDays = await timed(200, (i) =>
+      listCustomerPage(
+        ctx,
+        companyId,
+        page({ 'custom.date_0.gte': day((i % 190) * 10), 'custom.date_0.lte': day((i % 190) * 10 + 9) }),
+      ),
+    );
     // Own text values (`word <n>`, n < 50,000, 4 a customer): a rare number, the word all hold,
     // a name's words with a value's number, as the list (25) and the top bar (6) ask.
     const search = (q: string, limit = 25) => listCustomerPage(ctx, companyId, page({ q, limit }));
@@ -348,6 +369,12 @@ async function benchTarget(target: { label: string; database: Config['database']
     );
     console.log(
       `| first page, number in a range, by name | ${f(byNumber.p50)} | ${f(byNumber.p99)} | p99 < 50, cpu ${f(byNumber.cpu)} ms |`,
+    );
+    console.log(
+      `| first page, a text value few hold, by name | ${f(byRare.p50)} | ${f(byRare.p99)} | p99 < 50, cpu ${f(byRare.cpu)} ms |`,
+    );
+    console.log(
+      `| first page, ten days of a date, by name | ${f(byDays.p50)} | ${f(byDays.p99)} | p99 < 50, cpu ${f(byDays.cpu)} ms |`,
     );
     console.log(`| search a rare value word | ${f(rare.p50)} | ${f(rare.p99)} | p99 < 50 |`);
     console.log(`| search the word all values hold | ${f(common.p50)} | ${f(common.p99)} | p99 < 50 |`);

@@ -5,12 +5,14 @@
  * build Playwright itself uses for headless runs: the stories cost about 30 % less CPU
  * in it than in the full `chromium` (decision 080).
  */
-import { ensureDebianPackage } from './ensure-debian-package.ts';
+import { type DebianPackage, ensureDebianPackages } from './ensure-debian-package.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
+export const CHROMIUM_PACKAGE: DebianPackage = { path: CHROMIUM_PATH, pkg: 'chromium-headless-shell' };
+
 export function ensureChromium(): void {
-  ensureDebianPackage({ path: CHROMIUM_PATH, pkg: 'chromium-headless-shell' });
+  ensureDebianPackages([CHROMIUM_PACKAGE]);
 }
 
 if (import.meta.main) ensureChromium();

@@ -26,11 +26,16 @@ function run(pkg: string, command: string, args: string[]): void {
   }
 }
 
-export function ensureDebianPackage({ path, pkg, withoutRecommends = false }: DebianPackage): void {
-  if (existsSync(path)) return;
-  console.log(`ensure ${pkg}: ${path} is missing, installing the Debian package`);
-  run(pkg, 'apt-get', ['update']);
-  run(pkg, 'apt-get', ['install', '-y', ...(withoutRecommends ? ['--no-install-recommends'] : []), pkg]);
-  if (!existsSync(path)) throw new Error(`ensure ${pkg}: ${path} still missing after install`);
-  console.log(`ensure ${pkg}: installed ${path}`);
+/** Installs the packages whose program is missing, after one `apt-get update` for them all. */
+export function ensureDebianPackages(packages: DebianPackage[]): void {
+  const missing = packages.filter(({ path }) => !existsSync(path));
+  if (!missing.length) return;
+  const names = missing.map(({ pkg }) => pkg).join(', ');
+  console.log(`ensure ${names}: missing, installing from Debian`);
+  run(names, 'apt-get', ['update']);
+  for (const { path, pkg, withoutRecommends = false } of missing) {
+    run(pkg, 'apt-get', ['install', '-y', ...(withoutRecommends ? ['--no-install-recommends'] : []), pkg]);
+    if (!existsSync(path)) throw new Error(`ensure ${pkg}: ${path} still missing after install`);
+    console.log(`ensure ${pkg}: installed ${path}`);
+  }
 }

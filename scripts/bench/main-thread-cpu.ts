@@ -15,7 +15,8 @@ import { startServer } from './server-process.ts';
  * Each screen is loaded BENCH_CPU_RUNS times (default 3) per build, the builds alternating,
  * and the medians are printed: the CPU time of the renderer's top-level tasks, and "TBT@4x",
  * the sum over tasks of 4 × CPU time − 50 ms, as a 4× CPU slowdown turns tasks into blocking
- * time. BENCH_CPU_SCREENS (e.g. `customer,deals`) narrows the screens.
+ * time, in all and from the first contentful paint on (what Lighthouse's TBT counts).
+ * BENCH_CPU_SCREENS (e.g. `customer,deals`) narrows the screens.
  */
 const DEMO = { email: 'ana@example.com', password: 'kontora-demo-2026' };
 const PHONE = {
@@ -36,7 +37,7 @@ type TraceEvent = {
   tdur?: number;
   args?: { name?: string };
 };
-type Figure = { cpu: number; tbt: number };
+type Figure = { cpu: number; tbt: number; tbtAfterFcp: number };
 /** A top-level task's name in Chromium's traces (older and newer builds). */
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
@@ -82,7 +83,10 @@ async function screens(baseUrl: string, signed: Signed): Promise<Record<string, 
 
 /** The top-level tasks of the busiest renderer main thread in a trace. */
 function figureOf(events: TraceEvent[]): Figure {
-  let best: Figure = { cpu: 0, tbt: 0 };
+  let best: Figure = { cpu: 0, tbt: 0, tbtAfterFcp: 0 };
+  // Lighthouse counts blocking time from the first contentful paint on: the work before it (the
+  // libraries' evaluation, on an empty page) costs paint time, not blocking time.
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
   const mains = events.filter(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
@@ -93,13 +97,16 @@ function figureOf(events: TraceEvent[]): Figure {
     let end = 0;
     let cpu = 0;
     let tbt = 0;
+    let tbtAfterFcp = 0;
     for (const task of tasks) {
       if (task.ts < end || task.tdur === undefined) continue; // nested in the previous task
       end = task.ts + (task.dur ?? 0);
       cpu += task.tdur / 1000;
-      tbt += Math.max(0, (4 * task.tdur) / 1000 - 50);
+      const blocking = Math.max(0, (4 * task.tdur) / 1000 - 50);
+      tbt += blocking;
+      if (task.ts >= fcp) tbtAfterFcp += blocking;
     }
-    if (cpu > best.cpu) best = { cpu, tbt };
+    if (cpu > best.cpu) best = { cpu, tbt, tbtAfterFcp };
   }
   return best;
 }
@@ -115,7 +122,8 @@ async function measure(browser: Browser, baseUrl: string, route: string, signed:
       localStorage.setItem('currentCompany', JSON.stringify(value.company));
     }, signed);
     await browser.startTracing(page, {
-      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      // `loading`: the first contentful paint's mark.
+      categories: ['toplevel', 'loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
     await page.goto(`${baseUrl}/${route}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
@@ -148,7 +156,7 @@ try {
     }
     const cells = figures.map(
       (list, i) =>
-        `${path.basename(path.dirname(dists[i] ?? ''))}/${path.basename(dists[i] ?? '')}: CPU ${median(list.map((f) => f.cpu)).toFixed(0)} ms, TBT@4x ${median(list.map((f) => f.tbt)).toFixed(0)} ms`,
+        `${path.basename(path.dirname(dists[i] ?? ''))}/${path.basename(dists[i] ?? '')}: CPU ${median(list.map((f) => f.cpu)).toFixed(0)} ms, TBT@4x ${median(list.map((f) => f.tbt)).toFixed(0)} ms (after FCP ${median(list.map((f) => f.tbtAfterFcp)).toFixed(0)})`,
     );
     console.log(`${name.padEnd(10)} ${cells.join(' | ')} (load ${loadavg()[0]?.toFixed(1)})`);
   }

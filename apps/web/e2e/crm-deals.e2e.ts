@@ -171,6 +171,8 @@ describe('the deal board', () => {
       });
     const page = await personIn(e2e, USERS.ana, company.name, '/company/deals');
     const cards = column(page, first).getByRole('listitem');
+    // The board draws in a deferred render after its answer: wait for it, then count.
+    await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBe(25);
     expect(await column(page, first).getByText('Deals: 33').count()).toBe(1);
     await column(page, first)

@@ -236,6 +236,37 @@ export function valueExists(
   return sql<boolean>`exists (select 1 from ${sql.table(VALUES[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} ${where})`;
 }
 
+/**
+ * How many value rows of the company's field meet `condition` (on `v`), counted up to `cap`:
+ * a range of the text value index and the rows it points to.
+ */
+export async function countHolders(
+  db: Database,
+  record: CustomRecord,
+  companyId: number,
+  fieldId: number,
+  condition: RawBuilder<boolean>,
+  cap: number,
+): Promise<number> {
+  const row = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (select 1 from ${sql.table(VALUES[record])} v where v.field_id = ${fieldId} and ${condition} and v.company_id = ${companyId} limit ${cap}) held`.execute(
+    db,
+  );
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** The record at `alias` is among those holding a value of the field that meets `condition` (on `v`). */
+export function heldBy(
+  record: CustomRecord,
+  companyId: number,
+  fieldId: number,
+  alias: string,
+  condition: RawBuilder<boolean>,
+): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${alias}.id`)} in (select v.record_id from ${sql.table(VALUES[record])} v where v.field_id = ${fieldId} and ${condition} and v.company_id = ${companyId})`;
+}
+
 /** The record's first value of the field (null: none), for sorting by it. */
 export function firstValue(
   record: CustomRecord,

@@ -649,7 +649,8 @@ export class CustomerWrites {
    */
   #newRow(fields: EditableCustomer, at: string, custom?: CustomPlan) {
     const row = newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at });
-    return custom?.searched ? { ...row, search_text: searchText(row, custom.searched) } : row;
+    // Without own words the row's own search words stand (an import row's plan has none: `[]`).
+    return custom?.searched?.length ? { ...row, search_text: searchText(row, custom.searched) } : row;
   }
 
   #entry(

@@ -1,6 +1,7 @@
 import type { DealSort } from '@kontora/contract/deal-values';
 import type { Board, BoardQuery, DealFilter, DealListQuery, DealPage } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
+import { withSerialPlans } from '../../db/serial-plans.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { customListPlan, customValuesOf } from '../custom-fields/custom-fields.service.ts';
@@ -74,14 +75,16 @@ export async function listDealPage(
   if (sort) {
     // Sorted by a custom field: `-custom.{key}` says the direction; nulls last either way.
     const after = query.cursor ? readCursor(query.cursor, sort.name, sort.dir, true) : undefined;
-    const rows = await listDeals(
-      ctx.db,
-      companyId,
-      { ...filter, customAfter: after },
-      standard,
-      sort.dir,
-      undefined,
-      query.limit + 1,
+    const rows = await withSerialPlans(ctx.db, (db) =>
+      listDeals(
+        db,
+        companyId,
+        { ...filter, customAfter: after },
+        standard,
+        sort.dir,
+        undefined,
+        query.limit + 1,
+      ),
     );
     const items = rows.slice(0, query.limit);
     const last = items.at(-1) as (DealRow & { custom_sort?: string | number | null }) | undefined;
@@ -94,15 +97,19 @@ export async function listDealPage(
     };
   }
   const after = query.cursor ? readCursor(query.cursor, standard, query.dir) : undefined;
-  const rows = await listDeals(
-    ctx.db,
-    companyId,
-    filter,
-    standard,
-    query.dir,
-    after as { value: string | number; id: number } | undefined,
-    query.limit + 1,
-  );
+  const page = (db: typeof ctx.db) =>
+    listDeals(
+      db,
+      companyId,
+      filter,
+      standard,
+      query.dir,
+      after as { value: string | number; id: number } | undefined,
+      query.limit + 1,
+    );
+  // An own-field filter probes the values per row in a walk of the list's order: no parallel
+  // plan on PostgreSQL, whose workers cost more to start than the page (decision 100).
+  const rows = custom ? await withSerialPlans(ctx.db, page) : await page(ctx.db);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {

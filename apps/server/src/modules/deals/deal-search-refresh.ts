@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { setIfUnchanged } from '../../db/set-if-unchanged.ts';
 import { sumInPages } from '../../lib/in-pages.ts';
 import { dealWords, ownWords } from '../../lib/search-words.ts';
-import { searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
+import { type CustomPlan, searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
 
 /**
  * A deal's `own_words` are the words of its own text values (docs/decisions/084-own-text-values-searched.md),
@@ -12,6 +12,11 @@ import { searchedValuesOf } from '../custom-fields/custom-fields.service.ts';
  */
 
 const CHUNK = 500;
+
+/** A new deal's `own_words` from its checked values (`searched`, in the order they are read back). */
+export function ownWordsOf(plan: CustomPlan | undefined): string {
+  return ownWords(plan?.searched ?? [], dealWords).join(' ');
+}
 
 export function refreshOwnWords(db: Database, companyId: number, ids: readonly number[]): Promise<number> {
   return sumInPages(ids, CHUNK, async (chunk) => {

@@ -13,7 +13,7 @@ import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
 import type { DealInput, StoredDeal } from './deal-dto.ts';
 import { insertCustomerEntries, insertDealLinks, insertDealRows } from './deal-import.repository.ts';
 import { POSITION_STEP, positionFor } from './deal-position.ts';
-import { refreshOwnWords } from './deal-search-refresh.ts';
+import { ownWordsOf } from './deal-search-refresh.ts';
 import {
   contribution,
   entered,
@@ -101,9 +101,10 @@ export async function importDeals(
       created_at: at,
     });
   }
+  // The words the plans already know (decision 094's `searched`), with the row: no read-back.
   const ids = await insertDealRows(
     db,
-    stored.map((d) => session.row(d)),
+    stored.map((d, i) => ({ ...session.row(d), own_words: ownWordsOf(plans[i]) })),
   );
   await insertDealLinks(
     db,
@@ -115,11 +116,6 @@ export async function importDeals(
     companyId,
     'deal',
     plans.map((plan, i) => ({ recordId: ids[i] as number, plan })),
-  );
-  await refreshOwnWords(
-    db,
-    companyId,
-    ids.filter((_, i) => (plans[i]?.fieldIds.length ?? 0) > 0),
   );
   await insertCustomerEntries(db, customerEntries(author, stored, at));
   const deltas: StatsDelta[] = stored.flatMap((d, i) => [

@@ -20,7 +20,7 @@ import { changeKindOf } from './deal-change-kind.ts';
 import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
 import { type DealInput, feedData, foldWords, fromCents, type StoredDeal } from './deal-dto.ts';
 import { type Placement, positionFor } from './deal-position.ts';
-import { refreshOwnWords } from './deal-search-refresh.ts';
+import { ownWordsOf, refreshOwnWords } from './deal-search-refresh.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
   type ImportCounts,
@@ -152,11 +152,12 @@ export class DealWrites {
       updated_by: this.author.userId,
       created_at: at,
       updated_at: at,
+      // The words the checked values already know, with the row (decision 094).
+      own_words: ownWordsOf(values),
     });
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
     await writeCustomValues(this.db, companyId, id, values, { fresh: true });
-    if (values.fieldIds.length) await refreshOwnWords(this.db, companyId, [id]);
     await applyStats(this.db, companyId, [
       ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { refreshSearchText } from '../customers/list/customer-search-refresh.ts';
+import { refreshOwnWords } from '../deals/deal-search-refresh.ts';
 
 /**
  * Own text values are found by the list's `q` and by the top bar's search (the same list
@@ -170,13 +171,19 @@ describe.each(['customer', 'deal'] as const)('own text values of a %s are search
   });
 });
 
-describe('a new customer’s own words are made with its row', () => {
-  it('stores the words a refresh from the stored values would make, values given in any order', async () => {
-    // A company of its own: the fields above are archived and deleted by other tests.
+describe('a new record’s own words are made with its row', () => {
+  // A company of its own: the fields above are archived and deleted by other tests.
+  let company: number;
+  let token: string;
+  beforeAll(async () => {
     const owner = await t.user('row-words@example.com');
-    const company = await t.company('Row Words', [0, 2], [{ userId: owner, role: 'owner' }]);
-    const token = await t.login('row-words@example.com');
-    for (const body of fields('customer')) await ok(token, 'POST', fieldsUrl(company), body);
+    company = await t.company('Row Words', [0, 2], [{ userId: owner, role: 'owner' }]);
+    token = await t.login('row-words@example.com');
+    for (const record of ['customer', 'deal'] as const)
+      for (const body of fields(record)) await ok(token, 'POST', fieldsUrl(company), body);
+  });
+
+  it('stores the words a refresh from the stored values would make, values given in any order', async () => {
     // Keys in the reverse of the form's order: the words still follow the form.
     const given = Object.fromEntries(Object.entries(values).reverse());
     const url = recordsUrl('customer', company);
@@ -186,6 +193,35 @@ describe('a new customer’s own words are made with its row', () => {
     expect(await refreshSearchText(t.ctx.db, company, [created.id])).toBe(0);
     const blank = await ok(token, 'POST', url, { name: 'No Words' });
     expect(await refreshSearchText(t.ctx.db, company, [blank.id])).toBe(0);
+  });
+
+  it('gives a deal, created or imported, the words a refresh would make', async () => {
+    const given = Object.fromEntries(Object.entries(values).reverse());
+    const url = recordsUrl('deal', company);
+    const created = await ok(token, 'POST', url, { title: 'Row Words', custom: given });
+    expect(await found('deal', 'zeppelin', { company, token })).toEqual([created.id]);
+    expect(await refreshOwnWords(t.ctx.db, company, [created.id])).toBe(0);
+    // An import's batch: every searched type, columns in another order than the form's.
+    const csv = [
+      'title,Hotline,Mail,Site,Story,Remark',
+      `Imported words,${values.hotline},${values.mail},${values.site},${values.story},Albatross cove`,
+      'Imported blank,,,,,',
+    ].join('\n');
+    const res = await t.call(token, {
+      method: 'POST',
+      url: `${url}/import`,
+      payload: `${csv}\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data, res.body).toMatchObject({ imported: 2 });
+    const [imported] = await found('deal', 'albatross', { company, token });
+    expect(imported).toBeDefined();
+    for (const q of ['quokka', 'ocelot', '385915550199', 'marmalade'])
+      expect(await found('deal', q, { company, token }), q).toEqual([imported, created.id]);
+    const ids = (await ok(token, 'GET', `${url}?q=imported`)).items.map((d: { id: number }) => d.id);
+    expect(ids).toHaveLength(2);
+    expect(await refreshOwnWords(t.ctx.db, company, ids)).toBe(0);
   });
 });
 

@@ -46,6 +46,8 @@ import { type CustomerWrites, type ImportMarker, importMarker, writeCustomers } 
 import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
+import { readCreateBody } from './customer-import-row-check.ts';
+import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
@@ -105,7 +107,9 @@ export function readRow(
       else input.owner_id = owner;
     } else input[field] = value;
   }
-  const parsed = CustomerCreateBody.safeParse(input);
+  // The schema's reading in plain code where it would accept the row; the schema itself otherwise.
+  const plain = readCreateBody(input);
+  const parsed = plain ? { success: true as const, data: plain } : CustomerCreateBody.safeParse(input);
   if (!parsed.success) {
     addIssues(reasons, parsed.error.issues);
     // zod skips the whole-customer checks (name, OIB) once a field fails: run them on the raw cells too.
@@ -410,9 +414,6 @@ function idColumnOf(header: string[], applied: Record<string, unknown>): number 
   return header.findIndex((h) => h.trim().toLowerCase() === 'id' && !applied[h]);
 }
 
-/** A staged row: the checked row without its line (the staging key). */
-type StagedRow = Omit<ImportRow, 'line'>;
-
 /**
  * Reads the file as it arrives: the header's mapping, each record checked, the valid rows
  * staged a batch at a time (the next batch is read while the previous one is written), the
@@ -435,7 +436,7 @@ async function stageFile(
   let columns: (Target | null)[] | undefined;
   const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
   let idColumn = -1;
-  const staging = stagingWriter<StagedRow>(db, companyId, importId, stopped);
+  const staging = stagingWriter<ReturnType<typeof packStaged>>(db, companyId, importId, stopped);
   try {
     for await (const record of records) {
       if (!columns) {
@@ -463,7 +464,7 @@ async function stageFile(
       const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
       const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
       const { customer, present, organisations, custom } = outcome;
-      await staging.add(record.line, { customer, present, id, organisations, custom });
+      await staging.add(record.line, packStaged({ customer, present, id, organisations, custom }));
     }
     if (!columns) throw emptyFile();
     await staging.finish();
@@ -489,9 +490,10 @@ async function decideStaged(
   inBatch: InBatch,
   size = BATCH,
 ): Promise<void> {
-  for await (const staged of stagedBatches<StagedRow>(db, companyId, importId, size)) {
+  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, size)) {
     await step();
-    await inBatch((trx, writes) => decideBatch(trx, writes, staged, matcher, save, report));
+    const rows: ImportRow[] = staged.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
+    await inBatch((trx, writes) => decideBatch(trx, writes, rows, matcher, save, report));
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.
@@ -502,12 +504,11 @@ async function decideStaged(
 async function decideBatch(
   db: Database,
   writes: CustomerWrites | null,
-  staged: { line: number; row: StagedRow }[],
+  rows: ImportRow[],
   matcher: ImportMatcher,
   save: SaveBatch,
   report: CustomerImportResult,
 ): Promise<void> {
-  const rows: ImportRow[] = staged.map((s) => ({ ...s.row, line: s.line }));
   await matcher.prepare(rows, db);
   const creates: Create[] = [];
   const updates: Named<Update>[] = [];

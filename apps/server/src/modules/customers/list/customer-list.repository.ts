@@ -2,7 +2,11 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
-import { type CustomListPlan, customSortedPage } from '../../custom-fields/custom-fields.service.ts';
+import {
+  type CustomListPlan,
+  customSortedPage,
+  rareValuesStart,
+} from '../../custom-fields/custom-fields.service.ts';
 import { hiddenImports, visibleCondition } from '../customer-visibility.ts';
 import { type CustomerRow, selectCustomers } from '../customers.repository.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
@@ -98,6 +102,13 @@ export async function listCustomers(
     query = query.where(sql<boolean>`true ${memberOfCondition(filter.organisationId, 'c')}`);
   }
   for (const condition of filter.custom?.where('c') ?? []) query = query.where(condition);
+  // A value few customers hold: start from them, not from a walk of the order (SQLite).
+  const start = filter.custom
+    ? await rareValuesStart(db, companyId, 'customer', filter.custom, limit, () =>
+        customerTotal(db, companyId),
+      )
+    : undefined;
+  if (start) query = query.where(start('c'));
   const custom = filter.custom?.sort;
   if (custom) return customSortedPage(query, custom, 'c', filter.customAfter, limit);
   if (after) {
@@ -105,7 +116,20 @@ export async function listCustomers(
       eb(eb.refTuple(col, 'c.id'), filter.dir === 'asc' ? '>' : '<', eb.tuple(after.value, after.id)),
     );
   }
-  return query.orderBy(col, filter.dir).orderBy('c.id', filter.dir).limit(limit).execute();
+  // `+`: the holders are sorted; the sort index would be walked, each row tested against them.
+  const order = start ? sql`+${sql.ref(col)}` : sql.ref(col);
+  return query.orderBy(order, filter.dir).orderBy('c.id', filter.dir).limit(limit).execute();
+}
+
+/** How many customers the company has, from the kept counts (one small read). */
+async function customerTotal(db: Database, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('customer_counts')
+    .select((eb) => eb.fn.sum<number | string>('n').as('n'))
+    .where('company_id', '=', companyId)
+    .where('dimension', '=', 'status')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Per-company counts kept by the customer triggers (migration 002): by status and by month of creation (UTC). */

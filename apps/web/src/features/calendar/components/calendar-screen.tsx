@@ -1,8 +1,9 @@
-import type { DateSelectInfo } from '@fullcalendar/react';
+import type { DateSelectInfo, EventChangeInfo } from '@fullcalendar/react';
 import type { TodoEvent } from '@kontora/contract/events';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
@@ -15,6 +16,7 @@ import { LazyEventDialog } from '../../shared/components/events/lazy-event-dialo
 import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
+import type { CalendarChange } from '../lib/moved-event-body.ts';
 import { useCalendarPlace } from '../lib/use-calendar-place.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { type CalendarPlaceChange, EventCalendar } from './event-calendar.tsx';
@@ -28,15 +30,19 @@ type DialogState = { event: TodoEvent | null; draft?: EventDraft } | null;
 export function CalendarScreen() {
   const companyId = useCompanyId();
   const profile = useCompanyProfile(companyId);
+  // The calendar mounts in a deferred render, which React splits into short tasks: mounted in
+  // the synchronous render of the profile's answer, FullCalendar was one long task of a phone's
+  // first load (docs/decisions/099-answers-drawn-in-short-tasks.md). The spinner stays meanwhile.
+  const company = useDeferredValue(profile.data);
 
-  // Times are placed in the company's zone, so nothing is drawn before it is known.
-  if (profile.isPending) return <PageSpinner />;
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+  // Times are placed in the company's zone, so nothing is drawn before it is known.
+  if (!company) return <PageSpinner />;
   return (
     <CompanyCalendar
       companyId={companyId}
-      timeZone={profile.data.time_zone}
-      workdayStart={profile.data.workday_start}
+      timeZone={company.time_zone}
+      workdayStart={company.workday_start}
     />
   );
 }
@@ -62,6 +68,10 @@ function CompanyCalendar({
     () => (events.data ?? []).map((event) => toCalendarInput(event, timeZone, EVENT_TYPE_COLORS[event.type])),
     [events.data, timeZone],
   );
+  // The to-dos reach the calendar in a deferred render: the query's answer renders synchronously,
+  // and FullCalendar drawing a month of to-dos there was a long task of a phone's first load
+  // (docs/decisions/099-answers-drawn-in-short-tasks.md).
+  const shownInputs = useDeferredValue(inputs);
 
   const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
@@ -79,6 +89,19 @@ function CompanyCalendar({
       },
     });
   };
+
+  // The calendar is memoised: it gets the same handlers every render, which call the latest ones.
+  const latest = useRef({ onPlaceChange, onSelect, save: moves.save });
+  latest.current = { onPlaceChange, onSelect, save: moves.save };
+  const handlers = useMemo(
+    () => ({
+      onPlaceChange: (change: CalendarPlaceChange) => latest.current.onPlaceChange(change),
+      onSelect: (selection: DateSelectInfo) => latest.current.onSelect(selection),
+      onOpen: (event: TodoEvent) => setDialog({ event }),
+      onChange: (info: EventChangeInfo, kind: CalendarChange) => void latest.current.save(info, kind),
+    }),
+    [],
+  );
 
   return (
     <>
@@ -101,16 +124,13 @@ function CompanyCalendar({
       >
         <div className="card-body">
           <EventCalendar
-            events={inputs}
+            events={shownInputs}
             timeZone={timeZone}
             workdayStart={workdayStart}
             language={isLanguage(language) ? language : FALLBACK_LANGUAGE}
             view={place.view}
             date={place.date}
-            onPlaceChange={onPlaceChange}
-            onSelect={onSelect}
-            onOpen={(event) => setDialog({ event })}
-            onChange={(info, kind) => void moves.save(info, kind)}
+            {...handlers}
           />
         </div>
       </section>
@@ -121,7 +141,11 @@ function CompanyCalendar({
         draft={dialog?.draft}
       />
       {/* Below a calendar that grows when its to-dos arrive: shown from then on, it is not pushed down on arrival. */}
-      {(events.data !== undefined || events.isError) && <CalendarFeedCard companyId={companyId} />}
+      {(events.data !== undefined || events.isError) && (
+        <DrawnLater>
+          <CalendarFeedCard companyId={companyId} />
+        </DrawnLater>
+      )}
       {moves.dialog}
     </>
   );

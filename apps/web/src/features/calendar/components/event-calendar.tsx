@@ -13,7 +13,7 @@ import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { TodoEvent } from '@kontora/contract/events';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -73,9 +73,10 @@ function currentDate(api: CalendarApi): string {
 /**
  * FullCalendar (v7) with the app's four views, in the person's language and the
  * company's time zone. Events come in as props (the query cache owns them); the
- * calendar only reports what the person did.
+ * calendar only reports what the person did. Memoised: drawing it is the screen's heaviest
+ * render, redone only when its own props change (the screen's handlers are stable).
  */
-export function EventCalendar(props: EventCalendarProps) {
+export const EventCalendar = memo(function EventCalendar(props: EventCalendarProps) {
   const { events, timeZone, language, view, date, onPlaceChange, onSelect, onOpen, onChange } = props;
   const { t } = useTranslation();
   const times = calendarTimeFormat(language);
@@ -149,4 +150,4 @@ export function EventCalendar(props: EventCalendarProps) {
       />
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { Customer } from '@kontora/contract/customers';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OnceOpened } from '../../../components/once-opened.tsx';
@@ -98,6 +98,10 @@ export function CustomerListScreen() {
     }),
     [filter],
   );
+  // The rows first draw in a deferred render, split into short tasks, with the skeleton standing
+  // until then: drawn in the synchronous render of the first page's answer, they were the longest
+  // task of a phone's first load (docs/decisions/099-answers-drawn-in-short-tasks.md).
+  const rowsDrawn = useDeferredValue(!pages.isPending);
   const count = useCustomerCount(companyId, match);
   const selection = useListSelection(customers, filterKey, match);
   const target = selection.target(count.data?.count ?? 0);
@@ -152,7 +156,13 @@ export function CustomerListScreen() {
         </BulkBar>
       )}
       <ListStates
-        query={pages}
+        query={{
+          isPending: pages.isPending || !rowsDrawn,
+          isError: pages.isError,
+          error: pages.error,
+          refetch: pages.refetch,
+          isPlaceholderData: pages.isPlaceholderData,
+        }}
         isEmpty={customers.length === 0}
         icon="users"
         emptyTitle={isFiltered(filter) ? t('crm.customers.noMatch') : t('crm.customers.none')}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -95,18 +96,23 @@ export function CustomerScreen() {
       <div className="row g-4">
         <div className="col-12 col-xl-5">
           <CustomerDetailsCard customer={data} />
-          {data.type === 'person' ? (
-            <CustomerOrganisationsCard customer={data} />
-          ) : (
-            <OrganisationPeopleCard organisationId={data.id} />
-          )}
-          <CustomerDeals customerId={data.id} />
+          {/* Below the details on a phone, or the second column: they appear without moving anything. */}
+          <DrawnLater>
+            {data.type === 'person' ? (
+              <CustomerOrganisationsCard customer={data} />
+            ) : (
+              <OrganisationPeopleCard organisationId={data.id} />
+            )}
+            <CustomerDeals customerId={data.id} />
+          </DrawnLater>
         </div>
-        <div className="col-12 col-xl-7">
-          <CustomerTodos customerId={data.id} customerName={data.name} />
-          <TimelineCard customerId={data.id} />
-          <EmailsCard owner={{ kind: 'customers', id: data.id }} />
-        </div>
+        <DrawnLater>
+          <div className="col-12 col-xl-7">
+            <CustomerTodos customerId={data.id} customerName={data.name} />
+            <TimelineCard customerId={data.id} />
+            <EmailsCard owner={{ kind: 'customers', id: data.id }} />
+          </div>
+        </DrawnLater>
       </div>
       <LazyCustomerDialog open={editing} onClose={() => setEditing(false)} customer={data} />
       <ConfirmDialog

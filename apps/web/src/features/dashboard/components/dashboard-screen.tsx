@@ -1,5 +1,6 @@
 import { MODULE_ID } from '@kontora/contract/limits';
 import { useTranslation } from 'react-i18next';
+import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCompanyModules } from '../../../lib/api/get-company-modules.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -30,23 +31,26 @@ export function DashboardScreen() {
           )}
         </div>
       </section>
-      <div className="row g-3">
-        {has(MODULE_ID.crm) && company.id !== null && (
-          <div className="col-12 col-xl-6">
-            <CrmWidget companyId={company.id} />
-          </div>
-        )}
-        {has(MODULE_ID.social) && company.id !== null && (
-          <div className="col-12 col-md-6 col-xl-3">
-            <SocialWidget companyId={company.id} />
-          </div>
-        )}
-        {has(MODULE_ID.crmIntegration) && company.id !== null && (
-          <div className="col-12 col-md-6 col-xl-3">
-            <IntegrationWidget companyId={company.id} />
-          </div>
-        )}
-      </div>
+      {/* Below the welcome: the widgets (each with its own queries) render after it. */}
+      <DrawnLater>
+        <div className="row g-3">
+          {has(MODULE_ID.crm) && company.id !== null && (
+            <div className="col-12 col-xl-6">
+              <CrmWidget companyId={company.id} />
+            </div>
+          )}
+          {has(MODULE_ID.social) && company.id !== null && (
+            <div className="col-12 col-md-6 col-xl-3">
+              <SocialWidget companyId={company.id} />
+            </div>
+          )}
+          {has(MODULE_ID.crmIntegration) && company.id !== null && (
+            <div className="col-12 col-md-6 col-xl-3">
+              <IntegrationWidget companyId={company.id} />
+            </div>
+          )}
+        </div>
+      </DrawnLater>
     </>
   );
 }

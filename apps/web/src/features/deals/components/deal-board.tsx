@@ -15,7 +15,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/list-states.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
@@ -68,6 +68,11 @@ export function DealBoard({
       ),
     [board.data],
   );
+  // The board first draws in a deferred render, which React splits into short tasks: drawn in
+  // the synchronous render of the query's answer, its columns of cards were one long task of a
+  // phone's first load (docs/decisions/099-answers-drawn-in-short-tasks.md). Later answers
+  // (moves, more cards) draw at once as before.
+  const drawn = useDeferredValue(board.data !== undefined);
   const accessibility = useBoardAnnouncements({
     deal: (id) => dealById.get(Number(id)),
     stages: pipeline.stages,
@@ -114,7 +119,7 @@ export function DealBoard({
   };
 
   if (board.isError) return <LoadError error={board.error} onRetry={() => void board.refetch()} />;
-  if (!board.data) return <PageSpinner />;
+  if (!board.data || !drawn) return <PageSpinner />;
   const data = board.data;
   const active = activeId === null ? undefined : dealById.get(activeId);
 

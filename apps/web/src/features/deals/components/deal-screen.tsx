@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import type { Pipeline } from '@kontora/contract/pipelines';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -78,18 +80,14 @@ export function DealScreen() {
         <div className="col-12 col-xl-5">
           <DealDetailsCard deal={data} pipeline={pipeline} people={people} />
         </div>
-        <div className="col-12 col-xl-7">
-          <DealTodos
+        <DrawnLater>
+          <DealPanels
             dealId={data.id}
-            organisation={
-              data.organisation_id === null
-                ? null
-                : { id: data.organisation_id, name: data.organisation_name ?? '' }
-            }
+            organisationId={data.organisation_id}
+            organisationName={data.organisation_name}
+            pipelines={pipelines}
           />
-          <DealTimeline dealId={data.id} pipelines={pipelines} />
-          <EmailsCard owner={{ kind: 'deals', id: data.id }} />
-        </div>
+        </DrawnLater>
       </div>
       <LazyDealDialog open={editing} onClose={() => setEditing(false)} deal={data} peopleNames={people} />
       <ConfirmDialog
@@ -114,6 +112,34 @@ export function DealScreen() {
     </>
   );
 }
+
+/**
+ * The to-dos, timeline and e-mails: below the details on a phone, the second column on a wide
+ * screen. Memoised on plain values, so the deal's people arriving (or an edit's answer) redraw
+ * the header and details, not these lists.
+ */
+const DealPanels = memo(function DealPanels({
+  dealId,
+  organisationId,
+  organisationName,
+  pipelines,
+}: {
+  dealId: number;
+  organisationId: number | null;
+  organisationName: string | null;
+  pipelines: readonly Pipeline[];
+}) {
+  return (
+    <div className="col-12 col-xl-7">
+      <DealTodos
+        dealId={dealId}
+        organisation={organisationId === null ? null : { id: organisationId, name: organisationName ?? '' }}
+      />
+      <DealTimeline dealId={dealId} pipelines={pipelines} />
+      <EmailsCard owner={{ kind: 'deals', id: dealId }} />
+    </div>
+  );
+});
 
 function DealNotFound() {
   const { t } = useTranslation();

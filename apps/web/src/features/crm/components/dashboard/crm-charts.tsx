@@ -44,8 +44,6 @@ function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
 
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
 export function BarChart({
   labels,
   values,
@@ -94,20 +92,38 @@ export function BarChart({
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
         maintainAspectRatio: false,
-        animation: reducedMotion() ? false : undefined,
+        // Drawn at once: the second-long animation redrew every chart in each frame, a row of
+        // tasks on a phone's first load, for decoration.
+        animation: false,
         scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
       },
     };
-    // Each chart is built in a task of its own: built where React runs the effects, the
-    // dashboard's charts made one long task that held a phone's page for over 100 ms
-    // (docs/decisions/087-phone-pages-load-forms-on-use.md).
+    // Each chart is built in a task of its own, once it comes near the screen: built where React
+    // runs the effects, the dashboard's charts made one long task that held a phone's page for
+    // over 100 ms (docs/decisions/087-phone-pages-load-forms-on-use.md), and on a phone most of
+    // them are below the first screen (docs/decisions/099-answers-drawn-in-short-tasks.md).
     const element = canvas.current;
     let chart: Chart<'bar'> | undefined;
-    const build = setTimeout(() => {
-      chart = new Chart(element, config);
-    }, 0);
+    const build = () => {
+      chart ??= new Chart(element, config);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              observer?.disconnect();
+              timer = setTimeout(build, 0);
+            },
+            { rootMargin: '200px' },
+          );
+    if (observer) observer.observe(element);
+    else timer = setTimeout(build, 0);
     return () => {
-      clearTimeout(build);
+      observer?.disconnect();
+      clearTimeout(timer);
       chart?.destroy();
     };
   }, [labels, values, colorKey, horizontal, seriesLabel, locale, more, theme]);

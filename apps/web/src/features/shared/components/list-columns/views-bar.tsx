@@ -83,15 +83,18 @@ export function ViewsBar<K extends ListKind>({ views }: { views: ListViewsOf<K> 
       <OnceOpened open={saving}>
         <SaveViewDialog open={saving} onClose={() => setSaving(false)} onSave={save} />
       </OnceOpened>
-      <ColumnsDialog
-        open={editingColumns}
-        onClose={() => setEditingColumns(false)}
-        value={columns}
-        onChange={setColumns}
-        available={available}
-        labelOf={(column) => views.defOf(column)?.label(t)}
-        defaults={defaults}
-      />
+      {/* Its rows (a translated label per column) are built even while closed: not on every list render. */}
+      <OnceOpened open={editingColumns}>
+        <ColumnsDialog
+          open={editingColumns}
+          onClose={() => setEditingColumns(false)}
+          value={columns}
+          onChange={setColumns}
+          available={available}
+          labelOf={(column) => views.defOf(column)?.label(t)}
+          defaults={defaults}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={deleting && active !== null}
         title={t('views.deleteTitle', { name: active?.name ?? '' })}
