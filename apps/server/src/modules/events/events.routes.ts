@@ -1,3 +1,4 @@
+import { EventImportMappingJson, EventImportQuery, EventImportResult } from '@kontora/contract/event-import';
 import {
   EventCreateBody,
   EventListQuery,
@@ -13,8 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
+import { registerCsvImport } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { importEvents } from './event-import.service.ts';
 import {
   deleteOccurrences,
   getOccurrence,
@@ -161,5 +164,19 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         false,
       ),
     }),
+  });
+
+  await registerCsvImport(app, {
+    url: `${base}/import`,
+    config: { access },
+    tags,
+    summary:
+      'Import to-dos from CSV (≤ IMPORT_MAX_BYTES, 1 GB by default; staged as it arrives): all rows are saved, or none when a row is refused; refused rows reported by line and column',
+    params: CompanyParams,
+    querystring: EventImportQuery,
+    mapping: EventImportMappingJson,
+    result: EventImportResult,
+    maxBytes: ctx.config.importMaxBytes,
+    run: (request, file, query, stopped) => importEvents(ctx, actorOf(request), file, query, stopped),
   });
 }

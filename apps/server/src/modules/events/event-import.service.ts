@@ -1,0 +1,273 @@
+import type { OwnFieldTarget } from '@kontora/contract/csv-import';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
+import type { EventImportQuery, EventImportResult } from '@kontora/contract/event-import';
+import {
+  EVENT_IMPORT_ALIASES,
+  EVENT_IMPORT_FIELDS,
+  type EventImportField,
+} from '@kontora/contract/event-import-values';
+import { EVENT_LIMITS, EventCreateBody } from '@kontora/contract/events';
+import { fromZonedInput, safeTimeZone } from '@kontora/contract/time-zone';
+import type { AppContext } from '../../context.ts';
+import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import { parseCsv } from '../../lib/csv.ts';
+import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
+import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
+import { importProgress } from '../../lib/csv-import/import-progress.ts';
+import { stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
+import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
+import { companyTimeZone } from '../companies/companies.service.ts';
+import { memberIdsByEmail } from '../members/members.service.ts';
+import { customerEntryKey, customerIdsByEntry, dealIdsByTitle } from './event-import.repository.ts';
+import { importedTodosState, importTodos, todoImportFinished } from './event-writes.ts';
+import { newTodoRow } from './events.service.ts';
+
+const HEADERS = headerLookup<EventImportField>(EVENT_IMPORT_FIELDS, EVENT_IMPORT_ALIASES);
+
+/** A column's target: a to-do field (to-dos have no own fields: a `custom.…` mapping is refused). */
+type Target = EventImportField | OwnFieldTarget;
+
+/** The create body's keys that an import field fills under another name. */
+const FIELD_OF_KEY: Readonly<Record<string, EventImportField>> = {
+  assignee_id: 'assignee_email',
+  customer_id: 'customer',
+  deal_id: 'deal',
+};
+
+const YES = new Set(['1', 'true', 'yes', 'y', 'da', 'ja', 'sí', 'si', 'oui', 'x']);
+const NO = new Set(['0', 'false', 'no', 'n', 'ne', 'nein', 'non']);
+
+/** What every row is checked against: the company's members and zone, read once per import. */
+interface Base {
+  members: ReadonlyMap<string, number>;
+  timeZone: string;
+}
+
+/** With the customers and deals a batch of rows names, looked up for that batch. */
+interface Lookups extends Base {
+  customers: Map<string, number[]>;
+  deals: Map<string, number[]>;
+}
+
+/** A row read and not yet checked: its cells and the reasons found so far. */
+interface Pending {
+  line: number;
+  cells: Map<Target, string>;
+  reasons: Record<string, string[]>;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/** A real calendar day (not 2026-02-30). */
+function isDay(date: string): boolean {
+  const m = DATE_ONLY.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === date;
+}
+
+/**
+ * A time cell as the create body takes it: a day (`2026-05-04`) is its start in the company's
+ * zone, a wall-clock time without an offset (`2026-05-04 09:30`) that time in the zone, anything
+ * else is passed on for the create's own check (ISO with an offset).
+ */
+function readTime(cell: string, timeZone: string): { value: string; dateOnly: boolean } {
+  if (DATE_ONLY.test(cell))
+    return { value: isDay(cell) ? fromZonedInput(cell, timeZone) : cell, dateOnly: true };
+  const local = LOCAL_TIME.exec(cell);
+  if (local && isDay(local[1] as string))
+    return { value: fromZonedInput(`${local[1]}T${local[2]}`, timeZone), dateOnly: false };
+  return { value: cell, dateOnly: false };
+}
+
+/** A customer or deal cell as the one id it names, else the reason it does not. */
+function one(found: number[] | undefined): number | { reason: string } {
+  if (found?.length === 1) return found[0] as number;
+  return { reason: found?.length ? 'ambiguous' : 'not_found' };
+}
+
+/**
+ * One row → a to-do's create body (checked as a to-do created by hand), or the reasons it is
+ * refused (import field → codes).
+ */
+function readTodoRow(
+  cells: Map<Target, string>,
+  reasons: Record<string, string[]>,
+  known: Lookups,
+): EventCreateBody | null {
+  const input: Record<string, unknown> = {};
+  let dayOnly = true;
+  for (const [field, value] of cells) {
+    if (field === 'title' || field === 'description' || field === 'location' || field === 'recurrence')
+      input[field] = value;
+    else if (field === 'type' || field === 'priority') input[field] = value.toLowerCase();
+    else if (field === 'start_at' || field === 'end_at') {
+      const time = readTime(value, known.timeZone);
+      input[field] = time.value;
+      dayOnly &&= time.dateOnly;
+    } else if (field === 'all_day') {
+      const folded = value.toLocaleLowerCase();
+      if (YES.has(folded)) input.all_day = true;
+      else if (NO.has(folded)) input.all_day = false;
+      else reasons.all_day = ['invalid_boolean'];
+    } else if (field === 'reminder_minutes') {
+      const n = Number(value);
+      input.reminder_minutes = /^\d+$/.test(value) ? n : value;
+    } else if (field === 'assignee_email') {
+      const member = known.members.get(value.toLowerCase());
+      if (member === undefined) reasons.assignee_email = ['not_member'];
+      else input.assignee_id = member;
+    } else if (field === 'customer') {
+      const id = one(known.customers.get(customerEntryKey(value)));
+      if (typeof id === 'number') input.customer_id = id;
+      else reasons.customer = [id.reason];
+    } else if (field === 'deal') {
+      const id = one(known.deals.get(value));
+      if (typeof id === 'number') input.deal_id = id;
+      else reasons.deal = [id.reason];
+    }
+  }
+  // A row of days only (no time of day) is an all-day to-do unless the file says otherwise.
+  if (input.all_day === undefined && cells.has('start_at') && dayOnly && !reasons.all_day)
+    input.all_day = true;
+  // A row without a title or a start is missing it, whatever zod calls an absent key.
+  if (!cells.has('title')) reasons.title = ['required'];
+  if (!cells.has('start_at')) reasons.start_at = ['required'];
+  const parsed = EventCreateBody.safeParse(input);
+  if (!parsed.success)
+    addIssues(
+      reasons,
+      parsed.error.issues.filter((i) => !(typeof i.path[0] === 'string' && reasons[i.path[0]])),
+      (key) => FIELD_OF_KEY[key] ?? key,
+    );
+  if (!parsed.success || Object.keys(reasons).length) return null;
+  return parsed.data;
+}
+
+/** Rows checked together: the customers and deals they name are looked up in one query each. */
+const CHECK_BATCH = 500;
+
+/** To-dos saved together: subscribers get one `event.imported` change per batch. */
+const SAVE_BATCH = 500;
+
+async function lookups(ctx: AppContext, companyId: number, base: Base, rows: readonly Pending[]) {
+  const customers = rows.flatMap((r) => r.cells.get('customer') ?? []);
+  const deals = rows.flatMap((r) => r.cells.get('deal') ?? []);
+  return {
+    ...base,
+    customers: await customerIdsByEntry(ctx.db, companyId, customers),
+    deals: await dealIdsByTitle(ctx.db, companyId, deals),
+  };
+}
+
+/**
+ * Staged and all or nothing, as a deal import (docs/decisions/102-todo-csv-import.md): the file
+ * is read as it arrives, its rows checked a batch at a time and the valid ones written to the
+ * staging area, so memory stays flat whatever its size; the refused ones are counted and
+ * reported. One refused row and no to-do is saved. Otherwise the staged to-dos are created in one
+ * transaction through the write door (event-writes.ts), 500 at a time with one `event.imported`
+ * change each and one `event.import_finished` at the end: a failure, a Stop or a crash part-way
+ * saves none, and the staged rows are dropped however the import ends. A dry run makes the same
+ * checks and leaves out the writes, so its counts are the real run's.
+ */
+export async function importEvents(
+  ctx: AppContext,
+  actor: Actor,
+  file: AsyncIterable<Uint8Array>,
+  query: EventImportQuery,
+  stopped: () => boolean = () => false,
+): Promise<EventImportResult> {
+  const { companyId } = actor;
+  const report: EventImportResult = {
+    dry_run: query.dry_run,
+    rows: 0,
+    imported: 0,
+    rejected: 0,
+    errors: [],
+    errors_truncated: false,
+    mapping: {},
+  };
+  let valid = 0;
+  let saved = 0;
+  const progress = importProgress(
+    ctx.importProgress.notify,
+    { companyId, userId: authorIdOf(actor) },
+    { kind: 'events', dryRun: query.dry_run, key: query.progress_key },
+    () => ({ read: report.rows, valid, invalid: report.rejected, saved }),
+  );
+  progress.phase('reading');
+  const timeZone = safeTimeZone(await companyTimeZone(ctx.db, companyId));
+  const base: Base = { members: await memberIdsByEmail(ctx.db, companyId), timeZone };
+  const multiLine = new Set<Target>(['description']);
+  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
+  await withStaging(ctx.db, companyId, 'events', async (importId) => {
+    const staging = stagingWriter<EventCreateBody>(ctx.db, companyId, importId, stopped);
+    let pending: Pending[] = [];
+    const check = async () => {
+      const known = await lookups(ctx, companyId, base, pending);
+      for (const { line, cells, reasons } of pending) {
+        const read = readTodoRow(cells, reasons, known);
+        if (!read) rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
+        else {
+          valid++;
+          await staging.add(line, read);
+        }
+      }
+      pending = [];
+      progress.tick();
+    };
+    let columns: (Target | null)[] | undefined;
+    try {
+      for await (const record of parseCsv(file, { delimiter, maxField: EVENT_LIMITS.descriptionMax + 1 })) {
+        if (!columns) {
+          const mapping = resolveMapping<Target>(readHeader(record.fields), query.mapping, HEADERS);
+          columns = mapping.columns;
+          report.mapping = mapping.applied;
+          continue;
+        }
+        if (isBlankRecord(record)) continue;
+        report.rows++;
+        const reasons: Record<string, string[]> = {};
+        pending.push({ line: record.line, cells: rowCells(record, columns, multiLine, reasons), reasons });
+        if (pending.length >= CHECK_BATCH) await check();
+      }
+      if (!columns) throw emptyFile();
+      await check();
+      await staging.finish();
+    } catch (err) {
+      await staging.abandon();
+      throw err;
+    }
+    // All or nothing: one refused row and nothing is saved, nor counted as to be saved.
+    if (report.rejected > 0 || valid === 0) return;
+    if (query.dry_run) {
+      report.imported = valid;
+      return;
+    }
+    progress.phase('saving');
+    await touchImport(ctx.db, companyId, importId, 'applying');
+    await ctx.db.transaction().execute(async (trx) => {
+      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
+      const state = importedTodosState();
+      for await (const batch of stagedBatches<EventCreateBody>(trx, companyId, importId, SAVE_BATCH)) {
+        await step();
+        const at = new Date().toISOString();
+        const rows = batch.map((b) => newTodoRow(actor, b.row, at, timeZone));
+        await importTodos(ctx, trx, actor, state, rows);
+        saved += batch.length;
+      }
+      await todoImportFinished(trx, actor, {
+        rows: report.rows,
+        created: saved,
+        updated: 0,
+        skipped: 0,
+        rejected: 0,
+      });
+    });
+    report.imported = saved;
+  });
+  // Told once the saving has committed: the counts are the answer's.
+  progress.finish();
+  return report;
+}
