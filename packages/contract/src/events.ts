@@ -167,5 +167,21 @@ export const EventListQuery = z
   });
 export type EventListQuery = z.output<typeof EventListQuery>;
 
+/**
+ * `GET …/events/export`: the to-dos of the list's filters as CSV (a series as one row with its
+ * rule), in start order; the columns the to-do import reads back under the same headers.
+ */
+export const EventExportQuery = z
+  .object({
+    from: DateTimeInput.optional(),
+    to: DateTimeInput.optional(),
+    filter: EventFilterList.optional(),
+    customer_id: Id.optional(),
+    deal_id: Id.optional(),
+    assignee_id: Id.optional(),
+  })
+  .strict();
+export type EventExportQuery = z.output<typeof EventExportQuery>;
+
 export const EventPage = z.object({ items: z.array(TodoEvent), next_cursor: z.string().nullable() });
 export type EventPage = z.infer<typeof EventPage>;

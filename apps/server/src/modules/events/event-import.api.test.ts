@@ -299,4 +299,37 @@ describe('a to-do CSV import', () => {
     expect(await feedAfter(c.acme, before)).toEqual([]);
     expect(await staged()).toBe(0);
   });
+
+  it('exports the company’s to-dos as CSV that imports back whole, and another company’s not', async () => {
+    const res = await k.call(c.ana.token, 'GET', `/api/companies/${c.acme}/events/export`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="todos-/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,title,type,priority,start_at,end_at,all_day,done,completed_at,assignee,customer,deal,location,recurrence,reminder_minutes,reminders,description,created_at,updated_at',
+    );
+    const ours = await todoIds(c.acme, '');
+    expect(lines).toHaveLength(ours.length + 1);
+    expect(lines.some((l) => l.includes('Todo a 11,') && l.includes('Big sale'))).toBe(true);
+
+    const back = await importCsv(c.ana.token, c.acme, res.body, '?dry_run=true');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ rows: ours.length, imported: ours.length, rejected: 0 });
+    expect(back.json().data.mapping).toMatchObject({ id: null, assignee: 'assignee_email', done: null });
+
+    const theirs = await k.call(c.eva.token, 'GET', `/api/companies/${c.beta}/events/export`);
+    expect(
+      theirs.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    expect((await k.call(c.eva.token, 'GET', `/api/companies/${c.acme}/events/export`)).statusCode).toBe(403);
+    const filtered = await k.call(c.ana.token, 'GET', `/api/companies/${c.acme}/events/export?filter=nope`);
+    expect(filtered.statusCode).toBe(400);
+  });
 });
