@@ -40,8 +40,11 @@ const NO = new Set(['0', 'false', 'no', 'n', 'ne', 'nein', 'non']);
 /** What every row is checked against: the company's members and zone, read once per import. */
 interface Base {
   members: ReadonlyMap<string, number>;
-  /** A wall-clock time (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`) in the company's zone as an instant. */
-  zoned: (local: string) => string;
+  /**
+   * A wall-clock time (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`) in the company's zone as an instant;
+   * null when its day is not a calendar day (2026-02-30).
+   */
+  zoned: (local: string) => string | null;
 }
 
 /** Wall-clock times kept per import: a file repeats its days and hours. */
@@ -51,13 +54,13 @@ const ZONED_KEPT = 10_000;
  * fromZonedInput in one zone, remembered: reading a time in a zone asks Intl several times
  * (about 30 µs), and a file's rows share most of their days and hours.
  */
-function zonedIn(timeZone: string): (local: string) => string {
-  const kept = new Map<string, string>();
+function zonedIn(timeZone: string): Base['zoned'] {
+  const kept = new Map<string, string | null>();
   return (local) => {
     let instant = kept.get(local);
     if (instant === undefined) {
       if (kept.size >= ZONED_KEPT) kept.clear();
-      instant = fromZonedInput(local, timeZone);
+      instant = isDay(local.slice(0, 10)) ? fromZonedInput(local, timeZone) : null;
       kept.set(local, instant);
     }
     return instant;
@@ -94,9 +97,10 @@ function isDay(date: string): boolean {
  * else is passed on for the create's own check (ISO with an offset).
  */
 function readTime(cell: string, zoned: Base['zoned']): { value: string; dateOnly: boolean } {
-  if (DATE_ONLY.test(cell)) return { value: isDay(cell) ? zoned(cell) : cell, dateOnly: true };
+  if (DATE_ONLY.test(cell)) return { value: zoned(cell) ?? cell, dateOnly: true };
   const local = LOCAL_TIME.exec(cell);
-  if (local && isDay(local[1] as string)) return { value: zoned(`${local[1]}T${local[2]}`), dateOnly: false };
+  const instant = local ? zoned(`${local[1]}T${local[2]}`) : null;
+  if (instant) return { value: instant, dateOnly: false };
   return { value: cell, dateOnly: false };
 }
 
