@@ -1,5 +1,4 @@
 import type { OwnFieldTarget } from '@kontora/contract/csv-import';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { EventImportQuery, EventImportResult } from '@kontora/contract/event-import';
 import {
   EVENT_IMPORT_ALIASES,
@@ -10,12 +9,9 @@ import { EVENT_LIMITS, EventCreateBody } from '@kontora/contract/events';
 import { fromZonedInput, safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { parseCsv } from '../../lib/csv.ts';
-import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
-import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
-import { importProgress } from '../../lib/csv-import/import-progress.ts';
-import { stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
-import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
+import { importAllOrNothing, type PendingRow } from '../../lib/csv-import/all-or-nothing-import.ts';
+import { headerLookup } from '../../lib/csv-import/csv-mapping.ts';
+import { addIssues } from '../../lib/csv-import/csv-rows.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { customerEntryKey, customerIdsByEntry, dealIdsByTitle } from './event-import.repository.ts';
@@ -71,13 +67,6 @@ function zonedIn(timeZone: string): Base['zoned'] {
 interface Lookups extends Base {
   customers: Map<string, number[]>;
   deals: Map<string, number[]>;
-}
-
-/** A row read and not yet checked: its cells and the reasons found so far. */
-interface Pending {
-  line: number;
-  cells: Map<Target, string>;
-  reasons: Record<string, string[]>;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -168,13 +157,12 @@ function readTodoRow(
   return parsed.data;
 }
 
-/** Rows checked together: the customers and deals they name are looked up in one query each. */
-const CHECK_BATCH = 500;
-
-/** To-dos saved together: subscribers get one `event.imported` change per batch. */
-const SAVE_BATCH = 500;
-
-async function lookups(ctx: AppContext, companyId: number, base: Base, rows: readonly Pending[]) {
+async function lookups(
+  ctx: AppContext,
+  companyId: number,
+  base: Base,
+  rows: readonly PendingRow<Target>[],
+): Promise<Lookups> {
   const customers = rows.flatMap((r) => r.cells.get('customer') ?? []);
   const deals = rows.flatMap((r) => r.cells.get('deal') ?? []);
   return {
@@ -185,14 +173,11 @@ async function lookups(ctx: AppContext, companyId: number, base: Base, rows: rea
 }
 
 /**
- * Staged and all or nothing, as a deal import (docs/decisions/102-todo-csv-import.md): the file
- * is read as it arrives, its rows checked a batch at a time and the valid ones written to the
- * staging area, so memory stays flat whatever its size; the refused ones are counted and
- * reported. One refused row and no to-do is saved. Otherwise the staged to-dos are created in one
- * transaction through the write door (event-writes.ts), 500 at a time with one `event.imported`
- * change each and one `event.import_finished` at the end: a failure, a Stop or a crash part-way
- * saves none, and the staged rows are dropped however the import ends. A dry run makes the same
- * checks and leaves out the writes, so its counts are the real run's.
+ * Staged and all or nothing, as a deal import (lib/csv-import/all-or-nothing-import.ts,
+ * docs/decisions/102-todo-csv-import.md): one refused row and no to-do is saved. Otherwise the
+ * staged to-dos are created in one transaction through the write door (event-writes.ts), 500 at
+ * a time with one `event.imported` change each and one `event.import_finished` at the end: a
+ * failure, a Stop or a crash part-way saves none.
  */
 export async function importEvents(
   ctx: AppContext,
@@ -202,95 +187,37 @@ export async function importEvents(
   stopped: () => boolean = () => false,
 ): Promise<EventImportResult> {
   const { companyId } = actor;
-  const report: EventImportResult = {
-    dry_run: query.dry_run,
-    rows: 0,
-    imported: 0,
-    rejected: 0,
-    errors: [],
-    errors_truncated: false,
-    mapping: {},
-  };
-  let valid = 0;
-  let saved = 0;
-  const progress = importProgress(
-    ctx.importProgress.notify,
-    { companyId, userId: authorIdOf(actor) },
-    { kind: 'events', dryRun: query.dry_run, key: query.progress_key },
-    () => ({ read: report.rows, valid, invalid: report.rejected, saved }),
-  );
-  progress.phase('reading');
   const timeZone = safeTimeZone(await companyTimeZone(ctx.db, companyId));
   const base: Base = { members: await memberIdsByEmail(ctx.db, companyId), zoned: zonedIn(timeZone) };
-  const multiLine = new Set<Target>(['description']);
-  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
-  await withStaging(ctx.db, companyId, 'events', async (importId) => {
-    const staging = stagingWriter<EventCreateBody>(ctx.db, companyId, importId, stopped);
-    let pending: Pending[] = [];
-    const check = async () => {
-      const known = await lookups(ctx, companyId, base, pending);
-      for (const { line, cells, reasons } of pending) {
-        const read = readTodoRow(cells, reasons, known);
-        if (!read) rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
-        else {
-          valid++;
-          await staging.add(line, read);
-        }
-      }
-      pending = [];
-      progress.tick();
-    };
-    let columns: (Target | null)[] | undefined;
-    try {
-      for await (const record of parseCsv(file, { delimiter, maxField: EVENT_LIMITS.descriptionMax + 1 })) {
-        if (!columns) {
-          const mapping = resolveMapping<Target>(readHeader(record.fields), query.mapping, HEADERS);
-          columns = mapping.columns;
-          report.mapping = mapping.applied;
-          continue;
-        }
-        if (isBlankRecord(record)) continue;
-        report.rows++;
-        const reasons: Record<string, string[]> = {};
-        pending.push({ line: record.line, cells: rowCells(record, columns, multiLine, reasons), reasons });
-        if (pending.length >= CHECK_BATCH) await check();
-      }
-      if (!columns) throw emptyFile();
-      await check();
-      await staging.finish();
-    } catch (err) {
-      await staging.abandon();
-      throw err;
-    }
-    // All or nothing: one refused row and nothing is saved, nor counted as to be saved.
-    if (report.rejected > 0 || valid === 0) return;
-    if (query.dry_run) {
-      report.imported = valid;
-      return;
-    }
-    progress.phase('saving');
-    await touchImport(ctx.db, companyId, importId, 'applying');
-    await ctx.db.transaction().execute(async (trx) => {
-      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
-      const state = importedTodosState();
-      for await (const batch of stagedBatches<EventCreateBody>(trx, companyId, importId, SAVE_BATCH)) {
-        await step();
-        const at = new Date().toISOString();
-        const rows = batch.map((b) => newTodoRow(actor, b.row, at, timeZone));
-        await importTodos(ctx, trx, actor, state, rows);
-        saved += batch.length;
-      }
-      await todoImportFinished(trx, actor, {
-        rows: report.rows,
-        created: saved,
-        updated: 0,
-        skipped: 0,
-        rejected: 0,
-      });
-    });
-    report.imported = saved;
-  });
-  // Told once the saving has committed: the counts are the answer's.
-  progress.finish();
-  return report;
+  return importAllOrNothing<Target, EventCreateBody, Lookups>(
+    {
+      db: ctx.db,
+      notify: ctx.importProgress.notify,
+      who: { companyId, userId: authorIdOf(actor) },
+      kind: 'events',
+      headers: HEADERS,
+      multiLine: new Set<Target>(['description']),
+      maxField: EVENT_LIMITS.descriptionMax + 1,
+      lookups: (rows) => lookups(ctx, companyId, base, rows),
+      readRow: readTodoRow,
+      save: (each, rows) =>
+        ctx.db.transaction().execute(async (trx) => {
+          const state = importedTodosState();
+          const created = await each(trx, (batch) => {
+            const at = new Date().toISOString();
+            return importTodos(
+              ctx,
+              trx,
+              actor,
+              state,
+              batch.map((body) => newTodoRow(actor, body, at, timeZone)),
+            );
+          });
+          await todoImportFinished(trx, actor, { rows, created, updated: 0, skipped: 0, rejected: 0 });
+        }),
+    },
+    file,
+    query,
+    stopped,
+  );
 }
