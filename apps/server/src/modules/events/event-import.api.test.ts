@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import type { ChangeEntry } from '@kontora/contract/change-feed';
 import type { TodoEvent } from '@kontora/contract/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagedOf } from '../../test-support/staged-imports.ts';
+import { feedAfter, lastFeedId, postCsv, stagedOf } from '../../test-support/staged-imports.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
-import { readChanges } from '../change-feed/change-feed.service.ts';
 import { dealKit } from '../deals/deal-test-kit.ts';
 import { messageBody } from '../webhooks/webhook-payload.ts';
 import { importEvents } from './event-import.service.ts';
@@ -90,14 +89,8 @@ function todosCsv(rows: number, tag: string, bad?: { at: number; column: 'end' |
   return `${lines.join('\n')}\n`;
 }
 
-function importCsv(token: string, company: number, csv: string | Readable, query = '') {
-  return t.call(token, {
-    method: 'POST',
-    url: `/api/companies/${company}/events/import${query}`,
-    payload: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
-}
+const importCsv = (token: string, company: number, csv: string | Readable, query = '') =>
+  postCsv(t, token, `/api/companies/${company}/events/import${query}`, csv);
 
 async function todoIds(company: number, titlePrefix: string): Promise<number[]> {
   const rows = await t.ctx.db
@@ -110,9 +103,6 @@ async function todoIds(company: number, titlePrefix: string): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-const feedAfter = (company: number, after: number): Promise<ChangeEntry[]> =>
-  readChanges(t.ctx, company, after, 100_000);
-const lastFeedId = async (company: number) => (await feedAfter(company, 0)).at(-1)?.id ?? 0;
 const staged = async () => {
   const { imports, rows } = await stagedOf(t, [c.acme, c.beta]);
   return imports + rows;
@@ -122,14 +112,14 @@ describe('a to-do CSV import', () => {
   it(
     'saves every row as its dry run counted, with one event.imported per 500 and one import_finished',
     async () => {
-      const [acmeFeed, betaFeed] = [await lastFeedId(c.acme), await lastFeedId(c.beta)];
+      const [acmeFeed, betaFeed] = [await lastFeedId(t, c.acme), await lastFeedId(t, c.beta)];
       const csv = todosCsv(ROWS, 'a');
       const dry = await importCsv(c.ana.token, c.acme, csv, '?dry_run=true');
       expect(dry.statusCode, dry.body).toBe(200);
       expect(dry.json().data).toMatchObject({ rows: ROWS, imported: ROWS, rejected: 0 });
       expect(dry.json().data.mapping).toMatchObject({ Start: 'start_at', Assignee: 'assignee_email' });
       expect(await todoIds(c.acme, 'Todo a ')).toEqual([]);
-      expect(await feedAfter(c.acme, acmeFeed)).toEqual([]);
+      expect(await feedAfter(t, c.acme, acmeFeed)).toEqual([]);
 
       const res = await importCsv(c.ana.token, c.acme, csv);
       expect(res.statusCode, res.body).toBe(200);
@@ -139,7 +129,7 @@ describe('a to-do CSV import', () => {
       expect(ids).toHaveLength(ROWS);
       expect(await staged()).toBe(0);
 
-      const feed = await feedAfter(c.acme, acmeFeed);
+      const feed = await feedAfter(t, c.acme, acmeFeed);
       expect(feed.map((e) => e.type)).toEqual([
         'event.imported',
         'event.imported',
@@ -202,7 +192,7 @@ describe('a to-do CSV import', () => {
       expect(list.items.some((e: TodoEvent) => e.title.startsWith('Todo a '))).toBe(true);
 
       // Beta sees nothing of it.
-      expect(await feedAfter(c.beta, betaFeed)).toEqual([]);
+      expect(await feedAfter(t, c.beta, betaFeed)).toEqual([]);
       expect((await k.call(c.eva.token, 'GET', `/api/companies/${c.beta}/events/${ids[0]}`)).statusCode).toBe(
         404,
       );
@@ -215,7 +205,7 @@ describe('a to-do CSV import', () => {
   it(
     'saves nothing, and tells subscribers nothing, for one refused row among many',
     async () => {
-      const before = await lastFeedId(c.acme);
+      const before = await lastFeedId(t, c.acme);
       const csv = todosCsv(ROWS, 'b', { at: 700, column: 'end' });
       const dry = await importCsv(c.ana.token, c.acme, csv, '?dry_run=true');
       const res = await importCsv(c.ana.token, c.acme, csv);
@@ -225,7 +215,7 @@ describe('a to-do CSV import', () => {
       const { dry_run: _dry, ...counts } = dry.json().data;
       expect(res.json().data).toMatchObject(counts);
       expect(await todoIds(c.acme, 'Todo b ')).toEqual([]);
-      expect(await feedAfter(c.acme, before)).toEqual([]);
+      expect(await feedAfter(t, c.acme, before)).toEqual([]);
       expect(await staged()).toBe(0);
     },
     SLOW_MS,
@@ -267,26 +257,26 @@ describe('a to-do CSV import', () => {
   });
 
   it('answers 413 above the configured limit, with nothing saved or staged', async () => {
-    const before = await lastFeedId(c.acme);
+    const before = await lastFeedId(t, c.acme);
     const res = await importCsv(c.ana.token, c.acme, Readable.from([todosCsv(5_000, 'd')]));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toMatchObject({ code: 'payload_too_large' });
     expect(await todoIds(c.acme, 'Todo d ')).toEqual([]);
-    expect(await feedAfter(c.acme, before)).toEqual([]);
+    expect(await feedAfter(t, c.acme, before)).toEqual([]);
     expect(await staged()).toBe(0);
   });
 
   it("is refused in another company's name, which keeps its to-dos", async () => {
-    const before = await lastFeedId(c.beta);
+    const before = await lastFeedId(t, c.beta);
     const res = await importCsv(c.ana.token, c.beta, todosCsv(5, 'e'));
     expect(res.statusCode).toBe(403);
     expect(await todoIds(c.beta, 'Todo e ')).toEqual([]);
-    expect(await feedAfter(c.beta, before)).toEqual([]);
+    expect(await feedAfter(t, c.beta, before)).toEqual([]);
     expect(await staged()).toBe(0);
   });
 
   it('rolls the saving back on a Stop between batches, leaving nothing staged', async () => {
-    const before = await lastFeedId(c.acme);
+    const before = await lastFeedId(t, c.acme);
     // Stop is asked at every staged batch and every saved one: three while staging, then the second saved batch is stopped.
     let asked = 0;
     const stopped = () => ++asked > 4;
@@ -296,7 +286,7 @@ describe('a to-do CSV import', () => {
     ).rejects.toMatchObject({ status: 400, details: { file: ['incomplete_upload'] } });
     expect(asked).toBe(5);
     expect(await todoIds(c.acme, 'Todo f ')).toEqual([]);
-    expect(await feedAfter(c.acme, before)).toEqual([]);
+    expect(await feedAfter(t, c.acme, before)).toEqual([]);
     expect(await staged()).toBe(0);
   });
 
