@@ -76,4 +76,5 @@ await runIfPresent('bench-deals.ts', 'benchDeals');
 await runIfPresent('bench-custom-fields.ts', 'benchCustomFields');
 await runIfPresent('bench-import.ts', 'benchImport');
 await runIfPresent('bench-import-deals.ts', 'benchImportDeals');
+await runIfPresent('bench-import-todos.ts', 'benchImportTodos');
 await runIfPresent('bench-mail.ts', 'benchMail');

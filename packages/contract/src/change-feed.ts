@@ -32,6 +32,9 @@ import { CHANGE_TYPES } from './change-types.ts';
  * - `api_key.created`, `api_key.revoked`: `data` is the key as lists show it (never the secret).
  * - `event.occurrence_updated`, `event.occurrence_deleted` (one occurrence of a series; decision 018):
  *   `data` is `{occurrence_start, changes?}`; `event.done`/`event.undone` of an occurrence: `data` is `{occurrence_start}`.
+ * - `event.imported` (one per saved batch of up to 500 new to-dos of a CSV import, entity id null):
+ *   `data` is `{count, ids}`; `event.import_finished` (one per CSV import, after its batches):
+ *   `{rows, created, updated, skipped, rejected}` (docs/decisions/102-todo-csv-import.md).
  * - `event.reminder_due`: `data` is `{occurrence_start, minutes, assignee_id, title, start_at}` (for on-screen reminders).
  * - `social_post.status_changed`: `data` is `{target_id, account_id, status, remote_url, error_code}`
  *   (one post × account changed state in the publishing queue).

@@ -32,6 +32,8 @@ export const CHANGE_TYPES = [
   'event.occurrence_updated',
   'event.occurrence_deleted',
   'event.reminder_due',
+  'event.imported',
+  'event.import_finished',
   'social_post.created',
   'social_post.updated',
   'social_post.deleted',

@@ -3,7 +3,7 @@ import { CUSTOM_KEY_PATTERN } from './custom-fields.ts';
 import { IMPORT_FIELD_NAME_MAX } from './customer-import-values.ts';
 
 /**
- * What every CSV import shares (customers, deals): the column mapping, sent as JSON in a form
+ * What every CSV import shares (customers, deals, to-dos): the column mapping, sent as JSON in a form
  * field or the query string, and the report's per-row errors.
  */
 
@@ -99,7 +99,7 @@ export const IMPORT_PHASES = ['reading', 'checking', 'saving', 'finished'] as co
  * refused all-or-nothing file).
  */
 export const ImportProgress = z.object({
-  kind: z.enum(['customers', 'deals']),
+  kind: z.enum(['customers', 'deals', 'events']),
   dry_run: z.boolean(),
   phase: z.enum(IMPORT_PHASES),
   /** Data rows read from the file so far. */
@@ -112,3 +112,34 @@ export const ImportProgress = z.object({
   saved: z.number().int(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
+
+/**
+ * The query and report of an all-or-nothing import (deals, to-dos): every row is checked with the
+ * rules of a record created by hand; one refused row and the real run saves nothing; the report
+ * names every refused row with its line and columns.
+ */
+export function allOrNothingImportOf<const F extends readonly [string, ...string[]]>(fields: F) {
+  const { ImportMapping, ImportMappingJson } = importMappingOf(fields);
+  const Query = z.object({
+    /** The mapping in the query string; a long one belongs in the form. */
+    mapping: ImportMappingJson.optional(),
+    delimiter: ImportDelimiter.optional(),
+    dry_run: ImportDryRun,
+    /** Names the run's live progress, sent to the caller's own sockets (decision 085). */
+    progress_key: ImportProgressKey.optional(),
+  });
+  const Result = z.object({
+    dry_run: z.boolean(),
+    /** Data records read (the header and blank lines not counted). */
+    rows: z.number(),
+    /** Records saved (a dry run: that would be saved when no row is refused). */
+    imported: z.number(),
+    rejected: z.number(),
+    errors: z.array(ImportRowError),
+    /** More rows were rejected than `errors` lists. */
+    errors_truncated: z.boolean(),
+    /** The mapping that was applied: CSV header → field or null (skipped). */
+    mapping: ImportMapping,
+  });
+  return { ImportMapping, ImportMappingJson, Query, Result };
+}

@@ -24,6 +24,8 @@ export const EVENT_LIMITS = {
   reminderMaxMinutes: 40_320,
   pageDefault: 100,
   pageMax: 1000,
+  /** Largest CSV import the wizard offers before the server's own limit is known (IMPORT_MAX_BYTES). */
+  importBytes: 1024 * 1024 * 1024,
 } as const;
 
 /** Which occurrences an edit or delete of a series applies to. */

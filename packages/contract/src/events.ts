@@ -146,16 +146,21 @@ const EventFilterList = z
   )
   .pipe(z.array(z.enum(EVENT_FILTERS, { error: 'invalid_filter' })).max(EVENT_FILTERS.length));
 
+/** The to-do list's filters, which its export takes too. */
+const eventFilters = {
+  /** With `to`: events overlapping [from, to). Either may be given alone. */
+  from: DateTimeInput.optional(),
+  to: DateTimeInput.optional(),
+  filter: EventFilterList.optional(),
+  customer_id: Id.optional(),
+  /** The to-dos of one deal. */
+  deal_id: Id.optional(),
+  assignee_id: Id.optional(),
+};
+
 export const EventListQuery = z
   .object({
-    /** With `to`: events overlapping [from, to). Either may be given alone. */
-    from: DateTimeInput.optional(),
-    to: DateTimeInput.optional(),
-    filter: EventFilterList.optional(),
-    customer_id: Id.optional(),
-    /** The to-dos of one deal. */
-    deal_id: Id.optional(),
-    assignee_id: Id.optional(),
+    ...eventFilters,
     /** Order by start time. */
     dir: z.enum(['asc', 'desc']).default('asc'),
     cursor: Cursor(500).optional(),
@@ -166,6 +171,13 @@ export const EventListQuery = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'end_before_start' });
   });
 export type EventListQuery = z.output<typeof EventListQuery>;
+
+/**
+ * `GET …/events/export`: the to-dos of the list's filters as CSV (a series as one row with its
+ * rule), in start order; the columns the to-do import reads back under the same headers.
+ */
+export const EventExportQuery = z.object(eventFilters).strict();
+export type EventExportQuery = z.output<typeof EventExportQuery>;
 
 export const EventPage = z.object({ items: z.array(TodoEvent), next_cursor: z.string().nullable() });
 export type EventPage = z.infer<typeof EventPage>;

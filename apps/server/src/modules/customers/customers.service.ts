@@ -181,4 +181,8 @@ export async function customersByEmails(
  */
 export { completeCustomer } from './customer-dto.ts';
 export { type CustomerWrites, writeCustomers } from './customer-writes.ts';
-export { type TodoTimelineKind, todoTimelineEntry } from './timeline/customer-todo-timeline.ts';
+export {
+  type TodoTimelineKind,
+  todoTimelineEntries,
+  todoTimelineEntry,
+} from './timeline/customer-todo-timeline.ts';

@@ -3,9 +3,9 @@ import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAuthor } from '../../lib/record-author.ts';
+import { feedAfter, lastFeedId, postCsv } from '../../test-support/staged-imports.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
-import { readChanges } from '../change-feed/change-feed.service.ts';
 import { messageBody } from '../webhooks/webhook-payload.ts';
 import { rebuildDealStats } from './deal-stats.repository.ts';
 import { dealKit } from './deal-test-kit.ts';
@@ -99,14 +99,8 @@ function dealsCsv(rows: number, tag: string, bad?: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function importCsv(token: string, company: number, csv: string, query = '') {
-  return t.call(token, {
-    method: 'POST',
-    url: `/api/companies/${company}/deals/import${query}`,
-    payload: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
-}
+const importCsv = (token: string, company: number, csv: string, query = '') =>
+  postCsv(t, token, `/api/companies/${company}/deals/import${query}`, csv);
 
 async function dealIds(company: number, titlePrefix: string): Promise<number[]> {
   const rows = await t.ctx.db
@@ -139,16 +133,11 @@ async function keptFigures(company: number) {
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-const feedAfter = async (company: number, after: number): Promise<ChangeEntry[]> =>
-  readChanges(t.ctx, company, after, 100_000);
-
-const lastFeedId = async (company: number) => (await feedAfter(company, 0)).at(-1)?.id ?? 0;
-
 describe('a deal import saved in batches', () => {
   it(
     'lands whole, as created one by one, with one deal.imported per 500 and one import_finished',
     async () => {
-      const [acmeFeed, betaFeed] = [await lastFeedId(c.acme), await lastFeedId(c.beta)];
+      const [acmeFeed, betaFeed] = [await lastFeedId(t, c.acme), await lastFeedId(t, c.beta)];
       const betaBoard = await k.ok(
         c.eva.token,
         'GET',
@@ -168,7 +157,7 @@ describe('a deal import saved in batches', () => {
       expect(ids).toHaveLength(ROWS);
 
       // The feed: a batch entry per 500 deals naming them in file order, then the import's.
-      const feed = await feedAfter(c.acme, acmeFeed);
+      const feed = await feedAfter(t, c.acme, acmeFeed);
       expect(feed.map((e) => e.type)).toEqual([
         ...Array(Math.ceil(ROWS / 500)).fill('deal.imported'),
         'deal.import_finished',
@@ -258,7 +247,7 @@ describe('a deal import saved in batches', () => {
 
       // Beta: no deal, no feed entry, the same board.
       expect(await dealIds(c.beta, 'Deal a ')).toEqual([]);
-      expect(await feedAfter(c.beta, betaFeed)).toEqual([]);
+      expect(await feedAfter(t, c.beta, betaFeed)).toEqual([]);
       const betaPipeline = await k.pipelineOf(c.eva.token, c.beta);
       expect(await k.ok(c.eva.token, 'GET', k.pipelines(c.beta, `/${betaPipeline.id}/board`))).toEqual(
         betaBoard,
@@ -273,7 +262,7 @@ describe('a deal import saved in batches', () => {
   it(
     'saves nothing, and tells subscribers nothing, for one refused row among thousands',
     async () => {
-      const before = await lastFeedId(c.acme);
+      const before = await lastFeedId(t, c.acme);
       const figures = await keptFigures(c.acme);
       const csv = dealsCsv(ROWS, 'b', 1_700);
       const dry = await importCsv(c.ana.token, c.acme, csv, '?dry_run=true');
@@ -284,14 +273,14 @@ describe('a deal import saved in batches', () => {
       const { dry_run: _dry, ...counts } = dry.json().data;
       expect(res.json().data).toMatchObject(counts);
       expect(await dealIds(c.acme, 'Deal b ')).toEqual([]);
-      expect(await feedAfter(c.acme, before)).toEqual([]);
+      expect(await feedAfter(t, c.acme, before)).toEqual([]);
       expect(await keptFigures(c.acme)).toEqual(figures);
     },
     SLOW_MS,
   );
 
   it("refuses in the door a batch naming another company's records, rolling back the batches before", async () => {
-    const before = await lastFeedId(c.acme);
+    const before = await lastFeedId(t, c.acme);
     const betaOrganisation = (
       await k.ok(c.eva.token, 'POST', `/api/companies/${c.beta}/customers`, {
         type: 'organisation',
@@ -340,6 +329,6 @@ describe('a deal import saved in batches', () => {
       details: { 'custom.nope': ['unknown_field'] },
     });
     expect(await dealIds(c.acme, 'Door c ')).toEqual([]);
-    expect(await feedAfter(c.acme, before)).toEqual([]);
+    expect(await feedAfter(t, c.acme, before)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import type { OwnFieldTarget } from '@kontora/contract/csv-import';
-import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { DealImportQuery, DealImportResult } from '@kontora/contract/deal-import';
 import {
   DEAL_IMPORT_ALIASES,
@@ -10,12 +9,9 @@ import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { readAmount } from '../../lib/amount-text.ts';
-import { parseCsv } from '../../lib/csv.ts';
-import { headerLookup, readHeader, resolveMapping } from '../../lib/csv-import/csv-mapping.ts';
-import { addIssues, emptyFile, isBlankRecord, rejectRow, rowCells } from '../../lib/csv-import/csv-rows.ts';
-import { importProgress } from '../../lib/csv-import/import-progress.ts';
-import { stagedBatches, touchImport } from '../../lib/csv-import/import-staging.ts';
-import { savingStep, stagingWriter, withStaging } from '../../lib/csv-import/staged-import.ts';
+import { importAllOrNothing, type PendingRow } from '../../lib/csv-import/all-or-nothing-import.ts';
+import { headerLookup } from '../../lib/csv-import/csv-mapping.ts';
+import { addIssues } from '../../lib/csv-import/csv-rows.ts';
 import { authorOfActor } from '../../lib/record-author.ts';
 import {
   checkValues,
@@ -104,7 +100,7 @@ async function lookups(
   ctx: AppContext,
   companyId: number,
   base: Base,
-  rows: readonly Pending[],
+  rows: readonly PendingRow<Target>[],
 ): Promise<Lookups> {
   const organisationNames = rows.flatMap((r) => r.cells.get('organisation') ?? []);
   const peopleCells = rows.flatMap((r) => r.cells.get('people') ?? []);
@@ -209,32 +205,16 @@ function readDealRow(
   return { deal, custom };
 }
 
-/** A row read and not yet checked: its cells and the reasons found so far. */
-interface Pending {
-  line: number;
-  cells: Map<Target, string>;
-  reasons: Record<string, string[]>;
-}
-
 /** A checked row as staged: the deal for the write door and its own-field values. */
 type StagedDeal = { deal: DealInput; custom: Record<string, unknown> };
 
-/** Rows checked together: the organisations and people they name are looked up in one query each. */
-const CHECK_BATCH = 500;
-
-/** Deals saved together: subscribers get one `deal.imported` change per batch (decision 091). */
-const SAVE_BATCH = 500;
-
 /**
- * Staged and all or nothing (docs/decisions/085-import-progress.md): the file is read as it
- * arrives, its rows checked a batch at a time and the valid ones written to the staging area,
- * so memory stays flat whatever its size; the refused ones are counted and reported. One
- * refused row and no deal is saved. Otherwise the staged deals are created in one transaction
- * through the write door (deal-writes.ts), a batch of 500 at a time with one `deal.imported`
- * change each and one `deal.import_finished` at the end (docs/decisions/091-batched-deal-import-writes.md):
- * a failure, a Stop or a crash part-way saves none,
- * and the staged rows are dropped however the import ends. A dry run makes the same checks and
- * leaves out the writes, so its counts are the real run's.
+ * Staged and all or nothing (lib/csv-import/all-or-nothing-import.ts,
+ * docs/decisions/085-import-progress.md): one refused row and no deal is saved. Otherwise the
+ * staged deals are created in one transaction through the write door (deal-writes.ts), a batch
+ * of 500 at a time with one `deal.imported` change each and one `deal.import_finished` at the end
+ * (docs/decisions/091-batched-deal-import-writes.md): a failure, a Stop or a crash part-way
+ * saves none.
  */
 export async function importDeals(
   ctx: AppContext,
@@ -244,92 +224,29 @@ export async function importDeals(
   stopped: () => boolean = () => false,
 ): Promise<DealImportResult> {
   const { companyId } = actor;
-  const report: DealImportResult = {
-    dry_run: query.dry_run,
-    rows: 0,
-    imported: 0,
-    rejected: 0,
-    errors: [],
-    errors_truncated: false,
-    mapping: {},
-  };
-  let valid = 0;
-  let saved = 0;
-  const progress = importProgress(
-    ctx.importProgress.notify,
-    { companyId, userId: authorIdOf(actor) },
-    { kind: 'deals', dryRun: query.dry_run, key: query.progress_key },
-    () => ({ read: report.rows, valid, invalid: report.rejected, saved }),
-  );
-  progress.phase('reading');
   const members = await memberIdsByEmail(ctx.db, companyId);
   const own = await ownImportFields(ctx.db, companyId, 'deal', members);
   const base = await baseLookups(ctx, actor, own);
-  const multiLine = new Set<Target>(['notes', ...multiLineTargets(own.fields)]);
-  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
-  await withStaging(ctx.db, companyId, 'deals', async (importId) => {
-    const staging = stagingWriter<StagedDeal>(ctx.db, companyId, importId, stopped);
-    let pending: Pending[] = [];
-    const check = async () => {
-      const known = await lookups(ctx, companyId, base, pending);
-      for (const { line, cells, reasons } of pending) {
-        const read = readDealRow(cells, reasons, known);
-        if (!read) rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
-        else {
-          valid++;
-          await staging.add(line, read);
-        }
-      }
-      pending = [];
-      progress.tick();
-    };
-    let columns: (Target | null)[] | undefined;
-    try {
-      for await (const record of parseCsv(file, { delimiter, maxField: DEAL_LIMITS.notesMax + 1 })) {
-        if (!columns) {
-          const mapping = resolveMapping<Target>(
-            readHeader(record.fields),
-            query.mapping,
-            HEADERS,
-            ownMappingTargets(own.fields),
-          );
-          columns = mapping.columns;
-          report.mapping = mapping.applied;
-          continue;
-        }
-        if (isBlankRecord(record)) continue;
-        report.rows++;
-        const reasons: Record<string, string[]> = {};
-        pending.push({ line: record.line, cells: rowCells(record, columns, multiLine, reasons), reasons });
-        if (pending.length >= CHECK_BATCH) await check();
-      }
-      if (!columns) throw emptyFile();
-      await check();
-      await staging.finish();
-    } catch (err) {
-      await staging.abandon();
-      throw err;
-    }
-    // All or nothing: one refused row and nothing is saved, nor counted as to be saved.
-    if (report.rejected > 0 || valid === 0) return;
-    if (query.dry_run) {
-      report.imported = valid;
-      return;
-    }
-    progress.phase('saving');
-    await touchImport(ctx.db, companyId, importId, 'applying');
-    await writeDeals(ctx, authorOfActor(actor), async (writes, trx) => {
-      const step = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
-      for await (const batch of stagedBatches<StagedDeal>(trx, companyId, importId, SAVE_BATCH)) {
-        await step();
-        await writes.importMany(batch.map((b) => b.row));
-        saved += batch.length;
-      }
-      await writes.importFinished({ rows: report.rows, created: saved, updated: 0, skipped: 0, rejected: 0 });
-    });
-    report.imported = saved;
-  });
-  // Told once the saving has committed: the counts are the answer's.
-  progress.finish();
-  return report;
+  return importAllOrNothing<Target, StagedDeal, Lookups>(
+    {
+      db: ctx.db,
+      notify: ctx.importProgress.notify,
+      who: { companyId, userId: authorIdOf(actor) },
+      kind: 'deals',
+      headers: HEADERS,
+      own: ownMappingTargets(own.fields),
+      multiLine: new Set<Target>(['notes', ...multiLineTargets(own.fields)]),
+      maxField: DEAL_LIMITS.notesMax + 1,
+      lookups: (rows) => lookups(ctx, companyId, base, rows),
+      readRow: readDealRow,
+      save: (each, rows) =>
+        writeDeals(ctx, authorOfActor(actor), async (writes, trx) => {
+          const created = await each(trx, (batch) => writes.importMany(batch));
+          await writes.importFinished({ rows, created, updated: 0, skipped: 0, rejected: 0 });
+        }),
+    },
+    file,
+    query,
+    stopped,
+  );
 }

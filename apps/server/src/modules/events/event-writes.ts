@@ -27,6 +27,7 @@ import {
  * - the change-feed row, as the last statement,
  * - the linked customer's timeline entry, sent to the database in the
  *   change-feed row's own statement.
+ * An import's batches take the same steps in their batch form (`importTodos`).
  * The to-do lists need no eviction: their cache is keyed by the company's
  * to-do version, which every write moves (events-page-cache.ts).
  */
@@ -120,3 +121,12 @@ async function record(trx: Database, actor: Actor, id: number, version: number, 
 }
 
 const now = () => new Date().toISOString();
+
+/** The batch form of `insertTodo` for CSV imports, and the import's closing entry (event-writes-imported.ts). */
+export {
+  type ImportedTodosState,
+  importedTodosState,
+  importTodos,
+  type TodoImportCounts,
+  todoImportFinished,
+} from './event-writes-imported.ts';

@@ -1,5 +1,7 @@
+import { EventImportMappingJson, EventImportQuery, EventImportResult } from '@kontora/contract/event-import';
 import {
   EventCreateBody,
+  EventExportQuery,
   EventListQuery,
   EventPage,
   EventUpdateBody,
@@ -13,8 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wantsFreshAnswer } from '../../lib/cache-control.ts';
+import { registerCsvImport, sendCsvDownload } from '../../lib/csv-import/csv-import-request.ts';
 import { dataOf, errors, sendSerialised } from '../../lib/http.ts';
 import { actorOf, CompanyParams, companyOf, policies } from '../../plugins/access.ts';
+import { exportTodosCsv } from './event-export.service.ts';
+import { importEvents } from './event-import.service.ts';
 import {
   deleteOccurrences,
   getOccurrence,
@@ -64,6 +69,25 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await createEvent(ctx, actorOf(request), request.body) }),
+  });
+
+  app.get(`${base}/export`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'Export the to-dos of the list’s filters as CSV (text/csv, streamed, by start; a series as one row with its rule)',
+      params: CompanyParams,
+      querystring: EventExportQuery,
+      response: errors(400, 401, 403, 404),
+    },
+    handler: async (request, reply) =>
+      // The typed reply knows only the JSON error answers; a stream is sent as it is, not serialised.
+      sendCsvDownload(
+        reply as FastifyReply,
+        'todos',
+        await exportTodosCsv(ctx, actorOf(request), request.query),
+      ),
   });
 
   app.get(`${base}/:id`, {
@@ -161,5 +185,19 @@ export async function eventsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         false,
       ),
     }),
+  });
+
+  await registerCsvImport(app, {
+    url: `${base}/import`,
+    config: { access },
+    tags,
+    summary:
+      'Import to-dos from CSV (≤ IMPORT_MAX_BYTES, 1 GB by default; staged as it arrives): all rows are saved, or none when a row is refused; refused rows reported by line and column',
+    params: CompanyParams,
+    querystring: EventImportQuery,
+    mapping: EventImportMappingJson,
+    result: EventImportResult,
+    maxBytes: ctx.config.importMaxBytes,
+    run: (request, file, query, stopped) => importEvents(ctx, actorOf(request), file, query, stopped),
   });
 }

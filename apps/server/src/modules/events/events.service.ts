@@ -157,13 +157,11 @@ export function freshRow(actor: Actor, at: string) {
   };
 }
 
-export async function createEvent(ctx: AppContext, actor: Actor, body: EventCreateBody): Promise<TodoEvent> {
-  await assertReferences(ctx, actor.companyId, body);
-  const at = new Date().toISOString();
+/** The row of a new to-do as created by hand or imported, in the company's zone `tz`. */
+export function newTodoRow(actor: Actor, body: EventCreateBody, at: string, tz: string) {
   const end_at = body.end_at ?? null;
   const recurrence = body.recurrence ?? null;
-  const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
-  const row = {
+  return {
     company_id: actor.companyId,
     title: body.title,
     description: body.description ?? null,
@@ -182,6 +180,13 @@ export async function createEvent(ctx: AppContext, actor: Actor, body: EventCrea
     ...reminderColumns(body.reminders, body.reminder_minutes),
     location: body.location ?? null,
   };
+}
+
+export async function createEvent(ctx: AppContext, actor: Actor, body: EventCreateBody): Promise<TodoEvent> {
+  await assertReferences(ctx, actor.companyId, body);
+  const at = new Date().toISOString();
+  const tz = safeTimeZone(await companyTimeZone(ctx.db, actor.companyId));
+  const row = newTodoRow(actor, body, at, tz);
   const id = await ctx.db.transaction().execute((trx) =>
     insertTodo(ctx, trx, actor, row, (newId) => ({
       data: {

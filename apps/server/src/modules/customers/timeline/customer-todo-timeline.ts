@@ -20,16 +20,36 @@ export function todoTimelineEntry(
   kind: TodoTimelineKind,
   changes: { field: string; before: unknown; after: unknown }[] = [],
 ): Promise<CompiledQuery | undefined> {
-  if (todo.customer_id === null) return Promise.resolve(undefined);
-  return activitiesInsert(trx, [
-    {
-      company_id: actor.companyId,
-      customer_id: todo.customer_id,
-      kind,
-      body: todo.title,
-      changes: changes.length ? JSON.stringify(changes) : null,
-      ...authorOf(actor),
-      created_at: new Date().toISOString(),
-    },
-  ]);
+  return todoTimelineEntries(trx, actor, [todo], kind, changes);
+}
+
+/**
+ * The entries of many to-dos at once (an import's batch): those with a customer, in one insert
+ * (the last thousand answered for the change-feed row to take along, as above).
+ */
+export function todoTimelineEntries(
+  trx: Database,
+  actor: Actor,
+  todos: readonly { customer_id: number | null; title: string }[],
+  kind: TodoTimelineKind,
+  changes: { field: string; before: unknown; after: unknown }[] = [],
+): Promise<CompiledQuery | undefined> {
+  const at = new Date().toISOString();
+  const author = authorOf(actor);
+  const rows = todos.flatMap((todo) =>
+    todo.customer_id === null
+      ? []
+      : [
+          {
+            company_id: actor.companyId,
+            customer_id: todo.customer_id,
+            kind,
+            body: todo.title,
+            changes: changes.length ? JSON.stringify(changes) : null,
+            ...author,
+            created_at: at,
+          },
+        ],
+  );
+  return rows.length ? activitiesInsert(trx, rows) : Promise.resolve(undefined);
 }

@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
-/** The CRM's CSV import and export, reachable from here too (they live on the customer list). */
+/** The lists whose records import from and export to CSV; each list holds its wizard and its export. */
+const KINDS = [
+  { kind: 'customers', href: paths.company.customers.href },
+  { kind: 'deals', href: paths.company.dealList.href },
+  { kind: 'todos', href: paths.company.events.href },
+] as const;
+
+/** The CRM's CSV import and export, reachable from here too (they live on the lists). */
 export function ImportExportSection() {
   const { t } = useTranslation();
   return (
@@ -12,9 +19,13 @@ export function ImportExportSection() {
           <div className="card-body">
             <h2 className="h6">{t('integration.csv.importTitle')}</h2>
             <p>{t('integration.csv.importText')}</p>
-            <Link className="btn btn-outline-primary" to={`${paths.company.customers.href()}?import=1`}>
-              {t('integration.csv.importAction')}
-            </Link>
+            <div className="d-flex flex-wrap gap-2">
+              {KINDS.map(({ kind, href }) => (
+                <Link key={kind} className="btn btn-outline-primary" to={`${href()}?import=1`}>
+                  {t(`integration.csv.import.${kind}`)}
+                </Link>
+              ))}
+            </div>
           </div>
         </div>
       </section>
@@ -23,9 +34,13 @@ export function ImportExportSection() {
           <div className="card-body">
             <h2 className="h6">{t('integration.csv.exportTitle')}</h2>
             <p>{t('integration.csv.exportText')}</p>
-            <Link className="btn btn-outline-primary" to={paths.company.customers.href()}>
-              {t('integration.csv.exportAction')}
-            </Link>
+            <div className="d-flex flex-wrap gap-2">
+              {KINDS.map(({ kind, href }) => (
+                <Link key={kind} className="btn btn-outline-primary" to={href()}>
+                  {t(`integration.csv.export.${kind}`)}
+                </Link>
+              ))}
+            </div>
           </div>
         </div>
       </section>

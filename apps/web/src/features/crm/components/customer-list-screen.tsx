@@ -1,7 +1,7 @@
 import type { Customer } from '@kontora/contract/customers';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,6 +9,7 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useCustomFields } from '../../shared/api/custom-fields.ts';
 import { customParamsOf, useCustomerPages } from '../../shared/api/get-customers.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
+import { useImportParam } from '../../shared/components/import/use-import-param.ts';
 import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
 import { MatchCount, SelectAllMatching } from '../../shared/components/list-selection/match-count.tsx';
 import { useListSelection } from '../../shared/components/list-selection/use-list-selection.ts';
@@ -70,22 +71,7 @@ export function CustomerListScreen() {
     [pages.data],
   );
   const [creating, setCreating] = useState(false);
-  const [params, setParams] = useSearchParams();
-  // `?import=1` (the link on the integration screen) opens the import; the address then forgets it.
-  const [importing, setImporting] = useState(() => params.get('import') === '1');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
-  useEffect(() => {
-    if (params.has('import')) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('import');
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, []);
+  const [importing, setImporting] = useImportParam();
   const sort = sortOf(filter);
   const match = useMemo(
     () => ({

@@ -1,7 +1,8 @@
 import type { EventFilter, TodoEvent } from '@kontora/contract/events';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCompanyProfile } from '../../../lib/api/get-company.ts';
 import { useCompanyId } from '../../../lib/use-company-id.ts';
@@ -9,13 +10,20 @@ import { useEventPages } from '../../shared/api/get-events.ts';
 import { CustomerPicker } from '../../shared/components/events/customer-picker.tsx';
 import { LazyEventDialog } from '../../shared/components/events/lazy-event-dialog.ts';
 import { TodoRow } from '../../shared/components/events/todo-row.tsx';
+import { useImportParam } from '../../shared/components/import/use-import-param.ts';
 import { ListStates } from '../../shared/components/list-states/list-states.tsx';
+import { TodoExportButton } from './events/todo-export-button.tsx';
+import { todoImportKind } from './events/todo-import-kind.ts';
+
+const ImportWizard = lazy(() =>
+  import('../../shared/components/import/import-wizard.tsx').then((m) => ({ default: m.ImportWizard })),
+);
 
 /** The list's views; "mine" is a separate switch that narrows any of them. */
 const VIEWS = ['open', 'today', 'overdue', 'upcoming', 'done'] as const satisfies readonly EventFilter[];
 type View = (typeof VIEWS)[number];
 
-/** The company's to-dos (#/company/customer/events): views, only mine, one customer, done toggles. */
+/** The company's to-dos (#/company/customer/events): views, only mine, one customer, done toggles, CSV import and export. */
 export function EventsScreen() {
   const { t } = useTranslation();
   const companyId = useCompanyId();
@@ -26,6 +34,7 @@ export function EventsScreen() {
   const customerId = Number(params.get('customer')) || undefined;
   const customerName = params.get('customer_name') ?? '';
   const [dialog, setDialog] = useState<{ event: TodoEvent | null } | null>(null);
+  const [importing, setImporting] = useImportParam();
 
   const setParam = (changes: Record<string, string | null>) =>
     setParams(
@@ -56,9 +65,15 @@ export function EventsScreen() {
   return (
     <>
       <PageHeader title={t('crm.events.title')}>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ event: null })}>
-          {t('crm.events.new')}
-        </button>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline-primary" onClick={() => setImporting(true)}>
+            {t('crm.events.import.open')}
+          </button>
+          <TodoExportButton filter={{ filter, customer_id: customerId }} />
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ event: null })}>
+            {t('crm.events.new')}
+          </button>
+        </div>
       </PageHeader>
       <search className="d-flex flex-wrap align-items-end gap-3 mb-3">
         <fieldset className="btn-group flex-wrap">
@@ -132,6 +147,9 @@ export function EventsScreen() {
           </button>
         )}
       </ListStates>
+      <OnceOpened open={importing}>
+        <ImportWizard kind={todoImportKind} open={importing} onClose={() => setImporting(false)} />
+      </OnceOpened>
       <LazyEventDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}

@@ -8,6 +8,7 @@ import { useCompanyId } from '../../../lib/use-company-id.ts';
 import { useDealPages } from '../../shared/api/get-deals.ts';
 import { usePipelines } from '../../shared/api/get-pipelines.ts';
 import { OwnFieldFilters } from '../../shared/components/custom-fields/own-field-filters.tsx';
+import { useImportParam } from '../../shared/components/import/use-import-param.ts';
 import { ViewsBar } from '../../shared/components/list-columns/views-bar.tsx';
 import { MatchCount, SelectAllMatching } from '../../shared/components/list-selection/match-count.tsx';
 import { useListSelection } from '../../shared/components/list-selection/use-list-selection.ts';
@@ -49,7 +50,7 @@ export function DealListScreen() {
     return def ? [{ column, def }] : [];
   });
   const [creating, setCreating] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useImportParam();
   const order = listOrderOf(filter);
   // The list's filters as a count and a change by filter read them (no sort).
   const match = useMemo(

@@ -19,8 +19,9 @@ const fieldsKey = (companyId: number, record: CustomRecord) =>
   [...crmKeys.all(companyId), 'custom-fields', record] as const;
 
 /** The company's own fields of a record kind, archived ones included, in their order. */
-export function useCustomFields(companyId: number, record: CustomRecord) {
+export function useCustomFields(companyId: number, record: CustomRecord, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: fieldsKey(companyId, record),
     queryFn: ({ signal }) =>
       api.get<CustomFieldList>(`${fieldsPath(companyId)}?record=${record}`, { signal }),

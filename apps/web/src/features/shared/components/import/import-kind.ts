@@ -23,8 +23,8 @@ export type ImportReport = {
  * import (deals) or only itself (customers, which also choose what matching rows do).
  */
 export interface ImportKind {
-  /** The record kind, whose own fields (not archived) are mapping targets too (`custom.{key}`). */
-  record: CustomRecord;
+  /** The record kind, whose own fields (not archived) are mapping targets too (`custom.{key}`); null: a kind without own fields (to-dos). */
+  record: CustomRecord | null;
   fields: readonly string[];
   /** The field a header means; several when it may mean more (the first one not yet taken wins). */
   guessField: (header: string) => string | readonly string[] | null;

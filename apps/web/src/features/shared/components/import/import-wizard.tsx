@@ -17,7 +17,7 @@ import { useWithOwnFields } from './with-own-fields.ts';
 import { WizardSteps } from './wizard-steps.tsx';
 
 /**
- * Import records of one kind (customers, deals) from a CSV file: choose the file, map its
+ * Import records of one kind (customers, deals, to-dos) from a CSV file: choose the file, map its
  * columns, check it (the server validates every row and saves nothing), import, read the
  * report. The lists refresh through the queries the kind's upload invalidates.
  */

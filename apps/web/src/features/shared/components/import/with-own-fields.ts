@@ -46,12 +46,16 @@ export function withOwnFields(
   };
 }
 
-/** The kind with the company's own fields of its record kind, as they load. */
+/** The kind with the company's own fields of its record kind, as they load (none for a kind without). */
 export function useWithOwnFields(kind: ImportKind): ImportKind {
   const { i18n } = useTranslation();
-  const fields = useCustomFields(useCompanyId(), kind.record).data;
+  // A kind without own fields asks for none (the query stays idle).
+  const fields = useCustomFields(useCompanyId(), kind.record ?? 'customer', kind.record !== null).data;
   const labelOf = useFieldLabel();
   const language = i18n.resolvedLanguage ?? i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: labelOf changes with the language only.
-  return useMemo(() => withOwnFields(kind, fields ?? [], labelOf), [kind, fields, language]);
+  return useMemo(
+    () => (kind.record === null ? kind : withOwnFields(kind, fields ?? [], labelOf)),
+    [kind, fields, language],
+  );
 }
