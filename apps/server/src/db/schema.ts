@@ -175,6 +175,8 @@ export interface CustomersTable {
   phone_key: string | null;
   name_key: string | null;
   town_key: string | null;
+  /** The import whose batches wrote it, while that import is under way (migration 065, decision 098). */
+  import_id: number | null;
   version: number;
   created_by: number | null;
   updated_by: number | null;
@@ -1130,7 +1132,8 @@ export interface CsvImportsTable {
   id: Generated<number>;
   company_id: number;
   kind: string;
-  state: 'staging' | 'applying';
+  /** `applying`: saving (on SQLite its marked rows hidden); `applied`: flipped, marks being cleared. */
+  state: 'staging' | 'applying' | 'applied';
   created_at: Timestamp;
   alive_at: Timestamp;
 }

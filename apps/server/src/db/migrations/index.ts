@@ -50,6 +50,8 @@ import * as m056 from './056-mail-exclusions.ts';
 import * as m057 from './057-own-text-search.ts';
 import * as m059 from './059-deal-views.ts';
 import * as m063 from './063-sqlite-number-value-index.ts';
+import * as m065 from './065-customer-import-marker.ts';
+import * as m066 from './066-import-marker-counts.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -107,4 +109,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '057-own-text-search': m057,
   '059-deal-views': m059,
   '063-sqlite-number-value-index': m063,
+  '065-customer-import-marker': m065,
+  '066-import-marker-counts': m066,
 };

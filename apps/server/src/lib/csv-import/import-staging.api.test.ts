@@ -3,7 +3,7 @@ import { createDatabase, type Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createActiveUser, createCompanyWith } from '../../seed/accounts.seed.ts';
 import { createSchemaTestDatabase } from '../../test-support/test-database.ts';
-import { dropStaging, openStaging, stagedBatches, stageRows } from './import-staging.ts';
+import { dropStaging, openStaging, plannedRows, stagedBatches, stageRows } from './import-staging.ts';
 
 /**
  * Staged rows read back in line order, `size` at a time, whatever gaps refused and blank lines
@@ -69,5 +69,45 @@ describe('staged rows read back', () => {
     const lines = Array.from({ length: 1200 }, (_, i) => i + 2);
     expect(await batchesOf(lines, 500)).toEqual(chunks(lines, 500));
     expect(await batchesOf([], 500)).toEqual([]);
+  });
+});
+
+describe('planned rows under negated lines', () => {
+  async function stagedCount(importId: number): Promise<number> {
+    const row = await db
+      .selectFrom('csv_import_rows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company)
+      .where('import_id', '=', importId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('are never read as the file’s rows, come back in line order, and are dropped with them', async () => {
+    const importId = await openStaging(db, company, 'customers');
+    const lines = [...Array.from({ length: 1200 }, (_, i) => i + 2), 45_000];
+    for (let i = 0; i < lines.length; i += 500) {
+      const rows = lines.slice(i, i + 500).map((line) => ({ line, row: { at: line } }));
+      await stageRows(db, company, importId, rows);
+    }
+    // As a save behind the switch does: each batch's planned rows staged while the file is read.
+    const read: number[][] = [];
+    for await (const batch of stagedBatches<{ at?: number; planned?: number }>(db, company, importId, 100)) {
+      expect(batch.every((r) => r.line > 0 && r.row.at === r.line && r.row.planned === undefined)).toBe(true);
+      read.push(batch.map((r) => r.line));
+      const planned = batch.map((r) => ({ line: -r.line, row: { planned: r.line } }));
+      await stageRows(db, company, importId, planned);
+    }
+    expect(read).toEqual(chunks(lines, 100));
+    expect(await plannedRows(db, company, importId, 2, 101)).toEqual(
+      lines.slice(0, 100).map((line) => ({ planned: line })),
+    );
+    expect(await plannedRows(db, company, importId, 45_000, 45_000)).toEqual([{ planned: 45_000 }]);
+    expect(await stagedCount(importId)).toBe(2 * lines.length);
+
+    await dropStaging(db, company, importId);
+    expect(await stagedCount(importId)).toBe(0);
+    const left = await db.selectFrom('csv_imports').select('id').where('id', '=', importId).execute();
+    expect(left).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../tokens.ts';
+import { settleMarks } from './import-marks.ts';
 
 /**
  * The staging area of CSV imports (docs/decisions/068-staged-imports.md): the checked rows of a
@@ -53,7 +54,7 @@ export async function touchImport(
   db: Database,
   companyId: number,
   importId: number,
-  state?: 'staging' | 'applying',
+  state?: 'staging' | 'applying' | 'applied',
 ): Promise<void> {
   await db
     .updateTable('csv_imports')
@@ -76,7 +77,7 @@ export async function* stagedBatches<T>(
   importId: number,
   size: number,
 ): AsyncGenerator<{ line: number; row: T }[]> {
-  const last = await lastStagedLine(db, companyId, importId);
+  const last = await stagedLine(db, companyId, importId, 'max');
   let after = 0;
   while (after < last) {
     const rows: { line: number; row: string }[] = [];
@@ -103,23 +104,64 @@ export async function* stagedBatches<T>(
 /** Lines a staged read looks past the rows it still wants: room for a few refused or blank lines. */
 const STAGED_READ_SLACK = 64;
 
-async function lastStagedLine(db: Database, companyId: number, importId: number): Promise<number> {
-  const last = await db
+/**
+ * The first or last line staged (0 when none). `stagedBatches` reads after line 0 up to the
+ * last, so rows planned under negated lines are never read as the file's; `dropStaging` deletes
+ * from the first, so they go with them.
+ */
+async function stagedLine(
+  db: Database,
+  companyId: number,
+  importId: number,
+  end: 'min' | 'max',
+): Promise<number> {
+  const row = await db
     .selectFrom('csv_import_rows')
-    .select((eb) => eb.fn.max('line').as('line'))
+    .select((eb) => eb.fn[end]('line').as('line'))
     .where('import_id', '=', importId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return Number(last?.line ?? 0);
+  return Number(row?.line ?? 0);
+}
+
+/**
+ * Rows staged beside the file's lines, under the negated line of the row they came from (an
+ * update planned for the flip, docs/decisions/098-import-behind-a-switch.md): lines `from`..`to`
+ * of the file, in line order.
+ */
+export async function plannedRows<T>(
+  db: Database,
+  companyId: number,
+  importId: number,
+  from: number,
+  to: number,
+): Promise<T[]> {
+  const rows = await db
+    .selectFrom('csv_import_rows')
+    .select('row')
+    .where('import_id', '=', importId)
+    .where('company_id', '=', companyId)
+    .where('line', '>=', -to)
+    .where('line', '<=', -from)
+    .orderBy('line', 'desc')
+    .execute();
+  return rows.map((r) => JSON.parse(r.row) as T);
 }
 
 /** Lines per delete: each statement is short, so other writers get in between (SQLite has one writer). */
 const DROP_LINES = 20_000;
 
-/** Drops an import and its staged rows, a range of lines per statement. */
+/**
+ * Drops an import, its marked rows and its staged rows, a range per statement. An import that
+ * was not applied takes its marked rows away (never shown); an applied one leaves them shown,
+ * unmarked (import-marks.ts).
+ */
 export async function dropStaging(db: Database, companyId: number, importId: number): Promise<void> {
-  const last = await lastStagedLine(db, companyId, importId);
-  for (let from = 0; from <= last; from += DROP_LINES) {
+  await settleMarks(db, companyId, importId);
+  // Planned rows lie under negated lines: the ranges start below the first of them.
+  const first = Math.min(0, await stagedLine(db, companyId, importId, 'min'));
+  const last = await stagedLine(db, companyId, importId, 'max');
+  for (let from = first - 1; from <= last; from += DROP_LINES) {
     await db
       .deleteFrom('csv_import_rows')
       .where('import_id', '=', importId)
@@ -133,8 +175,9 @@ export async function dropStaging(db: Database, companyId: number, importId: num
 
 /**
  * Drops the imports whose process died (not touched for `staleMs`): run on start, so a crash or
- * a kill mid-import leaves no staged rows behind. Their saving, if it had begun, was one
- * transaction the database rolled back with the connection.
+ * a kill mid-import leaves no staged rows behind. A saving in one transaction was rolled back
+ * with the connection; rows saved in short transactions before the flip are deleted, those of an
+ * import already applied are left shown (dropStaging).
  */
 export async function dropStaleImports(db: Database, staleMs = STALE_IMPORT_MS): Promise<number> {
   const before = new Date(Date.now() - staleMs).toISOString();

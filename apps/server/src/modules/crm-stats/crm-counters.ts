@@ -27,14 +27,14 @@ export async function recountCrmCounters(db: Database): Promise<void> {
       // The counted tables are locked first on PostgreSQL, so no change lands between the count and the swap.
       if (pg) await sql`lock table customers, events in share mode`.execute(trx);
       await trx.deleteFrom('customer_counts').execute();
+      // Rows of an import not yet applied are not counted until its flip (decision 098).
+      const counted = sql`(import_id is null or import_id not in (select id from csv_imports where state = 'applying'))`;
       await sql`insert into customer_counts (company_id, dimension, value, n)
-        select company_id, 'status', status, count(*) from customers group by company_id, status`.execute(
-        trx,
-      );
+        select company_id, 'status', status, count(*) from customers where ${counted}
+        group by company_id, status`.execute(trx);
       await sql`insert into customer_counts (company_id, dimension, value, n)
-        select company_id, 'month', ${prefix('created_at', 7)}, count(*) from customers group by 1, 3`.execute(
-        trx,
-      );
+        select company_id, 'month', ${prefix('created_at', 7)}, count(*) from customers where ${counted}
+        group by 1, 3`.execute(trx);
       await trx.deleteFrom('event_counts').execute();
       await sql`insert into event_counts (company_id, day, n_open)
         select company_id, ${prefix('until_at', 10)}, count(*) from events where not done group by 1, 2`.execute(

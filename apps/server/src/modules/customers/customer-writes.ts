@@ -30,6 +30,7 @@ import {
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { type ImportedUpdate, updateImported } from './customer-writes-imported.ts';
 import {
+  addToCounts,
   bumpVersionsOf,
   deleteCustomersReturning,
   insertCustomers,
@@ -54,7 +55,11 @@ import {
   wantedLinks,
 } from './organisations/customer-organisation-links.ts';
 import { insertLinks } from './organisations/customer-organisations.repository.ts';
-import { activitiesInsert, type NewActivity } from './timeline/customer-activities.repository.ts';
+import {
+  activitiesInsert,
+  insertActivities,
+  type NewActivity,
+} from './timeline/customer-activities.repository.ts';
 
 /**
  * The one door through which customers are written: what happens when a
@@ -84,6 +89,33 @@ export interface ChangeKind {
 }
 const EDIT: ChangeKind = { kind: 'updated', type: 'customer.updated' };
 
+/**
+ * An import saving in short transactions behind a switch (docs/decisions/098-import-behind-a-switch.md):
+ * the new customers of its batches are written marked with the import (hidden from every read
+ * until the flip), their timeline entries with them, and what the feed is to say is held until
+ * the flip (`importApplied`), which says it in the batches' order.
+ */
+export interface ImportMarker {
+  importId: number;
+  /**
+   * The feed's batch the transactions now written belong to: the flip records one entry per kind
+   * and feed batch, so subscribers get the batches a save in one transaction gives (decision 068)
+   * however many transactions wrote them.
+   */
+  window: number;
+  /** In the batches' order: ids of new rows (the file's, or organisations they named), and lines whose planned updates the flip applies. */
+  held: (
+    | { window: number; kind: 'rows' | 'organisations'; ids: number[] }
+    | { window: number; kind: 'updates'; from: number; to: number }
+  )[];
+  /** The marked rows by counter (`status` or `month`, then the value): the flip counts them. */
+  counts: Map<string, number>;
+}
+
+export function importMarker(importId: number): ImportMarker {
+  return { importId, window: 0, held: [], counts: new Map() };
+}
+
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
 /**
@@ -95,10 +127,11 @@ export async function writeCustomers<T>(
   { db, caches, benchOnlyChangeFeed }: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   author: RecordAuthor,
   work: (writes: CustomerWrites, trx: Database) => Promise<T>,
+  marker?: ImportMarker,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
   const result = await db.transaction().execute(async (trx) => {
-    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed);
+    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed, marker);
     writes = session;
     const result = await work(session, trx);
     await session.finishSearch();
@@ -118,11 +151,18 @@ export class CustomerWrites {
   readonly db: Database;
   readonly author: RecordAuthor;
   readonly #feed: ChangeFeedSwitch;
+  readonly #marker: ImportMarker | undefined;
 
-  constructor(db: Database, author: RecordAuthor, feed: ChangeFeedSwitch) {
+  constructor(db: Database, author: RecordAuthor, feed: ChangeFeedSwitch, marker?: ImportMarker) {
     this.db = db;
     this.author = author;
     this.#feed = feed;
+    this.#marker = marker;
+  }
+
+  /** The import whose batch this session writes, when its rows are marked (it reads them, others do not). */
+  get importId(): number | undefined {
+    return this.#marker?.importId;
   }
 
   /**
@@ -194,13 +234,21 @@ export class CustomerWrites {
    * values as checked for a new record (checkValues: defaults filled, required ones there).
    * Answers the ids in order.
    */
-  async importMany(rows: EditableCustomer[], custom: readonly CustomPlan[] = []): Promise<number[]> {
+  async importMany(
+    rows: EditableCustomer[],
+    custom: readonly CustomPlan[] = [],
+    kind: 'rows' | 'organisations' = 'rows',
+  ): Promise<number[]> {
     if (rows.length === 0) return [];
     await this.#assertOwners(rows.map((r) => r.owner_id));
     const at = now();
+    const marker = this.#marker;
     const ids = await insertCustomers(
       this.db,
-      rows.map((r, i) => this.#newRow(r, at, custom[i])),
+      rows.map((r, i) => {
+        const row = this.#newRow(r, at, custom[i]);
+        return marker ? { ...row, import_id: marker.importId } : row;
+      }),
       rows.map((r) => r.tags),
     );
     this.#wrote = true;
@@ -214,11 +262,51 @@ export class CustomerWrites {
       const id = ids[i];
       if (id !== undefined && plan.fieldIds.length && !plan.searched) this.#searchStale.add(id);
     });
-    await this.#record(
-      { type: 'customer.imported', entity: { type: 'customer', id: null }, data: { count: ids.length, ids } },
-      ids.map((id) => this.#entry(id, 'imported', at)),
-    );
+    const entries = ids.map((id) => this.#entry(id, 'imported', at));
+    if (!marker) await this.#record(importedChange(ids), entries);
+    else {
+      // Hidden with their customers until the flip, which records the change.
+      await insertActivities(this.db, entries);
+      marker.held.push({ window: marker.window, kind, ids });
+      const count = (key: string) => marker.counts.set(key, (marker.counts.get(key) ?? 0) + 1);
+      for (const r of rows) count(`status\t${r.status}`);
+      for (const _ of rows) count(`month\t${at.slice(0, 7)}`);
+    }
     return ids;
+  }
+
+  /**
+   * The flip of an import saved behind a switch (`marker`, once its state is `applied`): its rows
+   * counted, then per feed batch, in order, one `customer.imported` for its new rows, one for the
+   * organisations they named, and its planned updates applied by `applyUpdates` (through
+   * `updateImported`, one `customer.updated`): what one transaction's batch records.
+   */
+  async importApplied(
+    marker: ImportMarker,
+    applyUpdates: (lines: { from: number; to: number }) => Promise<void>,
+  ): Promise<void> {
+    const { companyId } = this.author;
+    await addToCounts(
+      this.db,
+      companyId,
+      [...marker.counts].map(([key, n]) => {
+        const [dimension, value = ''] = key.split('\t');
+        return { dimension: dimension === 'month' ? ('month' as const) : ('status' as const), value, n };
+      }),
+    );
+    for (let i = 0; i < marker.held.length; ) {
+      const window = marker.held[i]?.window;
+      const steps = [];
+      for (; marker.held[i]?.window === window; i++) steps.push(marker.held[i]);
+      for (const kind of ['rows', 'organisations'] as const) {
+        const ids = steps.flatMap((s) => (s?.kind === kind ? s.ids : []));
+        if (ids.length) await this.#record(importedChange(ids));
+      }
+      const updates = steps.flatMap((s) => (s?.kind === 'updates' ? [s] : []));
+      const [first, last] = [updates[0], updates.at(-1)];
+      if (first && last) await applyUpdates({ from: first.from, to: last.to });
+    }
+    this.#wrote = true;
   }
 
   /** One entry for a whole CSV import, after its batches: subscribers may wait for it instead. */
@@ -613,3 +701,10 @@ export class CustomerWrites {
 }
 
 const now = () => new Date().toISOString();
+
+/** One batch of imported customers in the feed: their ids, not one entry per row. */
+const importedChange = (ids: number[]): Omit<ChangeInput, 'companyId' | 'actor'> => ({
+  type: 'customer.imported',
+  entity: { type: 'customer', id: null },
+  data: { count: ids.length, ids },
+});

@@ -3,10 +3,11 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CustomersTable } from '../../db/schema.ts';
+import { hiddenImports, visibleCondition } from './customer-visibility.ts';
 
 export type CustomerRow = Omit<
   Selectable<CustomersTable>,
-  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key'
+  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key' | 'import_id'
 > & {
   sort_name: string;
   owner_name: string | null;
@@ -49,8 +50,19 @@ export function selectCustomers(db: Database) {
   return db.selectFrom('customers as c').leftJoin('users as o', 'o.id', 'c.owner_id').select(columns);
 }
 
-export function findCustomer(db: Database, companyId: number, id: number): Promise<CustomerRow | undefined> {
-  return selectCustomers(db).where('c.company_id', '=', companyId).where('c.id', '=', id).executeTakeFirst();
+export async function findCustomer(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<CustomerRow | undefined> {
+  return (await ofCompany(db, companyId)).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** The company's visible customers (an import's rows only once it is applied, customer-visibility.ts). */
+export async function ofCompany(db: Database, companyId: number) {
+  const hidden = await hiddenImports(db, companyId);
+  const query = selectCustomers(db).where('c.company_id', '=', companyId);
+  return hidden.length ? query.where(visibleCondition('c', hidden)) : query;
 }
 
 /** Inserts rows (a thousand a statement) and their tags; answers the new ids in order. */
@@ -206,17 +218,40 @@ export async function updateCustomerIfVersion(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Adds to the company's counters (migration 002) rows their triggers left out: an import's
+ * marked rows, counted at its flip (migration 066).
+ */
+export async function addToCounts(
+  db: Database,
+  companyId: number,
+  counts: readonly { dimension: 'status' | 'month'; value: string; n: number }[],
+): Promise<void> {
+  if (counts.length === 0) return;
+  await db
+    .insertInto('customer_counts')
+    .values(counts.map((c) => ({ company_id: companyId, ...c })))
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'dimension', 'value'])
+        .doUpdateSet((eb) => ({ n: eb('customer_counts.n', '+', eb.ref('excluded.n')) })),
+    )
+    .execute();
+}
+
 /** Whether the id is a customer of the company. */
 export async function customerBelongsTo(
   db: Database,
   companyId: number,
   customerId: number,
 ): Promise<boolean> {
+  const hidden = await hiddenImports(db, companyId);
   const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', customerId)
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '=', customerId)
+    .$if(hidden.length > 0, (q) => q.where(visibleCondition('c', hidden)))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -295,10 +330,11 @@ export async function findCustomersByKeys(
   keys: { oibs: string[]; emails: string[]; ids: number[] },
 ): Promise<CustomerRow[]> {
   const found = new Map<number, CustomerRow>();
+  const hidden = await hiddenImports(db, companyId);
   for (const rows of [
-    keys.oibs.length ? await byKey(db, companyId, 'c.oib', keys.oibs) : [],
-    keys.emails.length ? await byKey(db, companyId, 'c.email', keys.emails) : [],
-    keys.ids.length ? await byKey(db, companyId, 'c.id', keys.ids) : [],
+    keys.oibs.length ? await byKey(db, companyId, hidden, 'c.oib', keys.oibs) : [],
+    keys.emails.length ? await byKey(db, companyId, hidden, 'c.email', keys.emails) : [],
+    keys.ids.length ? await byKey(db, companyId, hidden, 'c.id', keys.ids) : [],
   ]) {
     for (const row of rows) found.set(row.id, row);
   }
@@ -316,10 +352,12 @@ export async function findCustomersByKeys(
 function byKey(
   db: Database,
   companyId: number,
+  hidden: readonly number[],
   key: 'c.oib' | 'c.email' | 'c.id',
   values: readonly (string | number)[],
 ): Promise<CustomerRow[]> {
-  const ofCompany = selectCustomers(db).where('c.company_id', '=', companyId);
+  let ofCompany = selectCustomers(db).where('c.company_id', '=', companyId);
+  if (hidden.length) ofCompany = ofCompany.where(visibleCondition('c', hidden));
   if (dialectOf(db) !== 'postgres') return ofCompany.where(key, 'in', values).execute();
   const one = ofCompany.where(sql<boolean>`${sql.ref(key)} = k.v`).offset(0);
   const type = sql.raw(key === 'c.id' ? 'int4' : 'text');

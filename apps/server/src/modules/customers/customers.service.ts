@@ -20,7 +20,7 @@ import {
   findCustomersByKeys,
   findStatuses,
   customerBelongsTo as isCustomerOf,
-  selectCustomers,
+  ofCompany,
 } from './customers.repository.ts';
 import { toCustomers } from './organisations/customer-answers.ts';
 import { wantedLinks } from './organisations/customer-organisation-links.ts';
@@ -159,10 +159,7 @@ export async function customersByIds(
 ): Promise<Map<number, Customer>> {
   const out = new Map<number, Customer>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await selectCustomers(db)
-      .where('c.company_id', '=', companyId)
-      .where('c.id', 'in', ids.slice(i, i + 1000))
-      .execute();
+    const rows = await (await ofCompany(db, companyId)).where('c.id', 'in', ids.slice(i, i + 1000)).execute();
     for (const c of await toCustomers(db, companyId, rows)) out.set(c.id, c);
   }
   return out;

@@ -1,6 +1,7 @@
 import type { DuplicateRule } from '@kontora/contract/customer-duplicates';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import { hiddenImports, visibleCondition, visibleSql } from '../customer-visibility.ts';
 import { RULE_COLUMN } from './customer-duplicates.repository.ts';
 
 const SCAN = ['id', 'state', 'progress', 'group_count', 'job_id', 'started_at', 'finished_at'] as const;
@@ -84,9 +85,10 @@ export async function sharedKeys(
   const column = sql.ref(RULE_COLUMN[rule]);
   const town = rule === 'name' ? sql.ref('town_key') : sql`null`;
   const groupBy = rule === 'name' ? sql`${column}, ${town}` : column;
+  const hidden = await hiddenImports(db, companyId);
   const result = await sql<{ key: string; town: string | null; n: number }>`
     select ${column} as key, ${town} as town, count(*) as n from customers
-    where company_id = ${companyId} and ${column} is not null
+    where company_id = ${companyId} and ${column} is not null ${visibleSql(null, hidden)}
     group by ${groupBy} having count(*) > 1
     order by count(*) desc, ${column} limit ${limit}`.execute(db);
   return result.rows.map((r) => ({ ...r, n: Number(r.n) }));
@@ -101,11 +103,13 @@ export async function idsWithKey(
   town: string | null,
   limit: number,
 ): Promise<number[]> {
+  const hidden = await hiddenImports(db, companyId);
   let query = db
     .selectFrom('customers')
     .select('id')
     .where('company_id', '=', companyId)
     .where(RULE_COLUMN[rule], '=', key);
+  if (hidden.length) query = query.where(visibleCondition(null, hidden));
   if (rule === 'name') query = query.where('town_key', town === null ? 'is' : '=', town);
   return (await query.orderBy('id').limit(limit).execute()).map((r) => r.id);
 }

@@ -15,7 +15,12 @@ export async function organisationsByName(
   const wanted = [...new Set(names)];
   const found = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += 500) {
-    for (const o of await organisationsNamed(writes.db, writes.author.companyId, wanted.slice(i, i + 500))) {
+    for (const o of await organisationsNamed(
+      writes.db,
+      writes.author.companyId,
+      wanted.slice(i, i + 500),
+      writes.importId,
+    )) {
       if (!found.has(o.name)) found.set(o.name, o.id);
     }
   }
@@ -39,6 +44,8 @@ export async function organisationsByName(
       source: null,
       notes: null,
     })),
+    [],
+    'organisations',
   );
   missing.forEach((name, i) => {
     found.set(name, ids[i] ?? 0);

@@ -92,11 +92,14 @@ export class ImportMatcher {
     return this.#looking ? this.#matched : null;
   }
 
-  /** Looks up the customers the rows of a batch may match (one query a batch). */
-  async prepare(rows: readonly ImportRow[]): Promise<void> {
+  /**
+   * Looks up the customers the rows of a batch may match (one query a batch), over `db`: the
+   * batch's own transaction when each batch has one (docs/decisions/098-import-behind-a-switch.md).
+   */
+  async prepare(rows: readonly ImportRow[], db: Database = this.#db): Promise<void> {
     if (!this.#looking) return;
     const by = new Set(this.#query.match_by);
-    const found = await findCustomersByKeys(this.#db, this.#companyId, {
+    const found = await findCustomersByKeys(db, this.#companyId, {
       oibs: by.has('oib') ? rows.flatMap((r) => (r.customer.oib ? [r.customer.oib] : [])) : [],
       emails: by.has('email') ? rows.flatMap((r) => (r.customer.email ? [r.customer.email] : [])) : [],
       ids: by.has('id') ? rows.flatMap((r) => (r.id === null ? [] : [r.id])) : [],
@@ -105,7 +108,7 @@ export class ImportMatcher {
     // What matched customers hold of the own fields: an update changes them only where they differ.
     const custom = this.#fields.length
       ? await customValuesOf(
-          this.#db,
+          db,
           this.#companyId,
           'customer',
           found.map((r) => r.id),

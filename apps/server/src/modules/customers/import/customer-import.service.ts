@@ -18,7 +18,12 @@ import {
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
 import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
-import { stagedBatches, touchImport } from '../../../lib/csv-import/import-staging.ts';
+import {
+  plannedRows,
+  stagedBatches,
+  stageRows,
+  touchImport,
+} from '../../../lib/csv-import/import-staging.ts';
 import { importStatistics } from '../../../lib/csv-import/import-statistics.ts';
 import {
   importStopped,
@@ -26,7 +31,7 @@ import {
   stagingWriter,
   withStaging,
 } from '../../../lib/csv-import/staged-import.ts';
-import { authorOfActor } from '../../../lib/record-author.ts';
+import { authorOfActor, type RecordAuthor } from '../../../lib/record-author.ts';
 import {
   type CustomPlan,
   multiLineTargets,
@@ -37,7 +42,7 @@ import {
 } from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
-import { type CustomerWrites, writeCustomers } from '../customer-writes.ts';
+import { type CustomerWrites, type ImportMarker, importMarker, writeCustomers } from '../customer-writes.ts';
 import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
@@ -46,6 +51,11 @@ import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
 
 /** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
 const BATCH = 500;
+/**
+ * Rows per batch saved behind the switch (SQLite): each batch is a transaction holding the one
+ * writer, so a short one lets other companies' writes in sooner (decision 098).
+ */
+const SWITCH_BATCH = 100;
 
 /** A column's target: a customer field or one of the company's own (`custom.{key}`). */
 type Target = ImportField | OwnFieldTarget;
@@ -174,31 +184,119 @@ export async function importCustomers(
     if (query.dry_run) {
       progress.phase('checking');
       const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
-      await decideStaged(ctx.db, companyId, importId, matcher, null, report, () => {
+      const step = () => {
         if (stopped()) throw importStopped();
         progress.tick();
-      });
+      };
+      await decideStaged(ctx.db, companyId, importId, matcher, null, report, step, (work) =>
+        work(ctx.db, null),
+      );
       return;
     }
     progress.phase('saving');
-    await touchImport(ctx.db, companyId, importId, 'applying');
-    await writeCustomers(ctx, authorOfActor(actor), async (writes, trx) => {
-      const matcher = new ImportMatcher(trx, companyId, query, own.fields);
-      const saving = savingStep(ctx.db, trx, companyId, importId, stopped, progress.tick);
-      // The tables each batch looks up by company and ids (matches, tags replaced, search words).
-      const statistics = importStatistics(trx, ['customers', 'customer_tags']);
-      const step = async () => {
-        await saving();
-        await statistics(report.imported);
-      };
-      await decideStaged(trx, companyId, importId, matcher, saveBatch(writes, matcher), report, step);
-      const { rows, created, updated, skipped, rejected } = report;
-      await writes.importFinished({ rows, created, updated, skipped, rejected });
-    });
+    const author = authorOfActor(actor);
+    const saving = { companyId, importId, query, own, report, stopped, progress };
+    if (ctx.dialect === 'postgres') await saveInOneTransaction(ctx, author, saving);
+    else await saveBehindSwitch(ctx, author, saving);
   });
   // Told once the saving has committed: the counts are the answer's.
   progress.finish();
   return report;
+}
+
+/** What saving an import's staged rows works with. */
+interface Saving {
+  companyId: number;
+  importId: number;
+  query: CustomerImportQuery;
+  own: OwnImportFields;
+  report: CustomerImportResult;
+  stopped: () => boolean;
+  progress: ImportProgressReporter;
+}
+
+const finishedCounts = ({ rows, created, updated, skipped, rejected }: CustomerImportResult) => ({
+  rows,
+  created,
+  updated,
+  skipped,
+  rejected,
+});
+
+/**
+ * PostgreSQL: one transaction for the whole save. It locks only the importing company's rows and
+ * counters, so other companies write meanwhile, and nobody sees its rows before it commits.
+ */
+async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Saving): Promise<void> {
+  const { companyId, importId, report } = s;
+  await touchImport(ctx.db, companyId, importId, 'applying');
+  await writeCustomers(ctx, author, async (writes, trx) => {
+    const matcher = new ImportMatcher(trx, companyId, s.query, s.own.fields);
+    const saving = savingStep(ctx.db, trx, companyId, importId, s.stopped, s.progress.tick);
+    // The tables each batch looks up by company and ids (matches, tags replaced, search words).
+    const statistics = importStatistics(trx, ['customers', 'customer_tags']);
+    const step = async () => {
+      await saving();
+      await statistics(report.imported);
+    };
+    await decideStaged(trx, companyId, importId, matcher, saveBatch(matcher), report, step, (work) =>
+      work(trx, writes),
+    );
+    await writes.importFinished(finishedCounts(report));
+  });
+}
+
+/**
+ * SQLite (docs/decisions/098-import-behind-a-switch.md): its one writer is not held for the whole
+ * save. Each batch commits on its own, its new customers (and what hangs from them) marked with
+ * the import, which every read leaves out while the import is `applying`; the updates of matched
+ * customers are staged as planned. The flip, one short transaction, makes the import `applied`
+ * (its rows shown and counted), applies the planned updates and records the held feed entries in
+ * the batches' order, then `import_finished`: subscribers get what one transaction would have
+ * written, once it is all there. A failure, a Stop or a kill before the flip leaves only hidden
+ * rows, deleted when the import is dropped (at once, or by the sweep of a dead process's imports).
+ */
+async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving): Promise<void> {
+  const { companyId, importId, report } = s;
+  const marker = importMarker(importId);
+  const matcher = new ImportMatcher(ctx.db, companyId, s.query, s.own.fields);
+  const step = async () => {
+    // The connection is given up between batches: requests already received run their queries
+    // (each waits for one batch at most) before the next batch takes the one writer again.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (s.stopped()) throw importStopped();
+    s.progress.tick();
+  };
+  // Hidden from every read from here on: no marked row is committed before this.
+  await touchImport(ctx.db, companyId, importId, 'applying');
+  await decideStaged(
+    ctx.db,
+    companyId,
+    importId,
+    matcher,
+    saveMarkedBatch(matcher, marker),
+    report,
+    step,
+    (work) =>
+      writeCustomers(
+        ctx,
+        author,
+        async (writes, trx) => {
+          await touchImport(trx, companyId, importId);
+          await work(trx, writes);
+        },
+        marker,
+      ),
+    SWITCH_BATCH,
+  );
+  await step();
+  await writeCustomers(ctx, author, async (writes, trx) => {
+    await touchImport(trx, companyId, importId, 'applied');
+    await writes.importApplied(marker, async ({ from, to }) =>
+      updateBatch(writes, await plannedRows<PlannedUpdate>(trx, companyId, importId, from, to)),
+    );
+    await writes.importFinished(finishedCounts(report));
+  });
 }
 
 function emptyReport(query: CustomerImportQuery): CustomerImportResult {
@@ -217,42 +315,98 @@ function emptyReport(query: CustomerImportQuery): CustomerImportResult {
   };
 }
 
-type Update = Extract<RowDecision, { kind: 'update' }>;
+type Update = Extract<RowDecision, { kind: 'update' }> & { line: number };
 type Named<T> = T & { organisations: string[] };
 type Create = Named<{ customer: EditableCustomer; custom: CustomPlan }>;
-type SaveBatch = ((creates: Create[], updates: Named<Update>[]) => Promise<void>) | null;
+type SaveBatch =
+  | ((writes: CustomerWrites, creates: Create[], updates: Named<Update>[]) => Promise<void>)
+  | null;
+/** One batch's matching and writes, over the saving transaction or a short one of its own (`writes` null: a dry run). */
+type InBatch = (work: (db: Database, writes: CustomerWrites | null) => Promise<void>) => Promise<void>;
+
+/** A matched row's update as decided, with the organisations it joins by id. */
+type PlannedUpdate = Pick<Update, 'id' | 'version' | 'before' | 'after' | 'custom'> & { joining: number[] };
 
 /**
  * The real run's writes of one batch: new customers (one change per batch), the organisations
  * their rows name, then updates (which join the organisations they name, keeping the others).
  */
-function saveBatch(writes: CustomerWrites, matcher: ImportMatcher): SaveBatch {
-  return async (creates, updates) => {
-    const ids = await writes.importMany(
-      creates.map((c) => c.customer),
-      creates.map((c) => c.custom),
+function saveBatch(matcher: ImportMatcher): SaveBatch {
+  return async (writes, creates, updates) => {
+    const organisations = await createBatch(writes, matcher, creates, updates);
+    await updateBatch(
+      writes,
+      updates.map((u) => planned(u, organisations)),
     );
-    matcher.noteCreated(ids);
-    const names = [...creates, ...updates].flatMap((r) => r.organisations);
-    const organisations = await organisationsByName(writes, names);
-    await writes.joinImported(
-      creates.map((c, i) => ({
-        person_id: ids[i] ?? 0,
-        organisation_ids: c.organisations.map((n) => organisations.get(n) ?? 0),
-      })),
-    );
-    const changing = [];
-    for (const u of updates) {
-      const joining = u.organisations.map((n) => organisations.get(n) ?? 0);
-      changing.push({
-        current: { ...u.before, id: u.id, version: u.version },
-        after: u.after,
-        organisations: joining.length ? await withCurrentLinks(writes, u.id, joining) : undefined,
-        custom: u.custom,
-      });
-    }
-    await writes.updateImported(changing);
   };
+}
+
+/**
+ * A batch saved behind the switch: its new customers and organisations marked, its updates staged
+ * under their negated lines for the flip, which applies them at this batch's place.
+ */
+function saveMarkedBatch(matcher: ImportMatcher, marker: ImportMarker): SaveBatch {
+  let batches = 0;
+  return async (writes, creates, updates) => {
+    // BATCH / SWITCH_BATCH transactions make one feed batch, as one batch of a single transaction.
+    marker.window = Math.floor(batches++ / (BATCH / SWITCH_BATCH));
+    const organisations = await createBatch(writes, matcher, creates, updates);
+    const [first, last] = [updates[0], updates.at(-1)];
+    if (!first || !last) return;
+    const { companyId } = writes.author;
+    const rows = updates.map((u) => ({ line: -u.line, row: planned(u, organisations) }));
+    await stageRows(writes.db, companyId, marker.importId, rows);
+    marker.held.push({ window: marker.window, kind: 'updates', from: first.line, to: last.line });
+  };
+}
+
+function planned(u: Named<Update>, organisations: Map<string, number>): PlannedUpdate {
+  const { id, version, before, after, custom } = u;
+  return {
+    id,
+    version,
+    before,
+    after,
+    custom,
+    joining: u.organisations.map((n) => organisations.get(n) ?? 0),
+  };
+}
+
+/** A batch's updates, each joining its organisations and keeping those it had. */
+async function updateBatch(writes: CustomerWrites, updates: PlannedUpdate[]): Promise<void> {
+  const changing = [];
+  for (const u of updates) {
+    changing.push({
+      current: { ...u.before, id: u.id, version: u.version },
+      after: u.after,
+      organisations: u.joining.length ? await withCurrentLinks(writes, u.id, u.joining) : undefined,
+      custom: u.custom,
+    });
+  }
+  await writes.updateImported(changing);
+}
+
+/** A batch's new customers, with the organisations its rows name (made when missing): answers name → id. */
+async function createBatch(
+  writes: CustomerWrites,
+  matcher: ImportMatcher,
+  creates: Create[],
+  updates: Named<Update>[],
+): Promise<Map<string, number>> {
+  const ids = await writes.importMany(
+    creates.map((c) => c.customer),
+    creates.map((c) => c.custom),
+  );
+  matcher.noteCreated(ids);
+  const names = [...creates, ...updates].flatMap((r) => r.organisations);
+  const organisations = await organisationsByName(writes, names);
+  await writes.joinImported(
+    creates.map((c, i) => ({
+      person_id: ids[i] ?? 0,
+      organisation_ids: c.organisations.map((n) => organisations.get(n) ?? 0),
+    })),
+  );
+  return organisations;
 }
 
 /** The column of a file's header that holds customer ids (`id`, as an export writes it), if any. */
@@ -333,27 +487,42 @@ async function decideStaged(
   save: SaveBatch,
   report: CustomerImportResult,
   step: () => void | Promise<void>,
+  inBatch: InBatch,
+  size = BATCH,
 ): Promise<void> {
-  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)) {
+  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, size)) {
     await step();
     const rows: ImportRow[] = staged.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
-    await matcher.prepare(rows);
-    const creates: Create[] = [];
-    const updates: Named<Update>[] = [];
-    for (const row of rows) {
-      const decision = matcher.decide(row);
-      if (decision.kind === 'create') creates.push({ ...row, custom: decision.custom });
-      else if (decision.kind === 'update') updates.push({ ...decision, organisations: row.organisations });
-      else if (decision.kind === 'skip') report.skipped++;
-      else rejectRow(report, CUSTOMER_LIMITS.importReportMax, row.line, decision.reasons);
-    }
-    report.created += creates.length;
-    report.updated += updates.length;
-    if (save) await save(creates, updates);
-    // Counted once written: the live progress tells it as saved.
-    report.imported += creates.length + updates.length;
+    await inBatch((trx, writes) => decideBatch(trx, writes, rows, matcher, save, report));
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.
   report.errors.sort((a, b) => a.line - b.line);
+}
+
+/** One batch of staged rows matched (over `db`) and, in a real run, saved through `writes`. */
+async function decideBatch(
+  db: Database,
+  writes: CustomerWrites | null,
+  rows: ImportRow[],
+  matcher: ImportMatcher,
+  save: SaveBatch,
+  report: CustomerImportResult,
+): Promise<void> {
+  await matcher.prepare(rows, db);
+  const creates: Create[] = [];
+  const updates: Named<Update>[] = [];
+  for (const row of rows) {
+    const decision = matcher.decide(row);
+    if (decision.kind === 'create') creates.push({ ...row, custom: decision.custom });
+    else if (decision.kind === 'update')
+      updates.push({ ...decision, line: row.line, organisations: row.organisations });
+    else if (decision.kind === 'skip') report.skipped++;
+    else rejectRow(report, CUSTOMER_LIMITS.importReportMax, row.line, decision.reasons);
+  }
+  report.created += creates.length;
+  report.updated += updates.length;
+  if (save && writes) await save(writes, creates, updates);
+  // Counted once written: the live progress tells it as saved.
+  report.imported += creates.length + updates.length;
 }

@@ -7,6 +7,7 @@ import {
   customSortedPage,
   rareValuesStart,
 } from '../../custom-fields/custom-fields.service.ts';
+import { hiddenImports, visibleCondition } from '../customer-visibility.ts';
 import { type CustomerRow, selectCustomers } from '../customers.repository.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import { postgresSearchPage } from './customer-search-page.postgres.ts';
@@ -28,6 +29,8 @@ export interface ListFilter {
   custom?: CustomListPlan | undefined;
   /** The position after which a page sorted by a custom field starts. */
   customAfter?: { value: string | number | null; id: number } | undefined;
+  /** Imports whose marked rows are left out (customer-visibility.ts); filled by the reads. */
+  hidden?: readonly number[] | undefined;
 }
 
 const sortColumn = { name: 'c.sort_name', created_at: 'c.created_at', updated_at: 'c.updated_at' } as const;
@@ -49,6 +52,7 @@ export async function listCustomers(
   limit: number,
   tuning?: SearchTuning,
 ): Promise<CustomerRow[]> {
+  filter = { ...filter, hidden: await hiddenImports(db, companyId) };
   const col = sortColumn[filter.sort];
   if (filter.terms.length && dialectOf(db) === 'postgres') {
     return postgresSearchPage(
@@ -78,6 +82,7 @@ export async function listCustomers(
     return ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined);
   }
   let query = selectCustomers(db).where('c.company_id', '=', companyId);
+  if (filter.hidden?.length) query = query.where(visibleCondition('c', filter.hidden));
   if (filter.status) query = query.where('c.status', '=', filter.status);
   if (filter.ownerId !== undefined) query = query.where('c.owner_id', '=', filter.ownerId);
   if (filter.tag) {
@@ -137,22 +142,26 @@ export function customerCounts(db: Database, companyId: number) {
 }
 
 /** Customers created in [from, to), by status: one range of customers_status_created_idx per status. */
-export function statusCountsCreatedBetween(db: Database, companyId: number, from: string, to: string) {
+export async function statusCountsCreatedBetween(db: Database, companyId: number, from: string, to: string) {
+  const hidden = await hiddenImports(db, companyId);
   return db
-    .selectFrom('customers')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('company_id', '=', companyId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .groupBy('status')
+    .selectFrom('customers as c')
+    .select(['c.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('c.company_id', '=', companyId)
+    .where('c.created_at', '>=', from)
+    .where('c.created_at', '<', to)
+    .$if(hidden.length > 0, (q) => q.where(visibleCondition('c', hidden)))
+    .groupBy('c.status')
     .execute();
 }
 
-export function recentCustomers(db: Database, companyId: number, limit: number) {
+export async function recentCustomers(db: Database, companyId: number, limit: number) {
+  const hidden = await hiddenImports(db, companyId);
   return db
-    .selectFrom('customers')
-    .select(['id', 'name', 'type', 'status', 'email', 'created_at'])
-    .where('company_id', '=', companyId)
+    .selectFrom('customers as c')
+    .select(['c.id', 'c.name', 'c.type', 'c.status', 'c.email', 'c.created_at'])
+    .where('c.company_id', '=', companyId)
+    .$if(hidden.length > 0, (q) => q.where(visibleCondition('c', hidden)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

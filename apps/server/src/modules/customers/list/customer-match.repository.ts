@@ -2,6 +2,7 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { hiddenImports, visibleSql } from '../customer-visibility.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch, tsQuery } from './customer-search.ts';
@@ -30,6 +31,7 @@ export async function matchingCustomers(
       filter.ownerId !== undefined ? sql`and x.owner_id = ${filter.ownerId}` : sql``,
       tag,
       memberOfCondition(filter.organisationId),
+      visibleSql('x', await hiddenImports(db, companyId)),
       ...(filter.custom?.where('x') ?? []).map((condition) => sql`and ${condition}`),
     ],
     sql` `,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import { visibleSql } from '../customer-visibility.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import type { ListFilter } from './customer-list.repository.ts';
 import { ftsMatch } from './customer-search.ts';
@@ -39,6 +40,7 @@ export function pageConditions(filter: ListFilter, after: { value: string; id: n
         ? sql`and exists (select 1 from customer_tags t where t.company_id = x.company_id and t.customer_id = x.id and t.tag = ${filter.tag})`
         : sql``,
       memberOfCondition(filter.organisationId),
+      visibleSql('x', filter.hidden),
       ...(filter.custom?.where('x') ?? []).map((condition) => sql`and ${condition}`),
       after
         ? sql`and (${col}, x.id) ${sql.raw(filter.dir === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`

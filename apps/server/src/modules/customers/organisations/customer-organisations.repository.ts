@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import type { CustomerOrganisationsTable } from '../../../db/schema.ts';
+import { hiddenImports, visibleCondition } from '../customer-visibility.ts';
 
 /** People at organisations (migration 040): the link rows, always read and written within one company. */
 
@@ -109,13 +110,14 @@ export async function hasPeople(db: Database, companyId: number, organisationId:
 }
 
 /** One page of an organisation's people in the order they joined (customer_organisations_org_idx). */
-export function peoplePage(
+export async function peoplePage(
   db: Database,
   companyId: number,
   organisationId: number,
   after: { at: string; id: number } | undefined,
   limit: number,
 ) {
+  const hidden = await hiddenImports(db, companyId);
   let query = db
     .selectFrom('customer_organisations as l')
     .innerJoin('customers as p', (j) =>
@@ -124,6 +126,7 @@ export function peoplePage(
     .select(['p.id', 'p.name', 'p.email', 'p.phone', 'p.status', 'l.role', 'l.created_at'])
     .where('l.company_id', '=', companyId)
     .where('l.organisation_id', '=', organisationId);
+  if (hidden.length) query = query.where(visibleCondition('p', hidden));
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('l.created_at', 'l.person_id'), '>', eb.tuple(after.at, after.id)),
@@ -145,15 +148,25 @@ export function memberOfCondition(organisationId: number | undefined, alias = 'x
   return sql`and ${x}.id in (select m.person_id from customer_organisations m where m.company_id = ${x}.company_id and m.organisation_id = ${organisationId})`;
 }
 
-/** Organisation customers of the company with exactly these names, oldest first per name. */
-export function organisationsNamed(db: Database, companyId: number, names: string[]) {
-  if (names.length === 0) return Promise.resolve([]);
+/**
+ * Organisation customers of the company with exactly these names, oldest first per name; an
+ * import (`importId`) finds those its own earlier batches made, not those of another under way.
+ */
+export async function organisationsNamed(
+  db: Database,
+  companyId: number,
+  names: string[],
+  importId?: number,
+) {
+  if (names.length === 0) return [];
+  const hidden = await hiddenImports(db, companyId, importId);
   return db
     .selectFrom('customers')
     .select(['id', 'name'])
     .where('company_id', '=', companyId)
     .where('type', '=', 'organisation')
     .where('name', 'in', names)
+    .$if(hidden.length > 0, (q) => q.where(visibleCondition(null, hidden)))
     .orderBy('id')
     .execute();
 }
