@@ -1,6 +1,7 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
 import { readAmount } from '../../lib/amount-text.ts';
 import { foldHeader } from '../../lib/csv-import/csv-mapping.ts';
+import { readYesNo } from '../../lib/csv-import/csv-yes-no.ts';
 import { checkValue } from './custom-values.ts';
 
 /**
@@ -18,10 +19,6 @@ export interface OwnImportFields {
   /** Member email (lower case) → user id, for person fields. */
   members: ReadonlyMap<string, number>;
 }
-
-/** A checkbox cell's words, folded to lower case: English, and yes/no in the app's six languages. */
-const YES = new Set(['yes', 'true', '1', 'y', 'da', 'sí', 'si', 'sì', 'ja', 'да', 'x', '✓']);
-const NO = new Set(['no', 'false', '0', 'n', 'ne', 'nein', 'нет']);
 
 /** The mapping target of a field. */
 export const ownTarget = (key: string) => `custom.${key}` as const;
@@ -79,10 +76,8 @@ function parseCell(field: CustomField, text: string, known: OwnImportFields): Re
       return typeof amount === 'number' ? { value: amount } : { problem: amount.reason };
     }
     case 'checkbox': {
-      const word = text.trim().toLocaleLowerCase();
-      if (YES.has(word)) return { value: true };
-      if (NO.has(word)) return { value: false };
-      return { problem: 'invalid_boolean' };
+      const value = readYesNo(text);
+      return value === undefined ? { problem: 'invalid_boolean' } : { value };
     }
     case 'person': {
       const id = known.members.get(text.trim().toLowerCase());

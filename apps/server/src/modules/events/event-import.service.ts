@@ -12,6 +12,7 @@ import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { importAllOrNothing, type PendingRow } from '../../lib/csv-import/all-or-nothing-import.ts';
 import { headerLookup } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues } from '../../lib/csv-import/csv-rows.ts';
+import { readYesNo } from '../../lib/csv-import/csv-yes-no.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { customerEntryKey, customerIdsByEntry, dealIdsByTitle } from './event-import.repository.ts';
@@ -29,9 +30,6 @@ const FIELD_OF_KEY: Readonly<Record<string, EventImportField>> = {
   customer_id: 'customer',
   deal_id: 'deal',
 };
-
-const YES = new Set(['1', 'true', 'yes', 'y', 'da', 'ja', 'sí', 'si', 'oui', 'x']);
-const NO = new Set(['0', 'false', 'no', 'n', 'ne', 'nein', 'non']);
 
 /** What every row is checked against: the company's members and zone, read once per import. */
 interface Base {
@@ -119,10 +117,9 @@ function readTodoRow(
       input[field] = time.value;
       dayOnly &&= time.dateOnly;
     } else if (field === 'all_day') {
-      const folded = value.toLocaleLowerCase();
-      if (YES.has(folded)) input.all_day = true;
-      else if (NO.has(folded)) input.all_day = false;
-      else reasons.all_day = ['invalid_boolean'];
+      const allDay = readYesNo(value);
+      if (allDay === undefined) reasons.all_day = ['invalid_boolean'];
+      else input.all_day = allDay;
     } else if (field === 'reminder_minutes') {
       const n = Number(value);
       input.reminder_minutes = /^\d+$/.test(value) ? n : value;
