@@ -51,6 +51,7 @@ export {
   type CustomSort,
   customListPlan,
   customSortedPage,
+  heldOrder,
   rareValuesStart,
 } from './custom-list-plan.ts';
 export { type KeptValues, keptValues } from './custom-merge.ts';
