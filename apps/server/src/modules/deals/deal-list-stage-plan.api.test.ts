@@ -1,6 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withSerialPlans } from '../../db/serial-plans.ts';
 import { statementOf } from '../../test-support/statement-capture.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDialect } from '../../test-support/test-database.ts';
@@ -103,11 +102,13 @@ describe.runIf(testDialect() === 'postgres')('the deal list plan without stage s
       (db) => listDealPage({ db }, c.acme, { limit: 25, dir: 'desc', sort: 'updated_at', ...query } as never),
       /"pipeline_stages" as "s"/,
     );
-    const explained = await withSerialPlans(db, (trx) =>
-      trx.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+    // Serial, as the list plans it (withSerialPlans), without its condition the capture misses.
+    const explained = await db.transaction().execute(async (trx) => {
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      return trx.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
         CompiledQuery.raw(`explain (format json) ${page.sql}`, [...page.parameters]),
-      ),
-    );
+      );
+    });
     const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
     if (!plan) throw new Error('no plan');
     const join = stageJoin(plan);
