@@ -22,6 +22,7 @@ import {
   replaceValues,
   selectFields,
   selectValues,
+  selectValuesInUse,
   updateField,
   type ValueRow,
   valuesAggregate,
@@ -51,6 +52,7 @@ export {
   type CustomSort,
   customListPlan,
   customSortedPage,
+  heldOrder,
   rareValuesStart,
 } from './custom-list-plan.ts';
 export { type KeptValues, keptValues } from './custom-merge.ts';
@@ -209,19 +211,14 @@ export async function customValuesOf(
   recordIds: number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(recordIds.map((id) => [id, {}]));
-  if (recordIds.length === 0) return out;
-  const fields = await activeFields(db, companyId, record);
-  if (fields.length === 0) return out;
-  const byId = new Map(fields.map((f) => [f.id, f]));
-  const rows: ValueRow[] = [];
+  const rows: Awaited<ReturnType<typeof selectValuesInUse>> = [];
   for (let i = 0; i < recordIds.length; i += 1000) {
-    rows.push(...(await selectValues(db, companyId, record, recordIds.slice(i, i + 1000))));
+    rows.push(...(await selectValuesInUse(db, companyId, record, recordIds.slice(i, i + 1000))));
   }
-  for (const [key, group] of groupRows(rows)) {
-    const [recordId, fieldId] = key;
-    const field = byId.get(fieldId);
+  for (const [[recordId], group] of groupRows(rows)) {
+    const [first] = group;
     const values = out.get(recordId);
-    if (field && values) values[field.key] = readValue(field.type, group);
+    if (first && values) values[first.key] = readValue(first.type as CustomFieldType, group);
   }
   return out;
 }
@@ -306,8 +303,8 @@ export async function customCsvColumns(db: Database, companyId: number, record: 
   };
 }
 
-function groupRows(rows: ValueRow[]): [[number, number], StoredValue[]][] {
-  const groups = new Map<string, [[number, number], StoredValue[]]>();
+function groupRows<R extends ValueRow>(rows: R[]): [[number, number], R[]][] {
+  const groups = new Map<string, [[number, number], R[]]>();
   for (const r of rows) {
     const k = `${r.record_id}:${r.field_id}`;
     let g = groups.get(k);

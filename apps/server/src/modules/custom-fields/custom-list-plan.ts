@@ -182,7 +182,8 @@ export function customSortedPage<O>(
  * `limit × records / holders` rows, one primary-key probe each; a start reads every holder,
  * its record and a sort, about ten times a probe each (measured at a million, decision 100):
  * they cost the same near `sqrt(limit × records / 10)` holders (1,600 of a million for a page
- * of 25), counted on the value index up to that many. The caller orders by `+column` so SQLite does not walk the order instead.
+ * of 25), counted on the value index up to that many. The caller orders by `heldOrder(column)`
+ * so SQLite does not walk the order instead. Customers and deals size it by their kept counts.
  * PostgreSQL's planner makes this choice itself from its statistics: undefined there.
  */
 export async function rareValuesStart(
@@ -203,4 +204,12 @@ export async function rareValuesStart(
   if (!rarest) return undefined;
   const { fieldId, condition } = rarest.start;
   return (alias) => heldBy(record, companyId, fieldId, alias, condition);
+}
+
+/**
+ * The list's sort key when the page starts from the holders (rareValuesStart): `+` keeps SQLite
+ * from walking the sort's index and testing each row against the holders; it sorts them instead.
+ */
+export function heldOrder(key: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`+${key}`;
 }

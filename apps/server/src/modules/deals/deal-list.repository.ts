@@ -2,7 +2,12 @@ import type { DealSort } from '@kontora/contract/deal-values';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { type CustomListPlan, customSortedPage } from '../custom-fields/custom-fields.service.ts';
+import {
+  type CustomListPlan,
+  customSortedPage,
+  heldOrder,
+  rareValuesStart,
+} from '../custom-fields/custom-fields.service.ts';
 import {
   baseDeals,
   type DealRow,
@@ -118,7 +123,7 @@ function filtered(db: Database, companyId: number, f: DealListFilter) {
 }
 
 /** One page in (sort key, id) order after the given position. */
-export function listDeals(
+export async function listDeals(
   db: Database,
   companyId: number,
   filter: DealListFilter,
@@ -129,6 +134,9 @@ export function listDeals(
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
   let query = withDealColumns(filtered(db, companyId, filter));
+  // A value few deals hold: start from them, not from a walk of the order (SQLite).
+  const start = await rareDealsStart(db, companyId, filter, limit);
+  if (start) query = query.where(start('d'));
   const custom = filter.custom?.sort;
   if (custom) return customSortedPage(query, custom, 'd', filter.customAfter, limit);
   if (after) {
@@ -138,7 +146,30 @@ export function listDeals(
         : sql<boolean>`(${key}, d.id) < (${after.value}, ${after.id})`,
     );
   }
-  return query.orderBy(key, dir).orderBy('d.id', dir).limit(limit).execute();
+  return query
+    .orderBy(start ? heldOrder(key) : key, dir)
+    .orderBy('d.id', dir)
+    .limit(limit)
+    .execute();
+}
+
+/** Where a list page filtered by own values starts (rareValuesStart), sized by the company's deals. */
+export function rareDealsStart(db: Database, companyId: number, filter: DealListFilter, limit: number) {
+  const plan = filter.custom;
+  return plan
+    ? rareValuesStart(db, companyId, 'deal', plan, limit, () => dealTotal(db, companyId))
+    : undefined;
+}
+
+/** How many deals the company has, from the kept figures (open deals, closed ones per kind). */
+async function dealTotal(db: Database, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('deal_stats')
+    .select((eb) => eb.fn.sum<number | string>('n').as('n'))
+    .where('company_id', '=', companyId)
+    .where('kind', 'in', ['open', 'won', 'lost'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Per stage of the pipeline: how many deals match and the sum of their amounts in `currency`. */

@@ -14,13 +14,20 @@ export function baseDeals(db: Database) {
   return db.selectFrom('deals as d');
 }
 
-/** What a deal's answer shows beside its own columns (owner, organisation, stage). */
+/**
+ * What a deal's answer shows beside its own columns (owner, organisation, stage). Every deal
+ * has its stage (a foreign key), so the stage is a left join: the deals, found first, bring
+ * their stage. An inner join let PostgreSQL start from the stages table, whose statistics
+ * nobody keeps (a few rows, never autovacuum's threshold): with none it took the company's
+ * stages for one row and probed every stage against every holder of a value (1.6 s at
+ * 200,000 deals, against 0.3 ms; decision 106).
+ */
 export function withDealColumns(query: ReturnType<typeof baseDeals>) {
   return query
     .leftJoin('customers as o', (j) =>
       j.onRef('o.id', '=', 'd.organisation_id').onRef('o.company_id', '=', 'd.company_id'),
     )
-    .innerJoin('pipeline_stages as s', (j) =>
+    .leftJoin('pipeline_stages as s', (j) =>
       j.onRef('s.id', '=', 'd.stage_id').onRef('s.company_id', '=', 'd.company_id'),
     )
     .leftJoin('users as u', 'u.id', 'd.owner_id')
@@ -49,7 +56,7 @@ export function withDealColumns(query: ReturnType<typeof baseDeals>) {
       'd.updated_by',
       'd.created_at',
       'd.updated_at',
-      's.probability as stage_probability',
+      (eb) => eb.ref('s.probability').$notNull().as('stage_probability'),
       's.rotting_days',
       'u.full_name as owner_name',
       'o.name as organisation_name',

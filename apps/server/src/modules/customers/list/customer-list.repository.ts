@@ -5,6 +5,7 @@ import { dialectOf } from '../../../db/dialect.ts';
 import {
   type CustomListPlan,
   customSortedPage,
+  heldOrder,
   rareValuesStart,
 } from '../../custom-fields/custom-fields.service.ts';
 import { hiddenImports, visibleCondition } from '../customer-visibility.ts';
@@ -116,8 +117,7 @@ export async function listCustomers(
       eb(eb.refTuple(col, 'c.id'), filter.dir === 'asc' ? '>' : '<', eb.tuple(after.value, after.id)),
     );
   }
-  // `+`: the holders are sorted; the sort index would be walked, each row tested against them.
-  const order = start ? sql`+${sql.ref(col)}` : sql.ref(col);
+  const order = start ? heldOrder(sql.ref(col)) : sql.ref(col);
   return query.orderBy(order, filter.dir).orderBy('c.id', filter.dir).limit(limit).execute();
 }
 
