@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { existingCsv, importCsv } from './bench/import-csv.ts';
 import { forEachImportRun } from './bench/import-runs.ts';
 import { cpuSeconds, watchRss } from './bench/memory.ts';
+import { watchBackends } from './bench/postgres-backends.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
 import { percentiles } from './bench/timing.ts';
 
@@ -63,6 +64,8 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
       }
     })();
 
+    const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : '';
+    const backends = database ? await watchBackends(database) : undefined;
     const cpuBefore = await cpuSeconds(pid);
     const started = performance.now();
     let answer: Response;
@@ -80,6 +83,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds(pid)) - cpuBefore;
+    const backendCpu = await backends?.stop();
     await writer;
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
@@ -92,6 +96,10 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     console.log(
       `  time                ${seconds.toFixed(1)} s (target < ${target.toFixed(0)} s), server CPU ${cpu.toFixed(1)} s; created ${r.created}, updated ${r.updated}, skipped ${r.skipped}, refused ${r.rejected}`,
     );
+    if (backendCpu !== undefined)
+      console.log(
+        `  PostgreSQL backends CPU ${backendCpu.toFixed(1)} s (this database's, other company's writes included)`,
+      );
     console.log(
       `  memory above idle   ${((peak - idle) / MB).toFixed(0)} MB (idle ${(idle / MB).toFixed(0)} MB; target < 250 MB)`,
     );

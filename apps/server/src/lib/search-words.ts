@@ -37,10 +37,36 @@ const LONG_NUMBER = /^\d{6,}$/;
 
 /** A customer's words (customers/list/customer-search.ts). */
 export function words(value: string): string[] {
-  const folded = fold(value);
-  const parts = isAscii(folded) ? folded.split(/[^a-z0-9]+/) : folded.split(/[^\p{L}\p{N}]+/u);
+  if (isAscii(value)) return asciiWords(value.toLowerCase());
   const out: string[] = [];
-  for (const w of parts) if (w) out.push(LONG_NUMBER.test(w) ? `n${w}` : w);
+  for (const w of fold(value).split(/[^\p{L}\p{N}]+/u)) if (w) out.push(LONG_NUMBER.test(w) ? `n${w}` : w);
+  return out;
+}
+
+/**
+ * The words of lower-case ASCII text: its runs of `a-z0-9`, as the split on `[^a-z0-9]+` gives,
+ * read in one pass (an import builds the words of every row it saves; the regular expressions
+ * took twice as long).
+ */
+function asciiWords(lower: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let digits = true;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    const digit = c >= 48 && c <= 57;
+    if (digit || (c >= 97 && c <= 122)) {
+      if (start < 0) {
+        start = i;
+        digits = true;
+      }
+      if (!digit) digits = false;
+    } else if (start >= 0) {
+      const w = lower.slice(start, i);
+      out.push(digits && i - start >= 6 ? `n${w}` : w);
+      start = -1;
+    }
+  }
   return out;
 }
 

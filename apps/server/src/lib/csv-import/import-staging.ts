@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
+import { insertRows } from '../../db/rows-insert.ts';
 import { nowIso } from '../tokens.ts';
 import { settleMarks } from './import-marks.ts';
 
@@ -36,17 +37,16 @@ export async function stageRows(
   rows: readonly { line: number; row: unknown }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('csv_import_rows')
-    .values(
-      rows.map((r) => ({
-        import_id: importId,
-        company_id: companyId,
-        line: r.line,
-        row: JSON.stringify(r.row),
-      })),
-    )
-    .execute();
+  await insertRows(
+    db,
+    'csv_import_rows',
+    rows.map((r) => ({
+      import_id: importId,
+      company_id: companyId,
+      line: r.line,
+      row: JSON.stringify(r.row),
+    })),
+  );
   await touchImport(db, companyId, importId);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { CUSTOMER_COLUMNS, type CustomerPatch } from './customers.repository.ts';
 
 /** One customer's change, applied only while it still has the version it was read at. */
@@ -78,10 +79,10 @@ async function updateGroup(
   const names = sql.join(['v_id', 'v_version', ...columns].map((c) => sql.ref(c)));
   if (dialectOf(db) === 'postgres') {
     const arrays = sql.join([
-      sql`${rows.map((r) => r.id)}::int4[]`,
-      sql`${rows.map((r) => r.version)}::int4[]`,
+      sql`${pgArray(rows.map((r) => r.id))}::int4[]`,
+      sql`${pgArray(rows.map((r) => r.version))}::int4[]`,
       ...columns.map(
-        (c) => sql`${rows.map((r) => value(r, c))}::${sql.raw(CUSTOMER_COLUMNS[c] ?? 'text')}[]`,
+        (c) => sql`${pgArray(rows.map((r) => value(r, c)))}::${sql.raw(CUSTOMER_COLUMNS[c] ?? 'text')}[]`,
       ),
     ]);
     const result = await sql`update customers set ${set}

@@ -2,6 +2,8 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { pgArray } from '../../db/pg-array.ts';
+import { insertRows } from '../../db/rows-insert.ts';
 import type { CustomersTable } from '../../db/schema.ts';
 import { hiddenImports, visibleCondition } from './customer-visibility.ts';
 
@@ -80,7 +82,7 @@ export async function insertCustomers(
       ? (await insertUnnest(db, 'customers', CUSTOMER_COLUMNS, slice, true))
           .map((r) => Number(r.id))
           .sort((a, b) => a - b)
-      : (await db.insertInto('customers').values(slice).returning('id').execute()).map((r) => r.id);
+      : (await insertRows(db, 'customers', slice, 'id')).map((r) => r.id);
     ids.push(...inserted);
   }
   const tagRows = ids.flatMap((id, i) =>
@@ -89,7 +91,7 @@ export async function insertCustomers(
   for (let i = 0; i < tagRows.length; i += 2000) {
     const slice = tagRows.slice(i, i + 2000);
     if (pg) await insertUnnest(db, 'customer_tags', TAG_COLUMNS, slice, false);
-    else await db.insertInto('customer_tags').values(slice).execute();
+    else await insertRows(db, 'customer_tags', slice);
   }
   return ids;
 }
@@ -151,7 +153,7 @@ export function unnestInsert(
   const names = Object.keys(columns);
   const arrays = names.map(
     (name) =>
-      sql`${rows.map((r) => (r as Record<string, unknown>)[name] ?? null)}::${sql.raw(columns[name] ?? 'text')}[]`,
+      sql`${pgArray(rows.map((r) => (r as Record<string, unknown>)[name]))}::${sql.raw(columns[name] ?? 'text')}[]`,
   );
   return sql<{
     id: number;
@@ -182,7 +184,7 @@ export async function replaceTagsOfMany(
   for (let i = 0; i < rows.length; i += 2000) {
     const slice = rows.slice(i, i + 2000);
     if (pg) await insertUnnest(db, 'customer_tags', TAG_COLUMNS, slice, false);
-    else await db.insertInto('customer_tags').values(slice).execute();
+    else await insertRows(db, 'customer_tags', slice);
   }
 }
 

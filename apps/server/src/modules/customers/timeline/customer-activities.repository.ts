@@ -1,6 +1,7 @@
 import type { CompiledQuery, Insertable, Selectable } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { insertRows, rowsInsert } from '../../../db/rows-insert.ts';
 import type { CustomerActivitiesTable } from '../../../db/schema.ts';
 import { insertUnnest, unnestInsert } from '../customers.repository.ts';
 
@@ -20,7 +21,7 @@ export async function insertActivities(db: Database, rows: NewActivity[]): Promi
   for (let i = 0; i < rows.length; i += 1000) {
     const slice = rows.slice(i, i + 1000);
     if (pg) await insertUnnest(db, 'customer_activities', ACTIVITY_COLUMNS, slice, false);
-    else await db.insertInto('customer_activities').values(slice).execute();
+    else await insertRows(db, 'customer_activities', slice);
   }
 }
 
@@ -52,7 +53,7 @@ export async function activitiesInsert(
   const slice = rows.slice(last);
   if (dialectOf(db) === 'postgres')
     return unnestInsert('customer_activities', ACTIVITY_COLUMNS, slice, false).compile(db);
-  return db.insertInto('customer_activities').values(slice).compile();
+  return rowsInsert(db, 'customer_activities', slice);
 }
 
 export async function insertActivity(db: Database, row: NewActivity): Promise<number> {

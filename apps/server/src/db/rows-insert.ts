@@ -1,0 +1,76 @@
+import { CompiledQuery } from 'kysely';
+import type { Database } from './database.ts';
+import { dialectOf } from './dialect.ts';
+
+/**
+ * A multi-row INSERT written as text: the statement Kysely's builder makes for `values(rows)`
+ * (the columns any row gives a value, in the order first met; a value left out is null), without
+ * building and compiling a tree of every row's values each time. An import batch's inserts of
+ * customers, tags, timeline entries and staged rows spent as long there as in SQLite itself
+ * (docs/decisions/103-import-write-cost.md). The text is kept per table, columns and row count,
+ * so SQLite also reuses its prepared statement.
+ */
+export function rowsInsert(
+  db: Database,
+  table: string,
+  rows: readonly object[],
+  returning?: 'id',
+): CompiledQuery<{ id: number }> {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const [column, value] of Object.entries(row)) {
+      if (value !== undefined && !seen.has(column)) {
+        seen.add(column);
+        columns.push(column);
+      }
+    }
+  }
+  const pg = dialectOf(db) === 'postgres';
+  const key = `${pg}\t${table}\t${columns.join(',')}\t${rows.length}\t${returning ?? ''}`;
+  let text = TEXTS.get(key);
+  if (text === undefined) {
+    text = insertText(pg, table, columns, rows.length, returning);
+    // Bounded: row counts and column sets are few, but a caller could make them vary.
+    if (TEXTS.size >= 500) TEXTS.clear();
+    TEXTS.set(key, text);
+  }
+  const parameters: unknown[] = new Array(rows.length * columns.length);
+  let i = 0;
+  for (const row of rows) {
+    const values = row as Record<string, unknown>;
+    for (const column of columns) parameters[i++] = values[column] ?? null;
+  }
+  return CompiledQuery.raw(text, parameters) as CompiledQuery<{ id: number }>;
+}
+
+/** Runs `rowsInsert`; answers the returned ids (in row order, as the insert gives them). */
+export async function insertRows(
+  db: Database,
+  table: string,
+  rows: readonly object[],
+  returning?: 'id',
+): Promise<{ id: number }[]> {
+  if (rows.length === 0) return [];
+  return (await db.executeQuery(rowsInsert(db, table, rows, returning))).rows;
+}
+
+const TEXTS = new Map<string, string>();
+
+function insertText(
+  pg: boolean,
+  table: string,
+  columns: readonly string[],
+  count: number,
+  returning: string | undefined,
+): string {
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const tuples: string[] = [];
+  let n = 0;
+  for (let r = 0; r < count; r++) {
+    const marks = columns.map(() => (pg ? `$${++n}` : '?'));
+    tuples.push(`(${marks.join(', ')})`);
+  }
+  const returned = returning ? ` returning ${quote(returning)}` : '';
+  return `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')}${returned}`;
+}
