@@ -8,6 +8,8 @@ import {
   type DealRow,
   type DealRowWithValues,
   dealRowsWithValues,
+  hiddenDeals,
+  shownDeals,
   withDealColumns,
 } from './deals.repository.ts';
 
@@ -59,8 +61,9 @@ export function sortValueOf(row: DealRow, sort: DealSort): string | number {
 
 const likeWord = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filtered(db: Database, companyId: number, f: DealListFilter) {
-  let query = baseDeals(db).where('d.company_id', '=', companyId);
+/** The deals matching the filter among those reads may show (`hidden`: hiddenDeals). */
+function filtered(db: Database, companyId: number, f: DealListFilter, hidden: readonly number[]) {
+  let query = shownDeals(baseDeals(db), hidden).where('d.company_id', '=', companyId);
   if (f.pipelineId !== undefined) query = query.where('d.pipeline_id', '=', f.pipelineId);
   if (f.stageId !== undefined) query = query.where('d.stage_id', '=', f.stageId);
   if (f.status) query = query.where('d.status', '=', f.status);
@@ -118,7 +121,7 @@ function filtered(db: Database, companyId: number, f: DealListFilter) {
 }
 
 /** One page in (sort key, id) order after the given position. */
-export function listDeals(
+export async function listDeals(
   db: Database,
   companyId: number,
   filter: DealListFilter,
@@ -128,7 +131,7 @@ export function listDeals(
   limit: number,
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
-  let query = withDealColumns(filtered(db, companyId, filter));
+  let query = withDealColumns(filtered(db, companyId, filter, await hiddenDeals(db, companyId)));
   const custom = filter.custom?.sort;
   if (custom) return customSortedPage(query, custom, 'd', filter.customAfter, limit);
   if (after) {
@@ -150,7 +153,7 @@ export async function columnTotals(
   stageIds: number[],
 ): Promise<Map<number, { count: number; amount_cents: number }>> {
   if (stageIds.length === 0) return new Map();
-  const rows = await filtered(db, companyId, filter)
+  const rows = await filtered(db, companyId, filter, await hiddenDeals(db, companyId))
     .where('d.stage_id', 'in', stageIds)
     .select([
       'd.stage_id',
@@ -175,8 +178,9 @@ export async function columnPages(
   stageIds: number[],
   limit: number,
 ): Promise<DealRowWithValues[]> {
+  const hidden = await hiddenDeals(db, companyId);
   const pages = stageIds.map((stageId) =>
-    filtered(db, companyId, { ...filter, stageId })
+    filtered(db, companyId, { ...filter, stageId }, hidden)
       .select('d.id')
       .orderBy('d.position')
       .orderBy('d.id')
@@ -214,6 +218,11 @@ export async function matchingDealIds(
   filter: DealListFilter,
   limit: number,
 ): Promise<number[]> {
-  const rows = await filtered(db, companyId, filter).select('d.id').orderBy('d.id').limit(limit).execute();
+  const hidden = await hiddenDeals(db, companyId);
+  const rows = await filtered(db, companyId, filter, hidden)
+    .select('d.id')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
