@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDeals } from '../../modules/deals/deal-import.service.ts';
 import { dealKit } from '../../modules/deals/deal-test-kit.ts';
 import { writeDeals } from '../../modules/deals/deal-writes.ts';
 import type { HeldDeals } from '../../modules/deals/deal-writes-imported.ts';
+import { importEvents } from '../../modules/events/event-import.service.ts';
 import {
   type HeldTodos,
   importedTodosState,
@@ -321,9 +324,36 @@ function todoCsv(rows: number, tag: string): string {
 }
 
 const KINDS = [
-  { kind: 'deal', path: 'deals', csv: dealCsv, table: 'deals' as const, title: 'title' as const },
-  { kind: 'event', path: 'events', csv: todoCsv, table: 'events' as const, title: 'title' as const },
+  { kind: 'deal', path: 'deals', csv: dealCsv, table: 'deals' as const, run: importDeals },
+  { kind: 'event', path: 'events', csv: todoCsv, table: 'events' as const, run: importEvents },
 ];
+
+describe.each(KINDS)('a Stop of a $path import', ({ kind, csv, table, run }) => {
+  it('between its saved batches leaves nothing: no row, timeline entry, feed entry or mark', async () => {
+    const tag = `Stopped ${kind}`;
+    const before = await lastFeedId(t, c.acme);
+    // Stop is asked three times while staging, then per saved batch: the second is stopped (on
+    // SQLite the first is committed by then, hidden, and deleted with the import).
+    let asked = 0;
+    const stopped = () => ++asked > 4;
+    const actor = { companyId: c.acme, userId: c.ana.id };
+    await expect(
+      run(t.ctx, actor, Readable.from([csv(1_000, tag)]), { dry_run: false }, stopped),
+    ).rejects.toMatchObject({ status: 400, details: { file: ['incomplete_upload'] } });
+    expect(asked).toBe(5);
+    const left = await t.ctx.db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', c.acme)
+      .where('title', 'like', `${tag} %`)
+      .execute();
+    expect(left).toEqual([]);
+    expect(await timeline(tag)).toEqual([]);
+    expect(await feedAfter(t, c.acme, before)).toEqual([]);
+    expect([...(await marked(table)), ...(await marked('customer_activities'))]).toEqual([]);
+    expect(await stagedOf(t, [c.acme])).toEqual({ imports: 0, rows: 0 });
+  });
+});
 
 describe.each(KINDS)('$path imports, what subscribers get', ({ kind, path, csv }) => {
   it('the feed batches of one saving transaction, after the import is whole', {
