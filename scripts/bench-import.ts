@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { existingCsv, importCsv } from './bench/import-csv.ts';
 import { forEachImportRun } from './bench/import-runs.ts';
 import { cpuSeconds, watchRss } from './bench/memory.ts';
+import { otherCompanyWrites, writesLine } from './bench/other-writes.ts';
 import { watchBackends } from './bench/postgres-backends.ts';
 import { demoToken, startServer } from './bench/server-process.ts';
-import { percentiles } from './bench/timing.ts';
 
 /**
  * Staged customer imports (docs/decisions/068-staged-imports.md): a generated CSV of 12 columns
@@ -47,22 +47,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     await new Promise((r) => setTimeout(r, 1000));
     const memory = await watchRss(pid);
 
-    let importing = true;
-    const writes: number[] = [];
-    const writer = (async () => {
-      for (let i = 0; importing; i++) {
-        const started = performance.now();
-        const res = await fetch(`${server.url}/api/companies/${other}/customers`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${ana}` },
-          body: JSON.stringify({ type: 'person', name: `Meanwhile ${i}` }),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 201) throw new Error(`another company's write answered ${res.status}`);
-        writes.push(performance.now() - started);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
+    const others = otherCompanyWrites(server.url, ana, other);
 
     const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : '';
     const backends = database ? await watchBackends(database) : undefined;
@@ -78,17 +63,15 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     } finally {
       // Stopped however the import ends: a writer left running against the server stopped below
       // failed with ECONNREFUSED, unhandled, and hid the import's own error.
-      importing = false;
-      await writer.catch(() => {});
+      await others.stop(true);
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds(pid)) - cpuBefore;
     const backendCpu = await backends?.stop();
-    await writer;
+    const w = await others.stop();
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
     const r = body.data ?? {};
-    const w = percentiles(writes);
     const target = rows >= 1_000_000 ? 60 : (rows / 1_000_000) * 60;
     console.log(
       `\nCustomer import, ${rows.toLocaleString('en')} rows (${engine}; load ${loadavg()[0]?.toFixed(1)})`,
@@ -103,9 +86,7 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     console.log(
       `  memory above idle   ${((peak - idle) / MB).toFixed(0)} MB (idle ${(idle / MB).toFixed(0)} MB; target < 250 MB)`,
     );
-    console.log(
-      `  other company write p50 ${w.p50.toFixed(0)} ms, p99 ${w.p99.toFixed(0)} ms, max ${w.max.toFixed(0)} ms over ${writes.length} writes (target p99 < 100 ms)`,
-    );
+    console.log(writesLine(w));
   } finally {
     await server.stop();
   }

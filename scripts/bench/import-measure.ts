@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { watchRss } from './memory.ts';
+import { otherCompanyWrites, writesLine } from './other-writes.ts';
 import { demoToken, startServer } from './server-process.ts';
 
 /**
  * One all-or-nothing import (deals, to-dos) streamed to a real server on a fresh database of
  * the demo seed: the time to the answer, the server process's CPU time meanwhile (user +
- * system, from /proc; the database server's own is not in it) and its memory above idle.
+ * system, from /proc; the database server's own is not in it), its memory above idle, and
+ * another company's writes meanwhile (other-writes.ts).
  */
 const MB = 1024 * 1024;
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
@@ -50,6 +53,7 @@ export async function measureImport(
       ana,
     );
     const acme = companies.items.find((c) => c.name.startsWith('Acme'))?.id ?? 0;
+    const other = companies.items.find((c) => c.id !== acme)?.id ?? 0;
     const base = `${server.url}/api/companies/${acme}`;
     const found = await bench.prepare(base, ana);
     const post = (body: Readable) =>
@@ -64,22 +68,33 @@ export async function measureImport(
     if (!warm.ok) throw new Error(`warm-up answered ${warm.status}: ${await warm.text()}`);
     await new Promise((r) => setTimeout(r, 1000));
     const memory = await watchRss(pid);
+    const others = otherCompanyWrites(server.url, ana, other);
     const cpuBefore = await cpuMs(pid);
     const started = performance.now();
-    const answer = await post(bench.csv(rows, found));
-    const body = (await answer.json()) as { data?: Record<string, number> };
+    let answer: Response;
+    let body: { data?: Record<string, number> };
+    try {
+      answer = await post(bench.csv(rows, found));
+      body = (await answer.json()) as { data?: Record<string, number> };
+    } finally {
+      await others.stop(true);
+    }
     const seconds = (performance.now() - started) / 1000;
     const cpu = ((await cpuMs(pid)) - cpuBefore) / 1000;
+    const writes = await others.stop();
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
     const r = body.data ?? {};
-    console.log(`\n${bench.what}, ${rows.toLocaleString('en')} rows (${engine})`);
+    console.log(
+      `\n${bench.what}, ${rows.toLocaleString('en')} rows (${engine}; load ${loadavg()[0]?.toFixed(1)})`,
+    );
     console.log(
       `  time                ${seconds.toFixed(1)} s (server CPU ${cpu.toFixed(1)} s); imported ${r.imported}, refused ${r.rejected}`,
     );
     console.log(
       `  memory above idle   ${((peak - idle) / MB).toFixed(0)} MB (idle ${(idle / MB).toFixed(0)} MB)`,
     );
+    console.log(writesLine(writes));
   } finally {
     await server.stop();
   }

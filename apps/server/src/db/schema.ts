@@ -227,6 +227,8 @@ export interface CustomerActivitiesTable {
   author_key_name?: string | null;
   /** The customer's version after the change the entry records (migration 035); null otherwise. */
   version: number | null;
+  /** The deal or to-do import whose batch wrote it, while that import is under way on SQLite (migration 071, decision 104). */
+  import_id?: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Per-company customer counts kept by triggers: dimension 'status' (value = status) or 'month' (value = YYYY-MM, UTC). */
@@ -289,6 +291,8 @@ export interface EventsTable {
   deal_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** End of a series' last occurrence; null when endless or single (migration 014). */
   series_until_at: Timestamp | null;
+  /** The import whose batches wrote it, while that import is under way on SQLite (migration 071, decision 104). */
+  import_id?: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One committed change to company data (migration 006; shape in @kontora/contract/change-feed). */
@@ -790,6 +794,8 @@ export interface DealsTable {
   updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The import whose batches wrote it, while that import is under way on SQLite (migration 071, decision 104). */
+  import_id?: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DealTagsTable {

@@ -52,6 +52,8 @@ import * as m059 from './059-deal-views.ts';
 import * as m063 from './063-sqlite-number-value-index.ts';
 import * as m065 from './065-customer-import-marker.ts';
 import * as m066 from './066-import-marker-counts.ts';
+import * as m071 from './071-deal-event-import-marker.ts';
+import * as m072 from './072-event-import-counts.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -111,4 +113,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '063-sqlite-number-value-index': m063,
   '065-customer-import-marker': m065,
   '066-import-marker-counts': m066,
+  '071-deal-event-import-marker': m071,
+  '072-event-import-counts': m072,
 };

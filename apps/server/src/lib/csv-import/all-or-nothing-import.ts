@@ -1,21 +1,24 @@
 import type { ImportProgress } from '@kontora/contract/csv-import';
 import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { type CsvRecord, parseCsv } from '../csv.ts';
 import { type OwnTargets, readHeader, resolveMapping } from './csv-mapping.ts';
 import { emptyFile, isBlankRecord, type RejectedRows, rejectRow, rowCells } from './csv-rows.ts';
 import { importProgress, type PublishedImportProgress } from './import-progress.ts';
 import { stagedBatches, touchImport } from './import-staging.ts';
-import { savingStep, stagingWriter, withStaging } from './staged-import.ts';
+import { importStopped, savingStep, stagingWriter, withStaging } from './staged-import.ts';
 
 /**
  * An import that saves every row or none (deals, to-dos; docs/decisions/085-import-progress.md,
  * 102-todo-csv-import.md): the file read as it arrives, its rows checked a batch at a time and
  * the valid ones staged, so memory stays flat whatever its size; one refused row and nothing is
- * saved; otherwise the staged rows are saved in one transaction a batch at a time, Stop checked
- * and the import kept alive between batches, the staging dropped however it ends. A dry run
- * makes the same checks and leaves out the writes, so its counts are the real run's. Each module
- * gives its rows' checks and its write door.
+ * saved; otherwise the staged rows are saved a batch at a time, Stop checked and the import kept
+ * alive between batches, the staging dropped however it ends. On PostgreSQL the saving is one
+ * transaction; on SQLite each batch is a short transaction of its own, its rows hidden until one
+ * flip shows them all (docs/decisions/104-deal-todo-imports-behind-a-switch.md). A dry run makes
+ * the same checks and leaves out the writes, so its counts are the real run's. Each module gives
+ * its rows' checks and its write door.
  */
 
 /** A row read and not yet checked: its cells and the reasons found so far. */
@@ -43,6 +46,23 @@ export interface AllOrNothingQuery<T extends string> {
 /** Saves the staged rows in the caller's transaction `trx`, a batch at a time; answers how many. */
 export type SaveEach<R> = (trx: Database, saveBatch: (rows: R[]) => Promise<unknown>) => Promise<number>;
 
+/**
+ * SQLite's save behind a switch (docs/decisions/104-deal-todo-imports-behind-a-switch.md), made
+ * per import by the module: it holds what the flip is to record (lib/csv-import/held-import.ts).
+ */
+export interface SwitchSave<R> {
+  /**
+   * One batch in a short transaction of its own, which also runs `alive`: its rows (and the
+   * entries they put on customers' timelines) marked with the import, its feed and figures held.
+   */
+  batch: (rows: R[], alive: (trx: Database) => Promise<void>) => Promise<void>;
+  /**
+   * The flip, one transaction: `applied` first (the import's rows shown from its commit), then
+   * the held figures and feed entries in the batches' order, then the import's end entry.
+   */
+  flip: (rows: number, saved: number, applied: (trx: Database) => Promise<void>) => Promise<void>;
+}
+
 export interface AllOrNothingImport<T extends string, R, K> {
   db: Database;
   notify: (message: PublishedImportProgress) => void;
@@ -59,14 +79,21 @@ export interface AllOrNothingImport<T extends string, R, K> {
   lookups: (rows: readonly PendingRow<T>[]) => Promise<K>;
   /** One row → what is staged and saved, or null with its reasons filled in. */
   readRow: (cells: Map<T, string>, reasons: Record<string, string[]>, known: K) => R | null;
-  /** Opens the saving transaction and runs `each` in it; `rows` is the file's count of rows. */
+  /** PostgreSQL: opens the saving transaction and runs `each` in it; `rows` is the file's count of rows. */
   save: (each: SaveEach<R>, rows: number) => Promise<void>;
+  /** SQLite: the import's save behind a switch. */
+  behindSwitch: (importId: number) => SwitchSave<R>;
 }
 
 /** Rows checked together: what they name is looked up in one query each. */
 const CHECK_BATCH = 500;
 /** Rows saved together: subscribers get one batch change each (decisions 091, 102). */
-const SAVE_BATCH = 500;
+export const SAVE_BATCH = 500;
+/**
+ * Rows per short transaction behind the switch (SQLite): each holds the one writer, so a short
+ * one lets other companies' writes in sooner (decisions 098, 104).
+ */
+const SWITCH_BATCH = 100;
 
 export async function importAllOrNothing<T extends string, R, K>(
   spec: AllOrNothingImport<T, R, K>,
@@ -143,16 +170,39 @@ export async function importAllOrNothing<T extends string, R, K>(
       return;
     }
     progress.phase('saving');
+    // On SQLite hidden from every read from here on: no marked row is committed before this.
     await touchImport(db, companyId, importId, 'applying');
-    await spec.save(async (trx, saveBatch) => {
-      const step = savingStep(db, trx, companyId, importId, stopped, progress.tick);
-      for await (const batch of stagedBatches<R>(trx, companyId, importId, SAVE_BATCH)) {
+    if (dialectOf(db) === 'postgres') {
+      await spec.save(async (trx, saveBatch) => {
+        const step = savingStep(db, trx, companyId, importId, stopped, progress.tick);
+        for await (const batch of stagedBatches<R>(trx, companyId, importId, SAVE_BATCH)) {
+          await step();
+          await saveBatch(batch.map((b) => b.row));
+          saved += batch.length;
+        }
+        return saved;
+      }, report.rows);
+    } else {
+      const save = spec.behindSwitch(importId);
+      const step = async () => {
+        // The connection is given up between batches: requests already received run their
+        // queries (each waits for one batch at most) before the next batch takes the writer.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (stopped()) throw importStopped();
+        progress.tick();
+      };
+      const alive = (trx: Database) => touchImport(trx, companyId, importId);
+      for await (const batch of stagedBatches<R>(db, companyId, importId, SWITCH_BATCH)) {
         await step();
-        await saveBatch(batch.map((b) => b.row));
+        await save.batch(
+          batch.map((b) => b.row),
+          alive,
+        );
         saved += batch.length;
       }
-      return saved;
-    }, report.rows);
+      await step();
+      await save.flip(report.rows, saved, (trx) => touchImport(trx, companyId, importId, 'applied'));
+    }
     report.imported = saved;
   });
   // Told once the saving has committed: the counts are the answer's.

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ConnectorDealLinksTable } from '../../db/schema.ts';
+import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 
 export type DealLinkRow = Selectable<ConnectorDealLinksTable>;
 
@@ -140,8 +141,7 @@ export async function unlinkedDealIds(
   afterId: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('deals as d')
+  const rows = await shownDeals(baseDeals(db), await hiddenDeals(db, companyId))
     .select('d.id')
     .where('d.company_id', '=', companyId)
     .where('d.id', '>', afterId)

@@ -27,7 +27,7 @@ export async function recountCrmCounters(db: Database): Promise<void> {
       // The counted tables are locked first on PostgreSQL, so no change lands between the count and the swap.
       if (pg) await sql`lock table customers, events in share mode`.execute(trx);
       await trx.deleteFrom('customer_counts').execute();
-      // Rows of an import not yet applied are not counted until its flip (decision 098).
+      // Rows of an import not yet applied are not counted until its flip (decisions 098, 104).
       const counted = sql`(import_id is null or import_id not in (select id from csv_imports where state = 'applying'))`;
       await sql`insert into customer_counts (company_id, dimension, value, n)
         select company_id, 'status', status, count(*) from customers where ${counted}
@@ -37,9 +37,8 @@ export async function recountCrmCounters(db: Database): Promise<void> {
         group by 1, 3`.execute(trx);
       await trx.deleteFrom('event_counts').execute();
       await sql`insert into event_counts (company_id, day, n_open)
-        select company_id, ${prefix('until_at', 10)}, count(*) from events where not done group by 1, 2`.execute(
-        trx,
-      );
+        select company_id, ${prefix('until_at', 10)}, count(*) from events where not done and ${counted}
+        group by 1, 2`.execute(trx);
       // Rows written with the triggers set aside: every company's cached answers are old now.
       for (const table of ['event_versions', 'customer_versions']) {
         await sql

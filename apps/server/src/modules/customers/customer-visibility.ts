@@ -1,41 +1,14 @@
-import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { hiddenImportsOf } from '../../lib/csv-import/import-visibility.ts';
 
 /**
- * Rows of an import that is not applied yet are invisible (docs/decisions/098-import-behind-a-switch.md).
- * On SQLite an import saves its new customers in short transactions, each row marked with the
- * import (`customers.import_id`, migration 065); the flip shows them all at once. Every read of
- * a company's customers asks first which of its imports are still `applying` (a read of the small
- * `csv_imports` table, in process) and only then leaves their rows out, so a company with no
- * import under way reads with the plans it always had. PostgreSQL saves an import in one
- * transaction, whose rows nobody sees before its commit: nothing is marked and nothing is asked.
+ * Customers of an import not applied yet are invisible (docs/decisions/098-import-behind-a-switch.md):
+ * the one mechanism of lib/csv-import/import-visibility.ts, asked for customer imports.
  */
 
-/** The company's imports whose marked rows are hidden; `own`, the import asking, sees its rows. */
-export async function hiddenImports(db: Database, companyId: number, own?: number): Promise<number[]> {
-  if (dialectOf(db) === 'postgres') return [];
-  let query = db
-    .selectFrom('csv_imports')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('kind', '=', 'customers')
-    .where('state', '=', 'applying');
-  if (own !== undefined) query = query.where('id', '<>', own);
-  return (await query.execute()).map((r) => r.id);
-}
+export { visibleCondition, visibleSql } from '../../lib/csv-import/import-visibility.ts';
 
-/**
- * `and …` leaving out the hidden imports' rows (nothing when none is hidden), for raw SQL:
- * `alias` names the customers in the query, or none (a query of the table alone).
- */
-export function visibleSql(alias: string | null, hidden: readonly number[] | undefined): RawBuilder<unknown> {
-  if (!hidden?.length) return sql``;
-  const column = sql.raw(alias ? `${alias}.import_id` : 'import_id');
-  return sql`and (${column} is null or ${column} not in (${sql.join(hidden)}))`;
-}
-
-/** A query builder's `where` leaving out the hidden imports' rows (call only when some are hidden). */
-export function visibleCondition(alias: string | null, hidden: readonly number[]): RawBuilder<boolean> {
-  return sql<boolean>`true ${visibleSql(alias, hidden)}`;
+/** The company's customer imports whose marked rows are hidden; `own`, the import asking, sees its rows. */
+export function hiddenImports(db: Database, companyId: number, own?: number): Promise<number[]> {
+  return hiddenImportsOf(db, companyId, ['customers'], own);
 }

@@ -9,9 +9,14 @@ import { DEAL_LIMITS, DealCreateBody } from '@kontora/contract/deals';
 import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
 import { readAmount } from '../../lib/amount-text.ts';
-import { importAllOrNothing, type PendingRow } from '../../lib/csv-import/all-or-nothing-import.ts';
+import {
+  importAllOrNothing,
+  type PendingRow,
+  SAVE_BATCH,
+} from '../../lib/csv-import/all-or-nothing-import.ts';
 import { headerLookup } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues } from '../../lib/csv-import/csv-rows.ts';
+import { heldImport } from '../../lib/csv-import/held-import.ts';
 import { authorOfActor } from '../../lib/record-author.ts';
 import {
   checkValues,
@@ -25,6 +30,7 @@ import { memberIdsByEmail } from '../members/members.service.ts';
 import { organisationIdsByName, personEntryKey, personIdsByEntry } from './deal-csv.repository.ts';
 import { type DealInput, toCents } from './deal-dto.ts';
 import { writeDeals } from './deal-writes.ts';
+import type { HeldDeals } from './deal-writes-imported.ts';
 import { selectPipelines, selectStages } from './pipelines.repository.ts';
 
 const HEADERS = headerLookup<DealImportField>(DEAL_IMPORT_FIELDS, DEAL_IMPORT_ALIASES);
@@ -211,10 +217,11 @@ type StagedDeal = { deal: DealInput; custom: Record<string, unknown> };
 /**
  * Staged and all or nothing (lib/csv-import/all-or-nothing-import.ts,
  * docs/decisions/085-import-progress.md): one refused row and no deal is saved. Otherwise the
- * staged deals are created in one transaction through the write door (deal-writes.ts), a batch
- * of 500 at a time with one `deal.imported` change each and one `deal.import_finished` at the end
+ * staged deals are created through the write door (deal-writes.ts), a batch of 500 at a time
+ * with one `deal.imported` change each and one `deal.import_finished` at the end
  * (docs/decisions/091-batched-deal-import-writes.md): a failure, a Stop or a crash part-way
- * saves none.
+ * saves none. PostgreSQL saves in one transaction; SQLite in short ones, the deals hidden until
+ * the flip (docs/decisions/104-deal-todo-imports-behind-a-switch.md).
  */
 export async function importDeals(
   ctx: AppContext,
@@ -244,6 +251,33 @@ export async function importDeals(
           const created = await each(trx, (batch) => writes.importMany(batch));
           await writes.importFinished({ rows, created, updated: 0, skipped: 0, rejected: 0 });
         }),
+      behindSwitch: (importId) => {
+        const author = authorOfActor(actor);
+        const held: HeldDeals = heldImport(importId, SAVE_BATCH, { state: { tops: new Map() }, stats: [] });
+        return {
+          batch: (rows, alive) =>
+            writeDeals(
+              ctx,
+              author,
+              async (writes, trx) => {
+                await alive(trx);
+                await writes.importMany(rows);
+              },
+              held,
+            ),
+          flip: (rows, created, applied) =>
+            writeDeals(
+              ctx,
+              author,
+              async (writes, trx) => {
+                await applied(trx);
+                await writes.importApplied();
+                await writes.importFinished({ rows, created, updated: 0, skipped: 0, rejected: 0 });
+              },
+              held,
+            ),
+        };
+      },
     },
     file,
     query,

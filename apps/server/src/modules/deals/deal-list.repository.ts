@@ -13,6 +13,8 @@ import {
   type DealRow,
   type DealRowWithValues,
   dealRowsWithValues,
+  hiddenDeals,
+  shownDeals,
   withDealColumns,
 } from './deals.repository.ts';
 
@@ -64,8 +66,9 @@ export function sortValueOf(row: DealRow, sort: DealSort): string | number {
 
 const likeWord = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filtered(db: Database, companyId: number, f: DealListFilter) {
-  let query = baseDeals(db).where('d.company_id', '=', companyId);
+/** The deals matching the filter among those reads may show (`hidden`: hiddenDeals). */
+function filtered(db: Database, companyId: number, f: DealListFilter, hidden: readonly number[]) {
+  let query = shownDeals(baseDeals(db), hidden).where('d.company_id', '=', companyId);
   if (f.pipelineId !== undefined) query = query.where('d.pipeline_id', '=', f.pipelineId);
   if (f.stageId !== undefined) query = query.where('d.stage_id', '=', f.stageId);
   if (f.status) query = query.where('d.status', '=', f.status);
@@ -133,7 +136,7 @@ export async function listDeals(
   limit: number,
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
-  let query = withDealColumns(filtered(db, companyId, filter));
+  let query = withDealColumns(filtered(db, companyId, filter, await hiddenDeals(db, companyId)));
   // A value few deals hold: start from them, not from a walk of the order (SQLite).
   const start = await rareDealsStart(db, companyId, filter, limit);
   if (start) query = query.where(start('d'));
@@ -181,7 +184,7 @@ export async function columnTotals(
   stageIds: number[],
 ): Promise<Map<number, { count: number; amount_cents: number }>> {
   if (stageIds.length === 0) return new Map();
-  const rows = await filtered(db, companyId, filter)
+  const rows = await filtered(db, companyId, filter, await hiddenDeals(db, companyId))
     .where('d.stage_id', 'in', stageIds)
     .select([
       'd.stage_id',
@@ -206,8 +209,9 @@ export async function columnPages(
   stageIds: number[],
   limit: number,
 ): Promise<DealRowWithValues[]> {
+  const hidden = await hiddenDeals(db, companyId);
   const pages = stageIds.map((stageId) =>
-    filtered(db, companyId, { ...filter, stageId })
+    filtered(db, companyId, { ...filter, stageId }, hidden)
       .select('d.id')
       .orderBy('d.position')
       .orderBy('d.id')
@@ -245,6 +249,11 @@ export async function matchingDealIds(
   filter: DealListFilter,
   limit: number,
 ): Promise<number[]> {
-  const rows = await filtered(db, companyId, filter).select('d.id').orderBy('d.id').limit(limit).execute();
+  const hidden = await hiddenDeals(db, companyId);
+  const rows = await filtered(db, companyId, filter, hidden)
+    .select('d.id')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }

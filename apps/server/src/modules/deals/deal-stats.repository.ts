@@ -2,6 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealStatsTable } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleSql } from '../../lib/csv-import/import-visibility.ts';
 
 /**
  * The forecast's figures (`deal_stats`, migration 033), kept by the deals' write door in
@@ -84,18 +85,8 @@ export function entered(
 const keyOf = (d: StatsDelta) =>
   `${d.pipeline_id}|${d.owner_id}|${d.currency}|${d.kind}|${d.month}|${d.stage_id}`;
 
-/** Adds the deltas (those that cancel out are not written). */
-export async function applyStats(db: Database, companyId: number, deltas: StatsDelta[]): Promise<void> {
-  const upsert = statsUpsert(db, companyId, deltas);
-  if (upsert) await db.executeQuery(upsert);
-}
-
-/** The statement that adds the deltas, compiled, not run (undefined: they cancel out). */
-export function statsUpsert(
-  db: Database,
-  companyId: number,
-  deltas: StatsDelta[],
-): CompiledQuery | undefined {
+/** The deltas added up, one per figures' row (those that cancel out left out). */
+export function mergeStats(deltas: readonly StatsDelta[]): StatsDelta[] {
   const merged = new Map<string, StatsDelta>();
   for (const d of deltas) {
     const key = keyOf(d);
@@ -108,9 +99,24 @@ export function statsUpsert(
       m.seconds += d.seconds;
     }
   }
-  const rows = [...merged.values()].filter(
+  return [...merged.values()].filter(
     (d) => d.n !== 0 || d.amount_cents !== 0 || d.weighted !== 0 || d.seconds !== 0,
   );
+}
+
+/** Adds the deltas (those that cancel out are not written). */
+export async function applyStats(db: Database, companyId: number, deltas: StatsDelta[]): Promise<void> {
+  const upsert = statsUpsert(db, companyId, deltas);
+  if (upsert) await db.executeQuery(upsert);
+}
+
+/** The statement that adds the deltas, compiled, not run (undefined: they cancel out). */
+export function statsUpsert(
+  db: Database,
+  companyId: number,
+  deltas: StatsDelta[],
+): CompiledQuery | undefined {
+  const rows = mergeStats(deltas);
   if (rows.length === 0) return undefined;
   return db
     .insertInto('deal_stats')
@@ -133,6 +139,8 @@ export function statsUpsert(
  * changed, and with it the weighted value of every deal that follows it.
  */
 export async function rebuildOpenStats(db: Database, companyId: number, pipelineId: number): Promise<void> {
+  // The deals of an import under way are added by its flip (decision 104), not here.
+  const shown = visibleSql('d', await hiddenImportsOf(db, companyId, ['deals']));
   await db
     .deleteFrom('deal_stats')
     .where('company_id', '=', companyId)
@@ -145,7 +153,7 @@ export async function rebuildOpenStats(db: Database, companyId: number, pipeline
       coalesce(substr(d.expected_close_date, 1, 7), ''), 0, count(*), sum(coalesce(d.amount_cents, 0)),
       sum(coalesce(d.amount_cents, 0) * coalesce(d.probability, s.probability)), 0
     from deals d join pipeline_stages s on s.id = d.stage_id and s.company_id = d.company_id
-    where d.company_id = ${companyId} and d.pipeline_id = ${pipelineId} and d.status = 'open'
+    where d.company_id = ${companyId} and d.pipeline_id = ${pipelineId} and d.status = 'open' ${shown}
     group by d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency,
       coalesce(substr(d.expected_close_date, 1, 7), '')`.execute(db);
 }
@@ -156,6 +164,8 @@ export async function rebuildOpenStats(db: Database, companyId: number, pipeline
  * seed) or an owner's account deleted since (its deals' owner became null).
  */
 export async function rebuildDealStats(db: Database, companyId: number): Promise<void> {
+  // The deals of an import under way are added by its flip (decision 104), not here.
+  const hidden = await hiddenImportsOf(db, companyId, ['deals']);
   await db
     .deleteFrom('deal_stats')
     .where('company_id', '=', companyId)
@@ -166,7 +176,7 @@ export async function rebuildDealStats(db: Database, companyId: number): Promise
     select company_id, pipeline_id, coalesce(owner_id, 0), currency, 'stage', '', stage_id, count(*),
       sum(coalesce(amount_cents, 0)), 0, 0
     from deals
-    where company_id = ${companyId} and status = 'open'
+    where company_id = ${companyId} and status = 'open' ${visibleSql(null, hidden)}
     group by company_id, pipeline_id, coalesce(owner_id, 0), currency, stage_id`.execute(db);
   const month = sql`case when d.status = 'open' then coalesce(substr(d.expected_close_date, 1, 7), '')
     else substr(${sql.raw(isoText('d.closed_at', db))}, 1, 7) end`;
@@ -178,7 +188,7 @@ export async function rebuildDealStats(db: Database, companyId: number): Promise
       sum(case when d.status = 'open' then coalesce(d.amount_cents, 0) * coalesce(d.probability, s.probability) else 0 end),
       sum(${seconds})
     from deals d join pipeline_stages s on s.id = d.stage_id and s.company_id = d.company_id
-    where d.company_id = ${companyId}
+    where d.company_id = ${companyId} ${visibleSql('d', hidden)}
     group by d.company_id, d.pipeline_id, coalesce(d.owner_id, 0), d.currency, d.status, ${month}`.execute(
     db,
   );

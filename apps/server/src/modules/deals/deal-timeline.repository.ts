@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { dealsByIds } from './deals.repository.ts';
+import { baseDeals, dealsByIds, hiddenDeals, shownDeals } from './deals.repository.ts';
 
 function activities(db: Database, companyId: number) {
   return db
@@ -44,8 +44,9 @@ export async function dealTitles(
   ids: number[],
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
+  const hidden = await hiddenDeals(db, companyId);
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await dealsByIds(db, companyId, ids.slice(i, i + 1000))
+    const rows = await dealsByIds(db, companyId, ids.slice(i, i + 1000), hidden)
       .select(['d.id', 'd.title'])
       .execute();
     for (const r of rows) out.set(r.id, r.title);
@@ -54,12 +55,12 @@ export async function dealTitles(
 }
 
 /** The first few deals of the company (whether it has any). */
-export function dealTitlesPage(db: Database, companyId: number, limit: number) {
-  return db
-    .selectFrom('deals')
-    .select(['id', 'title'])
-    .where('company_id', '=', companyId)
-    .orderBy('id')
+export async function dealTitlesPage(db: Database, companyId: number, limit: number) {
+  const hidden = await hiddenDeals(db, companyId);
+  return shownDeals(baseDeals(db), hidden)
+    .select(['d.id', 'd.title'])
+    .where('d.company_id', '=', companyId)
+    .orderBy('d.id')
     .limit(limit)
     .execute();
 }

@@ -1,5 +1,7 @@
 import type { CustomField } from '@kontora/contract/custom-fields';
+import type { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type HeldImport, holdIds } from '../../lib/csv-import/held-import.ts';
 import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
 import {
@@ -17,6 +19,7 @@ import { ownWordsOf } from './deal-search-refresh.ts';
 import {
   contribution,
   entered,
+  mergeStats,
   type StatsDeal,
   type StatsDelta,
   statsUpsert,
@@ -51,12 +54,21 @@ export interface ImportedDealsState {
   tops: Map<string, number>;
 }
 
+/**
+ * An import saving behind a switch on SQLite (docs/decisions/104-deal-todo-imports-behind-a-switch.md):
+ * its state kept across its short transactions, and the figures its hidden deals add, held for the
+ * flip with their ids.
+ */
+export type HeldDeals = HeldImport<{ state: ImportedDealsState; stats: StatsDelta[] }>;
+
 /** What the write session lends this path: its transaction, author and private steps. */
 export interface ImportedDealSession {
   db: Database;
   author: RecordAuthor;
   now: () => string;
   state: ImportedDealsState;
+  /** Set when the deals are written marked, behind a switch: feed and figures wait for the flip. */
+  held: HeldDeals | undefined;
   stagesOf: (pipelineId: number) => Promise<StageRow[]>;
   isMember: (userId: number) => Promise<boolean>;
   assertMember: (userId: number) => Promise<void>;
@@ -102,9 +114,11 @@ export async function importDeals(
     });
   }
   // The words the plans already know (decision 094's `searched`), with the row: no read-back.
+  const { held } = session;
+  const mark = held ? { import_id: held.importId } : {};
   const ids = await insertDealRows(
     db,
-    stored.map((d, i) => ({ ...session.row(d), own_words: ownWordsOf(plans[i]) })),
+    stored.map((d, i) => ({ ...session.row(d), own_words: ownWordsOf(plans[i]), ...mark })),
   );
   await insertDealLinks(
     db,
@@ -117,32 +131,63 @@ export async function importDeals(
     'deal',
     plans.map((plan, i) => ({ recordId: ids[i] as number, plan })),
   );
-  await insertCustomerEntries(db, customerEntries(author, stored, at));
+  await insertCustomerEntries(
+    db,
+    customerEntries(author, stored, at).map((e) => ({ ...e, ...mark })),
+  );
   const deltas: StatsDelta[] = stored.flatMap((d, i) => [
     ...contribution(session.statsOf(d, stages[i]), 1),
     ...entered(d.pipeline_id, d.owner_id, [d.stage_id], at),
   ]);
+  const entries = insertDealActivities(
+    db,
+    ids.map((id) => session.entry(id, 'created', at)),
+  );
+  if (held) {
+    // Hidden with their deals (cascade) until the flip, which adds the figures and tells the feed.
+    await db.executeQuery(entries);
+    held.extra.stats = mergeStats([...held.extra.stats, ...deltas]);
+    holdIds(held, ids);
+    return ids;
+  }
   const stats = statsUpsert(db, companyId, deltas);
   // The figures and the timeline entries go with the change row (one round trip on PostgreSQL).
-  await recordChange(
-    db,
+  await importedChange(session, ids, [...(stats ? [stats] : []), entries]);
+  return ids;
+}
+
+/** One `deal.imported` change `{count, ids}`, with what goes along in its statement. */
+function importedChange(
+  session: Pick<ImportedDealSession, 'db' | 'author'>,
+  ids: number[],
+  along: CompiledQuery[] = [],
+): Promise<unknown> {
+  return recordChange(
+    session.db,
     {
-      companyId,
+      companyId: session.author.companyId,
       type: 'deal.imported',
       entity: { type: 'deal', id: null },
-      actor: author.change,
+      actor: session.author.change,
       changes: null,
       data: { count: ids.length, ids },
     },
-    [
-      ...(stats ? [stats] : []),
-      insertDealActivities(
-        db,
-        ids.map((id) => session.entry(id, 'created', at)),
-      ),
-    ],
+    along,
   );
-  return ids;
+}
+
+/**
+ * The flip of an import saved behind a switch (its state already `applied`): the figures of its
+ * deals added in one upsert, then one `deal.imported` per feed batch, in order — what one saving
+ * transaction records.
+ */
+export async function importApplied(
+  session: Pick<ImportedDealSession, 'db' | 'author'>,
+  held: HeldDeals,
+): Promise<void> {
+  const stats = statsUpsert(session.db, session.author.companyId, held.extra.stats);
+  if (stats) await session.db.executeQuery(stats);
+  for (const ids of held.feed) if (ids?.length) await importedChange(session, ids);
 }
 
 /** An import's counts, as `deal.import_finished` tells them (the shape of `customer.import_finished`). */

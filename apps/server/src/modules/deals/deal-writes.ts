@@ -23,10 +23,12 @@ import { type Placement, positionFor } from './deal-position.ts';
 import { ownWordsOf, refreshOwnWords } from './deal-search-refresh.ts';
 import { applyStats, contribution, entered, type StatsDelta, statsUpsert } from './deal-stats.repository.ts';
 import {
+  type HeldDeals,
   type ImportCounts,
   type ImportedDeal,
   type ImportedDealSession,
   type ImportedDealsState,
+  importApplied,
   importDeals,
   importFinished,
 } from './deal-writes-imported.ts';
@@ -66,13 +68,18 @@ import { type StageRow, selectStages } from './pipelines.repository.ts';
 export const staleDeal = () =>
   new AppError(409, 'stale_update', 'Someone else changed this deal meanwhile. Reload it and try again.');
 
-/** Runs `work` in one transaction with a write session. */
+/**
+ * Runs `work` in one transaction with a write session; `held`: a batch or the flip of an import
+ * saving behind a switch (SQLite, docs/decisions/104-deal-todo-imports-behind-a-switch.md), whose
+ * deals are written marked and whose feed and figures wait for the flip.
+ */
 export function writeDeals<T>(
   { db }: Pick<AppContext, 'db'>,
   author: RecordAuthor,
   work: (writes: DealWrites, trx: Database) => Promise<T>,
+  held?: HeldDeals,
 ): Promise<T> {
-  return db.transaction().execute((trx) => work(new DealWrites(trx, author), trx));
+  return db.transaction().execute((trx) => work(new DealWrites(trx, author, held), trx));
 }
 
 /** The fields compared for the timeline and the feed, in the order they are listed (the amount in cents; status and closing date follow the stage). */
@@ -90,11 +97,14 @@ export class DealWrites {
   readonly #stages = new Map<number, StageRow[]>();
   readonly #members = new Map<number, boolean>();
   /** What an import keeps between its batches (importMany). */
-  readonly #imported: ImportedDealsState = { tops: new Map() };
+  readonly #imported: ImportedDealsState;
+  readonly #held: HeldDeals | undefined;
 
-  constructor(db: Database, author: RecordAuthor) {
+  constructor(db: Database, author: RecordAuthor, held?: HeldDeals) {
     this.db = db;
     this.author = author;
+    this.#held = held;
+    this.#imported = held?.extra.state ?? { tops: new Map() };
   }
 
   /** The stages of a pipeline of the company, in order (empty: no such pipeline). */
@@ -185,6 +195,12 @@ export class DealWrites {
     return importDeals(this.#importSession(), rows);
   }
 
+  /** The flip of the import this session's batches were held for: its figures and feed (deal-writes-imported.ts). */
+  importApplied(): Promise<void> {
+    if (!this.#held) throw new Error('No import is held in this session.');
+    return importApplied(this, this.#held);
+  }
+
   /** One `deal.import_finished` entry for a whole CSV import, after its batches. */
   importFinished(counts: ImportCounts): Promise<void> {
     return importFinished(this, counts);
@@ -196,6 +212,7 @@ export class DealWrites {
       author: this.author,
       now,
       state: this.#imported,
+      held: this.#held,
       stagesOf: (pipelineId) => this.stagesOf(pipelineId),
       isMember: (userId) => this.#isMember(userId),
       assertMember: (userId) => this.#assertMember(userId),

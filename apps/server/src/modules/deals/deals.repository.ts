@@ -2,6 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleCondition } from '../../lib/csv-import/import-visibility.ts';
 import { customValuesColumn, customValuesFromColumn } from '../custom-fields/custom-fields.service.ts';
 import type { StageRow } from './pipelines.repository.ts';
 
@@ -12,6 +13,19 @@ export type NewDealActivity = Insertable<DealActivitiesTable>;
 /** Deals, to filter; `withDealColumns` adds what their answer shows. */
 export function baseDeals(db: Database) {
   return db.selectFrom('deals as d');
+}
+
+/**
+ * The company's deal imports under way on SQLite, whose deals every read leaves out until their
+ * flip (lib/csv-import/import-visibility.ts, docs/decisions/104-deal-todo-imports-behind-a-switch.md).
+ */
+export function hiddenDeals(db: Database, companyId: number): Promise<number[]> {
+  return hiddenImportsOf(db, companyId, ['deals']);
+}
+
+/** Deals (`d`) left at those reads may show: the query unchanged when no import is hidden. */
+export function shownDeals(query: ReturnType<typeof baseDeals>, hidden: readonly number[]) {
+  return hidden.length ? query.where(visibleCondition('d', hidden)) : query;
 }
 
 /**
@@ -127,7 +141,8 @@ export async function findDealWithStages(
   companyId: number,
   id: number,
 ): Promise<{ row: DealRowWithValues; stages: StageRow[] } | undefined> {
-  const rows = await withDealColumns(dealsByIds(db, companyId, [id]))
+  const hidden = await hiddenDeals(db, companyId);
+  const rows = await withDealColumns(dealsByIds(db, companyId, [id], hidden))
     .innerJoin('pipeline_stages as ps', (j) =>
       j.onRef('ps.pipeline_id', '=', 'd.pipeline_id').onRef('ps.company_id', '=', 'd.company_id'),
     )
@@ -169,18 +184,26 @@ export async function findDealWithStages(
  * serves, so SQLite looks the ids up by primary key instead of reading every deal of the
  * company through an index that leads with company_id (a million rows for a page of ids).
  */
-export function dealsByIds(db: Database, companyId: number, ids: number[]) {
-  return baseDeals(db).where(sql<boolean>`+d.company_id = ${companyId}`).where('d.id', 'in', ids);
+export function dealsByIds(db: Database, companyId: number, ids: number[], hidden: readonly number[]) {
+  return shownDeals(
+    baseDeals(db).where(sql<boolean>`+d.company_id = ${companyId}`).where('d.id', 'in', ids),
+    hidden,
+  );
 }
 
-export function findDealRow(db: Database, companyId: number, id: number): Promise<DealRow | undefined> {
-  return withDealColumns(dealsByIds(db, companyId, [id])).executeTakeFirst();
+export async function findDealRow(db: Database, companyId: number, id: number): Promise<DealRow | undefined> {
+  const hidden = await hiddenDeals(db, companyId);
+  return withDealColumns(dealsByIds(db, companyId, [id], hidden)).executeTakeFirst();
 }
 
 /** The company's deals with these ids, each with its people. */
-export function findDealRows(db: Database, companyId: number, ids: number[]): Promise<DealRowWithPeople[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return dealRowsWithPeople(db, dealsByIds(db, companyId, ids));
+export async function findDealRows(
+  db: Database,
+  companyId: number,
+  ids: number[],
+): Promise<DealRowWithPeople[]> {
+  if (ids.length === 0) return [];
+  return dealRowsWithPeople(db, dealsByIds(db, companyId, ids, await hiddenDeals(db, companyId)));
 }
 
 /** The company's deal with this id, with its people and own-field values (one statement). */
@@ -189,7 +212,8 @@ export async function findDealWithValues(
   companyId: number,
   id: number,
 ): Promise<DealRowWithValues | undefined> {
-  return (await dealRowsWithValues(db, dealsByIds(db, companyId, [id])))[0];
+  const hidden = await hiddenDeals(db, companyId);
+  return (await dealRowsWithValues(db, dealsByIds(db, companyId, [id], hidden)))[0];
 }
 
 /** The people of each deal, by deal id (deals without people are absent). */

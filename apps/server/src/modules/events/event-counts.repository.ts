@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { visibleCondition } from '../../lib/csv-import/import-visibility.ts';
+import { hiddenTodos } from './events.repository.ts';
 
 /**
  * How many of a company's to-dos are open, and how many of those are over
@@ -14,6 +16,7 @@ export async function openTodoCounts(
   now: string,
 ): Promise<{ open: number; overdue: number }> {
   const todayStart = `${now.slice(0, 10)}T00:00:00.000Z`;
+  const hidden = await hiddenTodos(db, companyId);
   const [sums, endedToday] = await Promise.all([
     db
       .selectFrom('event_counts')
@@ -32,6 +35,7 @@ export async function openTodoCounts(
       .where('done', '=', false)
       .where('until_at', '>=', todayStart)
       .where('until_at', '<=', now)
+      .where(visibleCondition(null, hidden))
       .executeTakeFirstOrThrow(),
   ]);
   return { open: Number(sums.open), overdue: Number(sums.before) + Number(endedToday.n) };
@@ -45,6 +49,7 @@ export async function nextOpenEnd(db: Database, companyId: number, now: string):
     .where('company_id', '=', companyId)
     .where('done', '=', false)
     .where('until_at', '>', now)
+    .where(visibleCondition(null, await hiddenTodos(db, companyId)))
     .orderBy('until_at')
     .limit(1)
     .executeTakeFirst();

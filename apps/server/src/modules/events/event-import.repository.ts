@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 import type { NewEvent } from './events.repository.ts';
 
 /**
@@ -72,18 +73,18 @@ export async function customerIdsByEntry(
 }
 
 /** The company's deals of these exact titles: title → ids (more than one: ambiguous). */
-export function dealIdsByTitle(
+export async function dealIdsByTitle(
   db: Database,
   companyId: number,
   titles: readonly string[],
 ): Promise<Map<string, number[]>> {
+  const hidden = await hiddenDeals(db, companyId);
   return idsBy([...new Set(titles)], (part) =>
-    db
-      .selectFrom('deals')
-      .select(['id', 'title as key'])
-      .where('company_id', '=', companyId)
-      .where('title', 'in', part)
-      .orderBy('id')
+    shownDeals(baseDeals(db), hidden)
+      .select(['d.id', 'd.title as key'])
+      .where('d.company_id', '=', companyId)
+      .where('d.title', 'in', part)
+      .orderBy('d.id')
       .execute(),
   );
 }

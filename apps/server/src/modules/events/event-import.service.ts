@@ -9,14 +9,25 @@ import { EVENT_LIMITS, EventCreateBody } from '@kontora/contract/events';
 import { fromZonedInput, safeTimeZone } from '@kontora/contract/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
-import { importAllOrNothing, type PendingRow } from '../../lib/csv-import/all-or-nothing-import.ts';
+import {
+  importAllOrNothing,
+  type PendingRow,
+  SAVE_BATCH,
+} from '../../lib/csv-import/all-or-nothing-import.ts';
 import { headerLookup } from '../../lib/csv-import/csv-mapping.ts';
 import { addIssues } from '../../lib/csv-import/csv-rows.ts';
 import { readYesNo } from '../../lib/csv-import/csv-yes-no.ts';
+import { heldImport } from '../../lib/csv-import/held-import.ts';
 import { companyTimeZone } from '../companies/companies.service.ts';
 import { memberIdsByEmail } from '../members/members.service.ts';
 import { customerEntryKey, customerIdsByEntry, dealIdsByTitle } from './event-import.repository.ts';
-import { importedTodosState, importTodos, todoImportFinished } from './event-writes.ts';
+import {
+  type HeldTodos,
+  importedTodosState,
+  importTodos,
+  todoImportFinished,
+  todosApplied,
+} from './event-writes.ts';
 import { newTodoRow } from './events.service.ts';
 
 const HEADERS = headerLookup<EventImportField>(EVENT_IMPORT_FIELDS, EVENT_IMPORT_ALIASES);
@@ -172,9 +183,10 @@ async function lookups(
 /**
  * Staged and all or nothing, as a deal import (lib/csv-import/all-or-nothing-import.ts,
  * docs/decisions/102-todo-csv-import.md): one refused row and no to-do is saved. Otherwise the
- * staged to-dos are created in one transaction through the write door (event-writes.ts), 500 at
- * a time with one `event.imported` change each and one `event.import_finished` at the end: a
- * failure, a Stop or a crash part-way saves none.
+ * staged to-dos are created through the write door (event-writes.ts), 500 at a time with one
+ * `event.imported` change each and one `event.import_finished` at the end: a failure, a Stop or a
+ * crash part-way saves none. PostgreSQL saves in one transaction; SQLite in short ones, the to-dos
+ * hidden until the flip (docs/decisions/104-deal-todo-imports-behind-a-switch.md).
  */
 export async function importEvents(
   ctx: AppContext,
@@ -212,6 +224,27 @@ export async function importEvents(
           });
           await todoImportFinished(trx, actor, { rows, created, updated: 0, skipped: 0, rejected: 0 });
         }),
+      behindSwitch: (importId) => {
+        const held: HeldTodos = heldImport(importId, SAVE_BATCH, {
+          state: importedTodosState(),
+          open: new Map(),
+        });
+        return {
+          batch: (batch, alive) =>
+            ctx.db.transaction().execute(async (trx) => {
+              await alive(trx);
+              const at = new Date().toISOString();
+              const rows = batch.map((body) => newTodoRow(actor, body, at, timeZone));
+              await importTodos(ctx, trx, actor, held.extra.state, rows, held);
+            }),
+          flip: (rows, created, applied) =>
+            ctx.db.transaction().execute(async (trx) => {
+              await applied(trx);
+              await todosApplied(trx, actor, held);
+              await todoImportFinished(trx, actor, { rows, created, updated: 0, skipped: 0, rejected: 0 });
+            }),
+        };
+      },
     },
     file,
     query,

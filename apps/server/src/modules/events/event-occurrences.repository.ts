@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EventOccurrencesTable } from '../../db/schema.ts';
-import { type EventRow, selectEvents } from './events.repository.ts';
+import { type EventRow, hiddenTodos, selectEvents, shownEvents } from './events.repository.ts';
 
 export type OccurrenceRow = Selectable<EventOccurrencesTable>;
 export type OccurrencePatch = Omit<Updateable<EventOccurrencesTable>, 'id' | 'company_id' | 'event_id'>;
@@ -10,7 +10,7 @@ export type OccurrencePatch = Omit<Updateable<EventOccurrencesTable>, 'id' | 'co
  * Series that may have occurrences overlapping [from, to): started before `to`
  * and not over before `from`. Series are few next to single to-dos (a partial index).
  */
-export function listSeries(
+export async function listSeries(
   db: Database,
   companyId: number,
   c: {
@@ -22,7 +22,9 @@ export function listSeries(
   },
   limit: number,
 ): Promise<EventRow[]> {
-  let query = selectEvents(db).where('e.company_id', '=', companyId).where('e.recurrence', 'is not', null);
+  let query = shownEvents(selectEvents(db), await hiddenTodos(db, companyId))
+    .where('e.company_id', '=', companyId)
+    .where('e.recurrence', 'is not', null);
   if (c.to !== undefined) query = query.where('e.start_at', '<', c.to);
   if (c.from !== undefined) {
     const from = c.from;

@@ -12,7 +12,7 @@ import { isMember } from '../members/members.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { findOccurrenceRow, listOccurrenceRows } from './event-occurrences.repository.ts';
-import { type EventRow, findEvent } from './events.repository.ts';
+import { type EventRow, findEventRow } from './events.repository.ts';
 import { remindersOf } from './events.service.ts';
 import { occurrencesFrom } from './recurrence-expand.ts';
 
@@ -93,7 +93,7 @@ export async function scheduleReminders(
   eventId: number,
   opts: { after?: number; only?: number } = {},
 ): Promise<void> {
-  const row = await findEvent(db, companyId, eventId);
+  const row = await findEventRow(db, companyId, eventId);
   if (!row || row.assignee_id === null) return;
   const reminders = remindersOf(row).filter((m) => opts.only === undefined || m === opts.only);
   if (reminders.length === 0) return;
@@ -113,7 +113,7 @@ export async function scheduleReminders(
 
 export function registerEventReminderJobs(ctx: AppContext): void {
   ctx.jobs.handle(eventReminderJob, async (p) => {
-    const row = await findEvent(ctx.db, p.company_id, p.event_id);
+    const row = await findEventRow(ctx.db, p.company_id, p.event_id);
     // Deleted, or changed since (a newer set of reminders was queued with the change).
     if (!row || row.version !== p.version || row.assignee_id === null) return;
     let startAt = row.start_at;

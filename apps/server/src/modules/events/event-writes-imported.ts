@@ -1,9 +1,12 @@
+import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { type HeldImport, holdIds } from '../../lib/csv-import/held-import.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byActor, recordChange } from '../change-feed/change-feed.service.ts';
 import { todoTimelineEntries } from '../customers/customers.service.ts';
+import { bumpEventVersion } from '../deals/deals.service.ts';
 import { isMember } from '../members/members.service.ts';
 import { existingIds, insertTodoRows } from './event-import.repository.ts';
 import { scheduleReminders } from './event-reminders.ts';
@@ -60,19 +63,30 @@ async function checkReferences(
     throw new AppError(400, 'validation_failed', 'Some fields are invalid.', { details });
 }
 
-/** A batch of new to-dos of one company with one `event.imported` change; answers their ids in order. */
+/**
+ * An import saving behind a switch on SQLite (docs/decisions/104-deal-todo-imports-behind-a-switch.md):
+ * its to-dos are written marked, and their feed and the open to-dos they add per day (the counters'
+ * triggers skip them, migration 072) are held for the flip.
+ */
+export type HeldTodos = HeldImport<{ state: ImportedTodosState; open: Map<string, number> }>;
+
+/**
+ * A batch of new to-dos of one company with one `event.imported` change (held for the flip when
+ * `held`: the rows and their customers' entries marked); answers their ids in order.
+ */
 export async function importTodos(
   ctx: AppContext,
   trx: Database,
   actor: Actor,
   state: ImportedTodosState,
   rows: readonly NewEvent[],
+  held?: HeldTodos,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
   const { companyId } = actor;
   if (rows.some((r) => r.company_id !== companyId)) throw new Error('An import batch is of one company.');
   await checkReferences(trx, companyId, state, rows);
-  const ids = await insertTodoRows(trx, rows);
+  const ids = await insertTodoRows(trx, held ? rows.map((r) => ({ ...r, import_id: held.importId })) : rows);
   for (const [i, row] of rows.entries())
     if (row.assignee_id != null && row.reminders && row.reminders !== '[]')
       await scheduleReminders(ctx, trx, companyId, ids[i] as number);
@@ -81,11 +95,28 @@ export async function importTodos(
     actor,
     rows.map((r) => ({ customer_id: r.customer_id ?? null, title: r.title })),
     'todo_created',
+    [],
+    held?.importId,
   );
-  await recordChange(
+  if (held) {
+    if (along) await trx.executeQuery(along);
+    for (const r of rows) {
+      if (r.done) continue;
+      const day = r.until_at.slice(0, 10);
+      held.extra.open.set(day, (held.extra.open.get(day) ?? 0) + 1);
+    }
+    holdIds(held, ids);
+    return ids;
+  }
+  await importedChange(trx, actor, ids, along);
+  return ids;
+}
+
+function importedChange(trx: Database, actor: Actor, ids: number[], along?: CompiledQuery): Promise<unknown> {
+  return recordChange(
     trx,
     {
-      companyId,
+      companyId: actor.companyId,
       type: 'event.imported',
       entity: { type: 'event', id: null },
       actor: byActor(actor),
@@ -93,7 +124,30 @@ export async function importTodos(
     },
     along,
   );
-  return ids;
+}
+
+/**
+ * The flip of an import saved behind a switch (its state already `applied`): its open to-dos
+ * counted in one upsert, then one `event.imported` per feed batch, in order — what one saving
+ * transaction records.
+ */
+export async function todosApplied(trx: Database, actor: Actor, held: HeldTodos): Promise<void> {
+  const { companyId } = actor;
+  const days = [...held.extra.open];
+  for (let i = 0; i < days.length; i += 500) {
+    await trx
+      .insertInto('event_counts')
+      .values(days.slice(i, i + 500).map(([day, n]) => ({ company_id: companyId, day, n_open: n })))
+      .onConflict((oc) =>
+        oc
+          .columns(['company_id', 'day'])
+          .doUpdateSet((eb) => ({ n_open: eb('event_counts.n_open', '+', eb.ref('excluded.n_open')) })),
+      )
+      .execute();
+  }
+  for (const ids of held.feed) if (ids?.length) await importedChange(trx, actor, ids);
+  // The flip writes no to-do row, whose triggers would bump it: cached list pages go by this.
+  await bumpEventVersion(trx, companyId);
 }
 
 /** An import's counts, as `event.import_finished` tells them (the shape of `deal.import_finished`). */

@@ -124,9 +124,11 @@ const now = () => new Date().toISOString();
 
 /** The batch form of `insertTodo` for CSV imports, and the import's closing entry (event-writes-imported.ts). */
 export {
+  type HeldTodos,
   type ImportedTodosState,
   importedTodosState,
   importTodos,
   type TodoImportCounts,
   todoImportFinished,
+  todosApplied,
 } from './event-writes-imported.ts';

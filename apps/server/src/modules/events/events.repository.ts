@@ -10,9 +10,10 @@ import {
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DB, EventsTable } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleCondition } from '../../lib/csv-import/import-visibility.ts';
 import { LONG_EVENT_MS } from './event-span.ts';
 
-export type EventRow = Selectable<EventsTable> & {
+export type EventRow = Omit<Selectable<EventsTable>, 'import_id'> & {
   assignee_name: string | null;
   customer_name: string | null;
   deal_title: string | null;
@@ -63,7 +64,30 @@ export function selectEvents(db: Database) {
     ]);
 }
 
-export function findEvent(db: Database, companyId: number, id: number): Promise<EventRow | undefined> {
+/**
+ * The company's to-do imports under way on SQLite, whose to-dos every read leaves out until their
+ * flip (lib/csv-import/import-visibility.ts, docs/decisions/104-deal-todo-imports-behind-a-switch.md).
+ */
+export function hiddenTodos(db: Database, companyId: number): Promise<number[]> {
+  return hiddenImportsOf(db, companyId, ['events']);
+}
+
+/** To-dos (`e`) left at those reads may show: the query unchanged when no import is hidden. */
+export function shownEvents(query: ReturnType<typeof selectEvents>, hidden: readonly number[]) {
+  return hidden.length ? query.where(visibleCondition('e', hidden)) : query;
+}
+
+/** The company's to-do by id, as reads show it (none while its import is under way). */
+export async function findEvent(db: Database, companyId: number, id: number): Promise<EventRow | undefined> {
+  const hidden = await hiddenTodos(db, companyId);
+  return shownEvents(selectEvents(db), hidden)
+    .where('e.company_id', '=', companyId)
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The company's to-do by id, shown or not: for its reminders, queued by the import that writes it. */
+export function findEventRow(db: Database, companyId: number, id: number): Promise<EventRow | undefined> {
   return selectEvents(db).where('e.company_id', '=', companyId).where('e.id', '=', id).executeTakeFirst();
 }
 
@@ -130,8 +154,10 @@ function conditions(
   c: EventConditions,
   branch: Branch,
   pg: boolean,
+  hidden: readonly number[],
 ) {
   const all: Expression<SqlBool>[] = [eb('e.company_id', '=', companyId)];
+  if (hidden.length) all.push(visibleCondition('e', hidden));
   if (branch?.part === 'starting') {
     all.push(sql<SqlBool>`not e.is_long`, eb('e.start_at', '>=', branch.startFrom));
   } else if (branch?.part === 'running') {
@@ -212,9 +238,10 @@ export async function listEvents(
   limit: number,
 ): Promise<EventRow[]> {
   const pg = dialectOf(db) === 'postgres';
+  const hidden = await hiddenTodos(db, companyId);
   const parts = await Promise.all(
     branches(c).map((branch) => {
-      let query = selectEvents(db).where((eb) => conditions(eb, companyId, c, branch, pg));
+      let query = selectEvents(db).where((eb) => conditions(eb, companyId, c, branch, pg, hidden));
       if (after) {
         query = query.where((eb) =>
           eb(eb.refTuple('e.start_at', 'e.id'), dir === 'asc' ? '>' : '<', eb.tuple(after.at, after.id)),
@@ -234,12 +261,13 @@ export async function listEvents(
 /** How many events meet the conditions (dashboard figures). */
 export async function countEvents(db: Database, companyId: number, c: EventConditions): Promise<number> {
   const pg = dialectOf(db) === 'postgres';
+  const hidden = await hiddenTodos(db, companyId);
   const counts = await Promise.all(
     branches(c).map(async (branch) => {
       const row = await db
         .selectFrom('events as e')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => conditions(eb, companyId, c, branch, pg))
+        .where((eb) => conditions(eb, companyId, c, branch, pg, hidden))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     }),

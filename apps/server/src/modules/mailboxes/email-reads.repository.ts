@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 
 /** Who reads: the person, whose own private mailboxes they see in full. */
 export interface Reader {
@@ -42,11 +43,10 @@ export async function dealCustomerIds(
   companyId: number,
   dealId: number,
 ): Promise<number[] | null> {
-  const deal = await db
-    .selectFrom('deals')
-    .select(['id', 'organisation_id'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', dealId)
+  const deal = await shownDeals(baseDeals(db), await hiddenDeals(db, companyId))
+    .select(['d.id', 'd.organisation_id'])
+    .where('d.company_id', '=', companyId)
+    .where('d.id', '=', dealId)
     .executeTakeFirst();
   if (!deal) return null;
   const people = await db

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailOutboxTable } from '../../db/schema.ts';
+import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 
@@ -69,12 +70,11 @@ export function customersForSend(db: Database, companyId: number, ids: number[])
     .execute();
 }
 
-export function dealTitle(db: Database, companyId: number, id: number) {
-  return db
-    .selectFrom('deals')
-    .select(['id', 'title'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
+export async function dealTitle(db: Database, companyId: number, id: number) {
+  return shownDeals(baseDeals(db), await hiddenDeals(db, companyId))
+    .select(['d.id', 'd.title'])
+    .where('d.company_id', '=', companyId)
+    .where('d.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { insertRows, rowsInsert } from '../../../db/rows-insert.ts';
 import type { CustomerActivitiesTable } from '../../../db/schema.ts';
+import { hiddenImportsOf, visibleCondition } from '../../../lib/csv-import/import-visibility.ts';
 import { insertUnnest, unnestInsert } from '../customers.repository.ts';
 
 /**
@@ -10,7 +11,7 @@ import { insertUnnest, unnestInsert } from '../customers.repository.ts';
  * (a note, a field change, an import, a merge, a linked to-do's news). "Activity" names only
  * the row; the API and the screens call it a timeline entry (`toTimelineEntry`).
  */
-export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version'> & {
+export type ActivityRow = Omit<Selectable<CustomerActivitiesTable>, 'version' | 'import_id'> & {
   author_name: string | null;
 };
 export type NewActivity = Insertable<CustomerActivitiesTable>;
@@ -83,19 +84,37 @@ function selectActivities(db: Database) {
     ]);
 }
 
-export function findActivity(db: Database, companyId: number, id: number): Promise<ActivityRow | undefined> {
-  return selectActivities(db).where('a.company_id', '=', companyId).where('a.id', '=', id).executeTakeFirst();
+/**
+ * The entries a deal or to-do import under way wrote on customers' timelines are left out with its
+ * deals or to-dos until the flip (lib/csv-import/import-visibility.ts,
+ * docs/decisions/104-deal-todo-imports-behind-a-switch.md): the query unchanged when none is.
+ */
+async function shownActivities(db: Database, companyId: number) {
+  const hidden = await hiddenImportsOf(db, companyId, ['deals', 'events']);
+  const query = selectActivities(db);
+  return hidden.length ? query.where(visibleCondition('a', hidden)) : query;
+}
+
+export async function findActivity(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<ActivityRow | undefined> {
+  return (await shownActivities(db, companyId))
+    .where('a.company_id', '=', companyId)
+    .where('a.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Newest first, in (created_at, id) order descending, after the given position. */
-export function listActivities(
+export async function listActivities(
   db: Database,
   companyId: number,
   customerId: number,
   before: { at: string; id: number } | undefined,
   limit: number,
 ): Promise<ActivityRow[]> {
-  let query = selectActivities(db)
+  let query = (await shownActivities(db, companyId))
     .where('a.customer_id', '=', customerId)
     .where('a.company_id', '=', companyId);
   if (before) {

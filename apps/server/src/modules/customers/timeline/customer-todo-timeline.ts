@@ -25,7 +25,9 @@ export function todoTimelineEntry(
 
 /**
  * The entries of many to-dos at once (an import's batch): those with a customer, in one insert
- * (the last thousand answered for the change-feed row to take along, as above).
+ * (the last thousand answered for the change-feed row to take along, as above). `importId`: the
+ * batch of an import behind a switch (SQLite), whose entries are hidden with its to-dos until the
+ * flip (docs/decisions/104-deal-todo-imports-behind-a-switch.md).
  */
 export function todoTimelineEntries(
   trx: Database,
@@ -33,6 +35,7 @@ export function todoTimelineEntries(
   todos: readonly { customer_id: number | null; title: string }[],
   kind: TodoTimelineKind,
   changes: { field: string; before: unknown; after: unknown }[] = [],
+  importId?: number,
 ): Promise<CompiledQuery | undefined> {
   const at = new Date().toISOString();
   const author = authorOf(actor);
@@ -48,6 +51,7 @@ export function todoTimelineEntries(
             changes: changes.length ? JSON.stringify(changes) : null,
             ...author,
             created_at: at,
+            ...(importId === undefined ? {} : { import_id: importId }),
           },
         ],
   );
