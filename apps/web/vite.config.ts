@@ -143,6 +143,11 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // One stylesheet for the whole app (21 KB compressed), linked by index.html: a signed-in first
+    // screen asked for three or four (the entry's, the main layout's, the shared chunks', the
+    // screen's), each a request on one of a phone's six connections before the first render
+    // (docs/decisions/107-phone-first-screens-in-fewer-files.md). Its rules are scoped by class.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Libraries every page needs, in stable chunks that survive app releases in the cache.
