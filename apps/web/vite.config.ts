@@ -5,6 +5,7 @@ import { firstScreenHints } from './build/first-screen-hints.ts';
 import { leanBootstrap } from './build/lean-bootstrap.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadAppShell } from './build/preload-app-shell.ts';
+import { screenKitName } from './build/screen-kit.ts';
 
 /**
  * The built app is served by the API server at `/` (WEB_DIST, default apps/web/dist);
@@ -69,6 +70,30 @@ const isFirstLoadModule = moduleGroup(
   ['preference-values', 'change-types'],
 );
 
+/** React, the router, i18next and TanStack Query with their own dependencies (the `vendor` chunk). */
+const VENDOR_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/;
+
+/** The main layout and the screens a phone must open fast (scripts/bench/lighthouse.ts measures them). */
+const FIRST_SCREENS = [
+  'src/app/layout/main-layout.tsx',
+  'src/features/dashboard/components/dashboard-screen.tsx',
+  'src/features/crm/components/customer-list-screen.tsx',
+  'src/features/crm/components/customer-screen.tsx',
+  'src/features/crm/components/crm-dashboard-screen.tsx',
+  'src/features/calendar/components/calendar-screen.tsx',
+  'src/features/crm/components/events-screen.tsx',
+  'src/features/social/components/social-screen.tsx',
+  'src/features/deals/components/deals-board-screen.tsx',
+  'src/features/deals/components/deal-screen.tsx',
+].map((file) => path.resolve(import.meta.dirname, file));
+
+/** The customer's and the deal's pages, which share their lower cards. */
+const RECORD_SCREENS = [
+  'src/features/crm/components/customer-screen.tsx',
+  'src/features/deals/components/deal-screen.tsx',
+].map((file) => path.resolve(import.meta.dirname, file));
+
 export default defineConfig({
   base: './',
   plugins: [
@@ -118,6 +143,11 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // One stylesheet for the whole app (21 KB compressed), linked by index.html: a signed-in first
+    // screen asked for three or four (the entry's, the main layout's, the shared chunks', the
+    // screen's), each a request on one of a phone's six connections before the first render
+    // (docs/decisions/107-phone-first-screens-in-fewer-files.md). Its rules are scoped by class.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Libraries every page needs, in stable chunks that survive app releases in the cache.
@@ -135,7 +165,7 @@ export default defineConfig({
             // a host, and each further file waits for a free one). Stable across app releases.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/,
+              test: VENDOR_LIBRARIES,
             },
             // The app's own helpers that most screens share (spinner, errors, icons, page header…):
             // one chunk instead of a dozen of a few hundred bytes, each a request of its own.
@@ -148,6 +178,18 @@ export default defineConfig({
             // alone (fewer than four chunks use them): each was a file of a few hundred bytes and a
             // request of its own on every first load. One chunk beside `shared` instead.
             { name: 'first-load', test: isFirstLoadModule },
+            // The small modules the phone's first screens share (API calls, query keys, badges…):
+            // one chunk instead of a file each (build/screen-kit.ts).
+            {
+              name: screenKitName('screen-kit', FIRST_SCREENS, VENDOR_LIBRARIES),
+              minShareCount: 2,
+              maxModuleSize: 4000,
+            },
+            // The cards the customer's and the deal's pages both draw (e-mails, the timeline…).
+            {
+              name: screenKitName('record-kit', RECORD_SCREENS, VENDOR_LIBRARIES),
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -71,6 +71,21 @@ describe('CRM customers', () => {
     await page.context().close();
   });
 
+  it("a first load of a customer's page asks each of its questions once (the customer asked by the entry)", async () => {
+    const name = fresh('First record');
+    const { id, ids } = await companyWith(name, [{ first_name: 'Iva', last_name: 'Early' }]);
+    const page = await anaIn(name);
+    await page.goto(`/#/company/customer/${ids[0]}`);
+    await page.getByRole('heading', { level: 1, name: 'Iva Early' }).waitFor();
+    const asked = countApiRequests(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Iva Early' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.get(`/api/companies/${id}/customers/${ids[0]}`)).toBe(1);
+    expect([...asked].filter(([, n]) => n !== 1)).toEqual([]);
+    await page.context().close();
+  });
+
   it('Ana adds a customer (after fixing an invalid OIB) and finds it through the top-bar search and the list search', async () => {
     const company = fresh('Cedar Trade d.o.o.');
     await companyWith(company, [{ first_name: 'Ivan', last_name: 'Horvat' }]);

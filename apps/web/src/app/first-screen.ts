@@ -65,6 +65,12 @@ export function preloadFirstScreen(language: string): void {
     for (const url of ['customers?limit=50', 'customers/count', 'customer-views', 'members'])
       after(MODULE_ID.crm, `${base}/${url}`);
   }
+  // A customer's or deal's page: its largest text is the record's name, so the record itself
+  // (as features/crm/api/get-customer.ts and features/deals/api/get-deal.ts build the address).
+  // Asked by the first render, it came a round trip after the libraries had run. Not for a link
+  // with a query (`?company=` may name another company than the stored one).
+  const record = /^\/company\/(customer|deal)\/(\d+)$/.exec(path);
+  if (record && !location.hash.includes('?')) after(MODULE_ID.crm, `${base}/${record[1]}s/${record[2]}`);
 }
 
 /** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */
