@@ -56,14 +56,14 @@ async function insertEvent(companyId: number, customerId: number | null, title: 
 const snapshot = async () => ({
   customers: await db.selectFrom('customers').select(['id', 'company_id', 'name']).orderBy('id').execute(),
   tags: await db.selectFrom('customer_tags').selectAll().orderBy('customer_id').orderBy('tag').execute(),
-  // The columns migration 004 knew: later migrations add columns (009: author_key_name; 014: recurrence, reminders; 033: deal_id).
+  // The columns migration 004 knew: later migrations add columns (009: author_key_name; 014: recurrence, reminders; 033: deal_id; 071: import_id).
   activities: await db
     .selectFrom('customer_activities')
     .select(['id', 'company_id', 'customer_id', 'kind', 'body', 'changes', 'author_id', 'created_at'])
     .orderBy('id')
     .execute(),
   events: (await db.selectFrom('events').selectAll().orderBy('id').execute()).map(
-    ({ recurrence, reminders, series_until_at, deal_id, ...kept }) => kept,
+    ({ recurrence, reminders, series_until_at, deal_id, import_id, ...kept }) => kept,
   ),
 });
 

@@ -175,16 +175,20 @@ async function dealTotal(db: Database, companyId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Per stage of the pipeline: how many deals match and the sum of their amounts in `currency`. */
+/**
+ * Per stage of the pipeline: how many deals match and the sum of their amounts in `currency`;
+ * `hidden`: the deal imports under way (hiddenDeals), read once for the whole board.
+ */
 export async function columnTotals(
   db: Database,
   companyId: number,
   filter: DealListFilter,
   currency: string,
   stageIds: number[],
+  hidden: readonly number[],
 ): Promise<Map<number, { count: number; amount_cents: number }>> {
   if (stageIds.length === 0) return new Map();
-  const rows = await filtered(db, companyId, filter, await hiddenDeals(db, companyId))
+  const rows = await filtered(db, companyId, filter, hidden)
     .where('d.stage_id', 'in', stageIds)
     .select([
       'd.stage_id',
@@ -208,8 +212,8 @@ export async function columnPages(
   filter: DealListFilter,
   stageIds: number[],
   limit: number,
+  hidden: readonly number[],
 ): Promise<DealRowWithValues[]> {
-  const hidden = await hiddenDeals(db, companyId);
   const pages = stageIds.map((stageId) =>
     filtered(db, companyId, { ...filter, stageId }, hidden)
       .select('d.id')

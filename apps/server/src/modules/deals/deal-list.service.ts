@@ -14,7 +14,7 @@ import {
   listDeals,
   sortValueOf,
 } from './deal-list.repository.ts';
-import { customerIdsOf, type DealRow } from './deals.repository.ts';
+import { customerIdsOf, type DealRow, hiddenDeals } from './deals.repository.ts';
 import { boardFrame } from './pipelines.repository.ts';
 
 export function toDealFilter(query: Partial<DealFilter>): DealListFilter {
@@ -140,6 +140,8 @@ export async function boardOf(
   const frame = await boardFrame(ctx.db, companyId, pipelineId);
   if (!frame) throw notFound('Pipeline');
   const custom = await planned;
+  // Deal imports under way (SQLite): asked once, for the totals and the pages alike.
+  const hidden = await hiddenDeals(ctx.db, companyId);
   const { stages, currency } = frame;
   const filter = { ...toDealFilter(query), pipelineId, custom };
   // Without filters (an owner filter included) the kept figures answer every column
@@ -165,6 +167,7 @@ export async function boardOf(
           filter,
           currency,
           stages.map((s) => s.id),
+          hidden,
         ),
     columnPages(
       ctx.db,
@@ -172,6 +175,7 @@ export async function boardOf(
       filter,
       stages.map((s) => s.id),
       query.per_column + 1,
+      hidden,
     ),
   ]);
   const now = Date.now();
