@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { type Figure, figureOf, measure, printFigures } from './bench/measure.ts';
 import { startServer } from './bench/server-process.ts';
@@ -16,10 +17,13 @@ import { startServer } from './bench/server-process.ts';
  * minute, so two figures are given: the median of each round's own ratio (its
  * key run against its session run, seconds apart), and requests served per
  * CPU-second of the server process (Linux: /proc), which other load hardly
- * moves: the single-threaded server's throughput on a machine of its own.
+ * moves: the single-threaded server's throughput on a machine of its own. The
+ * spread of each round's own CPU ratio is printed beside it, and the load before
+ * and after. BENCH_ROUNDS changes the number of rounds; with REDIS_URL set the
+ * server counts keys' limits in Redis as several instances would (decision 105).
  */
 const DEMO = { email: 'ana@example.com', password: 'kontora-demo-2026' };
-const ROUNDS = 12;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 /** Key sets used in turn: each key then makes at most about 6,000 requests a minute, under its 10,000. */
 const KEY_SETS = 5;
 const CONNECTIONS = 10;
@@ -54,7 +58,11 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 export async function benchPublicApi(): Promise<void> {
-  const server = await startServer();
+  // A fresh database numbers its keys from 1 again: a Redis prefix of its own keeps the counts
+  // of an earlier run's keys (a minute's window) out of this one.
+  const server = await startServer(
+    process.env.REDIS_URL ? { REDIS_PREFIX: `kontora-bench-${process.pid}` } : {},
+  );
   try {
     const login = await json<{ token: string }>(
       await fetch(`${server.url}/api/login`, {
@@ -92,6 +100,8 @@ export async function benchPublicApi(): Promise<void> {
     await measureWithKeys('warm-up', url, keySets[0] ?? []);
     const figures: Figure[] = [];
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    const loadBefore = loadavg()[0] ?? 0;
     const perCpuSecond: Record<'session' | 'key', number[]> = { session: [], key: [] };
     /** Runs one measurement and notes how many requests the server answered per CPU-second. */
     const counted = async (kind: 'session' | 'key', run: () => Promise<Figure>) => {
@@ -121,15 +131,19 @@ export async function benchPublicApi(): Promise<void> {
       figures.push(first, second);
       const pair = round % 2 ? { session: first, key: second } : { session: second, key: first };
       ratios.push(pair.key.requestsPerSec / Math.max(1, pair.session.requestsPerSec));
+      cpuRatios.push((perCpuSecond.key.at(-1) ?? 0) / (perCpuSecond.session.at(-1) ?? 1));
     }
-    const median = (values: number[]) => {
+    /** The value at fraction q of the sorted values, interpolated (0.5: the median). */
+    const quantile = (values: number[], q: number) => {
       const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+      const at = (sorted.length - 1) * q;
+      const low = sorted[Math.floor(at)] ?? 0;
+      return low + ((sorted[Math.ceil(at)] ?? 0) - low) * (at - Math.floor(at));
     };
+    const median = (values: number[]) => quantile(values, 0.5);
     const rates = (kind: string) => figures.filter((f) => f.name.includes(kind)).map((f) => f.requestsPerSec);
     printFigures(
-      `Public API (SQLite, 10 connections, ${SECONDS} s runs alternating; company ${company.name})`,
+      `Public API (SQLite${process.env.REDIS_URL ? ', Redis' : ''}, 10 connections, ${SECONDS} s runs alternating; company ${company.name})`,
       figures,
       figures[0],
     );
@@ -138,6 +152,9 @@ export async function benchPublicApi(): Promise<void> {
     const cpuKey = median(perCpuSecond.key);
     console.log(
       `median requests per server CPU-second: session ${Math.round(cpuSession)}, API key ${Math.round(cpuKey)} (${pct(cpuKey / cpuSession)})`,
+    );
+    console.log(
+      `key vs session per CPU-second, each round's own ratio: median ${pct(median(cpuRatios))}, quartiles ${pct(quantile(cpuRatios, 0.25))}–${pct(quantile(cpuRatios, 0.75))}, range ${pct(quantile(cpuRatios, 0))}–${pct(quantile(cpuRatios, 1))}; load ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
     );
     console.log(
       `median req/s: session ${Math.round(median(rates('session')))}, API key ${Math.round(median(rates('API key')))}`,

@@ -26,6 +26,7 @@ import { adminCompaniesRoutes } from './modules/admin/admin-companies.routes.ts'
 import { adminSessionsRoutes } from './modules/admin/admin-sessions.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createKeyRateLimiter } from './modules/api-keys/key-rate-limiter.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
@@ -150,6 +151,10 @@ export async function buildApp(
   const created = createDatabase(config.database);
   const dialect = created.dialect;
   const db = (options.queryPlugins ?? []).reduce((withPlugins, p) => withPlugins.withPlugin(p), created.db);
+  const limiter = config.redisUrl
+    ? createRedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false }), `${config.redisPrefix}:rl:`)
+    : createMemoryRateLimiter();
+  const clock = createClock();
   const ctx: AppContext = {
     config,
     db,
@@ -159,18 +164,14 @@ export async function buildApp(
       (config.smtpUrl
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(config.dataDir, app.log)),
-    limiter: config.redisUrl
-      ? createRedisRateLimiter(
-          new Redis(config.redisUrl, { lazyConnect: false }),
-          `${config.redisPrefix}:rl:`,
-        )
-      : createMemoryRateLimiter(),
+    limiter,
+    keyLimiter: createKeyRateLimiter(limiter, clock),
     jobs: createJobs({ db, dialect, config, log: app.log }),
     adminNotices: createAdminNotices(),
     settingsNotices: createSettingsNotices(),
     importProgress: createNoticeBoard<PublishedImportProgress>(),
     caches: createAppCaches(),
-    clock: createClock(),
+    clock,
     benchOnlyChangeFeed: { enabled: true },
     accountActivated: createAccountActivated(),
   };
@@ -213,6 +214,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await stopInvalidation();
     ctx.mailer.close();
+    ctx.keyLimiter.close();
     await ctx.limiter.close();
     await db.destroy();
   });

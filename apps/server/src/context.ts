@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock.ts';
 import type { PublishedImportProgress } from './lib/csv-import/import-progress.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { KeyRateLimiter } from './modules/api-keys/key-rate-limiter.ts';
 import type { ChangeFeedSwitch } from './modules/change-feed/change-feed.service.ts';
 import type { AdminNotices } from './modules/live/admin-notices.ts';
 import type { NoticeBoard } from './modules/live/notice-board.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   dialect: Dialect;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** API keys' per-minute limits, counted in this process and reserved in batches on `limiter` when it is shared. */
+  keyLimiter: KeyRateLimiter;
   jobs: Jobs;
   /** Changes of people, reported once committed, for the superusers' live admin screens. */
   adminNotices: AdminNotices;

@@ -31,6 +31,15 @@ describe.each(limiters)('%s rate limiter', (_name, limiter) => {
     expect(results.every((r) => r.retryAfter > 0)).toBe(true);
   });
 
+  it('counts a batch of hits at once, in the same window as single hits', async () => {
+    expect((await limiter.add('e', 5, 60_000)).count).toBe(5);
+    const second = await limiter.add('e', 3, 60_000);
+    expect(second.count).toBe(8);
+    expect(second.resetInMs).toBeGreaterThan(55_000);
+    expect(second.resetInMs).toBeLessThanOrEqual(60_000);
+    expect((await limiter.hit('e', 60_000)).count).toBe(9);
+  });
+
   it('gives back a hit of the current window, and never below nothing', async () => {
     await limiter.hit('d', 60_000);
     await limiter.hit('d', 60_000);

@@ -13,12 +13,19 @@ export interface LimitResult {
  * share the same counts (decision 034).
  */
 export interface RateLimiter {
+  /** Whether other instances count in the same windows (Redis), or only this one does (memory). */
+  readonly shared: boolean;
   /**
    * Counts one hit and answers the count including it, atomically: of N hits arriving
    * at once, exactly one sees each count, so "take, then act if within the limit"
    * lets at most `limit` of them act.
    */
   hit(key: string, windowMs: number): Promise<LimitResult>;
+  /**
+   * Counts `n` hits at once, as atomically as `hit`, and answers the count including them
+   * and the milliseconds until the window resets (for callers that count in batches).
+   */
+  add(key: string, n: number, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** Takes back one hit of the current window (an attempt that turned out to be legitimate). */
   giveBack(key: string): Promise<void>;
   peek(key: string): Promise<LimitResult>;
@@ -45,15 +52,23 @@ export function createMemoryRateLimiter(): RateLimiter {
     w
       ? { count: w.count, retryAfter: Math.max(1, Math.ceil((w.resetAt - Date.now()) / 1000)) }
       : { count: 0, retryAfter: 0 };
+  const add = (key: string, n: number, windowMs: number) => {
+    let w = live(key);
+    if (!w) {
+      w = { count: 0, resetAt: Date.now() + windowMs };
+      windows.set(key, w);
+    }
+    w.count += n;
+    return w;
+  };
   return {
+    shared: false,
     async hit(key, windowMs) {
-      let w = live(key);
-      if (!w) {
-        w = { count: 0, resetAt: Date.now() + windowMs };
-        windows.set(key, w);
-      }
-      w.count++;
-      return result(w);
+      return result(add(key, 1, windowMs));
+    },
+    async add(key, n, windowMs) {
+      const w = add(key, n, windowMs);
+      return { count: w.count, resetInMs: Math.max(1, w.resetAt - Date.now()) };
     },
     async giveBack(key) {
       const w = live(key);
@@ -75,19 +90,25 @@ export function createMemoryRateLimiter(): RateLimiter {
 const GIVE_BACK = "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end return 0";
 
 export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  const add = async (key: string, n: number, windowMs: number) => {
+    const k = prefix + key;
+    // One MULTI: the window's expiry is set by whichever hit creates the key, in the same
+    // transaction as the increment, so no key can be left without expiry and no count is shared.
+    const [, [, count], [, ttl]] = (await redis
+      .multi()
+      .set(k, '0', 'PX', windowMs, 'NX')
+      .incrby(k, n)
+      .pttl(k)
+      .exec()) as [[null, unknown], [null, number], [null, number]];
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  };
   return {
+    shared: true,
     async hit(key, windowMs) {
-      const k = prefix + key;
-      // One MULTI: the window's expiry is set by whichever hit creates the key, in the same
-      // transaction as the increment, so no key can be left without expiry and no count is shared.
-      const [, [, count], [, ttl]] = (await redis
-        .multi()
-        .set(k, '0', 'PX', windowMs, 'NX')
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, unknown], [null, number], [null, number]];
-      return { count, retryAfter: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)) };
+      const { count, resetInMs } = await add(key, 1, windowMs);
+      return { count, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
     },
+    add,
     async giveBack(key) {
       await redis.eval(GIVE_BACK, 1, prefix + key);
     },

@@ -38,6 +38,7 @@ describe('cache invalidation across instances', () => {
         scopes: { customers: 'read' as const },
         rateLimit: 600,
       },
+      rateLimitHeader: '600',
       expiresAt: Date.now() + 86_400_000,
       lastUsedAt: 0,
     };

@@ -110,7 +110,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
   });
 }
 
-async function authorizeKeyRequest(
+/** Not async: the key check's own Promise is the only one a cached key's request makes. */
+function authorizeKeyRequest(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -121,16 +122,7 @@ async function authorizeKeyRequest(
     throw new AppError(403, 'api_key_not_allowed', 'API keys cannot call this endpoint; sign in instead.');
   }
   const companyId = parseCompanyId((request.params as Record<string, string>).companyId);
-  const { key, company } = await authorizeApiKey(
-    ctx,
-    request,
-    reply,
-    { ...access, apiKey: access.apiKey },
-    companyId,
-    token,
-  );
-  request.apiKey = key;
-  request.company = company;
+  return authorizeApiKey(ctx, request, reply, access, access.apiKey, companyId, token);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

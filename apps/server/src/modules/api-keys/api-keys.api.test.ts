@@ -128,29 +128,40 @@ describe('API keys', () => {
   });
 
   // Two API instances need a shared database: PostgreSQL (the SQLite test database lives in one
-  // process's memory). Each app has its own caches, so the revocation reaches the other one the
-  // way it does between real instances: over Redis (lib/redis-cache-invalidation.ts).
+  // process's memory). Each app has its own caches and its own key limiter, as real instances do:
+  // what they share goes over Redis.
+  type App = Awaited<ReturnType<typeof buildApp>>['app'];
+  async function withTwoInstances(run: (first: App, second: App) => Promise<void>) {
+    const config = {
+      ...t.ctx.config,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      redisPrefix: `kontora-keys-${randomBytes(4).toString('hex')}`,
+    };
+    const { app: first } = await buildApp(config, { logger: false });
+    const { app: second } = await buildApp(config, { logger: false });
+    try {
+      await first.ready();
+      await second.ready();
+      await run(first, second);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  }
+  const readWith = (key: string) => (app: App) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/companies/${acme}/customers`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+
+  // The revocation reaches the other instance over Redis (lib/redis-cache-invalidation.ts).
   it.skipIf(testDialect() !== 'postgres')(
     'revokes on every instance at once (two apps, one database, one Redis)',
-    async () => {
-      const config = {
-        ...t.ctx.config,
-        redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        redisPrefix: `kontora-keys-${randomBytes(4).toString('hex')}`,
-      };
-      const { app: first } = await buildApp(config, { logger: false });
-      const { app: second } = await buildApp(config, { logger: false });
-      try {
-        await first.ready();
-        await second.ready();
+    () =>
+      withTwoInstances(async (first, second) => {
         await new Promise((r) => setTimeout(r, 100)); // let the subscriptions settle
         const { data } = (await create(owner, acme, { name: 'Two', scopes: { customers: 'read' } })).json();
-        const read = (app: typeof second) =>
-          app.inject({
-            method: 'GET',
-            url: `/api/companies/${acme}/customers`,
-            headers: { authorization: `Bearer ${data.key}` },
-          });
+        const read = readWith(data.key);
         expect((await read(first)).statusCode).toBe(200);
         expect((await read(second)).statusCode).toBe(200);
         const revoked = await first.inject({
@@ -167,10 +178,31 @@ describe('API keys', () => {
           onSecond = (await read(second)).statusCode;
         }
         expect(onSecond).toBe(401);
-      } finally {
-        await Promise.all([first.close(), second.close()]);
-      }
-    },
+      }),
+  );
+
+  // The instances reserve a key's requests in batches in one Redis window (key-rate-limiter.ts);
+  // counted per instance, the two apps would admit twice the limit.
+  it.skipIf(testDialect() !== 'postgres')(
+    'holds a key’s rate limit across instances (two apps, one database, one Redis)',
+    () =>
+      withTwoInstances(async (first, second) => {
+        const { data } = (
+          await create(owner, acme, { name: 'Shared', scopes: { customers: 'read' }, rate_limit: 100 })
+        ).json();
+        const read = readWith(data.key);
+        const answers = [];
+        for (let round = 0; round < 14; round++) {
+          const burst = [...Array(5).fill(first), ...Array(5).fill(second)] as App[];
+          answers.push(...(await Promise.all(burst.map(read))));
+        }
+        const ok = answers.filter((a) => a.statusCode === 200).length;
+        // Never more than the limit; at most a batch (2 % of it) less one early, held by the other app.
+        expect(ok).toBeLessThanOrEqual(100);
+        expect(ok).toBeGreaterThanOrEqual(99);
+        const refused = answers.filter((a) => a.statusCode !== 200);
+        expect(refused.every((a) => a.statusCode === 429 && Number(a.headers['retry-after']) > 0)).toBe(true);
+      }),
   );
 
   it('writes last_used_at on use, at most once a minute', async () => {

@@ -345,6 +345,44 @@ describe('rate limit per key', () => {
     expect(fine.headers['ratelimit-limit']).toBe('600');
   });
 
+  it('admits exactly the limit of requests arriving at once', async () => {
+    const { key } = await newKey(acme, { customers: 'read' }, { rate_limit: 20 });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => t.call(key, { method: 'GET', url: customers(acme) })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(r.headers['ratelimit-remaining']).toBe('0');
+    }
+    const remaining = answers
+      .filter((a) => a.statusCode === 200)
+      .map((a) => Number(a.headers['ratelimit-remaining']));
+    expect(remaining.sort((x, y) => y - x)).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+  });
+
+  it('starts a new window a minute after the first request', async () => {
+    const { key } = await newKey(acme, { customers: 'read' }, { rate_limit: 2 });
+    const realNow = t.ctx.clock.now;
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await t.call(key, { method: 'GET', url: customers(acme) })).statusCode).toBe(200);
+      }
+      const refused = await t.call(key, { method: 'GET', url: customers(acme) });
+      expect(refused.statusCode).toBe(429);
+      const t0 = realNow();
+      t.ctx.clock.now = () => t0 + 61_000;
+      const again = await t.call(key, { method: 'GET', url: customers(acme) });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['ratelimit-remaining']).toBe('1');
+      expect(again.headers['ratelimit-reset']).toBe('60');
+    } finally {
+      t.ctx.clock.now = realNow;
+    }
+  });
+
   it('puts the headers on refused answers too (403 scope)', async () => {
     const { key } = await newKey(acme, { events: 'read' });
     const res = await t.call(key, { method: 'GET', url: customers(acme) });

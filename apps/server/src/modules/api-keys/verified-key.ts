@@ -17,6 +17,8 @@ export interface KeyPrincipal {
  */
 export interface VerifiedKey {
   principal: KeyPrincipal;
+  /** The `RateLimit-Limit` header's value, made once. */
+  rateLimitHeader: string;
   /** Epoch ms; checked on every request, the cached entry included. */
   expiresAt: number;
   /** Epoch ms of the last write of last_used_at (0: never), so that requests write it once a minute. */

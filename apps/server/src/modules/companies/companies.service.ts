@@ -37,13 +37,21 @@ export async function companyAccess(
   companyId: number,
   userId: number,
 ): Promise<CompanyAccess | null> {
-  const cacheKey = `${companyId}:${userId}`;
-  let found = ctx.caches.companyAccess.get(cacheKey) as CompanyAccess | null | undefined;
+  let found = cachedCompanyAccess(ctx, companyId, userId);
   if (found === undefined) {
     found = (await findCompanyAccess(ctx.db, companyId, userId)) ?? null;
-    ctx.caches.companyAccess.set(cacheKey, companyId, found);
+    ctx.caches.companyAccess.set(`${companyId}:${userId}`, companyId, found);
   }
   return found;
+}
+
+/** `companyAccess` from the cache alone, without a Promise: undefined when it must be read. */
+export function cachedCompanyAccess(
+  ctx: AppContext,
+  companyId: number,
+  userId: number,
+): CompanyAccess | null | undefined {
+  return ctx.caches.companyAccess.get(`${companyId}:${userId}`) as CompanyAccess | null | undefined;
 }
 
 export async function companyProfile(ctx: AppContext, companyId: number): Promise<CompanyProfile> {
