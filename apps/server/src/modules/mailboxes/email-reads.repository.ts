@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 
 /** Who reads: the person, whose own private mailboxes they see in full. */
@@ -28,12 +29,16 @@ function visibleMessages(db: Database, reader: Reader) {
 }
 
 export async function customerExists(db: Database, companyId: number, id: number): Promise<boolean> {
-  const row = await db
+  const query = db
     .selectFrom('customers')
     .select('id')
     .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  const row = await visibleOnly(
+    query,
+    null,
+    await hiddenImportsOf(db, companyId, ['customers']),
+  ).executeTakeFirst();
   return row !== undefined;
 }
 

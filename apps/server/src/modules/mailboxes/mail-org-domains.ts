@@ -1,5 +1,6 @@
 import { FREE_MAIL_DOMAINS } from '@kontora/contract/mail-exclusions';
 import type { Database } from '../../db/database.ts';
+import { hiddenImportsOf, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { customersByEmail } from './mailboxes.repository.ts';
 
 /** Domains per query: each is two LIKE conditions. */
@@ -39,9 +40,10 @@ export async function organisationsByDomain(
   const found = new Map<string, number[]>();
   // Only plain host names reach a LIKE pattern: no `%` or `_` of an odd address widens it.
   const plain = domains.filter((d) => /^[a-z0-9.-]+\.[a-z0-9-]+$/.test(d) && !FREE_MAIL_DOMAINS.has(d));
+  const hidden = plain.length ? await hiddenImportsOf(db, companyId, ['customers']) : [];
   for (let i = 0; i < plain.length; i += DOMAINS_PER_QUERY) {
     const wanted = new Set(plain.slice(i, i + DOMAINS_PER_QUERY));
-    const rows = await db
+    const query = db
       .selectFrom('customers')
       .select(['id', 'email', 'website'])
       .where('company_id', '=', companyId)
@@ -53,8 +55,8 @@ export async function organisationsByDomain(
             eb(eb.fn('lower', ['website']), 'like', `%${d}%`),
           ]),
         ),
-      )
-      .execute();
+      );
+    const rows = await visibleOnly(query, null, hidden).execute();
     // The patterns only narrow; the domains are compared whole here.
     for (const row of rows) {
       const at = new Set([row.email && emailDomain(row.email), row.website && websiteDomain(row.website)]);

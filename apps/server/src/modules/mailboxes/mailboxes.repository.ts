@@ -2,6 +2,7 @@ import { MODULE_ID } from '@kontora/contract/limits';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailboxesTable, MailboxFoldersTable } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { attachmentKeysOf, dropEmptyThreads } from './emails.repository.ts';
 
 export type MailboxRow = Selectable<MailboxesTable>;
@@ -220,13 +221,15 @@ export async function customersByEmail(
   addresses: string[],
 ): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
+  // Customers of an import not applied yet get no mail linked (docs/decisions/098-import-behind-a-switch.md).
+  const hidden = await hiddenImportsOf(db, companyId, ['customers']);
   for (let i = 0; i < addresses.length; i += 500) {
-    const rows = await db
+    const query = db
       .selectFrom('customers')
       .select(['id', (eb) => eb.fn<string>('lower', ['email']).as('email')])
       .where('company_id', '=', companyId)
-      .where((eb) => eb(eb.fn('lower', ['email']), 'in', addresses.slice(i, i + 500)))
-      .execute();
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', addresses.slice(i, i + 500)));
+    const rows = await visibleOnly(query, null, hidden).execute();
     for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), row.id]);
   }
   return found;

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EmailOutboxTable } from '../../db/schema.ts';
+import { hiddenImportsOf, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { baseDeals, hiddenDeals, shownDeals } from '../deals/deals.service.ts';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
@@ -61,13 +62,13 @@ export async function moveOutgoing(
 }
 
 /** Customers of the company by id, with what merge fields and addressing need. */
-export function customersForSend(db: Database, companyId: number, ids: number[]) {
-  return db
+export async function customersForSend(db: Database, companyId: number, ids: number[]) {
+  const query = db
     .selectFrom('customers')
     .select(['id', 'name', 'first_name', 'last_name', 'organisation_name', 'email'])
     .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .execute();
+    .where('id', 'in', ids);
+  return visibleOnly(query, null, await hiddenImportsOf(db, companyId, ['customers'])).execute();
 }
 
 export async function dealTitle(db: Database, companyId: number, id: number) {
