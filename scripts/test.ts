@@ -1,11 +1,18 @@
 /**
  * `npm test`: everything CI runs. The Debian packages the tests need are installed first in
- * one go; the type check and the web build (only the browser stories need it) start in the
- * background; lint, the unit tests and the API suite on SQLite, then on PostgreSQL, run one
- * after the other in the foreground; the browser stories run last, once the build is there.
- * The type check and the build take most of a core each for a while, and beside lint, the
- * unit tests and the start of the API run they fill cores those leave idle instead of adding
- * their time to the suite (decision 101). A failure anywhere stops the run at the next step.
+ * one go; the type check and the web build start in the background; lint and the unit tests
+ * run in the foreground; then the API suite on SQLite, the API suite on PostgreSQL and the
+ * browser stories (once the build is there) run at the same time.
+ *
+ * Each of those three leaves most of the two cores idle when it runs alone: its files wait on
+ * child servers starting, timers, a browser, PostgreSQL or Dovecot far more than they compute
+ * (decisions 080, 101). Side by side they fill the cores instead of taking turns (decision
+ * 108). `KONTORA_TEST_ONE_BY_ONE=1` runs them one after the other as before, for a machine
+ * too small for that or to read one suite's output as it goes.
+ *
+ * The stories print as they run; the API runs print whole when each ends, so no two
+ * reporters interleave their lines. A failure before the three stops the run; once they run,
+ * each finishes, and the run fails if any failed. The end of the run lists each step's time.
  */
 import { ensureTestPackages } from './ensure-test-packages.ts';
 import {
@@ -17,45 +24,76 @@ import {
 } from './npm-scripts.ts';
 
 const BACKGROUND = ['typecheck', 'build:if-stale'];
-const FOREGROUND = ['lint', 'test:unit', 'test:api:sqlite', 'test:api:pg'];
-const LAST = 'test:e2e';
+const FIRST = ['lint', 'test:unit'];
+const BUFFERED_SUITES = ['test:api:sqlite', 'test:api:pg'];
+const STREAMED_SUITE = 'test:e2e';
+const oneByOne = process.env.KONTORA_TEST_ONE_BY_ONE === '1';
 
 const results: ScriptResult[] = [];
 const background = new Map<string, BackgroundScript & { result?: ScriptResult }>();
+const suites: (BackgroundScript & { result?: ScriptResult })[] = [];
+const started = Date.now();
 
 function finish(code: number): never {
-  for (const job of background.values()) if (!job.result) job.stop();
+  for (const job of [...background.values(), ...suites]) if (!job.result) job.stop();
   console.log('\nnpm test, step by step:');
   for (const result of results) console.log(`  ${describeResult(result)}`);
+  console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s`);
   process.exit(code);
 }
 
-/** Prints each background script that has ended since the last look; stops the run if one failed. */
-function reportBackground(): void {
-  for (const job of background.values()) {
-    if (!job.result || results.includes(job.result)) continue;
-    results.push(job.result);
-    console.log(`\n${describeResult(job.result)}\n${job.result.output}`);
-    if (job.result.code !== 0) finish(job.result.code);
-  }
+/** Prints a buffered script's output once it has ended (once); stops the run if asked and it failed. */
+function report(result: ScriptResult, { stopOnFailure }: { stopOnFailure: boolean }): void {
+  if (results.includes(result)) return;
+  results.push(result);
+  console.log(`\n${describeResult(result)}\n${result.output}`);
+  if (stopOnFailure && result.code !== 0) finish(result.code);
 }
 
-ensureTestPackages();
-for (const script of BACKGROUND) {
+function start(script: string): BackgroundScript & { result?: ScriptResult } {
   const job: BackgroundScript & { result?: ScriptResult } = startBuffered(script);
   job.done.then((result) => {
     job.result = result;
   });
-  background.set(script, job);
+  return job;
 }
-for (const script of FOREGROUND) {
+
+/** Reports each background script that has ended since the last look. */
+function reportBackground(): void {
+  for (const job of background.values()) if (job.result) report(job.result, { stopOnFailure: true });
+}
+
+async function runStep(script: string): Promise<void> {
   const result = await runInForeground(script);
   results.push(result);
   if (result.code !== 0) finish(result.code);
   reportBackground();
 }
-await Promise.all([...background.values()].map((job) => job.done));
+
+ensureTestPackages();
+for (const script of BACKGROUND) background.set(script, start(script));
+for (const script of FIRST) await runStep(script);
+
+if (oneByOne) {
+  for (const script of BUFFERED_SUITES) await runStep(script);
+  await Promise.all([...background.values()].map((job) => job.done));
+  reportBackground();
+  await runStep(STREAMED_SUITE);
+  finish(0);
+}
+
+for (const script of BUFFERED_SUITES) {
+  const job = start(script);
+  suites.push(job);
+  // Printed as soon as it ends; the run goes on to let the others finish.
+  job.done.then((result) => report(result, { stopOnFailure: false }));
+}
+// The stories need the build; the type check may still be running, and a type error ends the run.
+await background.get('build:if-stale')?.done;
 reportBackground();
-const stories = await runInForeground(LAST);
+const stories = await runInForeground(STREAMED_SUITE);
 results.push(stories);
-finish(stories.code);
+await Promise.all(suites.map((job) => job.done));
+await background.get('typecheck')?.done;
+reportBackground();
+finish(results.some((result) => result.code !== 0) ? 1 : 0);
