@@ -23,7 +23,7 @@ let c: TwoCompanies;
 beforeAll(async () => {
   t = await createTestApp();
   c = await twoCompanies(t, [2]);
-  await t.ctx.db.updateTable('companies').set({ mail_org_domains: 1 }).where('id', '=', c.acme).execute();
+  await t.ctx.db.updateTable('companies').set({ mail_org_domains: true }).where('id', '=', c.acme).execute();
 });
 afterAll(() => t.close());
 
