@@ -6,7 +6,7 @@ import { hiddenImportsOf } from '../../lib/csv-import/import-visibility.ts';
  * the one mechanism of lib/csv-import/import-visibility.ts, asked for customer imports.
  */
 
-export { visibleCondition, visibleSql } from '../../lib/csv-import/import-visibility.ts';
+export { visibleCondition, visibleOnly, visibleSql } from '../../lib/csv-import/import-visibility.ts';
 
 /** The company's customer imports whose marked rows are hidden; `own`, the import asking, sees its rows. */
 export function hiddenImports(db: Database, companyId: number, own?: number): Promise<number[]> {

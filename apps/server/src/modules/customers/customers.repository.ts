@@ -5,7 +5,7 @@ import { dialectOf } from '../../db/dialect.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { insertRows } from '../../db/rows-insert.ts';
 import type { CustomersTable } from '../../db/schema.ts';
-import { hiddenImports, visibleCondition } from './customer-visibility.ts';
+import { hiddenImports, visibleCondition, visibleOnly } from './customer-visibility.ts';
 
 export type CustomerRow = Omit<
   Selectable<CustomersTable>,
@@ -64,7 +64,7 @@ export async function findCustomer(
 export async function ofCompany(db: Database, companyId: number) {
   const hidden = await hiddenImports(db, companyId);
   const query = selectCustomers(db).where('c.company_id', '=', companyId);
-  return hidden.length ? query.where(visibleCondition('c', hidden)) : query;
+  return visibleOnly(query, 'c', hidden);
 }
 
 /** Inserts rows (a thousand a statement) and their tags; answers the new ids in order. */

@@ -5,6 +5,7 @@ import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
+import { bumpEventVersion } from '../../lib/event-versions.ts';
 import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordChange } from '../change-feed/change-feed.service.ts';
@@ -34,7 +35,6 @@ import {
 } from './deal-writes-imported.ts';
 import {
   bumpDealVersionsOf,
-  bumpEventVersion,
   customerTypes,
   deleteDealsReturning,
   insertCustomerDealEntries,

@@ -2,7 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
-import { hiddenImportsOf, visibleCondition } from '../../lib/csv-import/import-visibility.ts';
+import { hiddenImportsOf, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { customValuesColumn, customValuesFromColumn } from '../custom-fields/custom-fields.service.ts';
 import type { StageRow } from './pipelines.repository.ts';
 
@@ -25,7 +25,7 @@ export function hiddenDeals(db: Database, companyId: number): Promise<number[]> 
 
 /** Deals (`d`) left at those reads may show: the query unchanged when no import is hidden. */
 export function shownDeals(query: ReturnType<typeof baseDeals>, hidden: readonly number[]) {
-  return hidden.length ? query.where(visibleCondition('d', hidden)) : query;
+  return visibleOnly(query, 'd', hidden);
 }
 
 /**
@@ -357,20 +357,6 @@ export async function customerTypes(
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.type]));
-}
-
-/**
- * The to-do answers carry their deal's title, so a renamed deal changes them: their cached
- * answers are keyed by the company's `event_versions` (migration 029), bumped here.
- */
-export async function bumpEventVersion(db: Database, companyId: number) {
-  await db
-    .insertInto('event_versions')
-    .values({ company_id: companyId, version: 1 })
-    .onConflict((oc) =>
-      oc.column('company_id').doUpdateSet((eb) => ({ version: eb('event_versions.version', '+', 1) })),
-    )
-    .execute();
 }
 
 /** Deals are kept in the company's currency (shared with the imports: lib/company-currency.ts). */

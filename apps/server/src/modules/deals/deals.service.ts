@@ -356,4 +356,4 @@ export async function pipelinesForSync(db: Database, companyId: number) {
  * Deals as reads may show them, for the modules that read deals themselves (mail, connectors,
  * to-dos): those of an import under way left out (docs/decisions/104-deal-todo-imports-behind-a-switch.md).
  */
-export { baseDeals, bumpEventVersion, hiddenDeals, shownDeals } from './deals.repository.ts';
+export { baseDeals, hiddenDeals, shownDeals } from './deals.repository.ts';

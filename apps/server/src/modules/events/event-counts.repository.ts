@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { visibleCondition } from '../../lib/csv-import/import-visibility.ts';
+import { visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { hiddenTodos } from './events.repository.ts';
 
 /**
@@ -28,30 +28,31 @@ export async function openTodoCounts(
       ])
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('done', '=', false)
-      .where('until_at', '>=', todayStart)
-      .where('until_at', '<=', now)
-      .where(visibleCondition(null, hidden))
-      .executeTakeFirstOrThrow(),
+    visibleOnly(
+      db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('done', '=', false)
+        .where('until_at', '>=', todayStart)
+        .where('until_at', '<=', now),
+      null,
+      hidden,
+    ).executeTakeFirstOrThrow(),
   ]);
   return { open: Number(sums.open), overdue: Number(sums.before) + Number(endedToday.n) };
 }
 
 /** The earliest end after `now` of an open to-do (when "overdue" next changes by the clock alone). */
 export async function nextOpenEnd(db: Database, companyId: number, now: string): Promise<string | null> {
-  const row = await db
+  const query = db
     .selectFrom('events')
     .select('until_at')
     .where('company_id', '=', companyId)
     .where('done', '=', false)
     .where('until_at', '>', now)
-    .where(visibleCondition(null, await hiddenTodos(db, companyId)))
     .orderBy('until_at')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  const row = await visibleOnly(query, null, await hiddenTodos(db, companyId)).executeTakeFirst();
   return row?.until_at ?? null;
 }

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DB, EventsTable } from '../../db/schema.ts';
-import { hiddenImportsOf, visibleCondition } from '../../lib/csv-import/import-visibility.ts';
+import { hiddenImportsOf, visibleCondition, visibleOnly } from '../../lib/csv-import/import-visibility.ts';
 import { LONG_EVENT_MS } from './event-span.ts';
 
 export type EventRow = Omit<Selectable<EventsTable>, 'import_id'> & {
@@ -74,7 +74,7 @@ export function hiddenTodos(db: Database, companyId: number): Promise<number[]> 
 
 /** To-dos (`e`) left at those reads may show: the query unchanged when no import is hidden. */
 export function shownEvents(query: ReturnType<typeof selectEvents>, hidden: readonly number[]) {
-  return hidden.length ? query.where(visibleCondition('e', hidden)) : query;
+  return visibleOnly(query, 'e', hidden);
 }
 
 /** The company's to-do by id, as reads show it (none while its import is under way). */

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { insertRows, rowsInsert } from '../../../db/rows-insert.ts';
 import type { CustomerActivitiesTable } from '../../../db/schema.ts';
-import { hiddenImportsOf, visibleCondition } from '../../../lib/csv-import/import-visibility.ts';
+import { hiddenImportsOf, visibleOnly } from '../../../lib/csv-import/import-visibility.ts';
 import { insertUnnest, unnestInsert } from '../customers.repository.ts';
 
 /**
@@ -92,7 +92,7 @@ function selectActivities(db: Database) {
 async function shownActivities(db: Database, companyId: number) {
   const hidden = await hiddenImportsOf(db, companyId, ['deals', 'events']);
   const query = selectActivities(db);
-  return hidden.length ? query.where(visibleCondition('a', hidden)) : query;
+  return visibleOnly(query, 'a', hidden);
 }
 
 export async function findActivity(
