@@ -4,6 +4,7 @@
  * that a script running beside another never interleaves its lines with the other's.
  */
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface ScriptResult {
   script: string;
@@ -57,4 +58,25 @@ export const runBuffered = (script: string): Promise<ScriptResult> => startBuffe
 
 export function describeResult(result: ScriptResult): string {
   return `===== ${result.script}: ${result.code === 0 ? 'passed' : `FAILED (${result.code})`} in ${result.seconds} s =====`;
+}
+
+const DIGEST_LINES = 80;
+
+/**
+ * The lines of a failed run that say what failed: the runner's failed-test and unhandled-error
+ * sections and its FAIL lines. Printed again at the very end, because a CI log often keeps only
+ * the tail, and a suite printed whole minutes earlier is then out of sight.
+ */
+export function failureDigest(output: string): string {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const picked: string[] = [];
+  let inSection = false;
+  for (const line of lines) {
+    if (/⎯{3,}.*(Failed Tests|Unhandled|Failed Suites)/.test(line)) inSection = true;
+    else if (/^\s*(Test Files|Tests)\s+\d/.test(line)) inSection = false;
+    if (inSection || /^\s*(FAIL|×|✗)\s/.test(line) || /^\s*(Test Files|Tests)\s+\d/.test(line))
+      picked.push(line);
+  }
+  const tail = picked.length > 0 ? picked : lines.filter((line) => line.trim() !== '').slice(-20);
+  return tail.slice(0, DIGEST_LINES).join('\n') + (tail.length > DIGEST_LINES ? '\n  …' : '');
 }

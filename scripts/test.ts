@@ -18,6 +18,7 @@ import { ensureTestPackages } from './ensure-test-packages.ts';
 import {
   type BackgroundScript,
   describeResult,
+  failureDigest,
   runInForeground,
   type ScriptResult,
   startBuffered,
@@ -36,6 +37,10 @@ const started = Date.now();
 
 function finish(code: number): never {
   for (const job of [...background.values(), ...suites]) if (!job.result) job.stop();
+  for (const result of results) {
+    if (result.code !== 0 && result.output)
+      console.log(`\nWhat failed in ${result.script}:\n${failureDigest(result.output)}`);
+  }
   console.log('\nnpm test, step by step:');
   for (const result of results) console.log(`  ${describeResult(result)}`);
   console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s`);

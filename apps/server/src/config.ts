@@ -144,8 +144,13 @@ const Env = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** A running job's lease; a job of a process that died is taken over at most this long (plus a poll) later. */
   JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
-  /** On SIGTERM, how long running jobs may finish before they are handed back (the whole shutdown stays under 10 s). */
-  JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(9).default(8),
+  /** On SIGTERM, how long running jobs may finish before they are handed back (below SHUTDOWN_DEADLINE_SECONDS). */
+  JOBS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3599).default(8),
+  /**
+   * On SIGTERM, how long answers in flight may take before the process exits anyway (exit 1).
+   * Orchestrators kill at their own deadline (Kubernetes: 30 s); this stays below it.
+   */
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   /** `bullmq` needs REDIS_URL; by default BullMQ runs the jobs exactly when REDIS_URL is set. */
   JOBS_ENGINE: z.enum(['embedded', 'bullmq']).optional(),
   /**
@@ -286,6 +291,8 @@ export type Config = {
     /** Time running jobs get to finish on shutdown before they are handed back. */
     shutdownGraceMs: number;
   };
+  /** On shutdown, the time after which the process exits even with answers still under way. */
+  shutdownDeadlineMs: number;
   /** Lower password-hash cost, for the test suite only (never read from the environment). */
   fastHashing: boolean;
   /** Media library store (decision 015): S3 when a bucket is named, else the folder. */
@@ -339,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.JOBS_SHUTDOWN_GRACE_SECONDS >= e.SHUTDOWN_DEADLINE_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  JOBS_SHUTDOWN_GRACE_SECONDS: must be below SHUTDOWN_DEADLINE_SECONDS, or running jobs are cut off before they are handed back',
+    );
+  }
   const redisPrefix = e.REDIS_PREFIX ?? e.JOBS_QUEUE_PREFIX ?? 'kontora';
   const dataDir = path.resolve(e.DATA_DIR);
   const isPostgres = !!e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
@@ -379,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       backoffScale: 1,
       shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
     },
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
     fastHashing: false,
     media: {
       dir: e.MEDIA_DIR ? path.resolve(e.MEDIA_DIR) : undefined,

@@ -7,7 +7,8 @@ import { seed } from './seed/seed.ts';
  * Reads config, migrates, seeds, listens. On SIGTERM/SIGINT: no new requests
  * (503 with `Connection: close`) and no new jobs; requests in flight finish;
  * running jobs get JOBS_SHUTDOWN_GRACE_SECONDS, then go back to the queue for
- * another process; idle keep-alive sockets are closed; exit 0 (see app.ts).
+ * another process; idle keep-alive sockets are closed; exit 0 (see app.ts). What is
+ * still under way after SHUTDOWN_DEADLINE_SECONDS is cut off (exit 1).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), config.shutdownDeadlineMs);
     force.unref();
     await app.close();
     process.exit(0);
