@@ -18,12 +18,24 @@ function finished(script: string, started: number, code: number | null, signal: 
   return { script, code: code ?? (signal ? 1 : 0), seconds };
 }
 
-/** Runs `npm run <script>` with this process's output; resolves when it ends. */
+/**
+ * Runs `npm run <script>` printing its output as it comes, and keeps a copy, so that what failed
+ * can be repeated at the end of the run; resolves when it ends.
+ */
 export function runInForeground(script: string): Promise<ScriptResult> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', script], { stdio: 'inherit' });
-    child.on('close', (code, signal) => resolve({ ...finished(script, started, code, signal), output: '' }));
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['inherit', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('close', (code, signal) => resolve({ ...finished(script, started, code, signal), output }));
   });
 }
 
@@ -61,6 +73,8 @@ export function describeResult(result: ScriptResult): string {
 }
 
 const DIGEST_LINES = 80;
+/** Vitest's closing counts, which end a failure section and belong in the digest. */
+const SUMMARY_LINE = /^\s*(Test Files|Tests)\s+\d/;
 
 /**
  * The lines of a failed run that say what failed: the runner's failed-test and unhandled-error
@@ -73,9 +87,8 @@ export function failureDigest(output: string): string {
   let inSection = false;
   for (const line of lines) {
     if (/⎯{3,}.*(Failed Tests|Unhandled|Failed Suites)/.test(line)) inSection = true;
-    else if (/^\s*(Test Files|Tests)\s+\d/.test(line)) inSection = false;
-    if (inSection || /^\s*(FAIL|×|✗)\s/.test(line) || /^\s*(Test Files|Tests)\s+\d/.test(line))
-      picked.push(line);
+    else if (SUMMARY_LINE.test(line)) inSection = false;
+    if (inSection || /^\s*(FAIL|×|✗)\s/.test(line) || SUMMARY_LINE.test(line)) picked.push(line);
   }
   const tail = picked.length > 0 ? picked : lines.filter((line) => line.trim() !== '').slice(-20);
   return tail.slice(0, DIGEST_LINES).join('\n') + (tail.length > DIGEST_LINES ? '\n  …' : '');

@@ -201,6 +201,12 @@ const Env = z.object({
   ...mailOauthEnv(),
 });
 
+/** The variables together: rules that tie one setting to another. */
+const CheckedEnv = Env.refine((e) => e.JOBS_SHUTDOWN_GRACE_SECONDS < e.SHUTDOWN_DEADLINE_SECONDS, {
+  path: ['JOBS_SHUTDOWN_GRACE_SECONDS'],
+  message: 'must be below SHUTDOWN_DEADLINE_SECONDS, or running jobs are cut off before they are handed back',
+});
+
 type NetworkSettings = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
 
 function socialNetworks(env: Record<string, unknown>): Config['social']['networks'] {
@@ -340,17 +346,12 @@ export type Config = {
 
 /** Reads the environment once. Throws a readable error naming the bad variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = Env.safeParse(env);
+  const parsed = CheckedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.JOBS_SHUTDOWN_GRACE_SECONDS >= e.SHUTDOWN_DEADLINE_SECONDS) {
-    throw new Error(
-      'Invalid configuration:\n  JOBS_SHUTDOWN_GRACE_SECONDS: must be below SHUTDOWN_DEADLINE_SECONDS, or running jobs are cut off before they are handed back',
-    );
-  }
   const redisPrefix = e.REDIS_PREFIX ?? e.JOBS_QUEUE_PREFIX ?? 'kontora';
   const dataDir = path.resolve(e.DATA_DIR);
   const isPostgres = !!e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
