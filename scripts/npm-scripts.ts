@@ -22,10 +22,11 @@ function finished(script: string, started: number, code: number | null, signal: 
  * Runs `npm run <script>` printing its output as it comes, and keeps a copy, so that what failed
  * can be repeated at the end of the run; resolves when it ends.
  */
-export function runInForeground(script: string): Promise<ScriptResult> {
+export function runInForeground(script: string, args: string[] = []): Promise<ScriptResult> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['inherit', 'pipe', 'pipe'] });
+    const extra = args.length > 0 ? ['--', ...args] : [];
+    const child = spawn('npm', ['run', '--silent', script, ...extra], { stdio: ['inherit', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -92,4 +93,23 @@ export function failureDigest(output: string): string {
   }
   const tail = picked.length > 0 ? picked : lines.filter((line) => line.trim() !== '').slice(-20);
   return tail.slice(0, DIGEST_LINES).join('\n') + (tail.length > DIGEST_LINES ? '\n  …' : '');
+}
+
+/** A test file's path as vitest prints it: `apps/…/name.api.test.ts`, `apps/web/e2e/name.e2e.ts`. */
+const TEST_FILE = /(?:apps|packages|scripts)\/[\w./-]+\.(?:test|e2e)\.tsx?/;
+
+/**
+ * The test files a vitest run names on its FAIL lines (a failed test, or a file whose hooks
+ * failed), each once; none when it failed without naming one (an unhandled error, a crash
+ * before the report), so the caller cannot mistake such a run for a few failed files.
+ */
+export function failedTestFiles(output: string): string[] {
+  const files = new Set<string>();
+  for (const line of stripVTControlCharacters(output).split('\n')) {
+    if (!/^\s*FAIL\s/.test(line)) continue;
+    const file = TEST_FILE.exec(line)?.[0];
+    if (file) files.add(file);
+  }
+  const unexplained = /⎯{3,}.*Unhandled/.test(stripVTControlCharacters(output));
+  return unexplained ? [] : [...files];
 }
