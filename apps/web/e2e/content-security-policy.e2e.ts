@@ -52,7 +52,8 @@ describe('Content-Security-Policy (no inline styles, connections to this origin 
   it('the API documentation draws without a violation', async () => {
     const page = await newPage(e2e.browser, e2e.stack.baseUrl);
     await page.goto('/api/docs');
-    await page.locator('.swagger-ui .info').waitFor();
+    // The page draws once it has read the whole OpenAPI document, which takes a while under load.
+    await page.locator('.swagger-ui .info').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await page.context().close();
   });

@@ -10,13 +10,16 @@ let web: Awaited<ReturnType<typeof buildWebAppForTest>>;
 let ana: string;
 let company: number;
 
+// A whole web build: 15 s on a quiet machine, past the 60 s hook limit beside the other suites.
+const BUILD_LIMIT_MS = 240_000;
+
 beforeAll(async () => {
   web = await buildWebAppForTest();
   t = await createTestApp({ webDist: web.dir });
   const anaId = await t.user('ana@example.com');
   company = await t.company('Acme', [2], [{ userId: anaId, role: 'owner' }]);
   ana = await t.login('ana@example.com');
-});
+}, BUILD_LIMIT_MS);
 afterAll(async () => {
   await t?.close();
   await web?.remove();

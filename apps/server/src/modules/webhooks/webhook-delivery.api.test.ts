@@ -98,6 +98,12 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 
 const fresh = () => receiver.received.length;
 
+/** "Send test event", refused loudly: a delivery that never comes is then not a mystery. */
+async function sendTest(id: number): Promise<void> {
+  const res = await post(url(`/${id}/test`));
+  expect(res.statusCode, res.body).toBe(202);
+}
+
 // Deliveries go through jobs on a loaded machine: generous time per test.
 describe('delivery', { timeout: 150_000 }, () => {
   it('sends a verified test event and logs it', async () => {
@@ -247,21 +253,21 @@ describe('delivery', { timeout: 150_000 }, () => {
     receiver.respondWith(() => ({ status: 500 }));
     const t0 = Date.now();
     t.ctx.clock.now = () => t0;
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     const first = await until(
       () => get(url(`/${hook.id}`)).then((r) => r.json().data),
       (d) => d.failing_since !== null,
     );
     expect(first.enabled).toBe(true);
     t.ctx.clock.now = () => t0 + DISABLE_AFTER_MS - 60_000;
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     await until(
       () => log(hook.id),
       (l) => l.length === 2,
     );
     expect((await get(url(`/${hook.id}`))).json().data.enabled).toBe(true);
     t.ctx.clock.now = () => t0 + DISABLE_AFTER_MS + 60_000;
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     const off = await until(
       () => get(url(`/${hook.id}`)).then((r) => r.json().data),
       (d) => d.enabled === false,
@@ -286,8 +292,8 @@ describe('delivery', { timeout: 150_000 }, () => {
     const hook = await endpoint(`${receiver.url}/replay`);
     receiver.respondWith(() => ({ status: 500 }));
     const start = fresh();
-    await post(url(`/${hook.id}/test`));
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
+    await sendTest(hook.id);
     const failed = await until(
       () => log(hook.id),
       (l) => l.length === 2,
@@ -330,7 +336,7 @@ describe('delivery', { timeout: 150_000 }, () => {
       'http://[::ffff:127.0.0.1]/hook',
     ]) {
       const hook = await endpoint(target);
-      await post(url(`/${hook.id}/test`));
+      await sendTest(hook.id);
       const [entry] = await until(
         () => log(hook.id),
         (l) => l.length === 1,
@@ -349,17 +355,17 @@ describe('delivery', { timeout: 150_000 }, () => {
     const newSecret = rotated.json().data.secret as string;
     const start = fresh();
     receiver.setSecrets([hook.secret]);
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     await receiver.waitFor(start + 1);
     expect(receiver.received[start]?.verifiedWith).toBe(0);
     expect(receiver.received[start]?.signature.split(' ')).toHaveLength(2);
     receiver.setSecrets([newSecret]);
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     await receiver.waitFor(start + 2);
     expect(receiver.received[start + 1]?.verifiedWith).toBe(0);
     t.ctx.clock.now = () => Date.now() + 86_400_000 + 60_000;
     receiver.setSecrets([hook.secret, newSecret]);
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     await receiver.waitFor(start + 3);
     expect(receiver.received[start + 2]?.verifiedWith).toBe(1);
     expect(receiver.received[start + 2]?.signature.split(' ')).toHaveLength(1);
@@ -382,7 +388,7 @@ describe('delivery', { timeout: 150_000 }, () => {
 
   it('the log is pruned after 30 days by the periodic job', async () => {
     const hook = await endpoint(`${receiver.url}/prune`);
-    await post(url(`/${hook.id}/test`));
+    await sendTest(hook.id);
     await until(
       () => log(hook.id),
       (l) => l.length === 1,
