@@ -9,7 +9,7 @@ import { createJobEvents } from './job-events.ts';
 import { bullJobId, createJobRelay, rowIdOfBullJob } from './job-relay.ts';
 import { cancelWaitingRows, createJobWriter, listenForJobs } from './job-rows.ts';
 import { companyOfJob } from './jobs.repository.ts';
-import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import { DRAIN_TIMEOUT_MS, type JobEvent, type JobHandler, type Jobs, type JobsDeps } from './jobs.ts';
 import { KEEP_COMPLETED_MS, KEEP_DEAD_MS } from './retention.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -235,7 +235,7 @@ export function createBullmqJobs(deps: JobsDeps): Jobs {
       await Promise.all([...queues.values()].map((q) => q.close()));
       await redis.quit().catch(() => {});
     },
-    async drain(timeoutMs = 10_000) {
+    async drain(timeoutMs = DRAIN_TIMEOUT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         await relay();

@@ -7,7 +7,7 @@ import { errorText } from './enqueue.ts';
 import { createJobEvents } from './job-events.ts';
 import { cancelWaitingRows, createJobWriter, listenForJobs } from './job-rows.ts';
 import * as repo from './jobs.repository.ts';
-import type { JobEvent, JobHandler, Jobs, JobsDeps } from './jobs.ts';
+import { DRAIN_TIMEOUT_MS, type JobEvent, type JobHandler, type Jobs, type JobsDeps } from './jobs.ts';
 import { createJobsAdmin } from './jobs-admin.ts';
 import { type Registered, runHandler } from './run-handler.ts';
 import { nextCronTime } from './schedule.ts';
@@ -317,7 +317,7 @@ export function createEmbeddedJobs(deps: JobsDeps): Jobs {
       started = false;
     },
 
-    async drain(timeoutMs = 10_000) {
+    async drain(timeoutMs = DRAIN_TIMEOUT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         // A retry whose backoff ends within the horizon is still on its way: a test's 1 ms backoff

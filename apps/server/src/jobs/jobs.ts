@@ -100,7 +100,10 @@ export interface Jobs {
   start(): Promise<void>;
   /** Takes no new jobs, waits up to graceMs for running ones, hands the rest back for another process. */
   stop(graceMs: number): Promise<void>;
-  /** Tests: resolves once no job is due, running or still on its way to the engine. */
+  /**
+   * Tests: resolves once no job is due, running or still on its way to the engine; throws after
+   * timeoutMs (DRAIN_TIMEOUT_MS unless given).
+   */
   drain(timeoutMs?: number): Promise<void>;
 
   stats(): Promise<JobCounts[]>;
@@ -114,3 +117,10 @@ export interface Jobs {
   /** Follows the state and progress of company jobs run by this process; returns the unsubscribe. */
   observe(listener: (event: JobEvent) => void): () => void;
 }
+
+/**
+ * How long a test's drain waits by default: a mail job that takes a second alone took over 10 s
+ * with the three suites side by side on two cores; still below the API tests' 30 s limit, so a
+ * drain that never ends says so itself.
+ */
+export const DRAIN_TIMEOUT_MS = 20_000;
