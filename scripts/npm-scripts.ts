@@ -3,7 +3,8 @@
  * `scripts/run-parallel.ts`): in the foreground with the terminal's output, or buffered, so
  * that a script running beside another never interleaves its lines with the other's.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 
 export interface ScriptResult {
@@ -19,25 +20,35 @@ function finished(script: string, started: number, code: number | null, signal: 
 }
 
 /**
+ * The script's result once its process closes, with everything it wrote to stdout and stderr;
+ * `echo` also prints each piece to this process's matching stream as it comes.
+ */
+function resultOnClose(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+  script: string,
+  echo: boolean,
+): Promise<ScriptResult> {
+  const started = Date.now();
+  let output = '';
+  const keep = (into: NodeJS.WriteStream) => (chunk: Buffer) => {
+    if (echo) into.write(chunk);
+    output += chunk.toString();
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve({ ...finished(script, started, code, signal), output }));
+  });
+}
+
+/**
  * Runs `npm run <script>` printing its output as it comes, and keeps a copy, so that what failed
  * can be repeated at the end of the run; resolves when it ends.
  */
 export function runInForeground(script: string, args: string[] = []): Promise<ScriptResult> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const extra = args.length > 0 ? ['--', ...args] : [];
-    const child = spawn('npm', ['run', '--silent', script, ...extra], { stdio: ['inherit', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      output += chunk.toString();
-    });
-    child.on('close', (code, signal) => resolve({ ...finished(script, started, code, signal), output }));
-  });
+  const extra = args.length > 0 ? ['--', ...args] : [];
+  const child = spawn('npm', ['run', '--silent', script, ...extra], { stdio: ['inherit', 'pipe', 'pipe'] });
+  return resultOnClose(child, script, true);
 }
 
 /** A script started in the background: its result once it ends, and a way to stop it early. */
@@ -48,23 +59,12 @@ export interface BackgroundScript {
 
 /** Starts `npm run <script>` keeping its output, to be printed whole when it ends. */
 export function startBuffered(script: string): BackgroundScript {
-  const started = Date.now();
   const child = spawn('npm', ['run', '--silent', script], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Reporters see no terminal and print plain lines, which read fine when replayed.
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const done = new Promise<ScriptResult>((resolve) => {
-    child.on('close', (code, signal) => resolve({ ...finished(script, started, code, signal), output }));
-  });
-  return { done, stop: () => child.kill('SIGTERM') };
+  return { done: resultOnClose(child, script, false), stop: () => child.kill('SIGTERM') };
 }
 
 export const runBuffered = (script: string): Promise<ScriptResult> => startBuffered(script).done;
@@ -104,12 +104,13 @@ const TEST_FILE = /(?:apps|packages|scripts)\/[\w./-]+\.(?:test|e2e)\.tsx?/;
  * before the report), so the caller cannot mistake such a run for a few failed files.
  */
 export function failedTestFiles(output: string): string[] {
+  const plain = stripVTControlCharacters(output);
+  if (/⎯{3,}.*Unhandled/.test(plain)) return [];
   const files = new Set<string>();
-  for (const line of stripVTControlCharacters(output).split('\n')) {
+  for (const line of plain.split('\n')) {
     if (!/^\s*FAIL\s/.test(line)) continue;
     const file = TEST_FILE.exec(line)?.[0];
     if (file) files.add(file);
   }
-  const unexplained = /⎯{3,}.*Unhandled/.test(stripVTControlCharacters(output));
-  return unexplained ? [] : [...files];
+  return [...files];
 }

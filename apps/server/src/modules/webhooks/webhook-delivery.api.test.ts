@@ -109,7 +109,7 @@ describe('delivery', { timeout: 150_000 }, () => {
   it('sends a verified test event and logs it', async () => {
     const hook = await endpoint(`${receiver.url}/test`);
     const start = fresh();
-    expect((await post(url(`/${hook.id}/test`))).statusCode).toBe(202);
+    await sendTest(hook.id);
     await receiver.waitFor(start + 1);
     const got = receiver.received[start];
     expect(got?.verifiedWith).toBe(0);
@@ -373,7 +373,7 @@ describe('delivery', { timeout: 150_000 }, () => {
 
   it('pages the log with a cursor', async () => {
     const hook = await endpoint(`${receiver.url}/pages`);
-    for (let i = 0; i < 3; i++) await post(url(`/${hook.id}/test`));
+    for (let i = 0; i < 3; i++) await sendTest(hook.id);
     await until(
       () => log(hook.id),
       (l) => l.length === 3,
