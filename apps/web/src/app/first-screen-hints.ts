@@ -1,5 +1,6 @@
 import { detectLanguage } from '../lib/language-detect.ts';
 import { readStoredUser } from '../lib/storage.ts';
+import { askFirstScreenData } from './first-screen-data.ts';
 import { firstScreens, pathOfHash, type ScreenName } from './first-screen-route.ts';
 
 /**
@@ -9,7 +10,9 @@ import { firstScreens, pathOfHash, type ScreenName } from './first-screen-route.
  * arrived, and asks for the first screen's code and the visit's translations — the requests the
  * entry (main.tsx) would otherwise send only once it and its `boot` chunk had downloaded and run
  * (docs/decisions/036-document-asks-for-first-screen.md). The entry asks for the same addresses again
- * and the browser answers those from these downloads.
+ * and the browser answers those from these downloads. Then it asks the first screen's API
+ * questions, whose answers the app takes from lib/early-requests.ts
+ * (docs/decisions/110-document-asks-for-first-answers.md).
  */
 declare const FIRST_SCREEN_FILES: Partial<Record<ScreenName, { scripts: string[]; styles: string[] }>>;
 
@@ -34,4 +37,9 @@ try {
   }
 } catch {
   // Only a head start: if anything here fails, the entry still asks for everything itself.
+}
+try {
+  askFirstScreenData(detectLanguage());
+} catch {
+  // The entry asks whatever was not asked here.
 }

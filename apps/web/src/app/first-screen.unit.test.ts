@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
-import { hasModule } from './first-screen.ts';
+import { hasModule } from './first-screen-data.ts';
 import { firstScreens } from './first-screen-route.ts';
 
 describe('the first screen the entry loads before the app has started', () => {

@@ -58,16 +58,33 @@ it('asks for a further answer once an early one has arrived and allows it, and s
   requestEarly('/api/company-modules/1', 'token-a', 'en');
   requestEarlyAfter(
     '/api/company-modules/1',
-    (data) => JSON.stringify(data).includes('"id":2'),
-    '/api/next',
+    [
+      { wanted: (data) => JSON.stringify(data).includes('"id":2'), url: '/api/next' },
+      { wanted: () => false, url: '/api/not-wanted' },
+      { wanted: () => true, url: '/api/then' },
+    ],
     'token-a',
     'en',
   );
-  requestEarlyAfter('/api/company-modules/1', () => false, '/api/not-wanted', 'token-a', 'en');
-  await vi.waitFor(() => expect(asked).toContain('/api/next'));
-  expect(asked).not.toContain('/api/not-wanted');
+  await vi.waitFor(() => expect(asked).toContain('/api/then'));
+  expect(asked).toEqual(['/api/company-modules/1', '/api/next', '/api/then']);
   expect(await (await takeEarly('/api/company-modules/1', 'token-a'))?.json()).toEqual({
     data: { modules: [{ id: 2 }] },
   });
   expect(takeEarly('/api/next', 'token-a')).toBeDefined();
+});
+
+it('asks a question once a page, and hands it to the app bundled apart from the script that asked', async () => {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return Promise.resolve(new Response('{"data":1}'));
+  });
+  requestEarly('/api/me/companies?limit=100', 'token-a', 'en');
+  requestEarly('/api/me/companies?limit=100', 'token-a', 'en');
+  expect(asked).toEqual(['/api/me/companies?limit=100']);
+  // The document's inline script and the app each hold their own copy of this module.
+  vi.resetModules();
+  const app = await import('./early-requests.ts');
+  expect(await (await app.takeEarly('/api/me/companies?limit=100', 'token-a'))?.json()).toEqual({ data: 1 });
 });

@@ -1,0 +1,149 @@
+import { MODULE_ID } from '@kontora/contract/limits';
+import {
+  firstScreenAsked,
+  noteFirstScreenAsked,
+  requestEarly,
+  requestEarlyAfter,
+} from '../lib/early-requests.ts';
+import { readCurrentCompany, readStoredUser } from '../lib/storage.ts';
+import { firstScreens, pathOfHash } from './first-screen-route.ts';
+
+/**
+ * Asks for the first screen's answers before the app has loaded (lib/early-requests.ts): every
+ * visit the product's configuration; a signed-in one also what the app asks first (the person,
+ * and for the main layout the company's modules and the person's companies: the guards and the
+ * menu wait for those), then what the screen shows first. Called by the document's inline
+ * script (app/first-screen-hints.ts), so the questions leave while the libraries download
+ * instead of once they have run, and by the entry, which asks only what the script did not
+ * (docs/decisions/110-document-asks-for-first-answers.md).
+ */
+export function askFirstScreenData(language: string): void {
+  if (firstScreenAsked()) return;
+  const path = pathOfHash(location.hash);
+  const user = readStoredUser();
+  const screens = firstScreens(path, user !== null);
+  // Both layouts show the product name from the server's configuration (lib/api/get-app-config.ts).
+  if (screens.length > 0) requestEarly('/api/app-config', user?.token, language);
+  if (user) askSignedIn(path, screens, user.token, language);
+  noteFirstScreenAsked();
+}
+
+function askSignedIn(path: string, screens: string[], token: string, language: string): void {
+  // Addresses exactly as lib/api/get-me.ts, get-company-modules.ts and get-my-companies.ts build them.
+  requestEarly('/api/me', token, language);
+  const company = readCurrentCompany();
+  if (!screens.includes('MainLayout') || company.id === null) return;
+  const modules = `/api/company-modules/${company.id}`;
+  requestEarly(modules, token, language);
+  requestEarly('/api/me/companies?limit=100', token, language);
+  // The top bar's bell (features/notifications/api/get-unread-count.ts).
+  requestEarly('/api/me/notifications/unread-count', token, language);
+  const base = `/api/companies/${company.id}`;
+  const questions = screenQuestions(path, screens, base).map(([module, url]) => ({
+    wanted: (data: unknown) => hasModule(data, module),
+    url,
+  }));
+  requestEarlyAfter(modules, questions, token, language);
+}
+
+/**
+ * What the address's screen asks for before it can show its largest text, each with the module
+ * the company needs for it to be asked: addresses exactly as the screens' api modules build
+ * them (a first load asks each once: `countApiRequests` in the browser stories). Answers the
+ * screens ask only after another answer (a deal's customer, a board's pipeline) or for the
+ * current dates (calendar, forecast) are left to the screens. Not for an address with a query:
+ * a search or filter changes the questions, and `?company=` may name another company than the
+ * stored one.
+ */
+function screenQuestions(path: string, screens: string[], base: string): [module: number, url: string][] {
+  if (location.hash.includes('?')) return [];
+  const { crm, social, crmIntegration } = MODULE_ID;
+  const record = /^\/company\/(customer|deal)\/(\d+)$/.exec(path);
+  if (record?.[1] === 'customer') {
+    const customer = `${base}/customers/${record[2]}`;
+    return [
+      // The page's largest text is the customer's name.
+      customer,
+      `${base}/members`,
+      `${base}/custom-fields?record=customer`,
+      `${customer}/people?limit=25`,
+      `${base}/deals?customer_id=${record[2]}&sort=updated_at&dir=desc&limit=20`,
+      `${base}/pipelines`,
+      base,
+      `${base}/events?customer_id=${record[2]}&dir=asc&limit=50&filter=open`,
+      `${customer}/timeline`,
+      `${base}/emails/scheduled`,
+      `${customer}/emails`,
+    ].map((url) => [crm, url]);
+  }
+  if (record?.[1] === 'deal') {
+    const deal = `${base}/deals/${record[2]}`;
+    return [
+      deal,
+      `${base}/pipelines`,
+      `${base}/members`,
+      `${base}/custom-fields?record=deal`,
+      base,
+      `${base}/events?deal_id=${record[2]}&dir=asc&limit=50&filter=open`,
+      `${deal}/timeline?limit=30`,
+      `${base}/emails/scheduled`,
+      `${deal}/emails`,
+    ].map((url) => [crm, url]);
+  }
+  if (screens.includes('DashboardScreen')) {
+    // The dashboard's largest text is the CRM widget's next to-dos: its figures. Then the other
+    // widgets' first questions (the social widget's company time zone, accounts and posts; the
+    // integration widget's keys, webhooks and connectors).
+    return [
+      [crm, `${base}/crm/stats`],
+      [social, base],
+      [social, `${base}/social/accounts`],
+      [social, `${base}/social/posts?status=scheduled&limit=5&sort=scheduled`],
+      [social, `${base}/social/posts?status=failed&limit=5`],
+      [social, `${base}/social/posts?status=partly_failed&limit=5`],
+      ...['api-keys', 'webhooks', 'connectors'].map((list): [number, string] => [
+        crmIntegration,
+        `${base}/${list}`,
+      ]),
+    ];
+  }
+  // The customer list: the first page, its count, the saved views, the members (owner names)
+  // and the company's own fields (filters and columns).
+  if (screens.includes('CustomerListScreen')) {
+    return [
+      'customers?limit=50',
+      'customers/count',
+      'customer-views',
+      'members',
+      'custom-fields?record=customer',
+    ].map((url) => [crm, `${base}/${url}`]);
+  }
+  if (screens.includes('DealsBoardScreen')) {
+    return ['members', 'pipelines', 'custom-fields?record=deal'].map((url) => [crm, `${base}/${url}`]);
+  }
+  if (screens.includes('CrmDashboardScreen')) {
+    return ['crm/stats', 'pipelines'].map((url) => [crm, `${base}/${url}`]);
+  }
+  if (screens.includes('EventsScreen')) {
+    return [base, `${base}/events?dir=asc&limit=50&filter=open`].map((url) => [crm, url]);
+  }
+  if (screens.includes('CalendarScreen')) {
+    return [base, `${base}/calendar-feed`].map((url) => [crm, url]);
+  }
+  if (path === '/company/social/posts') {
+    return [
+      `${base}/social/posts?limit=25`,
+      `${base}/social/accounts`,
+      `${base}/members`,
+      '/api/company-social-integration-types',
+      base,
+    ].map((url) => [social, url]);
+  }
+  return [];
+}
+
+/** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */
+export function hasModule(data: unknown, module: number): boolean {
+  const modules = (data as { modules?: unknown } | null)?.modules;
+  return Array.isArray(modules) && modules.some((m) => (m as { id?: unknown } | null)?.id === module);
+}
