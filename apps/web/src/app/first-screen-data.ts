@@ -39,11 +39,16 @@ function askSignedIn(path: string, screens: string[], token: string, language: s
   // The top bar's bell (features/notifications/api/get-unread-count.ts).
   requestEarly('/api/me/notifications/unread-count', token, language);
   const base = `/api/companies/${company.id}`;
-  const questions = screenQuestions(path, screens, base).map(([module, url]) => ({
-    wanted: (data: unknown) => hasModule(data, module),
-    url,
-  }));
-  requestEarlyAfter(modules, questions, token, language);
+  const questions = screenQuestions(path, screens, base);
+  const allowed = (data: unknown) =>
+    questions.filter(([module]) => hasModule(data, module)).map(([, url]) => url);
+  void requestEarlyAfter(modules, allowed, token, language).then(() => {
+    // A deal's page shows its people, each asked by id once the deal has answered
+    // (features/deals/api/get-deal-people.ts).
+    const deal = /^\/company\/deal\/(\d+)$/.exec(path);
+    if (deal && !location.hash.includes('?'))
+      return requestEarlyAfter(`${base}/deals/${deal[1]}`, (data) => peopleOf(data, base), token, language);
+  });
 }
 
 /**
@@ -140,6 +145,13 @@ function screenQuestions(path: string, screens: string[], base: string): [module
     ].map((url) => [social, url]);
   }
   return [];
+}
+
+/** The customer addresses of a deal answer's people (`{ customer_ids: number[] }`), none from a malformed one. */
+export function peopleOf(data: unknown, base: string): string[] {
+  const ids = (data as { customer_ids?: unknown } | null)?.customer_ids;
+  if (!Array.isArray(ids)) return [];
+  return ids.filter((id): id is number => Number.isInteger(id)).map((id) => `${base}/customers/${id}`);
 }
 
 /** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */

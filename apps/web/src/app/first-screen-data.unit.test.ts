@@ -72,3 +72,21 @@ it('asks a signed-out visit for the configuration only', async () => {
   await ask();
   expect(asked).toEqual(['/api/app-config']);
 });
+
+it("asks a deal page's people once the deal has answered", async () => {
+  visit('#/company/deal/30', { ...STORED, currentCompany: JSON.stringify({ id: 1, name: 'Acme' }) });
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    const data = url.startsWith('/api/company-modules/')
+      ? { modules: [{ id: 2 }] }
+      : url === '/api/companies/1/deals/30'
+        ? { id: 30, customer_ids: [20, 21] }
+        : {};
+    return Promise.resolve(new Response(JSON.stringify({ data })));
+  });
+  await ask();
+  await vi.waitFor(() => expect(asked).toContain('/api/companies/1/customers/21'));
+  expect(asked.indexOf('/api/companies/1/customers/20')).toBeGreaterThan(
+    asked.indexOf('/api/companies/1/deals/30'),
+  );
+});

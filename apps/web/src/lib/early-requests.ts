@@ -59,27 +59,26 @@ function fresh(entry: Early | undefined, token: string | undefined): entry is Ea
 }
 
 /**
- * Asks for each of `next`, in order, as early as the answer for `url` (asked early too) allows:
- * once it has arrived and the question's `wanted` accepts its `data`, e.g. the dashboard's CRM
- * figures once the company's modules include the CRM. The answer is read once, from a copy;
- * apiRequest still takes it.
+ * Asks, in order, for the addresses `next` draws from the answer for `url` (asked early too) as
+ * soon as it has arrived: e.g. the dashboard's CRM figures once the company's modules include the
+ * CRM, or a deal's people once the deal has answered. The answer is read once, from a copy;
+ * apiRequest still takes it. Settles once those questions are asked (or there are none).
  */
-export function requestEarlyAfter(
+export async function requestEarlyAfter(
   url: string,
-  next: { wanted: (data: unknown) => boolean; url: string }[],
+  next: (data: unknown) => string[],
   token: string,
   language: string,
-): void {
+): Promise<void> {
   const entry = early.get(url);
-  if (!entry || next.length === 0) return;
-  entry.response
-    .then(async (response) => {
-      if (!response.ok) return;
-      const body: unknown = await response.clone().json();
-      if (typeof body !== 'object' || body === null || !('data' in body)) return;
-      for (const question of next) {
-        if (question.wanted(body.data)) requestEarly(question.url, token, language);
-      }
-    })
-    .catch(() => {});
+  if (!entry) return;
+  try {
+    const response = await entry.response;
+    if (!response.ok) return;
+    const body: unknown = await response.clone().json();
+    if (typeof body !== 'object' || body === null || !('data' in body)) return;
+    for (const question of next(body.data)) requestEarly(question, token, language);
+  } catch {
+    // A failure surfaces in apiRequest, which takes the answer as its own.
+  }
 }
