@@ -43,11 +43,16 @@ function askSignedIn(path: string, screens: string[], token: string, language: s
   const allowed = (data: unknown) =>
     questions.filter(([module]) => hasModule(data, module)).map(([, url]) => url);
   void requestEarlyAfter(modules, allowed, token, language).then(() => {
+    if (location.hash.includes('?')) return;
     // A deal's page shows its people, each asked by id once the deal has answered
     // (features/deals/api/get-deal-people.ts).
     const deal = /^\/company\/deal\/(\d+)$/.exec(path);
-    if (deal && !location.hash.includes('?'))
+    if (deal)
       return requestEarlyAfter(`${base}/deals/${deal[1]}`, (data) => peopleOf(data, base), token, language);
+    // The board shows the first pipeline when the address names none (deals-board-screen.tsx),
+    // unfiltered as features/deals/api builds its address.
+    if (screens.includes('DealsBoardScreen'))
+      return requestEarlyAfter(`${base}/pipelines`, (data) => firstBoardOf(data, base), token, language);
   });
 }
 
@@ -152,6 +157,13 @@ export function peopleOf(data: unknown, base: string): string[] {
   const ids = (data as { customer_ids?: unknown } | null)?.customer_ids;
   if (!Array.isArray(ids)) return [];
   return ids.filter((id): id is number => Number.isInteger(id)).map((id) => `${base}/customers/${id}`);
+}
+
+/** The board address of a pipelines answer's first pipeline (`{ items: [{ id }] }`), none from a malformed one. */
+export function firstBoardOf(data: unknown, base: string): string[] {
+  const first: unknown = (data as { items?: unknown[] } | null)?.items?.[0];
+  const id = (first as { id?: unknown } | null)?.id;
+  return Number.isInteger(id) ? [`${base}/pipelines/${id}/board?per_column=25`] : [];
 }
 
 /** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */

@@ -3,14 +3,21 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 const STORED = { currentLeadUser: JSON.stringify({ token: 'token-a', email: 'ana@example.com' }) };
 let asked: string[];
 
+/** Records what is asked; the company has the dashboard and the CRM, and `answers` answer their addresses. */
+function answering(answers: Record<string, unknown> = {}): void {
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    const data = url.startsWith('/api/company-modules/')
+      ? { modules: [{ id: 0 }, { id: 2 }] }
+      : (answers[url] ?? {});
+    return Promise.resolve(new Response(JSON.stringify({ data })));
+  });
+}
+
 beforeEach(() => {
   vi.resetModules();
   asked = [];
-  vi.stubGlobal('fetch', (url: string) => {
-    asked.push(url);
-    const modules = url.startsWith('/api/company-modules/') ? { modules: [{ id: 0 }, { id: 2 }] } : {};
-    return Promise.resolve(new Response(JSON.stringify({ data: modules })));
-  });
+  answering();
   // A fresh page: nothing asked yet.
   delete (globalThis as Record<string, unknown>).__kontoraEarlyRequests;
 });
@@ -75,18 +82,18 @@ it('asks a signed-out visit for the configuration only', async () => {
 
 it("asks a deal page's people once the deal has answered", async () => {
   visit('#/company/deal/30', { ...STORED, currentCompany: JSON.stringify({ id: 1, name: 'Acme' }) });
-  vi.stubGlobal('fetch', (url: string) => {
-    asked.push(url);
-    const data = url.startsWith('/api/company-modules/')
-      ? { modules: [{ id: 2 }] }
-      : url === '/api/companies/1/deals/30'
-        ? { id: 30, customer_ids: [20, 21] }
-        : {};
-    return Promise.resolve(new Response(JSON.stringify({ data })));
-  });
+  answering({ '/api/companies/1/deals/30': { id: 30, customer_ids: [20, 21] } });
   await ask();
   await vi.waitFor(() => expect(asked).toContain('/api/companies/1/customers/21'));
   expect(asked.indexOf('/api/companies/1/customers/20')).toBeGreaterThan(
     asked.indexOf('/api/companies/1/deals/30'),
   );
+});
+
+it("asks the deals board's first pipeline once the pipelines have answered", async () => {
+  visit('#/company/deals', { ...STORED, currentCompany: JSON.stringify({ id: 1, name: 'Acme' }) });
+  answering({ '/api/companies/1/pipelines': { items: [{ id: 7 }, { id: 8 }] } });
+  await ask();
+  await vi.waitFor(() => expect(asked).toContain('/api/companies/1/pipelines/7/board?per_column=25'));
+  expect(asked.filter((url) => url.includes('/board'))).toHaveLength(1);
 });
