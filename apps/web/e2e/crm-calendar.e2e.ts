@@ -172,6 +172,23 @@ describe('CRM calendar', () => {
     expect(unchanged?.start_at).toBe('2030-06-04T22:00:00.000Z');
   });
 
+  it("a busy day's link to its other to-dos is a 24 px target (WCAG 2.2, 2.5.8)", async () => {
+    const company = fresh('Busy Day d.o.o.');
+    const { id, api } = await companyWithCustomer(company);
+    for (let n = 1; n <= 8; n++) {
+      await api.call('POST', `/companies/${id}/events`, {
+        title: `Call ${n}`,
+        all_day: true,
+        start_at: '2030-06-04T22:00:00Z',
+      });
+    }
+    const page = await anaIn(company, { viewport: { width: 1440, height: 900 } });
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
+    const more = day(page, '2030-06-05').getByRole('button', { name: /more/ });
+    await more.waitFor();
+    expect((await more.boundingBox())?.height).toBeGreaterThanOrEqual(24);
+  });
+
   it('in Croatian on a phone the calendar opens as a list, weeks start on Monday, and axe finds no serious problem', async () => {
     const company = fresh('Raspored d.o.o.');
     const { id, api } = await companyWithCustomer(company);
