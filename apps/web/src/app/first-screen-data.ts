@@ -38,40 +38,39 @@ function askSignedIn(path: string, screens: string[], token: string, language: s
   requestEarly('/api/me/companies?limit=100', token, language);
   // The top bar's bell (features/notifications/api/get-unread-count.ts).
   requestEarly('/api/me/notifications/unread-count', token, language);
-  const base = `/api/companies/${company.id}`;
-  const questions = screenQuestions(path, screens, base);
+  // A search or filter in the address changes the screen's questions, and `?company=` may
+  // name another company than the stored one: such an address asks only the layout's.
+  if (location.hash.includes('?')) return;
+  const { questions, followUp } = screenQuestions(path, screens, `/api/companies/${company.id}`);
   const allowed = (data: unknown) =>
     questions.filter(([module]) => hasModule(data, module)).map(([, url]) => url);
-  void requestEarlyAfter(modules, allowed, token, language).then(() => {
-    if (location.hash.includes('?')) return;
-    // A deal's page shows its people, each asked by id once the deal has answered
-    // (features/deals/api/get-deal-people.ts).
-    const deal = /^\/company\/deal\/(\d+)$/.exec(path);
-    if (deal)
-      return requestEarlyAfter(`${base}/deals/${deal[1]}`, (data) => peopleOf(data, base), token, language);
-    // The board shows the first pipeline when the address names none (deals-board-screen.tsx),
-    // unfiltered as features/deals/api builds its address.
-    if (screens.includes('DealsBoardScreen'))
-      return requestEarlyAfter(`${base}/pipelines`, (data) => firstBoardOf(data, base), token, language);
-  });
+  void requestEarlyAfter(modules, allowed, token, language).then(() =>
+    followUp ? requestEarlyAfter(followUp.after, followUp.next, token, language) : undefined,
+  );
 }
 
 /**
- * What the address's screen asks for before it can show its largest text, each with the module
- * the company needs for it to be asked: addresses exactly as the screens' api modules build
- * them (a first load asks each once: `countApiRequests` in the browser stories). Answers the
- * screens ask only after another answer (a deal's customer, a board's pipeline) or for the
- * current dates (calendar, forecast) are left to the screens. Not for an address with a query:
- * a search or filter changes the questions, and `?company=` may name another company than the
- * stored one.
+ * A screen's first questions, each with the module the company needs for it to be asked, and
+ * the questions drawn from one of their answers once it has arrived (`followUp`).
  */
-function screenQuestions(path: string, screens: string[], base: string): [module: number, url: string][] {
-  if (location.hash.includes('?')) return [];
+type ScreenQuestions = {
+  questions: [module: number, url: string][];
+  followUp?: { after: string; next: (data: unknown) => string[] };
+};
+
+/**
+ * What the address's screen asks for before it can show its largest text: addresses exactly as
+ * the screens' api modules build them (a first load asks each once: `countApiRequests` in the
+ * browser stories). Answers that need today's date (the calendar's week, the forecast's months)
+ * are left to the screens.
+ */
+function screenQuestions(path: string, screens: string[], base: string): ScreenQuestions {
   const { crm, social, crmIntegration } = MODULE_ID;
+  const ofCrm = (urls: string[]): ScreenQuestions['questions'] => urls.map((url) => [crm, url]);
   const record = /^\/company\/(customer|deal)\/(\d+)$/.exec(path);
   if (record?.[1] === 'customer') {
     const customer = `${base}/customers/${record[2]}`;
-    return [
+    const questions = ofCrm([
       // The page's largest text is the customer's name.
       customer,
       `${base}/members`,
@@ -84,11 +83,12 @@ function screenQuestions(path: string, screens: string[], base: string): [module
       `${customer}/timeline`,
       `${base}/emails/scheduled`,
       `${customer}/emails`,
-    ].map((url) => [crm, url]);
+    ]);
+    return { questions };
   }
   if (record?.[1] === 'deal') {
     const deal = `${base}/deals/${record[2]}`;
-    return [
+    const questions = ofCrm([
       deal,
       `${base}/pipelines`,
       `${base}/members`,
@@ -98,13 +98,15 @@ function screenQuestions(path: string, screens: string[], base: string): [module
       `${deal}/timeline?limit=30`,
       `${base}/emails/scheduled`,
       `${deal}/emails`,
-    ].map((url) => [crm, url]);
+    ]);
+    // Its people, each asked by id once the deal has answered (features/deals/api/get-deal-people.ts).
+    return { questions, followUp: { after: deal, next: (data) => peopleOf(data, base) } };
   }
   if (screens.includes('DashboardScreen')) {
     // The dashboard's largest text is the CRM widget's next to-dos: its figures. Then the other
     // widgets' first questions (the social widget's company time zone, accounts and posts; the
     // integration widget's keys, webhooks and connectors).
-    return [
+    const questions: ScreenQuestions['questions'] = [
       [crm, `${base}/crm/stats`],
       [social, base],
       [social, `${base}/social/accounts`],
@@ -116,40 +118,44 @@ function screenQuestions(path: string, screens: string[], base: string): [module
         `${base}/${list}`,
       ]),
     ];
+    return { questions };
   }
   // The customer list: the first page, its count, the saved views, the members (owner names)
   // and the company's own fields (filters and columns).
   if (screens.includes('CustomerListScreen')) {
-    return [
+    const lists = [
       'customers?limit=50',
       'customers/count',
       'customer-views',
       'members',
       'custom-fields?record=customer',
-    ].map((url) => [crm, `${base}/${url}`]);
+    ];
+    return { questions: ofCrm(lists.map((url) => `${base}/${url}`)) };
   }
   if (screens.includes('DealsBoardScreen')) {
-    return ['members', 'pipelines', 'custom-fields?record=deal'].map((url) => [crm, `${base}/${url}`]);
+    const pipelines = `${base}/pipelines`;
+    return {
+      questions: ofCrm([`${base}/members`, pipelines, `${base}/custom-fields?record=deal`]),
+      // The board shows the first pipeline when the address names none (deals-board-screen.tsx).
+      followUp: { after: pipelines, next: (data) => firstBoardOf(data, base) },
+    };
   }
-  if (screens.includes('CrmDashboardScreen')) {
-    return ['crm/stats', 'pipelines'].map((url) => [crm, `${base}/${url}`]);
-  }
-  if (screens.includes('EventsScreen')) {
-    return [base, `${base}/events?dir=asc&limit=50&filter=open`].map((url) => [crm, url]);
-  }
-  if (screens.includes('CalendarScreen')) {
-    return [base, `${base}/calendar-feed`].map((url) => [crm, url]);
-  }
+  if (screens.includes('CrmDashboardScreen'))
+    return { questions: ofCrm([`${base}/crm/stats`, `${base}/pipelines`]) };
+  if (screens.includes('EventsScreen'))
+    return { questions: ofCrm([base, `${base}/events?dir=asc&limit=50&filter=open`]) };
+  if (screens.includes('CalendarScreen')) return { questions: ofCrm([base, `${base}/calendar-feed`]) };
   if (path === '/company/social/posts') {
-    return [
+    const urls = [
       `${base}/social/posts?limit=25`,
       `${base}/social/accounts`,
       `${base}/members`,
       '/api/company-social-integration-types',
       base,
-    ].map((url) => [social, url]);
+    ];
+    return { questions: urls.map((url) => [social, url]) };
   }
-  return [];
+  return { questions: [] };
 }
 
 /** The customer addresses of a deal answer's people (`{ customer_ids: number[] }`), none from a malformed one. */
