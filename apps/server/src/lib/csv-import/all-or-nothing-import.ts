@@ -8,6 +8,7 @@ import { emptyFile, isBlankRecord, type RejectedRows, rejectRow, rowCells } from
 import { importProgress, type PublishedImportProgress } from './import-progress.ts';
 import { stagedBatches, touchImport } from './import-staging.ts';
 import { importStopped, savingStep, stagingWriter, withStaging } from './staged-import.ts';
+import { SwitchChunks } from './switch-chunks.ts';
 
 /**
  * An import that saves every row or none (deals, to-dos; docs/decisions/085-import-progress.md,
@@ -87,13 +88,11 @@ export interface AllOrNothingImport<T extends string, R, K> {
 
 /** Rows checked together: what they name is looked up in one query each. */
 const CHECK_BATCH = 500;
-/** Rows saved together: subscribers get one batch change each (decisions 091, 102). */
-export const SAVE_BATCH = 500;
 /**
- * Rows per short transaction behind the switch (SQLite): each holds the one writer, so a short
- * one lets other companies' writes in sooner (decisions 098, 104).
+ * Rows saved together: subscribers get one batch change each (decisions 091, 102). Behind the
+ * switch (SQLite) a batch commits in chunks sized by time (switch-chunks.ts).
  */
-const SWITCH_BATCH = 100;
+export const SAVE_BATCH = 500;
 
 export async function importAllOrNothing<T extends string, R, K>(
   spec: AllOrNothingImport<T, R, K>,
@@ -192,13 +191,17 @@ export async function importAllOrNothing<T extends string, R, K>(
         progress.tick();
       };
       const alive = (trx: Database) => touchImport(trx, companyId, importId);
-      for await (const batch of stagedBatches<R>(db, companyId, importId, SWITCH_BATCH)) {
-        await step();
-        await save.batch(
-          batch.map((b) => b.row),
-          alive,
+      const chunks = new SwitchChunks();
+      for await (const batch of stagedBatches<R>(db, companyId, importId, SAVE_BATCH)) {
+        const rows = batch.map((b) => b.row);
+        await chunks.each(
+          rows,
+          async (chunk) => {
+            await save.batch(chunk, alive);
+            saved += chunk.length;
+          },
+          step,
         );
-        saved += batch.length;
       }
       await step();
       await save.flip(report.rows, saved, (trx) => touchImport(trx, companyId, importId, 'applied'));

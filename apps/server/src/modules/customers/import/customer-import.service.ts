@@ -31,6 +31,7 @@ import {
   stagingWriter,
   withStaging,
 } from '../../../lib/csv-import/staged-import.ts';
+import { SwitchChunks } from '../../../lib/csv-import/switch-chunks.ts';
 import { authorOfActor, type RecordAuthor } from '../../../lib/record-author.ts';
 import {
   type CustomPlan,
@@ -49,13 +50,12 @@ import { ImportMatcher, type ImportRow, type RowDecision } from './customer-impo
 import { readCreateBody } from './customer-import-row-check.ts';
 import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
 
-/** Rows saved per statement batch: large enough to be fast, small enough for the databases' parameter limits. */
-const BATCH = 500;
 /**
- * Rows per batch saved behind the switch (SQLite): each batch is a transaction holding the one
- * writer, so a short one lets other companies' writes in sooner (decision 098).
+ * Rows matched and saved per batch: large enough to be fast, small enough for the databases'
+ * parameter limits; one feed batch (subscribers get one change per batch). Behind the switch
+ * (SQLite) a batch commits in chunks sized by time (lib/csv-import/switch-chunks.ts).
  */
-const SWITCH_BATCH = 100;
+const BATCH = 500;
 
 /** A column's target: a customer field or one of the company's own (`custom.{key}`). */
 type Target = ImportField | OwnFieldTarget;
@@ -287,7 +287,7 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
         },
         marker,
       ),
-    SWITCH_BATCH,
+    new SwitchChunks(),
   );
   await step();
   await writeCustomers(ctx, author, async (writes, trx) => {
@@ -318,8 +318,9 @@ function emptyReport(query: CustomerImportQuery): CustomerImportResult {
 type Update = Extract<RowDecision, { kind: 'update' }> & { line: number };
 type Named<T> = T & { organisations: string[] };
 type Create = Named<{ customer: EditableCustomer; custom: CustomPlan }>;
+/** `window`: the place of the staged batch (of `BATCH` rows) the rows come from. */
 type SaveBatch =
-  | ((writes: CustomerWrites, creates: Create[], updates: Named<Update>[]) => Promise<void>)
+  | ((writes: CustomerWrites, creates: Create[], updates: Named<Update>[], window: number) => Promise<void>)
   | null;
 /** One batch's matching and writes, over the saving transaction or a short one of its own (`writes` null: a dry run). */
 type InBatch = (work: (db: Database, writes: CustomerWrites | null) => Promise<void>) => Promise<void>;
@@ -346,10 +347,9 @@ function saveBatch(matcher: ImportMatcher): SaveBatch {
  * under their negated lines for the flip, which applies them at this batch's place.
  */
 function saveMarkedBatch(matcher: ImportMatcher, marker: ImportMarker): SaveBatch {
-  let batches = 0;
-  return async (writes, creates, updates) => {
-    // BATCH / SWITCH_BATCH transactions make one feed batch, as one batch of a single transaction.
-    marker.window = Math.floor(batches++ / (BATCH / SWITCH_BATCH));
+  return async (writes, creates, updates, window) => {
+    // A staged batch's chunks make one feed batch, as the batch does in a single transaction.
+    marker.window = window;
     const organisations = await createBatch(writes, matcher, creates, updates);
     const [first, last] = [updates[0], updates.at(-1)];
     if (!first || !last) return;
@@ -477,7 +477,8 @@ async function stageFile(
 
 /**
  * Matches the staged rows batch by batch in line order (create, skip, update or refuse) and
- * hands each batch's creates and updates to `save` (null: a dry run, which only counts).
+ * hands each batch's creates and updates to `save` (null: a dry run, which only counts);
+ * with `chunks`, each batch in chunks of the size it gives, each through `inBatch` of its own.
  */
 async function decideStaged(
   db: Database,
@@ -488,12 +489,19 @@ async function decideStaged(
   report: CustomerImportResult,
   step: () => void | Promise<void>,
   inBatch: InBatch,
-  size = BATCH,
+  chunks?: SwitchChunks,
 ): Promise<void> {
-  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, size)) {
-    await step();
+  let window = 0;
+  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)) {
     const rows: ImportRow[] = staged.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
-    await inBatch((trx, writes) => decideBatch(trx, writes, rows, matcher, save, report));
+    const inWindow = window++;
+    const decide = (chunk: ImportRow[]) =>
+      inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
+    if (chunks) await chunks.each(rows, decide, step);
+    else {
+      await step();
+      await decide(rows);
+    }
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.
@@ -508,6 +516,7 @@ async function decideBatch(
   matcher: ImportMatcher,
   save: SaveBatch,
   report: CustomerImportResult,
+  window: number,
 ): Promise<void> {
   await matcher.prepare(rows, db);
   const creates: Create[] = [];
@@ -522,7 +531,7 @@ async function decideBatch(
   }
   report.created += creates.length;
   report.updated += updates.length;
-  if (save && writes) await save(writes, creates, updates);
+  if (save && writes) await save(writes, creates, updates, window);
   // Counted once written: the live progress tells it as saved.
   report.imported += creates.length + updates.length;
 }
