@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { AfterCommitPostgresDialect } from './after-commit.ts';
 import type { DB } from './schema.ts';
 import { adaptNodeSqlite } from './sqlite-adapter.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -25,16 +26,20 @@ export function createDatabase(database: Config['database']): { db: Database; di
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new DatabaseSync(database.file);
   // WAL lets readers run beside the writer; busy_timeout rides out a concurrent writer (e.g. bulk seed).
+  // busy_timeout first: switching to WAL (or recovering the log of a process that died) takes a
+  // lock another connection (the checkpointer of one closing) may hold for a moment.
   sqlite.exec(`
+    PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;
-    PRAGMA busy_timeout = 5000;
     PRAGMA cache_size = -64000;
     PRAGMA temp_store = MEMORY;
   `);
+  const checkpointer = database.file === ':memory:' ? null : startWalCheckpointer(sqlite, database.file);
+  const adapted = adaptNodeSqlite(sqlite, () => checkpointer?.stop());
   return {
-    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) }),
+    db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapted }) }),
     dialect: 'sqlite',
   };
 }

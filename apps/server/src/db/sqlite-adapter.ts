@@ -5,13 +5,17 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * Adapts `node:sqlite` to the better-sqlite3 shape Kysely's SqliteDialect expects.
  * Differences bridged here: node:sqlite takes parameters spread (not as an array),
  * has no `reader` flag (a statement that yields columns is a reader, which also
- * covers INSERT … RETURNING), and does not bind booleans (stored as 0/1).
+ * covers INSERT … RETURNING), and does not bind booleans (stored as 0/1). `beforeClose` runs
+ * as Kysely closes the connection (the WAL checkpointer stops first).
  */
-export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
+export function adaptNodeSqlite(db: DatabaseSync, beforeClose: () => void = () => {}): SqliteDatabase {
   // Preparing is a large share of a small query's cost; query shapes are finite, so keep them.
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => db.close(),
+    close: () => {
+      beforeClose();
+      db.close();
+    },
     prepare(sql: string): SqliteStatement {
       let wrapped = cache.get(sql);
       if (wrapped) return wrapped;
