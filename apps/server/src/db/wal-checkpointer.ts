@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { OPEN, STARTING, STOPPING } from './wal-checkpointer-state.ts';
 
 /** How often the thread copies committed pages into the database file. */
 const CHECKPOINT_EVERY_MS = 50;
@@ -25,9 +26,9 @@ export function startWalCheckpointer(sqlite: DatabaseSync, file: string): { stop
     PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES};
     PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT};
   `);
-  const closed = new Int32Array(new SharedArrayBuffer(4));
+  const state = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), {
-    workerData: { file, everyMs: CHECKPOINT_EVERY_MS, closed },
+    workerData: { file, everyMs: CHECKPOINT_EVERY_MS, state },
   });
   // Never what keeps the process alive; a failed thread leaves the writer's own checkpoints.
   worker.unref();
@@ -38,14 +39,16 @@ export function startWalCheckpointer(sqlite: DatabaseSync, file: string): { stop
   });
   return {
     /**
-     * Waits (a second at most) for the thread's connection to close: the writer's, closed next,
-     * is then the last, which checkpoints the rest and removes the log.
+     * A thread still starting never opens. An open one is waited for (a second at most) until
+     * its connection has closed: the writer's, closed next, is then the last, which checkpoints
+     * the rest and removes the log.
      */
     stop() {
       if (!running) return;
       running = false;
+      if (Atomics.compareExchange(state, 0, STARTING, STOPPING) === STARTING) return;
       worker.postMessage('stop');
-      Atomics.wait(closed, 0, 0, STOP_WAIT_MS);
+      Atomics.wait(state, 0, OPEN, STOP_WAIT_MS);
     },
   };
 }

@@ -170,9 +170,17 @@ describe('kill -9 during an import', () => {
         expect((await look()).customers, point).toBe(EXISTING);
       }
 
-      // The sweep drops what the dead processes staged once they are stale (two minutes; here at once).
+      // The sweep drops what the dead processes staged once they are stale (two minutes; here at
+      // once). On a slow run the restarted server's own sweep has dropped the first ones already;
+      // the last one, killed moments ago, is still there.
       const { db } = createDatabase(loadConfig(env).database);
-      expect(await dropStaleImports(db, 0)).toBe(points.length);
+      const dead = await db
+        .selectFrom('csv_imports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(dead.n)).toBeGreaterThanOrEqual(1);
+      expect(Number(dead.n)).toBeLessThanOrEqual(points.length);
+      expect(await dropStaleImports(db, 0)).toBe(Number(dead.n));
       await db.destroy();
       expect(await look()).toEqual({ customers: EXISTING, staged: 0, state: null, marked: 0 });
 
@@ -198,21 +206,25 @@ describe('kill -9 during an import', () => {
               done = true;
             });
           await waitFor('applied or done', (now) => now.state === 'applied' || done);
+          let killed = false;
           if (!done) {
             server.child.kill('SIGKILL');
             await server.exited;
-            caught = true;
+            killed = true;
           }
           await running;
           const after = (attempt: number) => whole + attempt * report.created;
           expect((await look()).customers).toBe(after(attempt));
-          if (caught) {
+          if (killed) {
             server = await startChildServer(env);
             token = await login(server);
             expect((await look()).customers).toBe(after(attempt));
             const { db } = createDatabase(loadConfig(env).database);
-            expect(await dropStaleImports(db, 0)).toBe(1);
+            // Nothing to drop when the kill landed just after the import had cleaned up: try again.
+            const dropped = await dropStaleImports(db, 0);
             await db.destroy();
+            expect(dropped).toBeLessThanOrEqual(1);
+            caught = dropped === 1;
             expect(await look()).toEqual({ customers: after(attempt), staged: 0, state: null, marked: 0 });
           }
         }
