@@ -1,5 +1,6 @@
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { existingCsv, importCsv } from './bench/import-csv.ts';
 import { forEachImportRun } from './bench/import-runs.ts';
 import { cpuSeconds, watchRss } from './bench/memory.ts';
@@ -24,13 +25,42 @@ async function companyIds(url: string, token: string): Promise<{ id: number; nam
   return ((await res.json()) as { data: { items: { id: number; name: string }[] } }).data.items;
 }
 
-function postImport(url: string, token: string, company: number, body: Readable | string) {
-  return fetch(`${url}/api/companies/${company}/customers/import?on_match=update&match_by=email`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
-    body: typeof body === 'string' ? body : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
-    duplex: 'half',
-  } as RequestInit);
+/**
+ * The import's POST, answered as `{ ok, status, json() }`. Through node:http rather than fetch:
+ * fetch gives up after 300 s without response headers (undici's headersTimeout), and a
+ * million-row import on PostgreSQL on a slow machine takes longer than that.
+ */
+function postImport(
+  url: string,
+  token: string,
+  company: number,
+  body: Readable | string,
+): Promise<{ ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }> {
+  const target = new URL(`${url}/api/companies/${company}/customers/import?on_match=update&match_by=email`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          resolve({
+            ok: status >= 200 && status < 300,
+            status,
+            json: async () => JSON.parse(text),
+            text: async () => text,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (typeof body === 'string') req.end(body);
+    else body.pipe(req);
+  });
 }
 
 async function benchOne(engine: string, rows: number, env: Record<string, string>): Promise<void> {
@@ -53,11 +83,9 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const backends = database ? await watchBackends(database) : undefined;
     const cpuBefore = await cpuSeconds(pid);
     const started = performance.now();
-    let answer: Response;
+    let answer: Awaited<ReturnType<typeof postImport>>;
     let body: { data?: Record<string, number> };
     try {
-      // fetch gives up after 300 s without an answer (undici's headersTimeout): a slower import
-      // fails here with UND_ERR_HEADERS_TIMEOUT.
       answer = await postImport(server.url, ana, acme, importCsv({ rows, existing: EXISTING }));
       body = (await answer.json()) as { data?: Record<string, number> };
     } finally {
