@@ -23,11 +23,12 @@ export function createDatabase(database: Config['database']): { db: Database; di
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     return { db: new Kysely<DB>({ dialect: new AfterCommitPostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  const inFile = database.file !== ':memory:';
+  if (inFile) mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new DatabaseSync(database.file);
-  // WAL lets readers run beside the writer; busy_timeout rides out a concurrent writer (e.g. bulk seed).
-  // busy_timeout first: switching to WAL (or recovering the log of a process that died) takes a
-  // lock another connection (the checkpointer of one closing) may hold for a moment.
+  // WAL lets readers run beside the writer. busy_timeout rides out another connection's lock (a
+  // bulk seed writing, a checkpointer closing), so it comes first: switching to WAL, or recovering
+  // the log of a process that died, takes such a lock.
   sqlite.exec(`
     PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
@@ -36,7 +37,7 @@ export function createDatabase(database: Config['database']): { db: Database; di
     PRAGMA cache_size = -64000;
     PRAGMA temp_store = MEMORY;
   `);
-  const checkpointer = database.file === ':memory:' ? null : startWalCheckpointer(sqlite, database.file);
+  const checkpointer = inFile ? startWalCheckpointer(sqlite, database.file) : null;
   const adapted = adaptNodeSqlite(sqlite, () => checkpointer?.stop());
   return {
     db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapted }) }),

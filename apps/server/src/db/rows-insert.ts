@@ -57,12 +57,11 @@ export async function insertRows(
   rows: readonly object[],
   returning?: 'id',
 ): Promise<{ id: number }[]> {
-  if (rows.length === 0) return [];
-  if (dialectOf(db) === 'postgres')
-    return (await db.executeQuery(rowsInsert(db, table, rows, returning))).rows;
+  const whole = dialectOf(db) === 'postgres';
   const answered: { id: number }[] = [];
   for (let at = 0; at < rows.length; ) {
-    const piece = 2 ** Math.floor(Math.log2(rows.length - at));
+    const left = rows.length - at;
+    const piece = whole ? left : 2 ** Math.floor(Math.log2(left));
     const { rows: ids } = await db.executeQuery(rowsInsert(db, table, rows.slice(at, at + piece), returning));
     for (const id of ids) answered.push(id);
     at += piece;
