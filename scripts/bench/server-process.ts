@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,17 @@ export interface RunningServer {
 }
 
 /**
+ * The node flags `npm start` runs the server with (package.json), so a bench measures the server
+ * as it is shipped: the heap limit among them sets how far memory grows (docs/decisions/113-import-sets-in-typed-arrays.md).
+ */
+function startFlags(): string[] {
+  const { start } = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } })
+    .scripts;
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/src\/main\.ts/.exec(start)?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
+/**
  * Starts the real server (apps/server/src/main.ts) on a free port with a fresh data directory.
  * BENCH_NODE_ARGS adds flags to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
  * where a run's time goes (node refuses --cpu-prof in NODE_OPTIONS).
@@ -30,7 +41,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontora-bench-'));
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, 'apps/server/src/main.ts'], {
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import type { CustomField } from '@kontora/contract/custom-fields';
 import type { CustomerImportQuery } from '@kontora/contract/customer-import';
 import { type CustomerUpdateBody, customerProblems } from '@kontora/contract/customers';
 import type { Database } from '../../../db/database.ts';
+import { HashedStringSet, IdRuns } from '../../../lib/csv-import/compact-sets.ts';
 import { type CustomPlan, checkValues, customValuesOf } from '../../custom-fields/custom-fields.service.ts';
 import { applyUpdate, changedFields } from '../customer-apply.ts';
 import { type EditableCustomer, type EditableField, toCustomer } from '../customer-dto.ts';
@@ -51,8 +52,9 @@ export class ImportMatcher {
   readonly #query: CustomerImportQuery;
   /** The company's own fields in use: each row's values are checked against them. */
   readonly #fields: readonly CustomField[];
-  readonly #fileKeys = { oib: new Set<string>(), email: new Set<string>() };
-  readonly #createdIds = new Set<number>();
+  /** Keys of the rows this file creates, and the ids created: kept for the whole file, compactly. */
+  readonly #fileKeys = { oib: new HashedStringSet(), email: new HashedStringSet() };
+  readonly #createdIds = new IdRuns();
   readonly #updated = new Map<number, Known>();
   #byKey = {
     oib: new Map<string, Known & { id: number }>(),
