@@ -189,6 +189,53 @@ describe('CRM calendar', () => {
     expect((await more.boundingBox())?.height).toBeGreaterThanOrEqual(24);
   });
 
+  it('the month shows its weeks in place with their to-dos: nothing moves when they arrive', async () => {
+    const company = fresh('Steady Month d.o.o.');
+    const { id, api } = await companyWithCustomer(company);
+    // Timed to-dos with long titles on the days of one week, as a working week has them.
+    for (const date of ['2030-06-04', '2030-06-05', '2030-06-06']) {
+      for (const hour of [9, 12, 15]) {
+        await api.call('POST', `/companies/${id}/events`, {
+          title: `Visit ${hour}h: lunch with Kvarner Digital about the brochure`,
+          start_at: `${date}T${String(hour - 2).padStart(2, '0')}:00:00Z`,
+          end_at: `${date}T${String(hour - 1).padStart(2, '0')}:00:00Z`,
+        });
+      }
+    }
+    const page = await anaIn(company, { viewport: { width: 1350, height: 940 } });
+    // The to-dos are held until the empty month is drawn, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/companies\/\d+\/events\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
+    await day(page, '2030-06-05').waitFor({ state: 'attached' });
+    release();
+    await page.locator('section.kt-calendar[aria-busy="false"]').waitFor();
+    await day(page, '2030-06-05').getByRole('button').first().waitFor();
+    // What Lighthouse counts as layout shift: the browser's own entries, with what moved.
+    const movedWeeks = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const moved: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node }[] })[]) {
+              for (const source of entry.sources ?? []) {
+                const label = source.node instanceof Element ? source.node.getAttribute('aria-label') : null;
+                if (label?.startsWith('Week')) moved.push(label);
+              }
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(moved), 300);
+        }),
+    );
+    expect(movedWeeks).toEqual([]);
+  });
+
   it('in Croatian on a phone the calendar opens as a list, weeks start on Monday, and axe finds no serious problem', async () => {
     const company = fresh('Raspored d.o.o.');
     const { id, api } = await companyWithCustomer(company);
