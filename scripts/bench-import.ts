@@ -18,7 +18,11 @@ import { demoToken, startServer } from './bench/server-process.ts';
  * BENCH_IMPORT_ENGINES (default `sqlite,postgres`) choose the runs.
  */
 const MB = 1024 * 1024;
-const EXISTING = 10_000;
+/**
+ * Existing customers the file's matching rows (every tenth) take in turn: as many as there are
+ * such rows, so each is matched once, as in a company's real file; 10,000 at least.
+ */
+const existingFor = (rows: number) => Math.max(10_000, Math.ceil(rows / 10));
 
 async function companyIds(url: string, token: string): Promise<{ id: number; name: string }[]> {
   const res = await fetch(`${url}/api/me/companies`, { headers: { authorization: `Bearer ${token}` } });
@@ -72,7 +76,8 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const acme = companies.find((c) => c.name.startsWith('Acme'))?.id ?? 0;
     const other = companies.find((c) => c.id !== acme)?.id ?? 0;
     // The existing customers the file matches; also loads the import's code before idle is read.
-    const seeded = await postImport(server.url, ana, acme, existingCsv(EXISTING));
+    const existing = existingFor(rows);
+    const seeded = await postImport(server.url, ana, acme, existingCsv(existing));
     if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}: ${await seeded.text()}`);
     await new Promise((r) => setTimeout(r, 1000));
     const memory = await watchRss(pid);
@@ -86,12 +91,12 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     let answer: Awaited<ReturnType<typeof postImport>>;
     let body: { data?: Record<string, number> };
     try {
-      answer = await postImport(server.url, ana, acme, importCsv({ rows, existing: EXISTING }));
+      answer = await postImport(server.url, ana, acme, importCsv({ rows, existing }));
       body = (await answer.json()) as { data?: Record<string, number> };
     } finally {
       // Stopped however the import ends: a writer left running against the server stopped below
       // failed with ECONNREFUSED, unhandled, and hid the import's own error.
-      await others.stop(true);
+      await others.stop();
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds(pid)) - cpuBefore;

@@ -3,8 +3,9 @@ import { Readable } from 'node:stream';
 /**
  * A generated customer CSV of `rows` rows and 12 columns, made as it is read (never whole in
  * memory): every `invalidEvery`-th row has a bad email (refused), every `matchEvery`-th row
- * repeats the email of one of `existing` customers made by `existingCsv` (a match). Used by the
- * import bench and the staged-import tests.
+ * repeats the email of one of `existing` customers made by `existingCsv` (a match), the matching
+ * rows taking the existing customers in turn, so each is matched once before any is matched again.
+ * Used by the import bench and the staged-import tests.
  */
 export interface ImportCsvOptions {
   rows: number;
@@ -26,7 +27,7 @@ function row(i: number, o: Required<ImportCsvOptions>): string {
     i % o.invalidEvery === 0
       ? `not-an-email-${i}`
       : existing
-        ? `existing-${i % o.existing}@example.com`
+        ? `existing-${Math.floor(i / o.matchEvery) % o.existing}@example.com`
         : `${o.tag}-${i}@example.com`;
   const status = ['lead', 'prospect', 'customer'][i % 3];
   return `Person ${o.tag} ${i},person,${email},+385 1 ${String(1000000 + i)},https://p${i}.example.com,"Ilica ${i % 300}, Zagreb",HR,,${status},"import,bench",csv,Row ${i} of a generated file\n`;

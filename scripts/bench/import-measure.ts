@@ -77,7 +77,7 @@ export async function measureImport(
       answer = await post(bench.csv(rows, found));
       body = (await answer.json()) as { data?: Record<string, number> };
     } finally {
-      await others.stop(true);
+      await others.stop();
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = ((await cpuMs(pid)) - cpuBefore) / 1000;
