@@ -26,8 +26,9 @@ export function otherCompanyWrites(url: string, token: string, companyId: number
         // The first loads the route's code (a cold start, seconds under load): not timed.
         else if (i > 0) writes.push(performance.now() - started);
       } catch {
-        // A stopped server refuses the connection: `stop` has been called, the loop ends.
-        if (writing) failed++;
+        // Counted even once `stop` has been called: a write held through a stall that ends with
+        // the import is reset then. The server is stopped only after `stop` has waited for it.
+        failed++;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
