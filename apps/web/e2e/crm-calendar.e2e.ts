@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, seriousViolations, USERS } from './fixtures/browser.ts';
 import { dragTo } from './fixtures/calendar.ts';
+import { holdRequests } from './fixtures/held-requests.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -203,15 +204,8 @@ describe('CRM calendar', () => {
       }
     }
     const page = await anaIn(company, { viewport: { width: 1350, height: 940 } });
-    // The to-dos are held until the empty month is drawn, as on a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/companies\/\d+\/events\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The to-dos are held until the empty month is laid out, as on a slow network.
+    const release = await holdRequests(page, /\/api\/companies\/\d+\/events\?/);
     await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-05');
     await day(page, '2030-06-05').waitFor({ state: 'attached' });
     release();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCrmCompany } from './fixtures/api.ts';
 import { chooseCompany, loginAs, newPage, USERS } from './fixtures/browser.ts';
+import { holdRequests } from './fixtures/held-requests.ts';
 import { stackAndBrowserForFile } from './fixtures/suite.ts';
 
 const e2e = stackAndBrowserForFile();
@@ -132,14 +133,7 @@ describe('the customer list at scale (decision 020)', () => {
     expect(Math.abs(offset)).toBeLessThan(2);
 
     // A slow answer: the previous rows stay, dimmed, with a progress bar, until the new ones arrive.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/companies\/\d+\/customers\?.*q=lead\+0/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/companies\/\d+\/customers\?.*q=lead\+0/);
     await page.goto('/#/company/customer/list?q=lead 0');
     await page.getByRole('progressbar', { name: 'Loading the new results…' }).waitFor();
     const dimmed = (p: Page) => table(p).evaluate((el) => Boolean(el.closest('.kt-stale[aria-busy="true"]')));
@@ -153,14 +147,7 @@ describe('the customer list at scale (decision 020)', () => {
     await loginAs(fresh2, USERS.ana);
     await chooseCompany(fresh2, company);
     await fresh2.waitForURL(/#\/company\/dashboard$/);
-    let releaseFirst: () => void = () => {};
-    const first = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    await fresh2.route(/\/api\/companies\/\d+\/customers\?/, async (route) => {
-      await first;
-      await route.continue();
-    });
+    const releaseFirst = await holdRequests(fresh2, /\/api\/companies\/\d+\/customers\?/);
     await fresh2.goto('/#/company/customer/list');
     await fresh2.locator('[role="status"][aria-busy="true"] .placeholder').first().waitFor();
     releaseFirst();
