@@ -1,5 +1,6 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { pgArray } from '../../db/pg-array.ts';
@@ -170,7 +171,7 @@ export async function replaceTagsOfMany(
   if (customers.length === 0) return;
   await db
     .deleteFrom('customer_tags')
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where(
       'customer_id',
       'in',
@@ -191,7 +192,7 @@ export async function replaceTagsOfMany(
 export async function replaceTags(db: Database, companyId: number, customerId: number, tags: string[]) {
   await db
     .deleteFrom('customer_tags')
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('customer_id', '=', customerId)
     .execute();
   if (tags.length) {

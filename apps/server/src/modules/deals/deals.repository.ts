@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { DealActivitiesTable, DealsTable } from '../../db/schema.ts';
@@ -281,7 +282,7 @@ export async function deleteDealsReturning(
 export async function replaceDealTags(db: Database, companyId: number, dealId: number, tags: string[]) {
   await db
     .deleteFrom('deal_tags')
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('deal_id', '=', dealId)
     .execute();
   if (tags.length) {

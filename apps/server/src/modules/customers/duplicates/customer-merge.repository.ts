@@ -1,5 +1,6 @@
 import { CUSTOMER_EDITABLE_FIELDS } from '@kontora/contract/customers';
 import type { Insertable, Selectable } from 'kysely';
+import { companyGuard } from '../../../db/company-guard.ts';
 import type { Database } from '../../../db/database.ts';
 import type { CustomerMergesTable, CustomersTable } from '../../../db/schema.ts';
 
@@ -91,7 +92,7 @@ export async function tagsOf(db: Database, companyId: number, customerIds: numbe
   const rows = await db
     .selectFrom('customer_tags')
     .select(['customer_id', 'tag'])
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('customer_id', 'in', customerIds)
     .execute();
   const out: Record<string, string[]> = {};

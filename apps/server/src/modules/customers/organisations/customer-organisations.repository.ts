@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { companyGuard } from '../../../db/company-guard.ts';
 import type { Database } from '../../../db/database.ts';
 import type { CustomerOrganisationsTable } from '../../../db/schema.ts';
 import { hiddenImports, visibleCondition } from '../customer-visibility.ts';
@@ -26,7 +27,7 @@ export async function linksOfPeople(db: Database, companyId: number, personIds: 
         j.onRef('o.id', '=', 'l.organisation_id').onRef('o.company_id', '=', 'l.company_id'),
       )
       .select(['l.person_id', 'l.organisation_id', 'o.name', 'l.role', 'l.created_at'])
-      .where('l.company_id', '=', companyId)
+      .where(companyGuard('l.company_id'), '=', companyId)
       .where('l.person_id', 'in', personIds.slice(i, i + 1000))
       .orderBy('l.person_id')
       .orderBy('l.position')
@@ -56,7 +57,7 @@ export async function replaceLinks(
 ): Promise<void> {
   await db
     .deleteFrom('customer_organisations')
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('person_id', '=', personId)
     .execute();
   await insertLinks(
