@@ -54,6 +54,7 @@ import * as m065 from './065-customer-import-marker.ts';
 import * as m066 from './066-import-marker-counts.ts';
 import * as m071 from './071-deal-event-import-marker.ts';
 import * as m072 from './072-event-import-counts.ts';
+import * as m073 from './073-record-key-indexes.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -115,4 +116,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '066-import-marker-counts': m066,
   '071-deal-event-import-marker': m071,
   '072-event-import-counts': m072,
+  '073-record-key-indexes': m073,
 };

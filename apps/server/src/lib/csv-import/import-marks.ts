@@ -1,3 +1,4 @@
+import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -65,11 +66,15 @@ async function settleTable(
       await db
         .updateTable(table)
         .set({ import_id: null })
-        .where('company_id', '=', companyId)
+        .where(companyGuard('company_id'), '=', companyId)
         .where('id', 'in', ids)
         .execute();
     } else {
-      await db.deleteFrom(table).where('company_id', '=', companyId).where('id', 'in', ids).execute();
+      await db
+        .deleteFrom(table)
+        .where(companyGuard('company_id'), '=', companyId)
+        .where('id', 'in', ids)
+        .execute();
     }
   }
 }

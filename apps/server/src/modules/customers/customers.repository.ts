@@ -265,7 +265,7 @@ export function findStatuses(db: Database, companyId: number, ids: number[]) {
   return db
     .selectFrom('customers')
     .select(['id', 'status'])
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('id', 'in', ids)
     .execute();
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -100,7 +101,7 @@ async function renumber(db: Database, column: Column, exceptId: number | null): 
     await db
       .updateTable('deals')
       .set({ position: sql<number>`case id ${cases} end` })
-      .where('company_id', '=', column.companyId)
+      .where(companyGuard('company_id'), '=', column.companyId)
       .where(
         'id',
         'in',

@@ -272,7 +272,7 @@ export async function deleteDealsReturning(
   if (ids.length === 0) return [];
   const rows = await db
     .deleteFrom('deals')
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('id', 'in', ids)
     .returning('id')
     .execute();
@@ -327,7 +327,7 @@ export async function bumpDealVersionsOf(
   const rows = await db
     .updateTable('deals')
     .set({ version: sql`version + 1`, updated_by: by.userId, updated_at: by.at })
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('id', 'in', ids)
     .returning(['id', 'version'])
     .execute();

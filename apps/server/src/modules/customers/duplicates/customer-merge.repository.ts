@@ -56,7 +56,7 @@ export async function idsByCustomer(
   const rows = await db
     .selectFrom(table)
     .select(['id', 'customer_id'])
-    .where('company_id', '=', companyId)
+    .where(companyGuard('company_id'), '=', companyId)
     .where('customer_id', 'in', customerIds)
     .orderBy('id')
     .execute();
@@ -81,7 +81,7 @@ export async function moveRows(
     await db
       .updateTable(table)
       .set({ customer_id: to })
-      .where('company_id', '=', companyId)
+      .where(companyGuard('company_id'), '=', companyId)
       .where('customer_id', 'in', from)
       .where('id', 'in', ids.slice(i, i + 1000))
       .execute();
