@@ -10,6 +10,7 @@ import {
   linksOfPeople,
   replaceLinks,
 } from '../modules/customers/organisations/customer-organisations.repository.ts';
+import { listDeals } from '../modules/deals/deal-list.repository.ts';
 import {
   bumpDealVersionsOf,
   deleteDealsReturning,
@@ -82,6 +83,14 @@ describe('statements by a record', () => {
       await bumpDealVersionsOf(d, company, [1, 2], by);
     });
     expect(statements.length).toBe(11);
+    // A customer's deals (the customer page's card), in any order: found by the customer.
+    for (const sort of ['updated_at', 'title'] as const) {
+      const page = await statementsOf(db, (d) =>
+        listDeals(d, company, { customerId: 1, terms: [] }, sort, 'desc', undefined, 25),
+      );
+      statements.push(...page.filter((q) => q.sql.includes('deal_customers')));
+    }
+    expect(statements.length).toBe(13);
     for (const statement of statements)
       expect(await planOf(db, statement.sql, statement.parameters), statement.sql).not.toMatch(WALK);
   });
