@@ -90,17 +90,17 @@ async function benchOne(engine: string, rows: number, env: Record<string, string
     const started = performance.now();
     let answer: Awaited<ReturnType<typeof postImport>>;
     let body: { data?: Record<string, number> };
+    let w: Awaited<ReturnType<typeof others.stop>>;
     try {
       answer = await postImport(server.url, ana, acme, importCsv({ rows, existing }));
       body = (await answer.json()) as { data?: Record<string, number> };
     } finally {
       // Stopped however the import ends, before the server is: nothing writes to a stopped server.
-      await others.stop();
+      w = await others.stop();
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds(pid)) - cpuBefore;
     const backendCpu = await backends?.stop();
-    const w = await others.stop();
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
     const r = body.data ?? {};

@@ -73,15 +73,16 @@ export async function measureImport(
     const started = performance.now();
     let answer: Response;
     let body: { data?: Record<string, number> };
+    let writes: Awaited<ReturnType<typeof others.stop>>;
     try {
       answer = await post(bench.csv(rows, found));
       body = (await answer.json()) as { data?: Record<string, number> };
     } finally {
-      await others.stop();
+      // Stopped however the import ends, before the server is: nothing writes to a stopped server.
+      writes = await others.stop();
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = ((await cpuMs(pid)) - cpuBefore) / 1000;
-    const writes = await others.stop();
     const { idle, peak } = memory.stop();
     if (!answer.ok) throw new Error(`import answered ${answer.status}: ${JSON.stringify(body)}`);
     const r = body.data ?? {};

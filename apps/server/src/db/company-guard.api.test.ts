@@ -1,4 +1,4 @@
-import { CompiledQuery, type KyselyPlugin } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findStatuses, replaceTags, replaceTagsOfMany } from '../modules/customers/customers.repository.ts';
 import {
@@ -16,6 +16,7 @@ import {
   deleteDealsReturning,
   replaceDealTags,
 } from '../modules/deals/deals.repository.ts';
+import { statementsOf } from '../test-support/statement-capture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import type { Database } from './database.ts';
 import { dialectOf } from './dialect.ts';
@@ -31,23 +32,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** `work`'s statements as sent, compiled. */
-async function statementsOf(
-  db: Database,
-  work: (db: Database) => Promise<unknown>,
-): Promise<CompiledQuery[]> {
-  const seen: CompiledQuery[] = [];
-  const capture: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      seen.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await work(db.withPlugin(capture));
-  return seen;
-}
 
 /** The steps of the statement's plan, cascades and triggers included. */
 async function planOf(db: Database, statement: string, parameters: readonly unknown[] = []): Promise<string> {

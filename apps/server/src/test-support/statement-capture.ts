@@ -15,15 +15,23 @@ class StatementCapture implements KyselyPlugin {
   transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
 }
 
+/** Every statement `work` sends through `db`, compiled as sent, in order (to EXPLAIN them). */
+export async function statementsOf(
+  db: Database,
+  work: (db: Database) => Promise<unknown>,
+): Promise<CompiledQuery[]> {
+  const capture = new StatementCapture(db);
+  await work(db.withPlugin(capture));
+  return capture.seen;
+}
+
 /** The first statement matching `pattern` that `work` sends through `db` (to EXPLAIN it). */
 export async function statementOf(
   db: Database,
   work: (db: Database) => Promise<unknown>,
   pattern: RegExp,
 ): Promise<CompiledQuery> {
-  const capture = new StatementCapture(db);
-  await work(db.withPlugin(capture));
-  const found = capture.seen.find((q) => pattern.test(q.sql));
+  const found = (await statementsOf(db, work)).find((q) => pattern.test(q.sql));
   if (!found) throw new Error(`no statement matching ${pattern}`);
   return found;
 }
