@@ -50,6 +50,7 @@ import { customerViewsRoutes } from './modules/customer-views/customer-views.rou
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerDuplicateScanJobs } from './modules/customers/duplicates/customer-duplicate-scan.service.ts';
 import { customerDuplicatesRoutes } from './modules/customers/duplicates/customer-duplicates.routes.ts';
+import { resumeFinishing } from './modules/customers/import/customer-import-finish.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { pipelinesRoutes } from './modules/deals/pipelines.routes.ts';
 import { registerEventReminderJobs } from './modules/events/event-reminders.ts';
@@ -201,7 +202,17 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
   });
-  sweepStaleImports(app, ctx.db);
+  sweepStaleImports(app, ctx.db, async (imp) => {
+    try {
+      return await resumeFinishing(ctx, imp.company_id, imp.id);
+    } catch (err) {
+      app.log.error(
+        { err, importId: imp.id },
+        'an import killed part-way through its flip could not be finished',
+      );
+      return false;
+    }
+  });
   // After the jobs' hooks: the watch queues sync runs, and its connections close on shutdown.
   registerMailboxIdleWatch(app, ctx);
   // preClose runs while in-flight requests finish: running jobs get the same grace, then are handed back.

@@ -57,5 +57,7 @@ export const ERROR_CODES = [
   'stage_has_deals',
   /** A pipeline deleted while it holds deals, without `move_deals_to_pipeline`. */
   'pipeline_has_deals',
+  /** SQLite: the company's customers are held while an import finishes (503, Retry-After); asked again, it answers. */
+  'import_finishing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -69,6 +69,8 @@ export type RequestOptions = {
 /** How often, and after how long, a create whose key is still running elsewhere is asked again. */
 const KEY_IN_USE_RETRIES = 5;
 const KEY_IN_USE_WAIT_MS = 400;
+/** An import's flip holds a company for about a minute at most (a million rows). */
+const IMPORT_FINISHING_RETRIES = 30;
 
 const API_BASE = '/api';
 
@@ -132,18 +134,26 @@ function unlessAborted(pending: Promise<Response>, signal: AbortSignal | undefin
 }
 
 /**
- * A create sent with a key that the server is still working on (409 `idempotency_key_in_use`:
- * the same attempt went out before, say from a retry): asked again after a moment, when it
- * gets the first request's answer instead of making a second record.
+ * Asked again after a moment:
+ * - a create sent with a key that the server is still working on (409 `idempotency_key_in_use`:
+ *   the same attempt went out before, say from a retry), which then gets the first request's
+ *   answer instead of making a second record;
+ * - a write refused while an import finishes in the company (503 `import_finishing`: nothing was
+ *   written), after the wait the server asks for.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await sendRequest<T>(method, path, options);
     } catch (error) {
-      const inUse = isApiError(error) && error.status === 409 && error.code === 'idempotency_key_in_use';
-      if (!inUse || !options.idempotencyKey || retry >= KEY_IN_USE_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, KEY_IN_USE_WAIT_MS * (retry + 1)));
+      if (!isApiError(error)) throw error;
+      const inUse = error.status === 409 && error.code === 'idempotency_key_in_use' && options.idempotencyKey;
+      const finishing = error.status === 503 && error.code === 'import_finishing';
+      if (inUse && retry < KEY_IN_USE_RETRIES)
+        await new Promise((resolve) => setTimeout(resolve, KEY_IN_USE_WAIT_MS * (retry + 1)));
+      else if (finishing && retry < IMPORT_FINISHING_RETRIES)
+        await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 2) * 1000));
+      else throw error;
     }
   }
 }

@@ -52,6 +52,9 @@ async function settleTable(
   applied: boolean,
 ): Promise<void> {
   for (;;) {
+    // node:sqlite answers at once, so a chain of statements never lets the event loop read the
+    // requests waiting: each statement waits for the loop's turn first.
+    await nextTurn();
     const ids = (
       await db
         .selectFrom(table)
@@ -78,3 +81,6 @@ async function settleTable(
     }
   }
 }
+
+/** Resolves once the event loop has run the I/O that was waiting (new requests among it). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -99,10 +99,13 @@ describe('planned rows under negated lines', () => {
       await stageRows(db, company, importId, planned);
     }
     expect(read).toEqual(chunks(lines, 100));
-    expect(await plannedRows(db, company, importId, 2, 101)).toEqual(
-      lines.slice(0, 100).map((line) => ({ planned: line })),
+    expect(await plannedRows(db, company, importId, 2, 101, 500)).toEqual(
+      lines.slice(0, 100).map((line) => ({ line: -line, row: { planned: line } })),
     );
-    expect(await plannedRows(db, company, importId, 45_000, 45_000)).toEqual([{ planned: 45_000 }]);
+    expect((await plannedRows(db, company, importId, 2, 101, 3)).map((p) => p.line)).toEqual([-2, -3, -4]);
+    expect(await plannedRows(db, company, importId, 45_000, 45_000, 10)).toEqual([
+      { line: -45_000, row: { planned: 45_000 } },
+    ]);
     expect(await stagedCount(importId)).toBe(2 * lines.length);
 
     await dropStaging(db, company, importId);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { insertRows } from '../../db/rows-insert.ts';
 import { nowIso } from '../tokens.ts';
-import { settleMarks } from './import-marks.ts';
+import { nextTurn, settleMarks } from './import-marks.ts';
 
 /**
  * The staging area of CSV imports (docs/decisions/068-staged-imports.md): the checked rows of a
@@ -127,7 +128,7 @@ async function stagedLine(
 /**
  * Rows staged beside the file's lines, under the negated line of the row they came from (an
  * update planned for the flip, docs/decisions/098-import-behind-a-switch.md): lines `from`..`to`
- * of the file, in line order.
+ * of the file, in line order, the first `limit` of them.
  */
 export async function plannedRows<T>(
   db: Database,
@@ -135,17 +136,42 @@ export async function plannedRows<T>(
   importId: number,
   from: number,
   to: number,
-): Promise<T[]> {
+  limit: number,
+): Promise<{ line: number; row: T }[]> {
   const rows = await db
     .selectFrom('csv_import_rows')
-    .select('row')
+    .select(['line', 'row'])
     .where('import_id', '=', importId)
     .where('company_id', '=', companyId)
     .where('line', '>=', -to)
     .where('line', '<=', -from)
     .orderBy('line', 'desc')
+    .limit(limit)
     .execute();
-  return rows.map((r) => JSON.parse(r.row) as T);
+  return rows.map((r) => ({ line: r.line, row: JSON.parse(r.row) as T }));
+}
+
+/**
+ * Line 0 holds what an import part-way through its flip has left to do
+ * (modules/customers/import/customer-import-finish.ts): such an import is never dropped, only
+ * finished, at once or by the next start.
+ */
+export const FINISH_LINE = 0;
+
+export async function isFinishing(db: Database, companyId: number, importId: number): Promise<boolean> {
+  return (await finishFacts(db, companyId, importId)) !== null;
+}
+
+/** What a finishing import has left to do, as staged (null: it is not finishing). */
+export async function finishFacts<T>(db: Database, companyId: number, importId: number): Promise<T | null> {
+  const found = await db
+    .selectFrom('csv_import_rows')
+    .select('row')
+    .where('import_id', '=', importId)
+    .where('company_id', '=', companyId)
+    .where('line', '=', FINISH_LINE)
+    .executeTakeFirst();
+  return found ? (JSON.parse(found.row) as T) : null;
 }
 
 /** Lines per delete: each statement is short, so other writers get in between (SQLite has one writer). */
@@ -157,11 +183,13 @@ const DROP_LINES = 20_000;
  * unmarked (import-marks.ts).
  */
 export async function dropStaging(db: Database, companyId: number, importId: number): Promise<void> {
+  if (await isFinishing(db, companyId, importId)) return;
   await settleMarks(db, companyId, importId);
   // Planned rows lie under negated lines: the ranges start below the first of them.
   const first = Math.min(0, await stagedLine(db, companyId, importId, 'min'));
   const last = await stagedLine(db, companyId, importId, 'max');
   for (let from = first - 1; from <= last; from += DROP_LINES) {
+    await nextTurn();
     await db
       .deleteFrom('csv_import_rows')
       .where('import_id', '=', importId)
@@ -174,34 +202,66 @@ export async function dropStaging(db: Database, companyId: number, importId: num
 }
 
 /**
+ * Finishes an import a dead process left part-way through its flip (the module that wrote it):
+ * answers whether it did (a failure is the caller's to report; the import is tried again later).
+ */
+export type FinishImport = (imp: { id: number; company_id: number; kind: string }) => Promise<boolean>;
+
+/**
  * Drops the imports whose process died (not touched for `staleMs`): run on start, so a crash or
  * a kill mid-import leaves no staged rows behind. A saving in one transaction was rolled back
  * with the connection; rows saved in short transactions before the flip are deleted, those of an
- * import already applied are left shown (dropStaging).
+ * import already applied are left shown (dropStaging). One killed part-way through its flip is
+ * finished by `finish`, then dropped as applied; without `finish` it is left. Answers how many
+ * were dropped.
  */
-export async function dropStaleImports(db: Database, staleMs = STALE_IMPORT_MS): Promise<number> {
+export async function dropStaleImports(
+  db: Database,
+  staleMs = STALE_IMPORT_MS,
+  finish?: FinishImport,
+): Promise<number> {
   const before = new Date(Date.now() - staleMs).toISOString();
   const stale = await crossCompany(db, 'imports of any company whose process died are dropped on start')
     .selectFrom('csv_imports')
-    .select(['id', 'company_id'])
+    .select(['id', 'company_id', 'kind'])
     .where('alive_at', '<', before)
     .execute();
-  for (const imp of stale) await dropStaging(db, imp.company_id, imp.id);
-  return stale.length;
+  let dropped = 0;
+  for (const imp of stale) {
+    if ((await isFinishing(db, imp.company_id, imp.id)) && !(await finish?.(imp))) continue;
+    await dropStaging(db, imp.company_id, imp.id);
+    dropped++;
+  }
+  return dropped;
 }
 
 /**
  * Drops dead imports' staged rows once the app is ready (after the migrations) and every minute
- * after, so an instance that survives another's crash cleans up after it too.
+ * after, so an instance that survives another's crash cleans up after it too. On SQLite, where one
+ * process serves the database, every import found on start is dead: one killed part-way through
+ * its flip is finished before the app serves (the others wait the usual time).
  */
-export function sweepStaleImports(app: FastifyInstance, db: Database): void {
+export function sweepStaleImports(app: FastifyInstance, db: Database, finish: FinishImport): void {
   let timer: NodeJS.Timeout | undefined;
   const sweep = () =>
-    dropStaleImports(db).catch((err: unknown) => app.log.warn({ err }, 'import sweep failed'));
+    dropStaleImports(db, STALE_IMPORT_MS, finish).catch((err: unknown) =>
+      app.log.warn({ err }, 'import sweep failed'),
+    );
   app.addHook('onReady', async () => {
+    if (dialectOf(db) === 'sqlite') await finishInterrupted(db, finish);
     await sweep();
     timer = setInterval(sweep, 60_000);
     timer.unref();
   });
   app.addHook('preClose', async () => clearInterval(timer));
+}
+
+async function finishInterrupted(db: Database, finish: FinishImport): Promise<void> {
+  const finishing = await crossCompany(db, 'imports killed part-way through their flip are finished on start')
+    .selectFrom('csv_imports')
+    .innerJoin('csv_import_rows', 'csv_import_rows.import_id', 'csv_imports.id')
+    .select(['csv_imports.id', 'csv_imports.company_id', 'csv_imports.kind'])
+    .where('csv_import_rows.line', '=', FINISH_LINE)
+    .execute();
+  for (const imp of finishing) if (await finish(imp)) await dropStaging(db, imp.company_id, imp.id);
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { waitForCustomers } from './company-hold.ts';
 
 /**
  * Rows of an import that is not applied yet are invisible (docs/decisions/098-import-behind-a-switch.md,
@@ -25,6 +26,8 @@ export async function hiddenImportsOf(
   own?: number,
 ): Promise<number[]> {
   if (dialectOf(db) === 'postgres') return [];
+  // A company whose import is finishing in chunks is read once it has finished (company-hold.ts).
+  if (kinds.includes('customers')) await waitForCustomers(db, companyId);
   let query = db
     .selectFrom('csv_imports')
     .select('id')

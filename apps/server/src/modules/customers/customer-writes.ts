@@ -2,6 +2,7 @@ import type { FieldChange } from '@kontora/contract/change-feed';
 import type { Customer, CustomerStatus, CustomerUpdateBody } from '@kontora/contract/customers';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
+import { admittedWrite } from '../../lib/csv-import/company-hold.ts';
 import { invalidField } from '../../lib/errors.ts';
 import type { RecordAuthor } from '../../lib/record-author.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -116,6 +117,28 @@ export function importMarker(importId: number): ImportMarker {
   return { importId, window: 0, held: [], counts: new Map() };
 }
 
+/** What the flip records per feed batch of an import saved behind the switch, in the batches' order. */
+export interface HeldWindow {
+  rows: number[];
+  organisations: number[];
+  /** The file's lines whose planned updates this batch applies. */
+  updates: { from: number; to: number } | null;
+}
+
+export function heldWindows(marker: ImportMarker): HeldWindow[] {
+  const windows: HeldWindow[] = [];
+  for (let i = 0; i < marker.held.length; ) {
+    const at = marker.held[i]?.window;
+    const window: HeldWindow = { rows: [], organisations: [], updates: null };
+    for (let step = marker.held[i]; step && step.window === at; step = marker.held[++i]) {
+      if (step.kind === 'updates') window.updates = { from: window.updates?.from ?? step.from, to: step.to };
+      else window[step.kind].push(...step.ids);
+    }
+    windows.push(window);
+  }
+  return windows;
+}
+
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
 /**
@@ -130,13 +153,16 @@ export async function writeCustomers<T>(
   marker?: ImportMarker,
 ): Promise<T> {
   let writes: CustomerWrites | undefined;
-  const result = await db.transaction().execute(async (trx) => {
-    const session = new CustomerWrites(trx, author, benchOnlyChangeFeed, marker);
-    writes = session;
-    const result = await work(session, trx);
-    await session.finishSearch();
-    return result;
-  });
+  // While an import finishes in chunks, the company's writes wait before taking the connection.
+  const result = await admittedWrite(author.companyId, () =>
+    db.transaction().execute(async (trx) => {
+      const session = new CustomerWrites(trx, author, benchOnlyChangeFeed, marker);
+      writes = session;
+      const result = await work(session, trx);
+      await session.finishSearch();
+      return result;
+    }),
+  );
   if (writes?.wrote) customersChanged(caches, author.companyId);
   return result;
 }
@@ -276,36 +302,35 @@ export class CustomerWrites {
   }
 
   /**
-   * The flip of an import saved behind a switch (`marker`, once its state is `applied`): its rows
-   * counted, then per feed batch, in order, one `customer.imported` for its new rows, one for the
-   * organisations they named, and its planned updates applied by `applyUpdates` (through
-   * `updateImported`, one `customer.updated`): what one transaction's batch records.
+   * The flip of an import saved behind a switch that planned no updates (`marker`, once its
+   * state is `applied`): its rows counted, then per feed batch, in order, one `customer.imported`
+   * for its new rows and one for the organisations they named, as one transaction's batch
+   * records them. An import with updates finishes in chunks (import/customer-import-finish.ts).
    */
-  async importApplied(
-    marker: ImportMarker,
-    applyUpdates: (lines: { from: number; to: number }) => Promise<void>,
-  ): Promise<void> {
-    const { companyId } = this.author;
+  async importApplied(marker: ImportMarker): Promise<void> {
+    await this.countImported(marker.counts);
+    for (const window of heldWindows(marker)) {
+      await this.recordImported(window.rows);
+      await this.recordImported(window.organisations);
+    }
+    this.#wrote = true;
+  }
+
+  /** An import's marked rows join the counters at its flip (`ImportMarker.counts`). */
+  async countImported(counts: Iterable<[string, number]>): Promise<void> {
     await addToCounts(
       this.db,
-      companyId,
-      [...marker.counts].map(([key, n]) => {
+      this.author.companyId,
+      [...counts].map(([key, n]) => {
         const [dimension, value = ''] = key.split('\t');
         return { dimension: dimension === 'month' ? ('month' as const) : ('status' as const), value, n };
       }),
     );
-    for (let i = 0; i < marker.held.length; ) {
-      const window = marker.held[i]?.window;
-      const steps = [];
-      for (; marker.held[i]?.window === window; i++) steps.push(marker.held[i]);
-      for (const kind of ['rows', 'organisations'] as const) {
-        const ids = steps.flatMap((s) => (s?.kind === kind ? s.ids : []));
-        if (ids.length) await this.#record(importedChange(ids));
-      }
-      const updates = steps.flatMap((s) => (s?.kind === 'updates' ? [s] : []));
-      const [first, last] = [updates[0], updates.at(-1)];
-      if (first && last) await applyUpdates({ from: first.from, to: last.to });
-    }
+  }
+
+  /** One `customer.imported` naming rows an import saved behind the switch, at its flip (none: nothing). */
+  async recordImported(ids: readonly number[]): Promise<void> {
+    if (ids.length) await this.#record(importedChange([...ids]));
     this.#wrote = true;
   }
 

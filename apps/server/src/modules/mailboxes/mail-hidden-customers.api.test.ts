@@ -52,7 +52,7 @@ describe.skipIf(testDialect() === 'postgres')('customers of an import not yet ap
 
     await writeCustomers(t.ctx, author, async (writes, trx) => {
       await touchImport(trx, c.acme, importId, 'applied');
-      await writes.importApplied(marker, async () => {});
+      await writes.importApplied(marker);
     });
     const shown = await customersOfAddresses(t.ctx.db, c.acme, addresses);
     expect(Object.fromEntries(shown)).toEqual({

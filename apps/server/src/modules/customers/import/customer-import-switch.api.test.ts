@@ -132,7 +132,7 @@ describe.skipIf(testDialect() === 'postgres')('rows of an import not yet applied
     const { importId, marker, author } = await hiddenImport();
     await writeCustomers(t.ctx, author, async (writes, trx) => {
       await touchImport(trx, c.acme, importId, 'applied');
-      await writes.importApplied(marker, async () => {});
+      await writes.importApplied(marker);
     });
     const shown = await reads();
     expect(shown).toMatchObject({

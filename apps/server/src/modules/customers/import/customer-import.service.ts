@@ -18,12 +18,7 @@ import {
   rowCells,
 } from '../../../lib/csv-import/csv-rows.ts';
 import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
-import {
-  plannedRows,
-  stagedBatches,
-  stageRows,
-  touchImport,
-} from '../../../lib/csv-import/import-staging.ts';
+import { stagedBatches, stageRows, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import { importStatistics } from '../../../lib/csv-import/import-statistics.ts';
 import {
   importStopped,
@@ -43,9 +38,16 @@ import {
 } from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
-import { type CustomerWrites, type ImportMarker, importMarker, writeCustomers } from '../customer-writes.ts';
+import {
+  type CustomerWrites,
+  heldWindows,
+  type ImportMarker,
+  importMarker,
+  writeCustomers,
+} from '../customer-writes.ts';
+import { finishInChunks, type PlannedUpdate, updateBatch } from './customer-import-finish.ts';
 import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
-import { organisationsByName, withCurrentLinks } from './customer-import-links.ts';
+import { organisationsByName } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 import { readCreateBody } from './customer-import-row-check.ts';
 import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
@@ -250,11 +252,13 @@ async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Sa
  * SQLite (docs/decisions/098-import-behind-a-switch.md): its one writer is not held for the whole
  * save. Each batch commits on its own, its new customers (and what hangs from them) marked with
  * the import, which every read leaves out while the import is `applying`; the updates of matched
- * customers are staged as planned. The flip, one short transaction, makes the import `applied`
- * (its rows shown and counted), applies the planned updates and records the held feed entries in
- * the batches' order, then `import_finished`: subscribers get what one transaction would have
- * written, once it is all there. A failure, a Stop or a kill before the flip leaves only hidden
- * rows, deleted when the import is dropped (at once, or by the sweep of a dead process's imports).
+ * customers are staged as planned. Without updates the flip is one short transaction: the
+ * import `applied` (its rows shown and counted), the held feed entries in the batches' order,
+ * then `import_finished`. With updates it runs in chunks while the company is held
+ * (customer-import-finish.ts, docs/decisions/115-import-finishes-in-chunks-behind-a-hold.md).
+ * Subscribers get what one transaction would have written. A failure, a Stop or a kill before
+ * the flip leaves only hidden rows, deleted when the import is dropped (at once, or by the sweep
+ * of a dead process's imports); a kill during a chunked flip is finished on the next start.
  */
 async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving): Promise<void> {
   const { companyId, importId, report } = s;
@@ -290,11 +294,16 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
     new SwitchChunks(),
   );
   await step();
+  const windows = heldWindows(marker);
+  if (windows.some((w) => w.updates)) {
+    // Updates of existing customers take long to apply: in chunks, the company held meanwhile.
+    const counts = [...marker.counts];
+    await finishInChunks(ctx, importId, { author, counts, finished: finishedCounts(report), windows }, step);
+    return;
+  }
   await writeCustomers(ctx, author, async (writes, trx) => {
     await touchImport(trx, companyId, importId, 'applied');
-    await writes.importApplied(marker, async ({ from, to }) =>
-      updateBatch(writes, await plannedRows<PlannedUpdate>(trx, companyId, importId, from, to)),
-    );
+    await writes.importApplied(marker);
     await writes.importFinished(finishedCounts(report));
   });
 }
@@ -324,9 +333,6 @@ type SaveBatch =
   | null;
 /** One batch's matching and writes, over the saving transaction or a short one of its own (`writes` null: a dry run). */
 type InBatch = (work: (db: Database, writes: CustomerWrites | null) => Promise<void>) => Promise<void>;
-
-/** A matched row's update as decided, with the organisations it joins by id. */
-type PlannedUpdate = Pick<Update, 'id' | 'version' | 'before' | 'after' | 'custom'> & { joining: number[] };
 
 /**
  * The real run's writes of one batch: new customers (one change per batch), the organisations
@@ -370,20 +376,6 @@ function planned(u: Named<Update>, organisations: Map<string, number>): PlannedU
     custom,
     joining: u.organisations.map((n) => organisations.get(n) ?? 0),
   };
-}
-
-/** A batch's updates, each joining its organisations and keeping those it had. */
-async function updateBatch(writes: CustomerWrites, updates: PlannedUpdate[]): Promise<void> {
-  const changing = [];
-  for (const u of updates) {
-    changing.push({
-      current: { ...u.before, id: u.id, version: u.version },
-      after: u.after,
-      organisations: u.joining.length ? await withCurrentLinks(writes, u.id, u.joining) : undefined,
-      custom: u.custom,
-    });
-  }
-  await writes.updateImported(changing);
 }
 
 /** A batch's new customers, with the organisations its rows name (made when missing): answers name → id. */

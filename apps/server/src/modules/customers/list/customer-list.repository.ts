@@ -2,6 +2,7 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { waitForCustomers } from '../../../lib/csv-import/company-hold.ts';
 import {
   type CustomListPlan,
   customSortedPage,
@@ -123,6 +124,7 @@ export async function listCustomers(
 
 /** How many customers the company has, from the kept counts (one small read). */
 async function customerTotal(db: Database, companyId: number): Promise<number> {
+  await waitForCustomers(db, companyId);
   const row = await db
     .selectFrom('customer_counts')
     .select((eb) => eb.fn.sum<number | string>('n').as('n'))
@@ -133,7 +135,9 @@ async function customerTotal(db: Database, companyId: number): Promise<number> {
 }
 
 /** Per-company counts kept by the customer triggers (migration 002): by status and by month of creation (UTC). */
-export function customerCounts(db: Database, companyId: number) {
+export async function customerCounts(db: Database, companyId: number) {
+  // Kept by triggers as updates land: read once an import finishing in chunks is whole.
+  await waitForCustomers(db, companyId);
   return db
     .selectFrom('customer_counts')
     .select(['dimension', 'value', 'n'])

@@ -2,6 +2,7 @@ import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { waitForCustomers } from '../../../lib/csv-import/company-hold.ts';
 import { hiddenImports, visibleSql } from '../customer-visibility.ts';
 import { memberOfCondition } from '../organisations/customer-organisations.repository.ts';
 import type { ListFilter } from './customer-list.repository.ts';
@@ -72,6 +73,7 @@ export async function countMatching(
     filter.organisationId === undefined &&
     !filter.custom
   ) {
+    await waitForCustomers(db, companyId);
     let query = db
       .selectFrom('customer_counts')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
