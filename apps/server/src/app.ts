@@ -31,6 +31,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAccountMailJobs } from './modules/auth/account-mail.jobs.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { batchGetRoutes } from './modules/batch-get/batch-get.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerChangeFeedJobs } from './modules/change-feed/change-feed.jobs.ts';
@@ -263,6 +264,7 @@ export async function buildApp(
       await api.register(companiesRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(healthRoutes, { ctx });
+      await api.register(batchGetRoutes);
       await api.register(membersRoutes, { ctx });
       await api.register(invitationsRoutes, { ctx });
       await api.register(adminCompaniesRoutes, { ctx });

@@ -1,4 +1,3 @@
-import { MODULE_ID } from '@kontora/contract/limits';
 import {
   firstScreenAsked,
   noteFirstScreenAsked,
@@ -41,20 +40,16 @@ function askSignedIn(path: string, screens: string[], token: string, language: s
   // A search or filter in the address changes the screen's questions, and `?company=` may
   // name another company than the stored one: such an address asks only the layout's.
   if (location.hash.includes('?')) return;
+  // Asked with the layout's, in the same request (lib/early-requests.ts): a module the company
+  // lacks answers 403, which no screen of that module is shown to take.
   const { questions, followUp } = screenQuestions(path, screens, `/api/companies/${company.id}`);
-  const allowed = (data: unknown) =>
-    questions.filter(([module]) => hasModule(data, module)).map(([, url]) => url);
-  void requestEarlyAfter(modules, allowed, token, language).then(() =>
-    followUp ? requestEarlyAfter(followUp.after, followUp.next, token, language) : undefined,
-  );
+  for (const url of questions) requestEarly(url, token, language);
+  if (followUp) void requestEarlyAfter(followUp.after, followUp.next, token, language);
 }
 
-/**
- * A screen's first questions, each with the module the company needs for it to be asked, and
- * the questions drawn from one of their answers once it has arrived (`followUp`).
- */
+/** A screen's first questions, and the questions drawn from one of their answers once it has arrived (`followUp`). */
 type ScreenQuestions = {
-  questions: [module: number, url: string][];
+  questions: string[];
   followUp?: { after: string; next: (data: unknown) => string[] };
 };
 
@@ -65,12 +60,10 @@ type ScreenQuestions = {
  * are left to the screens.
  */
 function screenQuestions(path: string, screens: string[], base: string): ScreenQuestions {
-  const { crm, social, crmIntegration } = MODULE_ID;
-  const ofCrm = (urls: string[]): ScreenQuestions['questions'] => urls.map((url) => [crm, url]);
   const record = /^\/company\/(customer|deal)\/(\d+)$/.exec(path);
   if (record?.[1] === 'customer') {
     const customer = `${base}/customers/${record[2]}`;
-    const questions = ofCrm([
+    const questions = [
       // The page's largest text is the customer's name.
       customer,
       `${base}/members`,
@@ -83,12 +76,12 @@ function screenQuestions(path: string, screens: string[], base: string): ScreenQ
       `${customer}/timeline`,
       `${base}/emails/scheduled`,
       `${customer}/emails`,
-    ]);
+    ];
     return { questions };
   }
   if (record?.[1] === 'deal') {
     const deal = `${base}/deals/${record[2]}`;
-    const questions = ofCrm([
+    const questions = [
       deal,
       `${base}/pipelines`,
       `${base}/members`,
@@ -98,7 +91,7 @@ function screenQuestions(path: string, screens: string[], base: string): ScreenQ
       `${deal}/timeline?limit=30`,
       `${base}/emails/scheduled`,
       `${deal}/emails`,
-    ]);
+    ];
     // Its people, each asked by id once the deal has answered (features/deals/api/get-deal-people.ts).
     return { questions, followUp: { after: deal, next: (data) => peopleOf(data, base) } };
   }
@@ -106,17 +99,14 @@ function screenQuestions(path: string, screens: string[], base: string): ScreenQ
     // The dashboard's largest text is the CRM widget's next to-dos: its figures. Then the other
     // widgets' first questions (the social widget's company time zone, accounts and posts; the
     // integration widget's keys, webhooks and connectors).
-    const questions: ScreenQuestions['questions'] = [
-      [crm, `${base}/crm/stats`],
-      [social, base],
-      [social, `${base}/social/accounts`],
-      [social, `${base}/social/posts?status=scheduled&limit=5&sort=scheduled`],
-      [social, `${base}/social/posts?status=failed&limit=5`],
-      [social, `${base}/social/posts?status=partly_failed&limit=5`],
-      ...['api-keys', 'webhooks', 'connectors'].map((list): [number, string] => [
-        crmIntegration,
-        `${base}/${list}`,
-      ]),
+    const questions = [
+      `${base}/crm/stats`,
+      base,
+      `${base}/social/accounts`,
+      `${base}/social/posts?status=scheduled&limit=5&sort=scheduled`,
+      `${base}/social/posts?status=failed&limit=5`,
+      `${base}/social/posts?status=partly_failed&limit=5`,
+      ...['api-keys', 'webhooks', 'connectors'].map((list) => `${base}/${list}`),
     ];
     return { questions };
   }
@@ -130,21 +120,21 @@ function screenQuestions(path: string, screens: string[], base: string): ScreenQ
       'members',
       'custom-fields?record=customer',
     ];
-    return { questions: ofCrm(lists.map((url) => `${base}/${url}`)) };
+    return { questions: lists.map((url) => `${base}/${url}`) };
   }
   if (screens.includes('DealsBoardScreen')) {
     const pipelines = `${base}/pipelines`;
     return {
-      questions: ofCrm([`${base}/members`, pipelines, `${base}/custom-fields?record=deal`]),
+      questions: [`${base}/members`, pipelines, `${base}/custom-fields?record=deal`],
       // The board shows the first pipeline when the address names none (deals-board-screen.tsx).
       followUp: { after: pipelines, next: (data) => firstBoardOf(data, base) },
     };
   }
   if (screens.includes('CrmDashboardScreen'))
-    return { questions: ofCrm([`${base}/crm/stats`, `${base}/pipelines`]) };
+    return { questions: [`${base}/crm/stats`, `${base}/pipelines`] };
   if (screens.includes('EventsScreen'))
-    return { questions: ofCrm([base, `${base}/events?dir=asc&limit=50&filter=open`]) };
-  if (screens.includes('CalendarScreen')) return { questions: ofCrm([base, `${base}/calendar-feed`]) };
+    return { questions: [base, `${base}/events?dir=asc&limit=50&filter=open`] };
+  if (screens.includes('CalendarScreen')) return { questions: [base, `${base}/calendar-feed`] };
   if (path === '/company/social/posts') {
     const urls = [
       `${base}/social/posts?limit=25`,
@@ -153,7 +143,7 @@ function screenQuestions(path: string, screens: string[], base: string): ScreenQ
       '/api/company-social-integration-types',
       base,
     ];
-    return { questions: urls.map((url) => [social, url]) };
+    return { questions: urls };
   }
   return { questions: [] };
 }
@@ -170,10 +160,4 @@ export function firstBoardOf(data: unknown, base: string): string[] {
   const first: unknown = (data as { items?: unknown[] } | null)?.items?.[0];
   const id = (first as { id?: unknown } | null)?.id;
   return Number.isInteger(id) ? [`${base}/pipelines/${id}/board?per_column=25`] : [];
-}
-
-/** Whether a `/api/company-modules/:id` answer (`{ modules: [{ id }…] }`) lists the module. */
-export function hasModule(data: unknown, module: number): boolean {
-  const modules = (data as { modules?: unknown } | null)?.modules;
-  return Array.isArray(modules) && modules.some((m) => (m as { id?: unknown } | null)?.id === module);
 }

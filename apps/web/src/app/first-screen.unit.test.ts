@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
-import { hasModule } from './first-screen-data.ts';
 import { firstScreens } from './first-screen-route.ts';
 
 describe('the first screen the entry loads before the app has started', () => {
@@ -51,12 +50,5 @@ describe('the first screen the entry loads before the app has started', () => {
     for (const route of Object.values(paths.auth)) {
       expect(firstScreens(route.path.replace(/:[a-z]+/g, 'x'), false), route.path).toHaveLength(2);
     }
-  });
-
-  it('reads whether the company has a module from the modules answer, and nothing from a malformed one', () => {
-    expect(hasModule({ modules: [{ id: 0 }, { id: 2 }] }, 2)).toBe(true);
-    expect(hasModule({ modules: [{ id: 0 }] }, 2)).toBe(false);
-    expect(hasModule(null, 2)).toBe(false);
-    expect(hasModule({ modules: 'x' }, 2)).toBe(false);
   });
 });

@@ -35,17 +35,93 @@ export function noteFirstScreenAsked(): void {
 
 /**
  * `url` as apiRequest builds it (`/api/…` with its query); headers as apiRequest sends them,
- * without a token for a signed-out visitor.
+ * without a token for a signed-out visitor. The questions asked in one go (one synchronous run)
+ * leave together in one request (`askTogether`).
  */
 export function requestEarly(url: string, token: string | undefined, language: string): void {
   // Already asked on this page (the inline script before the entry): one request per question.
   if (fresh(early.get(url), token)) return;
+  const response = new Promise<Response>((resolve, reject) => {
+    const key = `${token ?? ''}\n${language}`;
+    const group = queued.get(key) ?? { token, language, questions: [] };
+    if (group.questions.length === 0) queued.set(key, group);
+    group.questions.push({ url, resolve, reject });
+    if (queued.size === 1 && group.questions.length === 1) queueMicrotask(flush);
+  });
+  const entry = { token, at: Date.now(), response };
+  // A refusal or a failure is not kept for later: it may say what was so when the page loaded
+  // (a module then off), so the app asks again. One taken before it arrived is the app's own.
+  const forget = () => {
+    if (early.get(url) === entry) early.delete(url);
+  };
+  response.then((answer) => answer.ok || forget(), forget);
+  early.set(url, entry);
+}
+
+type Question = { url: string; resolve: (response: Response) => void; reject: (cause: unknown) => void };
+type Group = { token: string | undefined; language: string; questions: Question[] };
+const queued = new Map<string, Group>();
+
+function flush(): void {
+  const groups = [...queued.values()];
+  queued.clear();
+  for (const group of groups) void askTogether(group);
+}
+
+/** `POST /api/batch-get` (packages/contract/src/batch-get.ts), written here without imports. */
+const BATCH_PATH = '/api/batch-get';
+const BATCH_MAX = 25;
+
+/**
+ * Many questions in one round trip: on a phone each request waits for a connection (six per
+ * server) and a round trip, so ten questions cost several round trips where one costs one
+ * (docs/decisions/116-first-answers-in-one-request.md). The server answers each as a GET of its
+ * own; each answer becomes the Response its own request would have had. A server that does not
+ * take the batch is asked one by one.
+ */
+async function askTogether({ token, language, questions }: Group): Promise<void> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = fetch(url, { headers });
-  // A failure surfaces in apiRequest, which takes it as its own.
-  response.catch(() => {});
-  early.set(url, { token, at: Date.now(), response });
+  const alone = (q: Question) => fetch(q.url, { headers }).then(q.resolve, q.reject);
+  if (questions.length === 1) {
+    for (const q of questions) void alone(q);
+    return;
+  }
+  for (let at = 0; at < questions.length; at += BATCH_MAX) {
+    const part = questions.slice(at, at + BATCH_MAX);
+    try {
+      const res = await fetch(BATCH_PATH, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ get: part.map((q) => q.url) }),
+      });
+      const answers = res.ok ? answersOf(await res.json()) : null;
+      if (!answers || answers.length !== part.length) {
+        for (const q of part) void alone(q);
+        continue;
+      }
+      for (const [i, q] of part.entries()) q.resolve(responseOf(answers[i]));
+    } catch (cause) {
+      for (const q of part) q.reject(cause);
+    }
+  }
+}
+
+type Answer = { status: number; body: unknown; retry_after: string | null };
+
+function answersOf(json: unknown): Answer[] | null {
+  const answers = (json as { data?: { answers?: unknown } } | null)?.data?.answers;
+  return Array.isArray(answers) ? (answers as Answer[]) : null;
+}
+
+function responseOf(answer: Answer | undefined): Response {
+  if (!answer) return new Response(null, { status: 502 });
+  const headers: Record<string, string> = {};
+  if (answer.body !== null) headers['Content-Type'] = 'application/json';
+  if (answer.retry_after) headers['Retry-After'] = answer.retry_after;
+  const body =
+    answer.body === null || [204, 304].includes(answer.status) ? null : JSON.stringify(answer.body);
+  return new Response(body, { status: answer.status, headers });
 }
 
 export function takeEarly(url: string, token: string | undefined): Promise<Response> | undefined {
