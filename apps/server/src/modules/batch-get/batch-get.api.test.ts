@@ -62,6 +62,11 @@ describe('POST /api/batch-get', () => {
     expect(me?.status).toBe(200);
   });
 
+  it('answers at once for the live socket’s address, which takes no plain GET', async () => {
+    const [live] = answersOf(await batch(c.ana.token, ['/api/ws']));
+    expect(live?.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('refuses what is not a GET of the API, itself, and more than 25 addresses', async () => {
     for (const [get, field] of [
       [['https://example.com/api/me'], 'get.0'],
