@@ -16,7 +16,19 @@ export interface ChildServer {
 
 /** The real server (`node apps/server/src/main.ts`) in a child process, ready to answer. */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, await freePort());
+    } catch (err) {
+      // A port found free may be taken by another suite's process before the child listens on it.
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(env: Record<string, string>, port: number): Promise<ChildServer> {
   const child = spawn(process.execPath, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -49,6 +61,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     } catch {}
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
+      if (errors.includes('EADDRINUSE')) throw new PortTaken(`port ${port} taken: ${errors}`);
       throw new Error(`server did not become ready: ${errors}`);
     }
     await new Promise((r) => setTimeout(r, 50));
