@@ -159,17 +159,22 @@ export async function plannedRows<T>(
 export const FINISH_LINE = 0;
 
 export async function isFinishing(db: Database, companyId: number, importId: number): Promise<boolean> {
-  return (await finishFacts(db, companyId, importId)) !== null;
+  return (await stagedRow(db, companyId, importId, FINISH_LINE)) !== null;
 }
 
-/** What a finishing import has left to do, as staged (null: it is not finishing). */
-export async function finishFacts<T>(db: Database, companyId: number, importId: number): Promise<T | null> {
+/** The row staged under `line`, parsed (null when there is none). */
+export async function stagedRow<T>(
+  db: Database,
+  companyId: number,
+  importId: number,
+  line: number,
+): Promise<T | null> {
   const found = await db
     .selectFrom('csv_import_rows')
     .select('row')
     .where('import_id', '=', importId)
     .where('company_id', '=', companyId)
-    .where('line', '=', FINISH_LINE)
+    .where('line', '=', line)
     .executeTakeFirst();
   return found ? (JSON.parse(found.row) as T) : null;
 }
@@ -239,29 +244,46 @@ export async function dropStaleImports(
  * Drops dead imports' staged rows once the app is ready (after the migrations) and every minute
  * after, so an instance that survives another's crash cleans up after it too. On SQLite, where one
  * process serves the database, every import found on start is dead: one killed part-way through
- * its flip is finished before the app serves (the others wait the usual time).
+ * its flip is finished in the background, its company held from before the app serves (its
+ * customer reads wait, company-hold.ts) while the other companies are served. The others wait the
+ * usual time.
  */
 export function sweepStaleImports(app: FastifyInstance, db: Database, finish: FinishImport): void {
   let timer: NodeJS.Timeout | undefined;
+  const finishing = new Map<number, Promise<void>>();
+  // An import being finished here is not the sweep's to finish again.
+  const notFinishing: FinishImport = (imp) => (finishing.has(imp.id) ? Promise.resolve(false) : finish(imp));
   const sweep = () =>
-    dropStaleImports(db, STALE_IMPORT_MS, finish).catch((err: unknown) =>
+    dropStaleImports(db, STALE_IMPORT_MS, notFinishing).catch((err: unknown) =>
       app.log.warn({ err }, 'import sweep failed'),
     );
   app.addHook('onReady', async () => {
-    if (dialectOf(db) === 'sqlite') await finishInterrupted(db, finish);
+    if (dialectOf(db) === 'sqlite') {
+      for (const imp of await interruptedFlips(db)) {
+        // `finish` holds the company as it is called, before this hook returns.
+        const done = finish(imp)
+          .then((finished) => (finished ? dropStaging(db, imp.company_id, imp.id) : undefined))
+          .catch((err: unknown) => app.log.error({ err, importId: imp.id }, 'finishing an import failed'))
+          .finally(() => finishing.delete(imp.id));
+        finishing.set(imp.id, done);
+      }
+    }
     await sweep();
     timer = setInterval(sweep, 60_000);
     timer.unref();
   });
-  app.addHook('preClose', async () => clearInterval(timer));
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await Promise.all(finishing.values());
+  });
 }
 
-async function finishInterrupted(db: Database, finish: FinishImport): Promise<void> {
-  const finishing = await crossCompany(db, 'imports killed part-way through their flip are finished on start')
+/** Imports a process was killed part-way through their flip (what is left staged under line 0). */
+function interruptedFlips(db: Database) {
+  return crossCompany(db, 'imports killed part-way through their flip are finished on start')
     .selectFrom('csv_imports')
     .innerJoin('csv_import_rows', 'csv_import_rows.import_id', 'csv_imports.id')
     .select(['csv_imports.id', 'csv_imports.company_id', 'csv_imports.kind'])
     .where('csv_import_rows.line', '=', FINISH_LINE)
     .execute();
-  for (const imp of finishing) if (await finish(imp)) await dropStaging(db, imp.company_id, imp.id);
 }

@@ -2,12 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { holdCompany } from '../../../lib/csv-import/company-hold.ts';
-import {
-  FINISH_LINE,
-  finishFacts,
-  plannedRows,
-  touchImport,
-} from '../../../lib/csv-import/import-staging.ts';
+import { FINISH_LINE, plannedRows, stagedRow, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import { SwitchChunks } from '../../../lib/csv-import/switch-chunks.ts';
 import type { RecordAuthor } from '../../../lib/record-author.ts';
 import type { CustomPlan } from '../../custom-fields/custom-fields.service.ts';
@@ -23,9 +18,9 @@ import { withCurrentLinks } from './customer-import-links.ts';
  * planned updates are checked against the versions read, and then the feed entries and updates
  * are written a feed batch at a time in transactions of about 30 ms, other companies writing
  * between them. The last one makes the import `applied`: its new rows shown and counted, and
- * `customer.import_finished`. What is left to do is staged under line 0 and rewritten with each
- * transaction, so a process killed mid-way finishes the import on its next start; it is never
- * rolled back once an update is written.
+ * `customer.import_finished`. What the flip is to do is staged under line 0 with its first
+ * transaction, and how far it got under line -1 with each, so a process killed mid-way finishes
+ * the import on its next start; it is never rolled back once an update is written.
  */
 
 /** A matched row's update as decided, with the organisations it joins by id. */
@@ -68,14 +63,20 @@ interface StoredWindow {
   updates: { from: number; to: number } | null;
 }
 
-/** What a finishing import keeps under line 0: enough to finish it after a restart. */
+/** What a finishing import keeps under line 0, written once: enough to finish it after a restart. */
 interface FinishFacts {
   author: RecordAuthor;
   counts: [string, number][];
   finished: FinishedCounts;
-  /** The feed batches not finished, the one under way first. */
+  /** Every feed batch, in the file's order. */
   windows: StoredWindow[];
-  /** Whether the first window's `customer.imported` entries are written (its updates under way). */
+}
+
+/** How far it got, under line -1 (no file line is negative one), rewritten with each transaction. */
+interface FinishProgress {
+  /** The feed batch under way. */
+  next: number;
+  /** Whether its `customer.imported` entries are written (its updates under way). */
   recorded: boolean;
 }
 
@@ -87,47 +88,53 @@ interface FinishFacts {
 export async function finishInChunks(
   ctx: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   importId: number,
-  facts: Omit<FinishFacts, 'windows' | 'recorded'> & { windows: HeldWindow[] },
+  facts: Omit<FinishFacts, 'windows'> & { windows: HeldWindow[] },
   step: () => Promise<void>,
 ): Promise<void> {
   const { companyId } = facts.author;
   await holdCompany(companyId, async () => {
     await refuseStalePlans(ctx.db, companyId, importId, facts.windows, step);
-    const stored: FinishFacts = {
-      ...facts,
-      windows: facts.windows.map((w) => ({
-        ...w,
-        rows: toRuns(w.rows),
-        organisations: toRuns(w.organisations),
-      })),
-      recorded: false,
-    };
-    await finishStaged(ctx, importId, stored);
+    const windows = facts.windows.map((w) => ({
+      ...w,
+      rows: toRuns(w.rows),
+      organisations: toRuns(w.organisations),
+    }));
+    await finishStaged(ctx, importId, { ...facts, windows }, { next: 0, recorded: false }, false);
   });
 }
 
 /**
- * Finishes an import a dead process left part-way through its flip (the sweep on start). Answers
- * false when the import was not finishing.
+ * Finishes an import a dead process left part-way through its flip (the sweep on start). The
+ * company is held from this call on, before anything is read, so a restarted server serves the
+ * other companies while this one's reads wait. Answers false when the import was not finishing.
  */
-export async function resumeFinishing(
+export function resumeFinishing(
   ctx: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   companyId: number,
   importId: number,
 ): Promise<boolean> {
-  const facts = await finishFacts<FinishFacts>(ctx.db, companyId, importId);
-  if (!facts) return false;
-  await holdCompany(companyId, () => finishStaged(ctx, importId, facts));
-  return true;
+  return holdCompany(companyId, async () => {
+    const facts = await stagedRow<FinishFacts>(ctx.db, companyId, importId, FINISH_LINE);
+    if (!facts) return false;
+    const progress = (await stagedRow<FinishProgress>(ctx.db, companyId, importId, PROGRESS_LINE)) ?? {
+      next: 0,
+      recorded: false,
+    };
+    await finishStaged(ctx, importId, facts, progress, true);
+    return true;
+  });
 }
 
 /** Feed batches without updates recorded together: each costs about what this many updates do. */
 const WINDOW_COST = 10;
+const PROGRESS_LINE = -1;
 
 async function finishStaged(
   ctx: Pick<AppContext, 'db' | 'caches' | 'benchOnlyChangeFeed'>,
   importId: number,
   facts: FinishFacts,
+  progress: FinishProgress,
+  stored: boolean,
 ): Promise<void> {
   const { companyId } = facts.author;
   const chunks = new SwitchChunks();
@@ -138,11 +145,11 @@ async function finishStaged(
     const started = performance.now();
     let spent = 0;
     done = await writeCustomers(ctx, facts.author, async (writes, trx) => {
-      for (let window = facts.windows[0]; window && spent < budget; window = facts.windows[0]) {
-        if (!facts.recorded) {
+      for (let window = facts.windows[progress.next]; window && spent < budget; ) {
+        if (!progress.recorded) {
           await writes.recordImported(fromRuns(window.rows));
           await writes.recordImported(fromRuns(window.organisations));
-          facts.recorded = true;
+          progress.recorded = true;
           spent += WINDOW_COST;
         }
         const left =
@@ -151,11 +158,15 @@ async function finishStaged(
           spent += left.applied;
           if (!left.finished) break;
         }
-        facts.windows.shift();
-        facts.recorded = false;
+        progress.next++;
+        progress.recorded = false;
+        window = facts.windows[progress.next];
       }
-      if (facts.windows.length) {
-        await writeFacts(trx, companyId, importId, facts);
+      if (progress.next < facts.windows.length) {
+        // Written with the first transaction's work: an import that fails in it is dropped whole.
+        if (!stored) await stageRow(trx, companyId, importId, FINISH_LINE, facts);
+        stored = true;
+        await stageRow(trx, companyId, importId, PROGRESS_LINE, progress);
         await touchImport(trx, companyId, importId);
         return false;
       }
@@ -166,7 +177,7 @@ async function finishStaged(
         .deleteFrom('csv_import_rows')
         .where('import_id', '=', importId)
         .where('company_id', '=', companyId)
-        .where('line', '=', FINISH_LINE)
+        .where('line', 'in', [FINISH_LINE, PROGRESS_LINE])
         .execute();
       return true;
     });
@@ -204,15 +215,12 @@ async function applyPlanned(
   return { applied: rows.length, finished: rows.length < want || last.line === -lines.to };
 }
 
-/**
- * What is left, staged with the transaction that did the rest: written by the first transaction,
- * so an import that fails in it is dropped whole, and from then on only ever finished.
- */
-async function writeFacts(trx: Database, companyId: number, importId: number, facts: FinishFacts) {
-  const row = JSON.stringify(facts);
+/** One staged row of the finishing, written or rewritten (insert or update). */
+async function stageRow(trx: Database, companyId: number, importId: number, line: number, value: unknown) {
+  const row = JSON.stringify(value);
   await trx
     .insertInto('csv_import_rows')
-    .values({ import_id: importId, company_id: companyId, line: FINISH_LINE, row })
+    .values({ import_id: importId, company_id: companyId, line, row })
     .onConflict((oc) => oc.columns(['import_id', 'line']).doUpdateSet({ row }))
     .execute();
 }
