@@ -203,17 +203,7 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await ctx.jobs.start();
   });
-  sweepStaleImports(app, ctx.db, async (imp) => {
-    try {
-      return await resumeFinishing(ctx, imp.company_id, imp.id);
-    } catch (err) {
-      app.log.error(
-        { err, importId: imp.id },
-        'an import killed part-way through its flip could not be finished',
-      );
-      return false;
-    }
-  });
+  sweepStaleImports(app, ctx.db, (imp) => resumeFinishing(ctx, imp.company_id, imp.id));
   // After the jobs' hooks: the watch queues sync runs, and its connections close on shutdown.
   registerMailboxIdleWatch(app, ctx);
   // preClose runs while in-flight requests finish: running jobs get the same grace, then are handed back.

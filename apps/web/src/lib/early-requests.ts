@@ -83,10 +83,8 @@ async function askTogether({ token, language, questions }: Group): Promise<void>
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (token) headers.Authorization = `Bearer ${token}`;
   const alone = (q: Question) => fetch(q.url, { headers }).then(q.resolve, q.reject);
-  if (questions.length === 1) {
-    for (const q of questions) void alone(q);
-    return;
-  }
+  const [only] = questions;
+  if (only && questions.length === 1) return alone(only);
   for (let at = 0; at < questions.length; at += BATCH_MAX) {
     const part = questions.slice(at, at + BATCH_MAX);
     try {

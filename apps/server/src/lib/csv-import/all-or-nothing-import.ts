@@ -3,6 +3,7 @@ import { CUSTOMER_LIMITS } from '@kontora/contract/customer-values';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { type CsvRecord, parseCsv } from '../csv.ts';
+import { nextTurn } from '../next-turn.ts';
 import { type OwnTargets, readHeader, resolveMapping } from './csv-mapping.ts';
 import { emptyFile, isBlankRecord, type RejectedRows, rejectRow, rowCells } from './csv-rows.ts';
 import { importProgress, type PublishedImportProgress } from './import-progress.ts';
@@ -186,7 +187,7 @@ export async function importAllOrNothing<T extends string, R, K>(
       const step = async () => {
         // The connection is given up between batches: requests already received run their
         // queries (each waits for one batch at most) before the next batch takes the writer.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         if (stopped()) throw importStopped();
         progress.tick();
       };

@@ -14,25 +14,21 @@ import { AppError } from '../errors.ts';
  * transaction, so it raises no hold.
  */
 
-interface Hold {
-  released: Promise<void>;
-  release: () => void;
-}
-
-const holds = new Map<number, Hold>();
+/** Per held company, what resolves when its hold ends. */
+const holds = new Map<number, Promise<void>>();
 /** Customer writes admitted per company, and who waits for them to end. */
 const admitted = new Map<number, { active: number; idle: (() => void)[] }>();
 /** The company whose hold this async context passes: the hold's own work, or a write admitted before it. */
 const passing = new AsyncLocalStorage<number>();
 
 /** What waits for the company's hold to end, or null when it is not held (or this context passes it). */
-export function holdOn(companyId: number): Promise<void> | null {
-  const hold = holds.get(companyId);
-  if (!hold || passing.getStore() === companyId) return null;
-  return hold.released;
+function holdOn(companyId: number): Promise<void> | null {
+  const released = holds.get(companyId);
+  if (!released || passing.getStore() === companyId) return null;
+  return released;
 }
 
-export const importFinishing = () =>
+const importFinishing = () =>
   new AppError(503, 'import_finishing', 'An import is finishing in this company; try again in a moment.', {
     headers: { 'retry-after': '2' },
   });
@@ -72,12 +68,12 @@ export async function admittedWrite<T>(companyId: number, work: () => Promise<T>
  * writes admitted before the hold finish first. One hold per company at a time.
  */
 export async function holdCompany<T>(companyId: number, work: () => Promise<T>): Promise<T> {
-  for (let other = holds.get(companyId); other; other = holds.get(companyId)) await other.released;
+  for (let other = holds.get(companyId); other; other = holds.get(companyId)) await other;
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  holds.set(companyId, { released, release });
+  holds.set(companyId, released);
   try {
     const writes = admitted.get(companyId);
     if (writes) await new Promise<void>((resolve) => writes.idle.push(resolve));

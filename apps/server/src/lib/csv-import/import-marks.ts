@@ -1,5 +1,6 @@
 import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
+import { nextTurn } from '../next-turn.ts';
 
 /**
  * The rows an import saved in short transactions carry its id (`import_id`, migrations 065 and
@@ -52,8 +53,7 @@ async function settleTable(
   applied: boolean,
 ): Promise<void> {
   for (;;) {
-    // node:sqlite answers at once, so a chain of statements never lets the event loop read the
-    // requests waiting: each statement waits for the loop's turn first.
+    // Other requests get the one connection between the statements.
     await nextTurn();
     const ids = (
       await db
@@ -81,6 +81,3 @@ async function settleTable(
     }
   }
 }
-
-/** Resolves once the event loop has run the I/O that was waiting (new requests among it). */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,8 +3,9 @@ import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { insertRows } from '../../db/rows-insert.ts';
+import { nextTurn } from '../next-turn.ts';
 import { nowIso } from '../tokens.ts';
-import { nextTurn, settleMarks } from './import-marks.ts';
+import { settleMarks } from './import-marks.ts';
 
 /**
  * The staging area of CSV imports (docs/decisions/068-staged-imports.md): the checked rows of a
@@ -208,9 +209,9 @@ export async function dropStaging(db: Database, companyId: number, importId: num
 
 /**
  * Finishes an import a dead process left part-way through its flip (the module that wrote it):
- * answers whether it did (a failure is the caller's to report; the import is tried again later).
+ * answers whether it did. One that is not finished stays, to be tried again by a later sweep.
  */
-export type FinishImport = (imp: { id: number; company_id: number; kind: string }) => Promise<boolean>;
+export type FinishImport = (imp: { id: number; company_id: number }) => Promise<boolean>;
 
 /**
  * Drops the imports whose process died (not touched for `staleMs`): run on start, so a crash or
@@ -228,7 +229,7 @@ export async function dropStaleImports(
   const before = new Date(Date.now() - staleMs).toISOString();
   const stale = await crossCompany(db, 'imports of any company whose process died are dropped on start')
     .selectFrom('csv_imports')
-    .select(['id', 'company_id', 'kind'])
+    .select(['id', 'company_id'])
     .where('alive_at', '<', before)
     .execute();
   let dropped = 0;
@@ -251,19 +252,27 @@ export async function dropStaleImports(
 export function sweepStaleImports(app: FastifyInstance, db: Database, finish: FinishImport): void {
   let timer: NodeJS.Timeout | undefined;
   const finishing = new Map<number, Promise<void>>();
-  // An import being finished here is not the sweep's to finish again.
-  const notFinishing: FinishImport = (imp) => (finishing.has(imp.id) ? Promise.resolve(false) : finish(imp));
+  // Called at once (`finish` holds the company as it is called); a failure is logged and the
+  // import left for a later sweep. An import being finished here is not the sweep's to finish again.
+  const tryFinish: FinishImport = async (imp) => {
+    if (finishing.has(imp.id)) return false;
+    try {
+      return await finish(imp);
+    } catch (err) {
+      app.log.error({ err, importId: imp.id }, 'an import killed part-way through its flip was not finished');
+      return false;
+    }
+  };
   const sweep = () =>
-    dropStaleImports(db, STALE_IMPORT_MS, notFinishing).catch((err: unknown) =>
+    dropStaleImports(db, STALE_IMPORT_MS, tryFinish).catch((err: unknown) =>
       app.log.warn({ err }, 'import sweep failed'),
     );
   app.addHook('onReady', async () => {
     if (dialectOf(db) === 'sqlite') {
       for (const imp of await interruptedFlips(db)) {
-        // `finish` holds the company as it is called, before this hook returns.
-        const done = finish(imp)
+        const done = tryFinish(imp)
           .then((finished) => (finished ? dropStaging(db, imp.company_id, imp.id) : undefined))
-          .catch((err: unknown) => app.log.error({ err, importId: imp.id }, 'finishing an import failed'))
+          .catch((err: unknown) => app.log.warn({ err, importId: imp.id }, 'import sweep failed'))
           .finally(() => finishing.delete(imp.id));
         finishing.set(imp.id, done);
       }
@@ -283,7 +292,7 @@ function interruptedFlips(db: Database) {
   return crossCompany(db, 'imports killed part-way through their flip are finished on start')
     .selectFrom('csv_imports')
     .innerJoin('csv_import_rows', 'csv_import_rows.import_id', 'csv_imports.id')
-    .select(['csv_imports.id', 'csv_imports.company_id', 'csv_imports.kind'])
+    .select(['csv_imports.id', 'csv_imports.company_id'])
     .where('csv_import_rows.line', '=', FINISH_LINE)
     .execute();
 }

@@ -139,6 +139,15 @@ export function heldWindows(marker: ImportMarker): HeldWindow[] {
   return windows;
 }
 
+/** What `customer.import_finished` says. */
+export type ImportFinishedCounts = {
+  rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: number;
+};
+
 export type BulkAction = { action: 'set_status'; status: CustomerStatus } | { action: 'delete' };
 
 /**
@@ -335,13 +344,7 @@ export class CustomerWrites {
   }
 
   /** One entry for a whole CSV import, after its batches: subscribers may wait for it instead. */
-  async importFinished(counts: {
-    rows: number;
-    created: number;
-    updated: number;
-    skipped: number;
-    rejected: number;
-  }): Promise<void> {
+  async importFinished(counts: ImportFinishedCounts): Promise<void> {
     await this.#record({
       type: 'customer.import_finished',
       entity: { type: 'customer', id: null },

@@ -4,10 +4,17 @@ import type { Database } from '../../../db/database.ts';
 import { holdCompany } from '../../../lib/csv-import/company-hold.ts';
 import { FINISH_LINE, plannedRows, stagedRow, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import { SwitchChunks } from '../../../lib/csv-import/switch-chunks.ts';
+import { nextTurn } from '../../../lib/next-turn.ts';
 import type { RecordAuthor } from '../../../lib/record-author.ts';
 import type { CustomPlan } from '../../custom-fields/custom-fields.service.ts';
 import type { EditableCustomer } from '../customer-dto.ts';
-import { type CustomerWrites, type HeldWindow, stale, writeCustomers } from '../customer-writes.ts';
+import {
+  type CustomerWrites,
+  type HeldWindow,
+  type ImportFinishedCounts,
+  stale,
+  writeCustomers,
+} from '../customer-writes.ts';
 import { withCurrentLinks } from './customer-import-links.ts';
 
 /**
@@ -47,15 +54,6 @@ export async function updateBatch(writes: CustomerWrites, updates: PlannedUpdate
   await writes.updateImported(changing);
 }
 
-/** What `customer.import_finished` says. */
-export interface FinishedCounts {
-  rows: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  rejected: number;
-}
-
 /** A feed batch still to record: its ids as runs (first, count), its planned updates' lines. */
 interface StoredWindow {
   rows: number[];
@@ -67,7 +65,7 @@ interface StoredWindow {
 interface FinishFacts {
   author: RecordAuthor;
   counts: [string, number][];
-  finished: FinishedCounts;
+  finished: ImportFinishedCounts;
   /** Every feed batch, in the file's order. */
   windows: StoredWindow[];
 }
@@ -140,7 +138,7 @@ async function finishStaged(
   const chunks = new SwitchChunks();
   for (let done = false; !done; ) {
     // Other requests run their queries (other companies' writes among them) between transactions.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const budget = chunks.size();
     const started = performance.now();
     let spent = 0;

@@ -27,6 +27,7 @@ import {
   withStaging,
 } from '../../../lib/csv-import/staged-import.ts';
 import { SwitchChunks } from '../../../lib/csv-import/switch-chunks.ts';
+import { nextTurn } from '../../../lib/next-turn.ts';
 import { authorOfActor, type RecordAuthor } from '../../../lib/record-author.ts';
 import {
   type CustomPlan,
@@ -267,7 +268,7 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
   const step = async () => {
     // The connection is given up between batches: requests already received run their queries
     // (each waits for one batch at most) before the next batch takes the one writer again.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     if (s.stopped()) throw importStopped();
     s.progress.tick();
   };
