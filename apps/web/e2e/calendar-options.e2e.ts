@@ -121,7 +121,7 @@ describe('calendar options', () => {
       await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'light'));
       await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-12');
       await page.locator('[role="cell"][data-date="2030-06-12"]').waitFor();
-      await page.getByRole('tab', { name: 'Week view' }).click();
+      await page.getByRole('tab', { name: 'Week' }).click();
       await page.locator('[data-time="07:00:00"]').first().waitFor();
       await expect.poll(() => openedAt(page)).toMatchObject({ scrolled: true, nearTop: true });
       await page.context().close();

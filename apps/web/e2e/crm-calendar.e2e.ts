@@ -129,7 +129,7 @@ describe('CRM calendar', () => {
     await page.getByRole('link', { name: 'Go to June 19, 2030' }).click();
     await page.waitForURL(/view=timeGridDay&date=2030-06-19/);
     await page.getByRole('button', { name: title }).waitFor();
-    await page.getByRole('tab', { name: 'List view' }).click();
+    await page.getByRole('tab', { name: 'List' }).click();
     await page.waitForURL(/view=listWeek/);
 
     // Opening it there gives the to-do to edit, with its customer.
@@ -274,5 +274,37 @@ describe('CRM calendar', () => {
     await page.getByRole('tab', { name: 'Dan', selected: true }).waitFor();
     await page.getByRole('button', { name: /Sastanak s Marinom/ }).waitFor();
     expect(page.url()).toMatch(/view=timeGridDay&date=2030-06-05$/);
+  });
+  it('the period and its controls show before the calendar’s code arrives, and page by month, week and today', async () => {
+    const company = fresh('Periodika d.o.o.');
+    await companyWithCustomer(company);
+    const page = await anaIn(company, { bypassCSP: true });
+    const release = await holdRequests(page, /\/assets\/event-calendar-[\w-]+\.js$/);
+    await page.goto('/#/company/calendar?view=dayGridMonth&date=2030-06-12');
+    await page.getByRole('heading', { level: 2, name: 'June 2030' }).waitFor();
+    await page.getByRole('tab', { name: 'Month', selected: true }).waitFor();
+    expect(await day(page, '2030-06-12').count()).toBe(0);
+    // A move before the calendar is there goes to the address, where the calendar then opens.
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.waitForURL(/view=dayGridMonth&date=2030-07-12$/);
+    await page.getByRole('heading', { level: 2, name: 'July 2030' }).waitFor();
+    release();
+    await day(page, '2030-07-12').waitFor();
+    expect(await day(page, '2030-06-12').count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Week' }).click();
+    await page.waitForURL(/view=timeGridWeek&date=2030-07-12$/);
+    await page.getByRole('heading', { level: 2, name: /^July 7\s–\s13, 2030$/ }).waitFor();
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page.waitForURL(/view=timeGridWeek&date=2030-07-05$/);
+    await page.getByRole('heading', { level: 2, name: /^June 30\s–\sJuly 6, 2030$/ }).waitFor();
+    await page.locator('[role="columnheader"][data-date="2030-06-30"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Today is the company's (Zagreb), whatever the browser's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zagreb' }).format(new Date());
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await page.waitForURL(new RegExp(`view=timeGridWeek&date=${today}$`));
+    await page.getByRole('button', { name: 'Next week' }).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import type { DateSelectInfo, EventChangeInfo } from '@fullcalendar/react';
 import type { TodoEvent } from '@kontora/contract/events';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
@@ -19,9 +19,15 @@ import { toCalendarInput } from '../lib/calendar-event-input.ts';
 import type { CalendarChange } from '../lib/moved-event-body.ts';
 import { useCalendarPlace } from '../lib/use-calendar-place.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
-import { type CalendarPlaceChange, EventCalendar } from './event-calendar.tsx';
+import { CalendarToolbar } from './calendar-toolbar.tsx';
+import type { CalendarPlaceChange } from './event-calendar.tsx';
 import { EventTypeLegend } from './event-type-legend.tsx';
 import { useEventMoves } from './use-event-moves.ts';
+
+// FullCalendar is the screen's largest file: asked for as soon as the screen's own code runs,
+// and drawn under the toolbar when it arrives (docs/decisions/117-calendar-toolbar-before-the-calendar.md).
+const eventCalendarCode = import('./event-calendar.tsx');
+const EventCalendar = lazy(async () => ({ default: (await eventCalendarCode).EventCalendar }));
 
 /** What the to-do dialog shows: a new to-do (maybe with a selected range) or an existing one. */
 type DialogState = { event: TodoEvent | null; draft?: EventDraft } | null;
@@ -30,10 +36,7 @@ type DialogState = { event: TodoEvent | null; draft?: EventDraft } | null;
 export function CalendarScreen() {
   const companyId = useCompanyId();
   const profile = useCompanyProfile(companyId);
-  // The calendar mounts in a deferred render, which React splits into short tasks: mounted in
-  // the synchronous render of the profile's answer, FullCalendar was one long task of a phone's
-  // first load (docs/decisions/099-answers-drawn-in-short-tasks.md). The spinner stays meanwhile.
-  const company = useDeferredValue(profile.data);
+  const company = profile.data;
 
   if (profile.isError) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />;
   // Times are placed in the company's zone, so nothing is drawn before it is known.
@@ -58,6 +61,7 @@ function CompanyCalendar({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const calendarLanguage = isLanguage(language) ? language : FALLBACK_LANGUAGE;
   const place = useCalendarPlace();
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -81,6 +85,10 @@ function CompanyCalendar({
     setFirstDrawn(true);
   }
   const waitingForFirst = place.view === 'dayGridMonth' && !firstDrawn;
+  // The calendar mounts in a deferred render, which React splits into short tasks: mounted in
+  // the synchronous render of the profile's answer, FullCalendar was one long task of a phone's
+  // first load (docs/decisions/099-answers-drawn-in-short-tasks.md). The toolbar shows meanwhile.
+  const drawCalendar = useDeferredValue(true, false);
 
   const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
@@ -131,16 +139,29 @@ function CompanyCalendar({
         aria-busy={events.isFetching}
         aria-label={t('calendar.title')}
       >
-        <div className="card-body" style={waitingForFirst ? { visibility: 'hidden' } : undefined}>
-          <EventCalendar
-            events={shownInputs}
-            timeZone={timeZone}
-            workdayStart={workdayStart}
-            language={isLanguage(language) ? language : FALLBACK_LANGUAGE}
+        <div className="card-body">
+          <CalendarToolbar
             view={place.view}
             date={place.date}
-            {...handlers}
+            timeZone={timeZone}
+            language={calendarLanguage}
+            onMove={place.setPlace}
           />
+          <div style={waitingForFirst ? { visibility: 'hidden' } : undefined}>
+            {drawCalendar && (
+              <Suspense fallback={null}>
+                <EventCalendar
+                  events={shownInputs}
+                  timeZone={timeZone}
+                  workdayStart={workdayStart}
+                  language={calendarLanguage}
+                  view={place.view}
+                  date={place.date}
+                  {...handlers}
+                />
+              </Suspense>
+            )}
+          </div>
         </div>
       </section>
       <LazyEventDialog

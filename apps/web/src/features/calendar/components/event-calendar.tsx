@@ -19,17 +19,16 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '../../shared/calendar/calendar.css';
 import { calendarStringToInstant } from '../../shared/calendar/calendar-dates.ts';
-import { CALENDAR_LOCALES, calendarTimeFormat, todayText } from '../../shared/calendar/calendar-locales.ts';
+import { CALENDAR_LOCALES, calendarTimeFormat } from '../../shared/calendar/calendar-locales.ts';
 import { CALENDAR_LOOK } from '../../shared/calendar/calendar-look.ts';
 import type { VisibleRange } from '../api/calendar-events.ts';
 import type { CalendarEventProps } from '../lib/calendar-event-input.ts';
 import { makeTimeGridFocusable } from '../lib/focusable-time-grid.ts';
 import type { CalendarChange } from '../lib/moved-event-body.ts';
-import { CALENDAR_VIEWS, type CalendarView } from '../lib/use-calendar-place.ts';
+import type { CalendarView } from '../lib/use-calendar-place.ts';
 import { useOpenAtWorkingDay } from '../lib/use-open-at-working-day.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin];
-const TOOLBAR = { start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS.join(',') };
 /**
  * The week's day headers would be links named by the full date while showing
  * "Mon 6/9", which screen-reader users hear as a mismatch (axe: serious); the
@@ -73,7 +72,7 @@ function currentDate(api: CalendarApi): string {
 /**
  * FullCalendar (v7) with the app's four views, in the person's language and the
  * company's time zone. Events come in as props (the query cache owns them); the
- * calendar only reports what the person did. Memoised: drawing it is the screen's heaviest
+ * calendar follows `view` and `date` and only reports what the person did. Memoised: drawing it is the screen's heaviest
  * render, redone only when its own props change (the screen's handlers are stable).
  */
 export const EventCalendar = memo(function EventCalendar(props: EventCalendarProps) {
@@ -116,7 +115,8 @@ export const EventCalendar = memo(function EventCalendar(props: EventCalendarPro
       <FullCalendar
         ref={ref}
         plugins={PLUGINS}
-        headerToolbar={TOOLBAR}
+        // The screen draws its own toolbar before this code has arrived (calendar-toolbar.tsx).
+        headerToolbar={false}
         initialView={initial.view}
         initialDate={initial.date}
         timeZone={timeZone}
@@ -127,9 +127,11 @@ export const EventCalendar = memo(function EventCalendar(props: EventCalendarPro
         dayMaxEvents
         nowIndicator
         navLinks
+        // Without FullCalendar's toolbar it does not know the app's day view, and would open its
+        // own month-grid day, which the address does not name.
+        navLinkDayClick="timeGridDay"
         views={VIEW_OPTIONS}
         slotHeaderFormat={times}
-        todayHint={todayText(language)}
         timedText={t('calendar.timed')}
         scrollTime={scrollTime}
         eventTimeFormat={times}
