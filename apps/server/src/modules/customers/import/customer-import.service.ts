@@ -236,8 +236,11 @@ async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Sa
   await writeCustomers(ctx, author, async (writes, trx) => {
     const matcher = new ImportMatcher(trx, companyId, s.query, s.own.fields);
     const saving = savingStep(ctx.db, trx, companyId, importId, s.stopped, s.progress.tick);
-    // The tables each batch looks up by company and ids (matches, tags replaced, search words).
-    const statistics = importStatistics(trx, ['customers', 'customer_tags']);
+    // What each batch looks up by company and ids or keys (matches, tags replaced, search words).
+    const statistics = importStatistics(trx, {
+      customers: ['company_id', 'id', 'email', 'oib', 'phone_key', 'name_key', 'town_key'],
+      customer_tags: ['company_id', 'customer_id'],
+    });
     const step = async () => {
       await saving();
       await statistics(report.imported);
