@@ -19,8 +19,10 @@ export function rowsInsert(
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    for (const [column, value] of Object.entries(row)) {
-      if (value !== undefined && !seen.has(column)) {
+    const values = row as Record<string, unknown>;
+    // for…in rather than Object.entries: no array a column, for every row of an import's batch.
+    for (const column in values) {
+      if (values[column] !== undefined && !seen.has(column)) {
         seen.add(column);
         columns.push(column);
       }
