@@ -58,10 +58,14 @@ export async function stageRows(
  * on PostgreSQL each was a commit of its own, outside the import's transaction (so that others
  * see it), and waited for the log's flush: 420 of them, 1.5 s of a 100,000-row import.
  */
-const lastTouched = new Map<number, number>();
+const lastTouched = new WeakMap<Database, Map<number, number>>();
 const TOUCH_EVERY_MS = 1_000;
 
-/** Marks the import alive (at most once a second unless its state changes) or moves its state. */
+/**
+ * Marks the import alive (at most once a second through the same connection handle, unless its
+ * state changes) or moves its state. Keyed by the handle too: tests run many databases in one
+ * process, each numbering its imports from 1.
+ */
 export async function touchImport(
   db: Database,
   companyId: number,
@@ -69,12 +73,17 @@ export async function touchImport(
   state?: 'staging' | 'applying' | 'applied',
 ): Promise<void> {
   const now = Date.now();
-  if (!state && now - (lastTouched.get(importId) ?? 0) < TOUCH_EVERY_MS) return;
-  if (state === 'applied') lastTouched.delete(importId);
+  let touched = lastTouched.get(db);
+  if (!touched) {
+    touched = new Map();
+    lastTouched.set(db, touched);
+  }
+  if (!state && now - (touched.get(importId) ?? 0) < TOUCH_EVERY_MS) return;
+  if (state === 'applied') touched.delete(importId);
   else {
     // Imports that were dropped never say 'applied': the map is cleared rather than left to grow.
-    if (lastTouched.size > 1_000) lastTouched.clear();
-    lastTouched.set(importId, now);
+    if (touched.size > 1_000) touched.clear();
+    touched.set(importId, now);
   }
   await db
     .updateTable('csv_imports')
