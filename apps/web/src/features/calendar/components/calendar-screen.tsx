@@ -27,6 +27,8 @@ import { useEventMoves } from './use-event-moves.ts';
 // FullCalendar is the screen's largest file: asked for as soon as the screen's own code runs,
 // and drawn under the toolbar when it arrives (docs/decisions/117-calendar-toolbar-before-the-calendar.md).
 const eventCalendarCode = import('./event-calendar.tsx');
+// A failed load is reported by the render that awaits it (the screen's error boundary), not as unhandled.
+eventCalendarCode.catch(() => {});
 const EventCalendar = lazy(async () => ({ default: (await eventCalendarCode).EventCalendar }));
 
 /** What the to-do dialog shows: a new to-do (maybe with a selected range) or an existing one. */
