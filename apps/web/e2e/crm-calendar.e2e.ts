@@ -264,6 +264,8 @@ describe('CRM calendar', () => {
 
     await page.getByRole('tab', { name: 'Mjesec' }).click();
     await page.waitForURL(/view=dayGridMonth/);
+    // The address moves first; the calendar follows it.
+    await day(page, '2030-06-07').waitFor();
     const weekdays = await page.getByRole('columnheader').allTextContents();
     expect(weekdays[0]).toMatch(/^ponedjeljak/i);
     await eventOn(page, '2030-06-07', 'Rok za ponudu').waitFor();

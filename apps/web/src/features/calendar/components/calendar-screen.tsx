@@ -17,7 +17,7 @@ import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
 import type { CalendarChange } from '../lib/moved-event-body.ts';
-import { useCalendarPlace } from '../lib/use-calendar-place.ts';
+import { type CalendarView, useCalendarPlace } from '../lib/use-calendar-place.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import type { CalendarPlaceChange } from './event-calendar.tsx';
@@ -92,9 +92,13 @@ function CompanyCalendar({
   // first load (docs/decisions/099-answers-drawn-in-short-tasks.md). The toolbar shows meanwhile.
   const drawCalendar = useDeferredValue(true, false);
 
+  // Every move goes through the address (the toolbar, a day's link, Back), which the calendar
+  // follows. Its reports give the range to ask to-dos for; they fill the address in only while
+  // it names no place: a report of an earlier move, arriving after a newer one, would take the
+  // calendar back (Week, then Previous week at once).
   const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
-    place.setPlace(view, date);
+    if (!place.named) place.setPlace(view, date);
   };
 
   const onSelect = (selection: DateSelectInfo) => {
@@ -110,11 +114,12 @@ function CompanyCalendar({
   };
 
   // The calendar is memoised: it gets the same handlers every render, which call the latest ones.
-  const latest = useRef({ onPlaceChange, onSelect, save: moves.save });
-  latest.current = { onPlaceChange, onSelect, save: moves.save };
+  const latest = useRef({ onPlaceChange, onSelect, save: moves.save, setPlace: place.setPlace });
+  latest.current = { onPlaceChange, onSelect, save: moves.save, setPlace: place.setPlace };
   const handlers = useMemo(
     () => ({
       onPlaceChange: (change: CalendarPlaceChange) => latest.current.onPlaceChange(change),
+      onNavigate: (view: CalendarView, date: string) => latest.current.setPlace(view, date),
       onSelect: (selection: DateSelectInfo) => latest.current.onSelect(selection),
       onOpen: (event: TodoEvent) => setDialog({ event }),
       onChange: (info: EventChangeInfo, kind: CalendarChange) => void latest.current.save(info, kind),

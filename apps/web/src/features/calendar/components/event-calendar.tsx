@@ -13,6 +13,7 @@ import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { TodoEvent } from '@kontora/contract/events';
+import { toZonedDate } from '@kontora/contract/time-zone';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@fullcalendar/react/skeleton.css';
@@ -56,6 +57,8 @@ type EventCalendarProps = {
   /** "YYYY-MM-DD" to open on, else today. */
   date: string | null;
   onPlaceChange: (place: CalendarPlaceChange) => void;
+  /** A day's link: the place to move to, through the address like the toolbar's moves. */
+  onNavigate: (view: CalendarView, date: string) => void;
   onSelect: (selection: DateSelectInfo) => void;
   onOpen: (todo: TodoEvent) => void;
   /** A drag or resize; call `change.revert()` when the server refuses it. */
@@ -76,7 +79,8 @@ function currentDate(api: CalendarApi): string {
  * render, redone only when its own props change (the screen's handlers are stable).
  */
 export const EventCalendar = memo(function EventCalendar(props: EventCalendarProps) {
-  const { events, timeZone, language, view, date, onPlaceChange, onSelect, onOpen, onChange } = props;
+  const { events, timeZone, language, view, date, onPlaceChange, onNavigate, onSelect, onOpen, onChange } =
+    props;
   const { t } = useTranslation();
   const times = calendarTimeFormat(language);
   const ref = useRef<CalendarRef>(null);
@@ -127,9 +131,9 @@ export const EventCalendar = memo(function EventCalendar(props: EventCalendarPro
         dayMaxEvents
         nowIndicator
         navLinks
-        // Without FullCalendar's toolbar it does not know the app's day view, and would open its
-        // own month-grid day, which the address does not name.
-        navLinkDayClick="timeGridDay"
+        // The day opens through the address, as every other move does (FullCalendar, without its
+        // toolbar, would also open a month-grid day of its own, which the address cannot name).
+        navLinkDayClick={(day: Date) => onNavigate('timeGridDay', toZonedDate(day, timeZone))}
         views={VIEW_OPTIONS}
         slotHeaderFormat={times}
         timedText={t('calendar.timed')}

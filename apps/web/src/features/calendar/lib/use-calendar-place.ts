@@ -19,6 +19,8 @@ function isView(value: string | null): value is CalendarView {
 export function useCalendarPlace(): {
   view: CalendarView;
   date: string | null;
+  /** Whether the address names both the view and the day (else the calendar's first report fills them in). */
+  named: boolean;
   setPlace: (view: CalendarView, date: string) => void;
 } {
   const [params, setParams] = useSearchParams();
@@ -53,5 +55,5 @@ export function useCalendarPlace(): {
     write(next, { replace: true });
   }, [shown]);
 
-  return { view, date, setPlace };
+  return { view, date, named: isView(rawView) && date !== null, setPlace };
 }
