@@ -308,5 +308,10 @@ describe('CRM calendar', () => {
     await page.getByRole('button', { name: 'Today', exact: true }).click();
     await page.waitForURL(new RegExp(`view=timeGridWeek&date=${today}$`));
     await page.getByRole('button', { name: 'Next week' }).waitFor();
+
+    // The bare address (a link from the menu) is today in the month, the calendar with it.
+    await page.goto('/#/company/calendar');
+    await page.waitForURL(new RegExp(`view=dayGridMonth&date=${today}$`));
+    await day(page, today).waitFor();
   });
 });

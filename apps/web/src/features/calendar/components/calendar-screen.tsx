@@ -1,7 +1,7 @@
 import type { DateSelectInfo, EventChangeInfo } from '@fullcalendar/react';
 import type { TodoEvent } from '@kontora/contract/events';
 import { FALLBACK_LANGUAGE, isLanguage } from '@kontora/contract/limits';
-import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
@@ -16,6 +16,7 @@ import { LazyEventDialog } from '../../shared/components/events/lazy-event-dialo
 import { EVENT_TYPE_COLORS } from '../../shared/lib/event-colors.ts';
 import { useCalendarEvents, type VisibleRange } from '../api/calendar-events.ts';
 import { toCalendarInput } from '../lib/calendar-event-input.ts';
+import { todayIn } from '../lib/calendar-period.ts';
 import type { CalendarChange } from '../lib/moved-event-body.ts';
 import { type CalendarView, useCalendarPlace } from '../lib/use-calendar-place.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
@@ -93,13 +94,18 @@ function CompanyCalendar({
   const drawCalendar = useDeferredValue(true, false);
 
   // Every move goes through the address (the toolbar, a day's link, Back), which the calendar
-  // follows. Its reports give the range to ask to-dos for; they fill the address in only while
-  // it names no place: a report of an earlier move, arriving after a newer one, would take the
-  // calendar back (Week, then Previous week at once).
-  const onPlaceChange = ({ range: next, view, date }: CalendarPlaceChange) => {
+  // follows; its reports only give the range to ask to-dos for. As a writer of the address too,
+  // a report of an earlier move that arrived after a newer one took the calendar back (Week,
+  // then Previous week at once).
+  const onPlaceChange = ({ range: next }: CalendarPlaceChange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
-    if (!place.named) place.setPlace(view, date);
   };
+  // An address that names no place (the menu's link) is given the one shown: the view the screen
+  // opens on and its day, or today, so that a reload or a shared link opens the same period.
+  const { named, view: shownView, date: shownDate, setPlace } = place;
+  useEffect(() => {
+    if (!named) setPlace(shownView, shownDate ?? todayIn(timeZone));
+  }, [named, shownView, shownDate, setPlace, timeZone]);
 
   const onSelect = (selection: DateSelectInfo) => {
     selection.view.calendar.unselect();

@@ -46,7 +46,8 @@ const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
 const isTimeGrid = (view: CalendarView) => view === 'timeGridWeek' || view === 'timeGridDay';
 const gridHeight = () => Math.max(420, Math.round(window.innerHeight * 0.75));
 
-export type CalendarPlaceChange = { range: VisibleRange; view: CalendarView; date: string };
+/** What the calendar shows, reported as it draws a period: the to-dos are asked for its range. */
+export type CalendarPlaceChange = { range: VisibleRange };
 
 type EventCalendarProps = {
   events: EventInput[];
@@ -109,8 +110,6 @@ export const EventCalendar = memo(function EventCalendar(props: EventCalendarPro
         from: calendarStringToInstant(info.startStr, timeZone),
         to: calendarStringToInstant(info.endStr, timeZone),
       },
-      view: info.view.type as CalendarView,
-      date: currentDate(info.view.calendar),
     });
   };
 
