@@ -94,9 +94,9 @@ function CompanyCalendar({
   const drawCalendar = useDeferredValue(true, false);
 
   // Every move goes through the address (the toolbar, a day's link, Back), which the calendar
-  // follows; its reports only give the range to ask to-dos for. As a writer of the address too,
-  // a report of an earlier move that arrived after a newer one took the calendar back (Week,
-  // then Previous week at once).
+  // follows; its reports only give the range to ask to-dos for. Were they to write the address
+  // too, a late report of an earlier move would undo a newer one (Week, then Previous week at
+  // once), and the day they report is not always the one asked for (decision 117).
   const onPlaceChange = ({ range: next }: CalendarPlaceChange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
   };
