@@ -21,7 +21,6 @@ import type { CalendarChange } from '../lib/moved-event-body.ts';
 import { type CalendarView, useCalendarPlace } from '../lib/use-calendar-place.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
-import type { CalendarPlaceChange } from './event-calendar.tsx';
 import { EventTypeLegend } from './event-type-legend.tsx';
 import { useEventMoves } from './use-event-moves.ts';
 
@@ -97,7 +96,7 @@ function CompanyCalendar({
   // follows; its reports only give the range to ask to-dos for. Were they to write the address
   // too, a late report of an earlier move would undo a newer one (Week, then Previous week at
   // once), and the day they report is not always the one asked for (decision 117).
-  const onPlaceChange = ({ range: next }: CalendarPlaceChange) => {
+  const onRangeChange = (next: VisibleRange) => {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
   };
   // An address that names no place (the menu's link) is given the one shown: the view the screen
@@ -120,11 +119,11 @@ function CompanyCalendar({
   };
 
   // The calendar is memoised: it gets the same handlers every render, which call the latest ones.
-  const latest = useRef({ onPlaceChange, onSelect, save: moves.save, setPlace: place.setPlace });
-  latest.current = { onPlaceChange, onSelect, save: moves.save, setPlace: place.setPlace };
+  const latest = useRef({ onRangeChange, onSelect, save: moves.save, setPlace });
+  latest.current = { onRangeChange, onSelect, save: moves.save, setPlace };
   const handlers = useMemo(
     () => ({
-      onPlaceChange: (change: CalendarPlaceChange) => latest.current.onPlaceChange(change),
+      onRangeChange: (next: VisibleRange) => latest.current.onRangeChange(next),
       onNavigate: (view: CalendarView, date: string) => latest.current.setPlace(view, date),
       onSelect: (selection: DateSelectInfo) => latest.current.onSelect(selection),
       onOpen: (event: TodoEvent) => setDialog({ event }),

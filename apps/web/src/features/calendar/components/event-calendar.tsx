@@ -46,9 +46,6 @@ const VIEW_OPTIONS = { timeGridWeek: { navLinks: false } };
 const isTimeGrid = (view: CalendarView) => view === 'timeGridWeek' || view === 'timeGridDay';
 const gridHeight = () => Math.max(420, Math.round(window.innerHeight * 0.75));
 
-/** What the calendar shows, reported as it draws a period: the to-dos are asked for its range. */
-export type CalendarPlaceChange = { range: VisibleRange };
-
 type EventCalendarProps = {
   events: EventInput[];
   /** IANA zone the calendar places and hands out times in (the company's). */
@@ -57,7 +54,8 @@ type EventCalendarProps = {
   view: CalendarView;
   /** "YYYY-MM-DD" to open on, else today. */
   date: string | null;
-  onPlaceChange: (place: CalendarPlaceChange) => void;
+  /** The period drawn (a move, or the first draw): the to-dos are asked for its range. */
+  onRangeChange: (range: VisibleRange) => void;
   /** A day's link: the place to move to, through the address like the toolbar's moves. */
   onNavigate: (view: CalendarView, date: string) => void;
   onSelect: (selection: DateSelectInfo) => void;
@@ -76,11 +74,12 @@ function currentDate(api: CalendarApi): string {
 /**
  * FullCalendar (v7) with the app's four views, in the person's language and the
  * company's time zone. Events come in as props (the query cache owns them); the
- * calendar follows `view` and `date` and only reports what the person did. Memoised: drawing it is the screen's heaviest
- * render, redone only when its own props change (the screen's handlers are stable).
+ * calendar follows `view` and `date`, and reports the range it draws and what the
+ * person did. Memoised: drawing it is the screen's heaviest render, redone only
+ * when its own props change (the screen's handlers are stable).
  */
 export const EventCalendar = memo(function EventCalendar(props: EventCalendarProps) {
-  const { events, timeZone, language, view, date, onPlaceChange, onNavigate, onSelect, onOpen, onChange } =
+  const { events, timeZone, language, view, date, onRangeChange, onNavigate, onSelect, onOpen, onChange } =
     props;
   const { t } = useTranslation();
   const times = calendarTimeFormat(language);
@@ -105,11 +104,9 @@ export const EventCalendar = memo(function EventCalendar(props: EventCalendarPro
   const datesSet = (info: DatesSetInfo) => {
     // Another week or day may have drawn new rows.
     requestAnimationFrame(() => makeTimeGridFocusable(box.current, scrollTime));
-    onPlaceChange({
-      range: {
-        from: calendarStringToInstant(info.startStr, timeZone),
-        to: calendarStringToInstant(info.endStr, timeZone),
-      },
+    onRangeChange({
+      from: calendarStringToInstant(info.startStr, timeZone),
+      to: calendarStringToInstant(info.endStr, timeZone),
     });
   };
 

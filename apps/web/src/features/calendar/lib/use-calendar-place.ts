@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
@@ -19,7 +19,7 @@ function isView(value: string | null): value is CalendarView {
 export function useCalendarPlace(): {
   view: CalendarView;
   date: string | null;
-  /** Whether the address names both the view and the day (else the calendar's first report fills them in). */
+  /** Whether the address names both the view and the day (else the screen fills them in). */
   named: boolean;
   setPlace: (view: CalendarView, date: string) => void;
 } {
@@ -30,30 +30,18 @@ export function useCalendarPlace(): {
   const view = isView(rawView) ? rawView : narrow ? 'listWeek' : 'dayGridMonth';
   const date = rawDate && DATE.test(rawDate) && !Number.isNaN(Date.parse(rawDate)) ? rawDate : null;
 
-  // FullCalendar reports its first place while it mounts, before the router
-  // accepts navigation; so the place is kept here and written after commit.
-  const [shown, setShown] = useState<{ view: CalendarView; date: string } | null>(null);
-  const setPlace = useCallback((nextView: CalendarView, nextDate: string) => {
-    setShown((current) =>
-      current?.view === nextView && current.date === nextDate ? current : { view: nextView, date: nextDate },
-    );
-  }, []);
-
-  // Only a new place from the calendar writes the address; an address changed
-  // from outside (a link, Back) moves the calendar instead, which then reports here.
-  // Both through a ref: `setParams` changes with every address, and re-running on it
-  // would write the calendar's previous place over an address just changed from outside.
-  const latest = useRef({ params, setParams });
-  latest.current = { params, setParams };
-  useEffect(() => {
-    const { params: current, setParams: write } = latest.current;
-    if (!shown || (current.get('view') === shown.view && current.get('date') === shown.date)) return;
-    const next = new URLSearchParams(current);
-    next.set('view', shown.view);
-    next.set('date', shown.date);
-    // Paging through weeks should not fill the history: Back leaves the calendar.
-    write(next, { replace: true });
-  }, [shown]);
+  // Called by the toolbar, a day's link and the screen's effect, never while rendering.
+  const setPlace = useCallback(
+    (nextView: CalendarView, nextDate: string) => {
+      if (params.get('view') === nextView && params.get('date') === nextDate) return;
+      const next = new URLSearchParams(params);
+      next.set('view', nextView);
+      next.set('date', nextDate);
+      // Paging through weeks should not fill the history: Back leaves the calendar.
+      setParams(next, { replace: true });
+    },
+    [params, setParams],
+  );
 
   return { view, date, named: isView(rawView) && date !== null, setPlace };
 }
