@@ -1,4 +1,4 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createAppCaches } from '../../apps/server/src/app-caches.ts';
@@ -16,7 +16,9 @@ import { seededCompany } from './seeded-company.ts';
  * Where a create's CPU goes on SQLite, with and without 20 own values (decisions 089, 094):
  * the statements each runs, then CPU per create in alternating rounds, on a copy of a bench
  * database (OWN_DB, seeded by scripts/bench-custom-fields.ts). OWN_VARIANT_SQL is run on the
- * copy first (a storage variant to compare).
+ * copy first (a storage variant to compare). OWN_FRAMES=1 counts the pages each kind of create
+ * adds to the write-ahead log instead (decision 119); OWN_ONLY=plain|valued runs one kind only,
+ * for a CPU profile.
  */
 const source = process.env.OWN_DB ?? 'data/bench/custom-fields-20000.sqlite';
 const copy = '/tmp/own-create-cost.sqlite';
@@ -75,12 +77,14 @@ const custom = () =>
       }
     }),
   );
+// Made before any timing: what the values cost is the server's work, not the bench's.
+const customs = Array.from({ length: 4096 }, custom);
 const body = (values: boolean) => ({
   type: 'person' as const,
   name: `Cost ${n++}`,
   status: 'lead' as const,
   tags: [],
-  ...(values ? { custom: custom() } : {}),
+  ...(values ? { custom: customs[n % customs.length] } : {}),
 });
 for (const values of [false, true]) {
   log = [];
@@ -97,6 +101,48 @@ const cpuOf = async (values: boolean, runs: number) => {
 };
 await cpuOf(false, 30);
 await cpuOf(true, 30);
+// A log frame is a page's number in a 24-byte header, then the 4,096-byte page; the log starts
+// with a 32-byte header. No checkpoint restarts the log while a kind of create runs.
+const FRAME_BYTES = 4096 + 24;
+/** How many log frames each b-tree (table or index) got from `runs` creates of the kind. */
+async function framesByTree(values: boolean, runs: number): Promise<Map<string, number>> {
+  raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  await cpuOf(values, runs);
+  const log = readFileSync(`${copy}-wal`);
+  const treeOf = new Map<number, string>();
+  for (const r of raw.prepare('select name, pageno from dbstat').all() as { name: string; pageno: number }[])
+    treeOf.set(r.pageno, r.name);
+  const out = new Map<string, number>();
+  for (let at = 32; at + FRAME_BYTES <= log.length; at += FRAME_BYTES) {
+    const tree = treeOf.get(log.readUInt32BE(at)) ?? '(free or new)';
+    out.set(tree, (out.get(tree) ?? 0) + 1);
+  }
+  return out;
+}
+if (process.env.OWN_FRAMES) {
+  raw.exec('PRAGMA wal_autocheckpoint = 0');
+  const runs = 300;
+  const plainFrames = await framesByTree(false, runs);
+  const valuedFrames = await framesByTree(true, runs);
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0) / runs;
+  console.log(
+    `log pages per create: without ${total(plainFrames).toFixed(1)}, with 20 values ${total(valuedFrames).toFixed(1)}`,
+  );
+  const trees = [...new Set([...plainFrames.keys(), ...valuedFrames.keys()])];
+  trees.sort((a, b) => (valuedFrames.get(b) ?? 0) - (valuedFrames.get(a) ?? 0));
+  for (const tree of trees)
+    console.log(
+      `  ${((plainFrames.get(tree) ?? 0) / runs).toFixed(2).padStart(6)} ${((valuedFrames.get(tree) ?? 0) / runs).toFixed(2).padStart(6)}  ${tree}`,
+    );
+  process.exit(0);
+}
+// One kind only, many times: for a CPU profile (--cpu-prof) of that kind alone.
+if (process.env.OWN_ONLY) {
+  const valuedOnly = process.env.OWN_ONLY === 'valued';
+  console.log(`${process.env.OWN_ONLY}: ${(await cpuOf(valuedOnly, 3000)).toFixed(3)} ms CPU per create`);
+  await db.destroy();
+  process.exit(0);
+}
 // Alternating create by create, so the machine's changing load falls on both alike.
 const rounds = Number(process.env.OWN_ROUNDS ?? 6);
 const plain: number[] = [];
