@@ -55,6 +55,7 @@ import * as m066 from './066-import-marker-counts.ts';
 import * as m071 from './071-deal-event-import-marker.ts';
 import * as m072 from './072-event-import-counts.ts';
 import * as m073 from './073-record-key-indexes.ts';
+import * as m074 from './074-own-values-without-foreign-keys.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -117,4 +118,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '071-deal-event-import-marker': m071,
   '072-event-import-counts': m072,
   '073-record-key-indexes': m073,
+  '074-own-values-without-foreign-keys': m074,
 };

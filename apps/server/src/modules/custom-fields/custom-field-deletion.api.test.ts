@@ -186,6 +186,27 @@ describe.each(['customer', 'deal'] as const)('deleting a field of %s records', (
   });
 });
 
+describe.each(['customer', 'deal'] as const)('a deleted %s and a deleted company', (record) => {
+  // SQLite's foreign keys and PostgreSQL's triggers (migration 074) take the values along.
+  it('takes the record’s own values with it, and no other record’s', async () => {
+    const { field, recordId } = await fieldWithValue(c.acme, record, `gone_${record}`);
+    const kept = await ok(c.ana.token, 'POST', recordsUrl(record, c.acme), {
+      [nameOf(record)]: 'Kept',
+      custom: { [`gone_${record}`]: 'silver' },
+    });
+    await ok(c.ana.token, 'DELETE', recordsUrl(record, c.acme, `/${recordId}`));
+    expect(await valueRows(record, c.acme, field.id)).toEqual([{ record_id: kept.id }]);
+  });
+
+  it('takes every value of a deleted company’s records with it', async () => {
+    const company = await t.company(`Gone ${record}`, [0, 2], [{ userId: c.ana.id, role: 'owner' }]);
+    const { field } = await fieldWithValue(company, record, `company_${record}`);
+    expect((await valueRows(record, company, field.id)).length).toBe(1);
+    await t.ctx.db.deleteFrom('companies').where('id', '=', company).execute();
+    expect(await valueRows(record, company, field.id)).toEqual([]);
+  });
+});
+
 describe('deletion in the audit log', () => {
   it('records the delete and the restore with the field', async () => {
     const { field } = await fieldWithValue(c.acme, 'customer', 'audited');

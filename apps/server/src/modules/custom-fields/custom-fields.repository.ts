@@ -130,7 +130,7 @@ export async function updateField(
     .execute();
 }
 
-/** Removes a deleted field for good; its value rows go with it (foreign keys). */
+/** Removes a deleted field for good; its value rows go with it (SQLite's foreign keys, PostgreSQL's trigger: migration 074). */
 export async function purgeField(db: Database, companyId: number, id: number): Promise<boolean> {
   const gone = await db
     .deleteFrom('custom_fields')
