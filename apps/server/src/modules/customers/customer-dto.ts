@@ -7,9 +7,8 @@ import {
   deriveCustomerName,
 } from '@kontora/contract/customers';
 import { type Actor, authorIdOf } from '../../lib/actor.ts';
+import { type DerivedColumns, derivedColumns } from './customer-derived-columns.ts';
 import type { CustomerRow, NewCustomer } from './customers.repository.ts';
-import { matchKeys } from './duplicates/customer-match-keys.ts';
-import { searchText, sortName } from './list/customer-search.ts';
 import type { ActivityRow } from './timeline/customer-activities.repository.ts';
 
 /** The fields a person edits, in the order the timeline lists changes. */
@@ -89,19 +88,18 @@ export function completeCustomer(body: CustomerCreateBody): EditableCustomer {
   return { ...fields, name: deriveCustomerName({ ...fields, name: body.name }) ?? '' };
 }
 
-/** The stored row of a new customer. */
+/** The stored row of a new customer; `derived`: its derived columns when already made (an import's thread). */
 export function newCustomerRow(
   companyId: number,
   fields: EditableCustomer,
   by: { userId: number | null; at: string },
+  derived: DerivedColumns = derivedColumns(fields),
 ): NewCustomer {
   return {
     company_id: companyId,
     ...fields,
     tags: JSON.stringify(fields.tags),
-    sort_name: sortName(fields.name),
-    search_text: searchText(fields),
-    ...matchKeys(fields),
+    ...derived,
     version: 1,
     created_by: by.userId,
     updated_by: by.userId,

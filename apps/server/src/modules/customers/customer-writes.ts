@@ -28,6 +28,7 @@ import {
   stale,
   type Versioned,
 } from './customer-apply.ts';
+import type { DerivedColumns } from './customer-derived-columns.ts';
 import { type EditableCustomer, newCustomerRow } from './customer-dto.ts';
 import { type ImportedUpdate, updateImported } from './customer-writes-imported.ts';
 import {
@@ -267,12 +268,14 @@ export class CustomerWrites {
    * timeline entry each and one `customer.imported` change naming the ids
    * (feed readers get pages of ids, not one entry per row). `custom`: each row's own-field
    * values as checked for a new record (checkValues: defaults filled, required ones there).
+   * `derived`: each row's derived columns where already made (newCustomerRow makes the others).
    * Answers the ids in order.
    */
   async importMany(
     rows: EditableCustomer[],
     custom: readonly CustomPlan[] = [],
     kind: 'rows' | 'organisations' = 'rows',
+    derived: readonly (DerivedColumns | undefined)[] = [],
   ): Promise<number[]> {
     if (rows.length === 0) return [];
     await this.#assertOwners(rows.map((r) => r.owner_id));
@@ -281,7 +284,7 @@ export class CustomerWrites {
     const ids = await insertCustomers(
       this.db,
       rows.map((r, i) => {
-        const row = this.#newRow(r, at, custom[i]);
+        const row = this.#newRow(r, at, custom[i], derived[i]);
         return marker ? { ...row, import_id: marker.importId } : row;
       }),
       rows.map((r) => r.tags),
@@ -675,8 +678,8 @@ export class CustomerWrites {
    * reading them back and rewriting the row (its full-text and sort index entries again) cost
    * a create with values a third of its extra (decision 094).
    */
-  #newRow(fields: EditableCustomer, at: string, custom?: CustomPlan) {
-    const row = newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at });
+  #newRow(fields: EditableCustomer, at: string, custom?: CustomPlan, derived?: DerivedColumns) {
+    const row = newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at }, derived);
     // Without own words the row's own search words stand (an import row's plan has none: `[]`).
     return custom?.searched?.length ? { ...row, search_text: searchText(row, custom.searched) } : row;
   }

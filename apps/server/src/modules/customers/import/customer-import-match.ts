@@ -5,6 +5,7 @@ import type { Database } from '../../../db/database.ts';
 import { HashedStringSet, IdRuns } from '../../../lib/csv-import/compact-sets.ts';
 import { type CustomPlan, checkValues, customValuesOf } from '../../custom-fields/custom-fields.service.ts';
 import { applyUpdate, changedFields } from '../customer-apply.ts';
+import type { DerivedColumns } from '../customer-derived-columns.ts';
 import { type EditableCustomer, type EditableField, toCustomer } from '../customer-dto.ts';
 import { findCustomersByKeys } from '../customers.repository.ts';
 
@@ -18,6 +19,8 @@ export interface ImportRow {
   organisations: string[];
   /** Values of the company's own fields its cells gave, by key (custom-import.ts). */
   custom: Record<string, unknown>;
+  /** The customer's derived columns, when a thread made them ahead (derived-columns-thread.ts). */
+  derived?: DerivedColumns | undefined;
 }
 
 export type RowDecision =

@@ -38,6 +38,7 @@ import {
   readOwnCells,
 } from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
+import type { DerivedColumns } from '../customer-derived-columns.ts';
 import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
 import {
   type CustomerWrites,
@@ -52,6 +53,7 @@ import { organisationsByName } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
 import { readCreateBody } from './customer-import-row-check.ts';
 import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
+import { DerivedColumnsThread } from './derived-columns-thread.ts';
 
 /**
  * Rows matched and saved per batch: large enough to be fast, small enough for the databases'
@@ -245,11 +247,38 @@ async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Sa
       await saving();
       await statistics(report.imported);
     };
-    await decideStaged(trx, companyId, importId, matcher, saveBatch(matcher), report, step, (work) =>
-      work(trx, writes),
+    await withDerivedColumnsThread(report, (thread) =>
+      decideStaged(
+        trx,
+        companyId,
+        importId,
+        matcher,
+        saveBatch(matcher),
+        report,
+        step,
+        (work) => work(trx, writes),
+        undefined,
+        thread,
+      ),
     );
     await writes.importFinished(finishedCounts(report));
   });
+}
+
+/**
+ * Runs `work` with a thread making derived columns ahead when the file has more than one batch
+ * (a thread takes tens of milliseconds to start: a smaller file makes them on the writer's).
+ */
+async function withDerivedColumnsThread(
+  report: CustomerImportResult,
+  work: (thread: DerivedColumnsThread | undefined) => Promise<void>,
+): Promise<void> {
+  const thread = report.rows > BATCH ? new DerivedColumnsThread() : undefined;
+  try {
+    await work(thread);
+  } finally {
+    await thread?.close();
+  }
 }
 
 /**
@@ -277,25 +306,28 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
   };
   // Hidden from every read from here on: no marked row is committed before this.
   await touchImport(ctx.db, companyId, importId, 'applying');
-  await decideStaged(
-    ctx.db,
-    companyId,
-    importId,
-    matcher,
-    saveMarkedBatch(matcher, marker),
-    report,
-    step,
-    (work) =>
-      writeCustomers(
-        ctx,
-        author,
-        async (writes, trx) => {
-          await touchImport(trx, companyId, importId);
-          await work(trx, writes);
-        },
-        marker,
-      ),
-    new SwitchChunks(),
+  await withDerivedColumnsThread(report, (thread) =>
+    decideStaged(
+      ctx.db,
+      companyId,
+      importId,
+      matcher,
+      saveMarkedBatch(matcher, marker),
+      report,
+      step,
+      (work) =>
+        writeCustomers(
+          ctx,
+          author,
+          async (writes, trx) => {
+            await touchImport(trx, companyId, importId);
+            await work(trx, writes);
+          },
+          marker,
+        ),
+      new SwitchChunks(),
+      thread,
+    ),
   );
   await step();
   const windows = heldWindows(marker);
@@ -330,7 +362,7 @@ function emptyReport(query: CustomerImportQuery): CustomerImportResult {
 
 type Update = Extract<RowDecision, { kind: 'update' }> & { line: number };
 type Named<T> = T & { organisations: string[] };
-type Create = Named<{ customer: EditableCustomer; custom: CustomPlan }>;
+type Create = Named<{ customer: EditableCustomer; custom: CustomPlan; derived?: DerivedColumns | undefined }>;
 /** `window`: the place of the staged batch (of `BATCH` rows) the rows come from. */
 type SaveBatch =
   | ((writes: CustomerWrites, creates: Create[], updates: Named<Update>[], window: number) => Promise<void>)
@@ -392,6 +424,8 @@ async function createBatch(
   const ids = await writes.importMany(
     creates.map((c) => c.customer),
     creates.map((c) => c.custom),
+    'rows',
+    creates.map((c) => c.derived),
   );
   matcher.noteCreated(ids);
   const names = [...creates, ...updates].flatMap((r) => r.organisations);
@@ -475,6 +509,8 @@ async function stageFile(
  * Matches the staged rows batch by batch in line order (create, skip, update or refuse) and
  * hands each batch's creates and updates to `save` (null: a dry run, which only counts);
  * with `chunks`, each batch in chunks of the size it gives, each through `inBatch` of its own.
+ * With `thread`, the next batch is read ahead and the thread makes its rows' derived columns
+ * while this batch is saved: the one writer's thread no longer makes them.
  */
 async function decideStaged(
   db: Database,
@@ -486,10 +522,24 @@ async function decideStaged(
   step: () => void | Promise<void>,
   inBatch: InBatch,
   chunks?: SwitchChunks,
+  thread?: DerivedColumnsThread,
 ): Promise<void> {
   let window = 0;
-  for await (const staged of stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)) {
-    const rows: ImportRow[] = staged.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
+  const batches = stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)[
+    Symbol.asyncIterator
+  ]();
+  const read = async () => {
+    const next = await batches.next();
+    if (next.done) return undefined;
+    const rows: ImportRow[] = next.value.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
+    return { rows, derived: thread?.derive(rows.map((r) => r.customer)) };
+  };
+  for (let batch = await read(); batch; ) {
+    const ahead = await read();
+    const { rows } = batch;
+    const derived = await batch.derived;
+    if (derived) for (const [i, row] of rows.entries()) row.derived = derived[i];
+    batch = ahead;
     const inWindow = window++;
     const decide = (chunk: ImportRow[]) =>
       inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
