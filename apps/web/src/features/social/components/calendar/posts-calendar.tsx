@@ -30,6 +30,7 @@ import {
 import { CALENDAR_LOOK } from '../../../shared/calendar/calendar-look.ts';
 import { type CalendarRange, useCalendarPosts } from '../../api/get-calendar-posts.ts';
 import { useUpdatePost } from '../../api/update-post.ts';
+import { postSpan } from '../../lib/post-span.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin];
 const TOOLBAR = { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' };
@@ -47,11 +48,11 @@ function postTime(post: SocialPost): string {
   return post.scheduled_at ?? post.targets.find((t) => t.published_at)?.published_at ?? post.created_at;
 }
 
-function toEvent(post: SocialPost, noText: string): EventInput {
+function toEvent(post: SocialPost, noText: string, timeZone: string): EventInput {
   return {
     id: String(post.id),
     title: post.text.split('\n')[0]?.slice(0, 80) || noText,
-    start: postTime(post),
+    ...postSpan(postTime(post), timeZone),
     allDay: false,
     color: COLOURS[post.status],
     // Only a post still waiting for its time can be moved; the server refuses the rest anyway.
@@ -83,8 +84,9 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
   const noText = t('socialCalendar.noText');
   // The same array until the posts change: FullCalendar rebuilds its events (and drops a drag) on a new one.
   const events = useMemo(
-    () => (posts.data?.items ?? []).filter((p) => p.status !== 'draft').map((p) => toEvent(p, noText)),
-    [posts.data, noText],
+    () =>
+      (posts.data?.items ?? []).filter((p) => p.status !== 'draft').map((p) => toEvent(p, noText, timeZone)),
+    [posts.data, noText, timeZone],
   );
 
   const datesSet = (info: DatesSetInfo) => {
@@ -142,6 +144,7 @@ export function PostsCalendar({ companyId, timeZone }: { companyId: number; time
           nowIndicator
           todayHint={todayText(language)}
           eventTimeFormat={times}
+          displayEventEnd={false}
           slotHeaderFormat={times}
           editable
           eventDurationEditable={false}
