@@ -257,8 +257,7 @@ async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Sa
         report,
         step,
         (work) => work(trx, writes),
-        undefined,
-        thread,
+        { thread },
       ),
     );
     await writes.importFinished(finishedCounts(report));
@@ -325,8 +324,7 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
           },
           marker,
         ),
-      new SwitchChunks(),
-      thread,
+      { chunks: new SwitchChunks(), thread },
     ),
   );
   await step();
@@ -521,8 +519,7 @@ async function decideStaged(
   report: CustomerImportResult,
   step: () => void | Promise<void>,
   inBatch: InBatch,
-  chunks?: SwitchChunks,
-  thread?: DerivedColumnsThread,
+  { chunks, thread }: { chunks?: SwitchChunks; thread?: DerivedColumnsThread | undefined } = {},
 ): Promise<void> {
   let window = 0;
   const batches = stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)[
@@ -534,12 +531,13 @@ async function decideStaged(
     const rows: ImportRow[] = next.value.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
     return { rows, derived: thread?.derive(rows.map((r) => r.customer)) };
   };
-  for (let batch = await read(); batch; ) {
-    const ahead = await read();
-    const { rows } = batch;
-    const derived = await batch.derived;
-    if (derived) for (const [i, row] of rows.entries()) row.derived = derived[i];
-    batch = ahead;
+  let next = await read();
+  while (next) {
+    const { rows, derived } = next;
+    // Read before this batch is saved, so the thread makes the next batch's columns meanwhile.
+    next = await read();
+    const columns = await derived;
+    if (columns) for (const [i, row] of rows.entries()) row.derived = columns[i];
     const inWindow = window++;
     const decide = (chunk: ImportRow[]) =>
       inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
