@@ -11,7 +11,7 @@ export type StagedRow = Omit<ImportRow, 'line'>;
  * as an object, so every staged row costs less to write, read back and drop
  * (docs/decisions/097-import-row-cost.md).
  */
-type Packed = [
+export type PackedRow = [
   values: unknown[],
   present: (number | string)[],
   id?: number | null,
@@ -21,8 +21,8 @@ type Packed = [
 
 const PLACE = new Map<string, number>(EDITABLE_FIELDS.map((f, i) => [f, i]));
 
-export function packStaged(row: StagedRow): Packed {
-  const packed: Packed = [
+export function packStaged(row: StagedRow): PackedRow {
+  const packed: PackedRow = [
     EDITABLE_FIELDS.map((f) => row.customer[f]),
     row.present.map((f) => PLACE.get(f) ?? f),
   ];
@@ -34,7 +34,7 @@ export function packStaged(row: StagedRow): Packed {
   return packed;
 }
 
-export function unpackStaged([values, present, id, organisations, custom]: Packed): StagedRow {
+export function unpackStaged([values, present, id, organisations, custom]: PackedRow): StagedRow {
   const customer: Record<string, unknown> = {};
   EDITABLE_FIELDS.forEach((f, i) => {
     customer[f] = values[i];

@@ -1,22 +1,9 @@
-import type { OwnFieldTarget } from '@kontora/contract/csv-import';
-import type {
-  CustomerImportQuery,
-  CustomerImportResult,
-  ImportField,
-} from '@kontora/contract/customer-import';
-import { CUSTOMER_LIMITS, CustomerCreateBody, customerProblems } from '@kontora/contract/customers';
+import type { CustomerImportQuery, CustomerImportResult } from '@kontora/contract/customer-import';
+import { CUSTOMER_LIMITS } from '@kontora/contract/customers';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { type Actor, authorIdOf } from '../../../lib/actor.ts';
-import { type CsvRecord, parseCsv } from '../../../lib/csv.ts';
-import { readHeader, resolveMapping } from '../../../lib/csv-import/csv-mapping.ts';
-import {
-  addIssues,
-  emptyFile,
-  isBlankRecord,
-  rejectRow,
-  rowCells,
-} from '../../../lib/csv-import/csv-rows.ts';
+import { emptyFile, rejectRow } from '../../../lib/csv-import/csv-rows.ts';
 import { type ImportProgressReporter, importProgress } from '../../../lib/csv-import/import-progress.ts';
 import { stagedBatches, stageRows, touchImport } from '../../../lib/csv-import/import-staging.ts';
 import { importStatistics } from '../../../lib/csv-import/import-statistics.ts';
@@ -31,15 +18,12 @@ import { nextTurn } from '../../../lib/next-turn.ts';
 import { authorOfActor, type RecordAuthor } from '../../../lib/record-author.ts';
 import {
   type CustomPlan,
-  multiLineTargets,
   type OwnImportFields,
   ownImportFields,
-  ownMappingTargets,
-  readOwnCells,
 } from '../../custom-fields/custom-fields.service.ts';
 import { memberIdsByEmail } from '../../members/members.service.ts';
 import type { DerivedColumns } from '../customer-derived-columns.ts';
-import { completeCustomer, type EditableCustomer } from '../customer-dto.ts';
+import type { EditableCustomer } from '../customer-dto.ts';
 import {
   type CustomerWrites,
   heldWindows,
@@ -47,12 +31,12 @@ import {
   importMarker,
   writeCustomers,
 } from '../customer-writes.ts';
+import type { CheckedBatch } from './customer-import-check.ts';
+import { checkedBatches } from './customer-import-check-thread.ts';
 import { finishInChunks, type PlannedUpdate, updateBatch } from './customer-import-finish.ts';
-import { CUSTOMER_HEADERS } from './customer-import-headers.ts';
 import { organisationsByName } from './customer-import-links.ts';
 import { ImportMatcher, type ImportRow, type RowDecision } from './customer-import-match.ts';
-import { readCreateBody } from './customer-import-row-check.ts';
-import { packStaged, unpackStaged } from './customer-import-staged-row.ts';
+import { type PackedRow, unpackStaged } from './customer-import-staged-row.ts';
 import { DerivedColumnsThread } from './derived-columns-thread.ts';
 
 /**
@@ -62,103 +46,17 @@ import { DerivedColumnsThread } from './derived-columns-thread.ts';
  */
 const BATCH = 500;
 
-/** A column's target: a customer field or one of the company's own (`custom.{key}`). */
-type Target = ImportField | OwnFieldTarget;
-
-/** Fields whose text may span lines; in the others a line break inside a quoted cell becomes a space. */
-const MULTI_LINE_FIELDS: readonly Target[] = ['address', 'notes'];
-
-const ENUM_ALIASES = new Map([
-  ['organization', 'organisation'],
-  ['company', 'organisation'],
-]);
-
-type RowOutcome =
-  | {
-      ok: true;
-      customer: EditableCustomer;
-      present: string[];
-      organisations: string[];
-      custom: Record<string, unknown>;
-    }
-  | { ok: false; reasons: Record<string, string[]> };
-
 /**
- * One record → a valid customer with its own-field values, or the reasons it is refused
- * (field or `custom.{key}` → codes).
- */
-export function readRow(
-  record: CsvRecord,
-  columns: (Target | null)[],
-  members: Map<string, number>,
-  own: OwnImportFields,
-  multiLine: ReadonlySet<Target> = new Set(MULTI_LINE_FIELDS),
-): RowOutcome {
-  const input: Record<string, unknown> = {};
-  const reasons: Record<string, string[]> = {};
-  const ownCells = new Map<string, string>();
-  let organisations: string[] = [];
-  // Every reason is reported, not just the first, so one pass over the file fixes it.
-  for (const [field, value] of rowCells(record, columns, multiLine, reasons)) {
-    if (field.startsWith('custom.')) ownCells.set(field.slice('custom.'.length), value);
-    else if (field === 'tags') input.tags = value.split(/[,;|]/);
-    else if (field === 'organisations') organisations = organisationNames(value, reasons);
-    else if (field === 'type' || field === 'status') {
-      const v = value.toLowerCase();
-      input[field] = ENUM_ALIASES.get(v) ?? v;
-    } else if (field === 'owner_email') {
-      const owner = members.get(value.toLowerCase());
-      if (owner === undefined) reasons.owner_email = ['not_member'];
-      else input.owner_id = owner;
-    } else input[field] = value;
-  }
-  // The schema's reading in plain code where it would accept the row; the schema itself otherwise.
-  const plain = readCreateBody(input);
-  const parsed = plain ? { success: true as const, data: plain } : CustomerCreateBody.safeParse(input);
-  if (!parsed.success) {
-    addIssues(reasons, parsed.error.issues);
-    // zod skips the whole-customer checks (name, OIB) once a field fails: run them on the raw cells too.
-    for (const [field, codes] of Object.entries(
-      customerProblems(input as Parameters<typeof customerProblems>[0]),
-    )) {
-      reasons[field] ??= codes;
-    }
-  }
-  if (parsed.success && parsed.data.type !== 'person' && organisations.length) {
-    reasons.organisations = ['person_only'];
-  }
-  const custom = readOwnCells(own, ownCells, reasons);
-  if (Object.keys(reasons).length || !parsed.success) return { ok: false, reasons };
-  const customer = completeCustomer(parsed.data);
-  // A person's free-text organisation is one of their organisations too (docs/product.md §6).
-  if (customer.type === 'person' && customer.organisation_name) {
-    organisations = [...new Set([...organisations, customer.organisation_name])];
-  }
-  return { ok: true, customer, present: Object.keys(input), organisations, custom };
-}
-
-/** The names of an `organisations` cell (`;` between them), or reasons they are refused. */
-function organisationNames(value: string, reasons: Record<string, string[]>): string[] {
-  const names = [
-    ...new Set(
-      value
-        .split(';')
-        .map((n) => n.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (names.some((n) => n.length > CUSTOMER_LIMITS.nameMax)) reasons.organisations = ['too_long'];
-  else if (names.length > CUSTOMER_LIMITS.organisationsMax) reasons.organisations = ['too_many'];
-  return names;
-}
-
-/**
- * Staged (docs/decisions/068-staged-imports.md): the file is read as it arrives, each record
- * checked and the valid ones written to the staging area in batches, so memory stays flat
- * whatever the size; refused rows are counted and the first ones kept for the report. Then the
- * staged rows are matched and counted (a dry run stops there) or saved in one transaction:
- * a failure, a Stop or a crash part-way saves nothing, and the staged rows are dropped however
- * the import ends (on the next start when the process died). A dry run makes the same decisions
+ * Staged (docs/decisions/068-staged-imports.md): the file is read as it arrives and each record
+ * checked, a large file on a thread of its own (customer-import-check-thread.ts), so memory stays
+ * flat whatever the size; refused rows are counted and the first ones kept for the report. The
+ * valid rows are matched (create, skip, update) and counted (a dry run stops there) or saved:
+ * - PostgreSQL stages them first and saves them in one transaction, opened once the whole file
+ *   is in, so a slow upload holds no transaction;
+ * - SQLite saves them behind its switch as they are checked: its hidden rows are the staging
+ *   area (docs/decisions/122-import-checked-beside-the-save.md).
+ * A failure, a Stop or a crash part-way saves nothing, and what was staged is dropped however the
+ * import ends (on the next start when the process died). A dry run makes the same decisions
  * (customer-import-match.ts) and only leaves out the writes.
  */
 export async function importCustomers(
@@ -185,28 +83,35 @@ export async function importCustomers(
   );
   progress.phase('reading');
   await withStaging(ctx.db, companyId, 'customers', async (importId) => {
-    await stageFile(ctx.db, companyId, importId, file, query, members, own, report, stopped, progress);
-    if (query.dry_run) {
-      progress.phase('checking');
-      const matcher = new ImportMatcher(ctx.db, companyId, query, own.fields);
-      const step = () => {
-        if (stopped()) throw importStopped();
-        progress.tick();
-      };
-      await decideStaged(ctx.db, companyId, importId, matcher, null, report, step, (work) =>
-        work(ctx.db, null),
-      );
+    // SQLite's rows go from the check to the writer: the check makes their derived columns too.
+    const checked = checkedBatches(file, { query, members, own, derive: ctx.dialect === 'sqlite' });
+    const saving: Saving = { companyId, importId, query, own, report, stopped, progress };
+    const readAll = () => progress.phase(query.dry_run ? 'checking' : 'saving');
+    if (ctx.dialect === 'postgres') {
+      await stageFile(ctx.db, companyId, importId, checked, saving);
+      readAll();
+      const staged = (db: Database) => stagedImportRows(db, companyId, importId);
+      if (query.dry_run) await checkOnly(ctx.db, saving, staged(ctx.db));
+      else await saveInOneTransaction(ctx, authorOfActor(actor), saving, staged);
       return;
     }
-    progress.phase('saving');
-    const author = authorOfActor(actor);
-    const saving = { companyId, importId, query, own, report, stopped, progress };
-    if (ctx.dialect === 'postgres') await saveInOneTransaction(ctx, author, saving);
-    else await saveBehindSwitch(ctx, author, saving);
+    const rows = rowsAsChecked(checked, saving, readAll);
+    if (query.dry_run) await checkOnly(ctx.db, saving, rows);
+    else await saveBehindSwitch(ctx, authorOfActor(actor), saving, rows);
   });
   // Told once the saving has committed: the counts are the answer's.
   progress.finish();
   return report;
+}
+
+/** A dry run: the rows matched and counted, nothing written. */
+async function checkOnly(db: Database, s: Saving, rows: AsyncIterable<ImportRow[]>): Promise<void> {
+  const matcher = new ImportMatcher(db, s.companyId, s.query, s.own.fields);
+  const step = () => {
+    if (s.stopped()) throw importStopped();
+    s.progress.tick();
+  };
+  await decideRows(rows, matcher, null, s.report, step, (work) => work(db, null));
 }
 
 /** What saving an import's staged rows works with. */
@@ -232,7 +137,12 @@ const finishedCounts = ({ rows, created, updated, skipped, rejected }: CustomerI
  * PostgreSQL: one transaction for the whole save. It locks only the importing company's rows and
  * counters, so other companies write meanwhile, and nobody sees its rows before it commits.
  */
-async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Saving): Promise<void> {
+async function saveInOneTransaction(
+  ctx: AppContext,
+  author: RecordAuthor,
+  s: Saving,
+  staged: (db: Database) => AsyncIterable<ImportRow[]>,
+): Promise<void> {
   const { companyId, importId, report } = s;
   await touchImport(ctx.db, companyId, importId, 'applying');
   await writeCustomers(ctx, author, async (writes, trx) => {
@@ -247,42 +157,17 @@ async function saveInOneTransaction(ctx: AppContext, author: RecordAuthor, s: Sa
       await saving();
       await statistics(report.imported);
     };
-    await withDerivedColumnsThread(report, (thread) =>
-      decideStaged(
-        trx,
-        companyId,
-        importId,
-        matcher,
-        saveBatch(matcher),
-        report,
-        step,
-        (work) => work(trx, writes),
-        { thread },
-      ),
-    );
+    await decideRows(staged(trx), matcher, saveBatch(matcher), report, step, (work) => work(trx, writes), {
+      derive: true,
+    });
     await writes.importFinished(finishedCounts(report));
   });
 }
 
 /**
- * Runs `work` with a thread making derived columns ahead when the file has more than one batch
- * (a thread takes tens of milliseconds to start: a smaller file makes them on the writer's).
- */
-async function withDerivedColumnsThread(
-  report: CustomerImportResult,
-  work: (thread: DerivedColumnsThread | undefined) => Promise<void>,
-): Promise<void> {
-  const thread = report.rows > BATCH ? new DerivedColumnsThread() : undefined;
-  try {
-    await work(thread);
-  } finally {
-    await thread?.close();
-  }
-}
-
-/**
  * SQLite (docs/decisions/098-import-behind-a-switch.md): its one writer is not held for the whole
- * save. Each batch commits on its own, its new customers (and what hangs from them) marked with
+ * save. Each batch commits on its own as the file's check hands it over (decision 122; the file
+ * may still be arriving), its new customers (and what hangs from them) marked with
  * the import, which every read leaves out while the import is `applying`; the updates of matched
  * customers are staged as planned. Without updates the flip is one short transaction: the
  * import `applied` (its rows shown and counted), the held feed entries in the batches' order,
@@ -292,7 +177,12 @@ async function withDerivedColumnsThread(
  * the flip leaves only hidden rows, deleted when the import is dropped (at once, or by the sweep
  * of a dead process's imports); a kill during a chunked flip is finished on the next start.
  */
-async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving): Promise<void> {
+async function saveBehindSwitch(
+  ctx: AppContext,
+  author: RecordAuthor,
+  s: Saving,
+  rows: AsyncIterable<ImportRow[]>,
+): Promise<void> {
   const { companyId, importId, report } = s;
   const marker = importMarker(importId);
   const matcher = new ImportMatcher(ctx.db, companyId, s.query, s.own.fields);
@@ -305,27 +195,23 @@ async function saveBehindSwitch(ctx: AppContext, author: RecordAuthor, s: Saving
   };
   // Hidden from every read from here on: no marked row is committed before this.
   await touchImport(ctx.db, companyId, importId, 'applying');
-  await withDerivedColumnsThread(report, (thread) =>
-    decideStaged(
-      ctx.db,
-      companyId,
-      importId,
-      matcher,
-      saveMarkedBatch(matcher, marker),
-      report,
-      step,
-      (work) =>
-        writeCustomers(
-          ctx,
-          author,
-          async (writes, trx) => {
-            await touchImport(trx, companyId, importId);
-            await work(trx, writes);
-          },
-          marker,
-        ),
-      { chunks: new SwitchChunks(), thread },
-    ),
+  await decideRows(
+    rows,
+    matcher,
+    saveMarkedBatch(matcher, marker),
+    report,
+    step,
+    (work) =>
+      writeCustomers(
+        ctx,
+        author,
+        async (writes, trx) => {
+          await touchImport(trx, companyId, importId);
+          await work(trx, writes);
+        },
+        marker,
+      ),
+    { chunks: new SwitchChunks() },
   );
   await step();
   const windows = heldWindows(marker);
@@ -437,64 +323,62 @@ async function createBatch(
   return organisations;
 }
 
-/** The column of a file's header that holds customer ids (`id`, as an export writes it), if any. */
-function idColumnOf(header: string[], applied: Record<string, unknown>): number {
-  return header.findIndex((h) => h.trim().toLowerCase() === 'id' && !applied[h]);
+/** A batch of checked records taken into the report: its mapping, rows read and refused. */
+function takeChecked(report: CustomerImportResult, batch: CheckedBatch): void {
+  if (batch.mapping) report.mapping = batch.mapping;
+  report.rows += batch.read;
+  for (const { line, reasons } of batch.refused)
+    rejectRow(report, CUSTOMER_LIMITS.importReportMax, line, reasons);
+}
+
+const importRow = ({ line, row, derived }: CheckedBatch['rows'][number]): ImportRow => ({
+  ...unpackStaged(row),
+  line,
+  derived,
+});
+
+/**
+ * The checked rows as they come (SQLite: decided and saved as they are checked); `readAll` is
+ * called once the whole file is read. A file without a header is refused as empty.
+ */
+async function* rowsAsChecked(
+  checked: AsyncIterable<CheckedBatch>,
+  { report, stopped, progress }: Saving,
+  readAll: () => void,
+): AsyncGenerator<ImportRow[]> {
+  let header = false;
+  for await (const batch of checked) {
+    if (stopped()) throw importStopped();
+    header = true;
+    takeChecked(report, batch);
+    progress.tick();
+    if (batch.rows.length) yield batch.rows.map(importRow);
+  }
+  if (!header) throw emptyFile();
+  readAll();
 }
 
 /**
- * Reads the file as it arrives: the header's mapping, each record checked, the valid rows
- * staged a batch at a time (the next batch is read while the previous one is written), the
- * refused ones counted and reported in `report`.
+ * PostgreSQL: the checked rows written to the staging area a batch at a time as they come (the
+ * next batch is checked while the previous one is written), the refused ones counted and reported.
  */
 async function stageFile(
   db: Database,
   companyId: number,
   importId: number,
-  file: AsyncIterable<Uint8Array>,
-  query: CustomerImportQuery,
-  members: Map<string, number>,
-  own: OwnImportFields,
-  report: CustomerImportResult,
-  stopped: () => boolean,
-  progress: ImportProgressReporter,
+  checked: AsyncIterable<CheckedBatch>,
+  { report, stopped, progress }: Saving,
 ): Promise<void> {
-  const delimiter = query.delimiter === 'tab' ? '\t' : query.delimiter;
-  const records = parseCsv(file, { delimiter, maxField: CUSTOMER_LIMITS.notesMax + 1 });
-  let columns: (Target | null)[] | undefined;
-  const multiLine = new Set<Target>([...MULTI_LINE_FIELDS, ...multiLineTargets(own.fields)]);
-  let idColumn = -1;
-  const staging = stagingWriter<ReturnType<typeof packStaged>>(db, companyId, importId, stopped);
+  let header = false;
+  const staging = stagingWriter<PackedRow>(db, companyId, importId, stopped);
   try {
-    for await (const record of records) {
-      if (!columns) {
-        const header = readHeader(record.fields);
-        const mapping = resolveMapping<Target>(
-          header,
-          query.mapping,
-          CUSTOMER_HEADERS,
-          ownMappingTargets(own.fields),
-        );
-        columns = mapping.columns;
-        report.mapping = mapping.applied;
-        idColumn = query.match_by.includes('id') ? idColumnOf(header, mapping.applied) : -1;
-        continue;
-      }
-      // A row of empty cells (a spreadsheet's blank line, `;;;;`) is a blank line, not a refused row.
-      if (isBlankRecord(record)) continue;
-      report.rows++;
+    for await (const batch of checked) {
+      header = true;
+      takeChecked(report, batch);
       progress.tick();
-      const outcome = readRow(record, columns, members, own, multiLine);
-      if (!outcome.ok) {
-        rejectRow(report, CUSTOMER_LIMITS.importReportMax, record.line, outcome.reasons);
-        continue;
-      }
-      const idCell = idColumn < 0 ? '' : (record.fields[idColumn]?.trim() ?? '');
-      const id = /^\d{1,9}$/.test(idCell) ? Number(idCell) : null;
-      const { customer, present, organisations, custom } = outcome;
-      await staging.add(record.line, packStaged({ customer, present, id, organisations, custom }));
+      for (const { line, row } of batch.rows) await staging.add(line, row);
     }
-    if (!columns) throw emptyFile();
+    if (!header) throw emptyFile();
     await staging.finish();
   } catch (err) {
     // Nothing is left writing when the staging is dropped; the first failure is the one reported.
@@ -503,49 +387,65 @@ async function stageFile(
   }
 }
 
-/**
- * Matches the staged rows batch by batch in line order (create, skip, update or refuse) and
- * hands each batch's creates and updates to `save` (null: a dry run, which only counts);
- * with `chunks`, each batch in chunks of the size it gives, each through `inBatch` of its own.
- * With `thread`, the next batch is read ahead and the thread makes its rows' derived columns
- * while this batch is saved: the one writer's thread no longer makes them.
- */
-async function decideStaged(
+/** The staged rows in line order, BATCH at a time. */
+async function* stagedImportRows(
   db: Database,
   companyId: number,
   importId: number,
+): AsyncGenerator<ImportRow[]> {
+  for await (const batch of stagedBatches<PackedRow>(db, companyId, importId, BATCH))
+    yield batch.map(importRow);
+}
+
+/**
+ * Matches the rows batch by batch in line order (create, skip, update or refuse) and hands each
+ * batch's creates and updates to `save` (null: a dry run, which only counts); with `chunks`, each
+ * batch in chunks of the size it gives, each through `inBatch` of its own. With `derive`, the next
+ * batch is read ahead and, from the second batch on, a thread makes its rows' derived columns while
+ * this batch is saved: the one writer's thread no longer makes them (a thread takes tens of
+ * milliseconds to start, so a file of one batch does without).
+ */
+async function decideRows(
+  batches: AsyncIterable<ImportRow[]>,
   matcher: ImportMatcher,
   save: SaveBatch,
   report: CustomerImportResult,
   step: () => void | Promise<void>,
   inBatch: InBatch,
-  { chunks, thread }: { chunks?: SwitchChunks; thread?: DerivedColumnsThread | undefined } = {},
+  { chunks, derive = false }: { chunks?: SwitchChunks; derive?: boolean } = {},
 ): Promise<void> {
   let window = 0;
-  const batches = stagedBatches<ReturnType<typeof packStaged>>(db, companyId, importId, BATCH)[
-    Symbol.asyncIterator
-  ]();
+  let thread: DerivedColumnsThread | undefined;
+  const source = batches[Symbol.asyncIterator]();
   const read = async () => {
-    const next = await batches.next();
+    const next = await source.next();
     if (next.done) return undefined;
-    const rows: ImportRow[] = next.value.map((s) => ({ ...unpackStaged(s.row), line: s.line }));
+    const rows = next.value;
+    if (derive && window > 0) thread ??= new DerivedColumnsThread();
     return { rows, derived: thread?.derive(rows.map((r) => r.customer)) };
   };
-  let next = await read();
-  while (next) {
-    const { rows, derived } = next;
-    // Read before this batch is saved, so the thread makes the next batch's columns meanwhile.
-    next = await read();
-    const columns = await derived;
-    if (columns) for (const [i, row] of rows.entries()) row.derived = columns[i];
-    const inWindow = window++;
-    const decide = (chunk: ImportRow[]) =>
-      inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
-    if (chunks) await chunks.each(rows, decide, step);
-    else {
-      await step();
-      await decide(rows);
+  try {
+    let next = await read();
+    while (next) {
+      const { rows, derived } = next;
+      const inWindow = window++;
+      // Read before this batch is saved, so the thread makes the next batch's columns meanwhile.
+      next = derive ? await read() : undefined;
+      const columns = await derived;
+      if (columns) for (const [i, row] of rows.entries()) row.derived = columns[i];
+      const decide = (chunk: ImportRow[]) =>
+        inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
+      if (chunks) await chunks.each(rows, decide, step);
+      else {
+        await step();
+        await decide(rows);
+      }
+      if (!derive) next = await read();
     }
+  } finally {
+    await thread?.close();
+    // A failure part-way stops the file's reading (and its check thread) too.
+    await source.return?.();
   }
   report.matched = matcher.matched;
   // Rows refused by an update's checks come after the file's: the list is put in line order.

@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+import type { ErrorCode } from '@kontora/contract/errors';
+import { AppError } from '../../../lib/errors.ts';
+import { type CheckedBatch, type CheckSetup, checkRecords } from './customer-import-check.ts';
+
+/**
+ * A file larger than this is checked on a thread of its own (a thread takes tens of milliseconds
+ * to start; a smaller file is checked sooner where it arrives): about 1,700 rows of 12 columns.
+ */
+export const CHECK_THREAD_FROM_BYTES = 256 * 1024;
+
+/** Batches the thread may check ahead of the one taken: the file is read no faster than it is saved. */
+const AHEAD = 4;
+
+/**
+ * The file's records checked, in batches (docs/decisions/122-import-checked-beside-the-save.md).
+ * The file's start is read first: a file that ends within CHECK_THREAD_FROM_BYTES is checked here;
+ * a larger one on a thread, so the one writer's thread only saves what it is handed.
+ */
+export async function* checkedBatches(
+  file: AsyncIterable<Uint8Array>,
+  setup: CheckSetup,
+): AsyncGenerator<CheckedBatch> {
+  const source = file[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < CHECK_THREAD_FROM_BYTES) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.byteLength;
+  }
+  const whole = fileFrom(head, ended ? undefined : source);
+  if (ended) yield* checkRecords(whole, setup);
+  else yield* checkOnThread(whole[Symbol.asyncIterator](), setup);
+}
+
+/** The chunks already read, then the rest of the file. */
+async function* fileFrom(head: Uint8Array[], rest: AsyncIterator<Uint8Array> | undefined) {
+  yield* head;
+  if (!rest) return;
+  while (true) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+type FromThread =
+  | { pull: true }
+  | { batch: CheckedBatch }
+  | { done: true }
+  | { failed: { status?: number; code?: ErrorCode; message: string; details?: Record<string, string[]> } };
+
+async function* checkOnThread(
+  file: AsyncIterator<Uint8Array>,
+  setup: CheckSetup,
+): AsyncGenerator<CheckedBatch> {
+  const worker = new Worker(new URL('./customer-import-check-worker.ts', import.meta.url), {
+    workerData: setup,
+    // A smaller young generation than the default: the thread's garbage is short-lived, and
+    // the server's memory stays flat during a large import (issue 31: 250 MB above idle).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
+  const ready: CheckedBatch[] = [];
+  let done = false;
+  let failure: unknown;
+  let pulled = false;
+  let feeding = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const fail = (err: unknown) => {
+    failure ??= err;
+    notify();
+  };
+  // One chunk per pull, and none while AHEAD batches wait to be taken.
+  const feed = async () => {
+    if (!pulled || feeding || ready.length >= AHEAD) return;
+    pulled = false;
+    feeding = true;
+    try {
+      const next = await file.next();
+      worker.postMessage(next.done ? {} : { chunk: next.value });
+    } catch (err) {
+      fail(err);
+    } finally {
+      feeding = false;
+    }
+  };
+  worker.on('message', (message: FromThread) => {
+    if ('pull' in message) {
+      pulled = true;
+      void feed();
+    } else if ('batch' in message) {
+      ready.push(message.batch);
+      notify();
+    } else if ('done' in message) {
+      done = true;
+      notify();
+    } else {
+      const { status, code, message: text, details } = message.failed;
+      fail(status && code ? new AppError(status, code, text, details ? { details } : {}) : new Error(text));
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => {
+    if (!done) fail(new Error('the import check thread stopped'));
+  });
+  try {
+    while (true) {
+      // A failure of the file (too large, cut off) or of the check ends the import at once.
+      if (failure) throw failure;
+      const batch = ready.shift();
+      if (batch) {
+        void feed();
+        yield batch;
+      } else if (done) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
