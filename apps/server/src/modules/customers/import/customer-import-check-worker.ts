@@ -4,8 +4,8 @@ import { type CheckSetup, checkRecords } from './customer-import-check.ts';
 
 /**
  * The thread of customer-import-check-thread.ts: asks for the file a chunk at a time (`pull`),
- * answers each batch of checked records as it is made, then `done`, or `failed` with the error's
- * status, code, message and details.
+ * answers each batch of checked records as JSON as it is made, then `done`, or `failed` with
+ * the error's status, code, message and details.
  */
 async function* chunks(): AsyncGenerator<Uint8Array> {
   while (true) {
@@ -20,7 +20,7 @@ async function* chunks(): AsyncGenerator<Uint8Array> {
 
 try {
   for await (const batch of checkRecords(chunks(), workerData as CheckSetup))
-    parentPort?.postMessage({ batch });
+    parentPort?.postMessage({ batch: JSON.stringify(batch) });
   parentPort?.postMessage({ done: true });
 } catch (err) {
   const failed =
