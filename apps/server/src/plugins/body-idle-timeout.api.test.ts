@@ -96,6 +96,21 @@ describe('a request body', () => {
     socket.destroy();
   });
 
+  it('of an import that stops arriving part-way is cut, and nothing of it is saved', async () => {
+    const before = await customerCount(t, c.acme);
+    const socket = await connect();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /api/companies/${c.acme}/customers/import HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${c.ana.token}\r\n` +
+        'Content-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const text = `first_name,last_name,email\n${csvRows(1_000, 50)}`;
+    socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    // The import reads at its own pace; once it waits for bytes that do not come, the limit cuts it.
+    await closed;
+    expect(await customerCount(t, c.acme)).toBe(before);
+  });
+
   it('once read, does not cut an answer that takes many times the limit to make', async () => {
     // 20,000 rows arrive at once and take seconds to check and save: longer than the limit. On
     // PostgreSQL the save waits on the database, so a timer left armed after the body would fire.

@@ -26,3 +26,31 @@ export function registerBodyIdleTimeout(app: FastifyInstance, idleMs: number): v
     request.raw.once('end', () => socket.setTimeout(0));
   });
 }
+
+/**
+ * A body the handler reads at its own pace (an import reads its file no faster than it saves it,
+ * docs/decisions/122-import-checked-beside-the-save.md): the idle timer runs only while the
+ * handler waits for the next piece, so the server's own pauses, when the client cannot send, are
+ * never taken for a client that stopped.
+ */
+export function idleTimedBody<T>(request: FastifyRequest, body: AsyncIterable<T>): AsyncIterable<T> {
+  const socket = request.raw.socket;
+  const idleMs = socket?.timeout;
+  if (!idleMs || typeof socket.setTimeout !== 'function') return body;
+  socket.setTimeout(0);
+  return (async function* () {
+    const pieces = body[Symbol.asyncIterator]();
+    try {
+      while (true) {
+        socket.setTimeout(idleMs);
+        const next = await pieces.next();
+        socket.setTimeout(0);
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      socket.setTimeout(0);
+      await pieces.return?.();
+    }
+  })();
+}

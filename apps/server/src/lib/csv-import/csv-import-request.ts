@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { idleTimedBody } from '../../plugins/body-idle-timeout.ts';
 import { AppError, invalidField } from '../errors.ts';
 import { dataOf, errors } from '../http.ts';
 import { CSV_TYPES, FORM_OVERHEAD, FORM_TYPE, importTooLarge, openImportUpload } from './csv-upload.ts';
@@ -103,7 +104,9 @@ export async function registerCsvImport<
             route.mapping,
             route.maxBytes,
           );
-          return { data: await route.run(request, file, { ...query, mapping }, stopped) };
+          return {
+            data: await route.run(request, idleTimedBody(request, file), { ...query, mapping }, stopped),
+          };
         } catch (err) {
           // The rest of a too large upload is not read: the connection ends with the answer.
           if (err instanceof AppError && err.status === 413) reply.header('connection', 'close');
