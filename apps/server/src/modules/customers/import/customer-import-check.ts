@@ -132,7 +132,7 @@ export interface CheckedBatch {
 }
 
 /** Records checked per batch. */
-export const CHECK_BATCH = 500;
+const CHECK_BATCH = 500;
 
 /** The column of a file's header that holds customer ids (`id`, as an export writes it), if any. */
 function idColumnOf(header: string[], applied: Record<string, unknown>): number {

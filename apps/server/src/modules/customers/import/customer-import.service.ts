@@ -40,9 +40,10 @@ import { type PackedRow, unpackStaged } from './customer-import-staged-row.ts';
 import { DerivedColumnsThread } from './derived-columns-thread.ts';
 
 /**
- * Rows matched and saved per batch: large enough to be fast, small enough for the databases'
- * parameter limits; one feed batch (subscribers get one change per batch). Behind the switch
- * (SQLite) a batch commits in chunks sized by time (lib/csv-import/switch-chunks.ts).
+ * Staged rows matched and saved per batch on PostgreSQL: large enough to be fast, small enough for
+ * its parameter limits; one feed batch (subscribers get one change per batch). SQLite's batches
+ * are the check's (the valid rows of CHECK_BATCH records, customer-import-check.ts), each
+ * committed in chunks sized by time behind the switch (lib/csv-import/switch-chunks.ts).
  */
 const BATCH = 500;
 
@@ -247,7 +248,7 @@ function emptyReport(query: CustomerImportQuery): CustomerImportResult {
 type Update = Extract<RowDecision, { kind: 'update' }> & { line: number };
 type Named<T> = T & { organisations: string[] };
 type Create = Named<{ customer: EditableCustomer; custom: CustomPlan; derived?: DerivedColumns | undefined }>;
-/** `window`: the place of the staged batch (of `BATCH` rows) the rows come from. */
+/** `window`: the place of the batch the rows come from. */
 type SaveBatch =
   | ((writes: CustomerWrites, creates: Create[], updates: Named<Update>[], window: number) => Promise<void>)
   | null;
