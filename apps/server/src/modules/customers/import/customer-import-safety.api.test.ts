@@ -84,10 +84,12 @@ describe('all or nothing', () => {
     expect(await count()).toBe(before);
   });
 
-  it('saves nothing when the upload breaks off part-way', async () => {
+  // The file is read as fast as it is saved, and an injected request reports the break only
+  // once its rows before it are read: a loaded machine takes seconds to save them (and delete them).
+  it('saves nothing when the upload breaks off part-way', { timeout: 90_000 }, async () => {
     const before = await count();
     // The client is gone by then: whether an answer still reaches it or not, nothing is saved.
-    const res = await send(csvStream(3 * 1024 * 1024, new Error('socket hang up'))).catch(() => null);
+    const res = await send(csvStream(1024 * 1024, new Error('socket hang up'))).catch(() => null);
     if (res) expect(res.statusCode, res.body).toBe(400);
     await importsEnded();
     expect(await count()).toBe(before);
