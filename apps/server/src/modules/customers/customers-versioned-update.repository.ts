@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { pgArray } from '../../db/pg-array.ts';
@@ -72,12 +72,12 @@ async function updateGroup(
   rows: readonly VersionedPatch[],
 ): Promise<number> {
   const value = (r: VersionedPatch, c: string) => (r.patch as Record<string, unknown>)[c] ?? null;
-  const set = sql.join([
-    ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`),
-    sql`version = customers.version + 1`,
-  ]);
-  const names = sql.join(['v_id', 'v_version', ...columns].map((c) => sql.ref(c)));
   if (dialectOf(db) === 'postgres') {
+    const set = sql.join([
+      ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`),
+      sql`version = customers.version + 1`,
+    ]);
+    const names = sql.join(['v_id', 'v_version', ...columns].map((c) => sql.ref(c)));
     const arrays = sql.join([
       sql`${pgArray(rows.map((r) => r.id))}::int4[]`,
       sql`${pgArray(rows.map((r) => r.version))}::int4[]`,
@@ -92,13 +92,45 @@ async function updateGroup(
     );
     return Number(result.numAffectedRows ?? 0);
   }
-  const tuples = sql.join(
-    rows.map((r) => sql`(${sql.join([r.id, r.version, ...columns.map((c) => value(r, c))])})`),
-  );
-  const result = await sql`with v(${names}) as (values ${tuples})
-    update customers set ${set} from v
-    where customers.company_id = ${companyId} and customers.id = v.v_id and customers.version = v.v_version`.execute(
-    db,
-  );
-  return Number(result.numAffectedRows ?? 0);
+  let changed = 0;
+  // In pieces of a power of two, largest first, so the few statement texts stay prepared (as
+  // insertRows does, db/rows-insert.ts).
+  for (let at = 0; at < rows.length; ) {
+    const piece = 2 ** Math.floor(Math.log2(rows.length - at));
+    const parameters: unknown[] = [];
+    for (const r of rows.slice(at, at + piece)) {
+      parameters.push(r.id, r.version);
+      for (const c of columns) parameters.push(value(r, c));
+    }
+    parameters.push(companyId);
+    const result = await db.executeQuery(CompiledQuery.raw(sqliteUpdateText(columns, piece), parameters));
+    changed += Number(result.numAffectedRows ?? 0);
+    at += piece;
+  }
+  return changed;
 }
+
+/**
+ * SQLite's statement for `count` rows setting `columns`, written as text and kept: built with the
+ * query builder, an import's flip spent longer compiling its 500-row statements than SQLite spent
+ * preparing them (a CPU profile of a million-row import: 0.5 s of compiling for 100,000 updates).
+ */
+function sqliteUpdateText(columns: readonly string[], count: number): string {
+  const key = `${columns.join(',')}\t${count}`;
+  let text = SQLITE_TEXTS.get(key);
+  if (text === undefined) {
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    const tuple = `(${Array.from({ length: columns.length + 2 }, () => '?').join(', ')})`;
+    const names = ['v_id', 'v_version', ...columns].map(quote).join(', ');
+    const set = [...columns.map((c) => `${quote(c)} = "v".${quote(c)}`), 'version = customers.version + 1'];
+    text = `with v(${names}) as (values ${Array.from({ length: count }, () => tuple).join(', ')})
+    update customers set ${set.join(', ')} from v
+    where customers.company_id = ? and customers.id = v.v_id and customers.version = v.v_version`;
+    // Bounded: column sets are few, but a caller could make them vary.
+    if (SQLITE_TEXTS.size >= 500) SQLITE_TEXTS.clear();
+    SQLITE_TEXTS.set(key, text);
+  }
+  return text;
+}
+
+const SQLITE_TEXTS = new Map<string, string>();
