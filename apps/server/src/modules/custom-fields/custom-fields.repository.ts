@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { inList } from '../../db/in-list.ts';
 import { insertRows, rowsInsert } from '../../db/rows-insert.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
@@ -188,7 +189,7 @@ function valuesOfFieldsInUse(db: Database, companyId: number, record: CustomReco
     .selectFrom(`${valuesOf(record)} as v`)
     .innerJoin('custom_fields as f', 'f.id', 'v.field_id')
     .where('v.company_id', '=', companyId)
-    .where('v.record_id', 'in', recordIds)
+    .where('v.record_id', 'in', inList(recordIds))
     .where('f.company_id', '=', companyId)
     .where(sql<boolean>`not f.archived`)
     .where('f.deleted_at', 'is', null);

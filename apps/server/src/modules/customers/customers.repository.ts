@@ -3,6 +3,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { companyGuard } from '../../db/company-guard.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { insertRows } from '../../db/rows-insert.ts';
 import type { CustomersTable } from '../../db/schema.ts';
@@ -172,11 +173,7 @@ export async function replaceTagsOfMany(
   await db
     .deleteFrom('customer_tags')
     .where(companyGuard('company_id'), '=', companyId)
-    .where(
-      'customer_id',
-      'in',
-      customers.map((c) => c.id),
-    )
+    .where('customer_id', 'in', inList(customers.map((c) => c.id)))
     .execute();
   const rows = customers.flatMap((c) =>
     c.tags.map((tag) => ({ company_id: companyId, customer_id: c.id, tag })),
@@ -361,7 +358,7 @@ function byKey(
 ): Promise<CustomerRow[]> {
   let ofCompany = selectCustomers(db).where('c.company_id', '=', companyId);
   if (hidden.length) ofCompany = ofCompany.where(visibleCondition('c', hidden));
-  if (dialectOf(db) !== 'postgres') return ofCompany.where(key, 'in', values).execute();
+  if (dialectOf(db) !== 'postgres') return ofCompany.where(key, 'in', inList(values)).execute();
   const one = ofCompany.where(sql<boolean>`${sql.ref(key)} = k.v`).offset(0);
   const type = sql.raw(key === 'c.id' ? 'int4' : 'text');
   return sql<CustomerRow>`select x.* from unnest(${values}::${type}[]) as k(v)

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.ts';
+import { inList } from '../../../db/in-list.ts';
 import { setIfUnchanged } from '../../../db/set-if-unchanged.ts';
 import { sumInPages } from '../../../lib/in-pages.ts';
 import { searchedValuesOf } from '../../custom-fields/custom-fields.service.ts';
@@ -19,7 +20,7 @@ export function refreshSearchText(db: Database, companyId: number, ids: readonly
       .selectFrom('customers')
       .select(['id', 'search_text', ...SEARCHED_FIELDS])
       .where('company_id', '=', companyId)
-      .where('id', 'in', chunk)
+      .where('id', 'in', inList(chunk))
       .execute();
     const own = await searchedValuesOf(db, companyId, 'customer', chunk);
     const changed = rows.flatMap((row) => {
