@@ -10,7 +10,7 @@ import { type TwoCompanies, twoCompanies } from '../test-support/two-companies.t
  * the body's inactivity limit is shortened to half a second here, so "long" is a few seconds.
  */
 const IDLE_MS = 500;
-const ROWS = 20_000;
+const ROWS = 60_000;
 let t: TestApp;
 let c: TwoCompanies;
 let port: number;
@@ -112,7 +112,7 @@ describe('a request body', () => {
   });
 
   it('once read, does not cut an answer that takes many times the limit to make', async () => {
-    // 20,000 rows arrive at once and take seconds to check and save: longer than the limit. On
+    // 60,000 rows arrive at once and take seconds to check and save: longer than the limit. On
     // PostgreSQL the save waits on the database, so a timer left armed after the body would fire.
     let csv = '';
     for await (const piece of importCsv({ rows: ROWS, invalidEvery: 0, matchEvery: 0 })) csv += piece;
