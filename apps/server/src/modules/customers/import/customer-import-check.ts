@@ -131,8 +131,13 @@ export interface CheckedBatch {
   mapping?: CustomerImportResult['mapping'];
 }
 
-/** Records checked per batch. */
-const CHECK_BATCH = 500;
+/**
+ * Records checked per batch: each batch is one feed batch, and one lookup of the rows' matches.
+ * At 1,000 rather than 500 a 100,000-row import on SQLite ran 7.0–7.2 → 6.2–6.3 s (with the
+ * file read ahead of the check, customer-import-check-thread.ts): fewer, larger transactions
+ * behind the switch, each still within its time budget (lib/csv-import/switch-chunks.ts).
+ */
+const CHECK_BATCH = 1000;
 
 /** The column of a file's header that holds customer ids (`id`, as an export writes it), if any. */
 function idColumnOf(header: string[], applied: Record<string, unknown>): number {

@@ -180,9 +180,9 @@ describe('what subscribers get', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     let csv = 'name,email,organisation_name,type\n';
-    for (let i = 1; i <= 1_200; i++)
+    for (let i = 1; i <= 2_400; i++)
       csv +=
-        i === 700
+        i === 1_700
           ? 'Kept Again,kept-1@example.com,,person\n'
           : `P ${i},p${i}@example.com,Org ${i % 3},person\n`;
     const res = await t.call(c.eva.token, {
@@ -203,11 +203,11 @@ describe('what subscribers get', () => {
     expect(said).toEqual([
       'customer.imported 1',
       'customer.import_finished',
-      'customer.imported 500',
+      'customer.imported 1000',
       'customer.imported 3',
-      'customer.imported 499',
+      'customer.imported 999',
       'customer.updated 1',
-      'customer.imported 200',
+      'customer.imported 400',
       'customer.import_finished',
     ]);
   });

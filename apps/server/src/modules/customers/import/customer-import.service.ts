@@ -40,12 +40,12 @@ import { type PackedRow, unpackStaged } from './customer-import-staged-row.ts';
 import { DerivedColumnsThread } from './derived-columns-thread.ts';
 
 /**
- * Staged rows matched and saved per batch on PostgreSQL: large enough to be fast, small enough for
- * its parameter limits; one feed batch (subscribers get one change per batch). SQLite's batches
- * are the check's (the valid rows of CHECK_BATCH records, customer-import-check.ts), each
- * committed in chunks sized by time behind the switch (lib/csv-import/switch-chunks.ts).
+ * Staged rows matched and saved per batch on PostgreSQL, as many as the check's batches (CHECK_BATCH
+ * records, customer-import-check.ts), so a file makes the same feed batches on both engines
+ * (subscribers get one change per batch). SQLite's batches are the check's, each committed in
+ * chunks sized by time behind the switch (lib/csv-import/switch-chunks.ts).
  */
-const BATCH = 500;
+const BATCH = 1000;
 
 /**
  * Staged (docs/decisions/068-staged-imports.md): the file is read as it arrives and each record
