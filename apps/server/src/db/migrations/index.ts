@@ -56,6 +56,8 @@ import * as m071 from './071-deal-event-import-marker.ts';
 import * as m072 from './072-event-import-counts.ts';
 import * as m073 from './073-record-key-indexes.ts';
 import * as m074 from './074-own-values-without-foreign-keys.ts';
+import * as m075 from './075-versions-bumped-at-the-flip.ts';
+import * as m076 from './076-search-index-merges-less-often.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -119,4 +121,6 @@ export const migrations: Record<string, KontoraMigration> = {
   '072-event-import-counts': m072,
   '073-record-key-indexes': m073,
   '074-own-values-without-foreign-keys': m074,
+  '075-versions-bumped-at-the-flip': m075,
+  '076-search-index-merges-less-often': m076,
 };

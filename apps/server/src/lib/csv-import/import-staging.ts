@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
@@ -91,6 +92,26 @@ export async function touchImport(
     .where('company_id', '=', companyId)
     .where('id', '=', importId)
     .execute();
+  if (state === 'applied') await bumpShownVersion(db, companyId, importId);
+}
+
+/** The version tables (migration 029) whose cached answers show the rows of an import's kind. */
+const SHOWN_VERSIONS = [
+  ['customers', 'customer_versions'],
+  ['events', 'event_versions'],
+] as const;
+
+/**
+ * The flip shows every row of the import at once, so answers cached under the company's version
+ * of that kind are stale: it is bumped here, in the flip's transaction. The rows' inserts did not
+ * bump it on SQLite, hidden as they were (migration 075).
+ */
+async function bumpShownVersion(db: Database, companyId: number, importId: number): Promise<void> {
+  for (const [kind, table] of SHOWN_VERSIONS) {
+    await sql`insert into ${sql.table(table)} (company_id, version)
+      select company_id, 1 from csv_imports where company_id = ${companyId} and id = ${importId} and kind = ${kind}
+      on conflict (company_id) do update set version = ${sql.ref(`${table}.version`)} + 1`.execute(db);
+  }
 }
 
 /**

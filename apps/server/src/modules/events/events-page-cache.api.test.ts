@@ -1,5 +1,6 @@
 import { EventListQuery, EventPage, type TodoEvent } from '@kontora/contract/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postCsv } from '../../test-support/staged-imports.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { twoCompanies } from '../../test-support/two-companies.ts';
 import { cacheKey, eventsVersion } from './events-page-cache.ts';
@@ -196,6 +197,20 @@ describe('cached to-do answers', () => {
     expect(titles(await items(ana))).toContain('Edited by hand');
     await t.ctx.db.deleteFrom('events').where('company_id', '=', acme).execute();
     expect(await items(ana)).toEqual([]);
+  });
+
+  it("show a CSV import's to-dos in the next answer (the flip bumps the version, migration 075)", async () => {
+    const before = titles(await items(ana));
+    const res = await postCsv(
+      t,
+      ana,
+      url(acme, '/import'),
+      'Title,Type,Start,End\nImported call,call,2031-03-20T09:00:00Z,2031-03-20T09:30:00Z\n',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = titles(await items(ana));
+    expect(after).toContain('Imported call');
+    expect(after).toHaveLength(before.length + 1);
   });
 
   it('keep "mine" apart per person and leave clock-dependent lists uncached', async () => {
