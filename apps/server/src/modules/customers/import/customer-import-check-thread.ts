@@ -105,7 +105,6 @@ async function* checkOnThread(
     read.length = 0;
     readBytes = 0;
     worker.postMessage({ chunk });
-    void readAhead();
   };
   const readAhead = async () => {
     if (reading) return;
@@ -126,11 +125,15 @@ async function* checkOnThread(
       reading = false;
     }
   };
+  // What the thread was given is read again behind it (`readAhead` returns at once while reading).
+  const feed = () => {
+    handOver();
+    void readAhead();
+  };
   worker.on('message', (message: FromThread) => {
     if ('pull' in message) {
       asked = true;
-      handOver();
-      void readAhead();
+      feed();
     } else if ('batch' in message) {
       ready.push(message.batch);
       notify();
@@ -152,8 +155,7 @@ async function* checkOnThread(
       if (failure) throw failure;
       const batch = ready.shift();
       if (batch) {
-        handOver();
-        void readAhead();
+        feed();
         yield JSON.parse(batch) as CheckedBatch;
       } else if (done) return;
       else await new Promise<void>((resolve) => (wake = resolve));
