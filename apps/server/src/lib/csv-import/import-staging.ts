@@ -86,32 +86,35 @@ export async function touchImport(
     if (touched.size > 1_000) touched.clear();
     touched.set(importId, now);
   }
-  await db
+  const update = db
     .updateTable('csv_imports')
     .set(state ? { alive_at: nowIso(), state } : { alive_at: nowIso() })
     .where('company_id', '=', companyId)
-    .where('id', '=', importId)
-    .execute();
-  if (state === 'applied') await bumpShownVersion(db, companyId, importId);
+    .where('id', '=', importId);
+  if (state !== 'applied') {
+    await update.execute();
+    return;
+  }
+  const applied = await update.returning('kind').executeTakeFirst();
+  if (applied) await bumpShownVersion(db, companyId, applied.kind);
 }
 
-/** The version tables (migration 029) whose cached answers show the rows of an import's kind. */
-const SHOWN_VERSIONS = [
-  ['customers', 'customer_versions'],
-  ['events', 'event_versions'],
-] as const;
+/** The version table (migration 029) whose cached answers show the rows of an import's kind. */
+const SHOWN_VERSIONS: Readonly<Record<string, 'customer_versions' | 'event_versions'>> = {
+  customers: 'customer_versions',
+  events: 'event_versions',
+};
 
 /**
  * The flip shows every row of the import at once, so answers cached under the company's version
  * of that kind are stale: it is bumped here, in the flip's transaction. The rows' inserts did not
  * bump it on SQLite, hidden as they were (migration 075).
  */
-async function bumpShownVersion(db: Database, companyId: number, importId: number): Promise<void> {
-  for (const [kind, table] of SHOWN_VERSIONS) {
-    await sql`insert into ${sql.table(table)} (company_id, version)
-      select company_id, 1 from csv_imports where company_id = ${companyId} and id = ${importId} and kind = ${kind}
-      on conflict (company_id) do update set version = ${sql.ref(`${table}.version`)} + 1`.execute(db);
-  }
+async function bumpShownVersion(db: Database, companyId: number, kind: string): Promise<void> {
+  const table = SHOWN_VERSIONS[kind];
+  if (!table) return;
+  await sql`insert into ${sql.table(table)} (company_id, version) values (${companyId}, 1)
+    on conflict (company_id) do update set version = ${sql.ref(`${table}.version`)} + 1`.execute(db);
 }
 
 /**
