@@ -4,8 +4,8 @@ import { isPostgres } from './column-types.ts';
 /**
  * SQLite's full-text index of customers (FTS5, migration 020) writes each transaction's words as a
  * new segment and merges segments as they pile up. With FTS5's default `automerge` of 4 a word was
- * rewritten on every fourth segment of its level, so a 100,000-row import spent about a seventh of
- * its SQLite work merging. At 16 each word is rewritten about half as often; a search reads up to
+ * rewritten on every fourth segment of its level. At 16 each word is rewritten about half as
+ * often, which took a seventh off SQLite's work for a 100,000-row import; a search reads up to
  * 15 segments a level instead of 3, which costs it microseconds. `crisismerge` (16 by default: a
  * level that reaches it is merged whole, in the transaction that filled it) goes to 64, so that a
  * level of 16 is merged a little with each later write rather than all at once
