@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { CustomerCreateBody } from '@kontora/contract/customers';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { rowsInsert } from '../../apps/server/src/db/rows-insert.ts';
 import { adaptNodeSqlite } from '../../apps/server/src/db/sqlite-adapter.ts';
 import { completeCustomer, newCustomerRow } from '../../apps/server/src/modules/customers/customer-dto.ts';
 
@@ -41,14 +42,22 @@ const db = new Kysely({
 await migrateToLatest(db);
 if (process.env.INSERT_WORK_VARIANT_SQL) raw.exec(process.env.INSERT_WORK_VARIANT_SQL);
 const at = new Date().toISOString();
-raw.exec(`insert into companies (name, created_at, updated_at) values ('Insert Work Co', '${at}', '${at}')`);
-const company = Number((raw.prepare('select max(id) as id from companies').get() as { id: number }).id);
-raw.exec(`insert into csv_imports (company_id, kind, state, created_at, alive_at)
-  values (${company}, 'customers', 'applying', '${at}', '${at}')`);
-const importId = Number((raw.prepare('select max(id) as id from csv_imports').get() as { id: number }).id);
+const company = (
+  raw
+    .prepare(
+      `insert into companies (name, created_at, updated_at) values ('Insert Work Co', ?, ?) returning id`,
+    )
+    .get(at, at) as { id: number }
+).id;
+const importId = (
+  raw
+    .prepare(`insert into csv_imports (company_id, kind, state, created_at, alive_at)
+      values (?, 'customers', 'applying', ?, ?) returning id`)
+    .get(company, at, at) as { id: number }
+).id;
 
 /** Row `i` as the bench's file has it, through the app's own row maker (derived columns included). */
-function customerRow(i: number): Record<string, unknown> {
+function customerRow(i: number): object {
   const body = CustomerCreateBody.parse({
     name: `Person insert ${i}`,
     type: 'person',
@@ -62,46 +71,46 @@ function customerRow(i: number): Record<string, unknown> {
     source: 'csv',
     notes: `Row ${i} of a generated file`,
   });
-  const row = newCustomerRow(company, completeCustomer(body), { userId: null, at }) as Record<
-    string,
-    unknown
-  >;
-  return { ...row, import_id: importId };
+  return { ...newCustomerRow(company, completeCustomer(body), { userId: null, at }), import_id: importId };
+}
+
+/** A statement of the project's own multi-row text (db/rows-insert.ts), prepared once per shape. */
+const prepared = new Map<string, StatementSync>();
+function run(table: string, rowsOfPiece: object[], returning?: 'id'): { id: number }[] {
+  const { sql: text, parameters } = rowsInsert(db, table, rowsOfPiece, returning);
+  let statement = prepared.get(text);
+  if (!statement) {
+    statement = raw.prepare(text);
+    prepared.set(text, statement);
+  }
+  return statement.all(...(parameters as SQLInputValue[])) as { id: number }[];
 }
 
 const PIECE = 64;
-const columns = Object.keys(customerRow(0));
-const marks = (n: number, width: number) =>
-  Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(', ')})`).join(', ');
-const insertCustomers = raw.prepare(
-  `insert into customers (${columns.map((c) => `"${c}"`).join(', ')}) values ${marks(PIECE, columns.length)} returning id`,
-);
-const insertTags = raw.prepare(
-  `insert into customer_tags (company_id, customer_id, tag) values ${marks(PIECE * 2, 3)}`,
-);
-const insertEntries = raw.prepare(
-  `insert into customer_activities (company_id, customer_id, kind, author_id, created_at, import_id)
-   values ${marks(PIECE, 6)}`,
-);
-type Bound = string | number | null;
-// Made before the clock starts: the statements' parameters, a piece at a time.
-const pieces: Bound[][] = [];
-for (let piece = 0; piece < rows; piece += PIECE) {
-  const values: Bound[] = [];
-  for (let i = piece; i < piece + PIECE; i++) {
-    const row = customerRow(i);
-    for (const c of columns) values.push((row[c] ?? null) as Bound);
-  }
-  pieces.push(values);
-}
+// Made before the clock starts: each piece's customers.
+const pieces: object[][] = [];
+for (let from = 0; from < rows; from += PIECE)
+  pieces.push(Array.from({ length: PIECE }, (_, k) => customerRow(from + k)));
 const started = performance.now();
 for (let from = 0; from < rows; from += 1024) {
   raw.exec('begin');
   for (let piece = from; piece < Math.min(rows, from + 1024); piece += PIECE) {
-    const values = pieces[piece / PIECE] ?? [];
-    const ids = (insertCustomers.all(...values) as { id: number }[]).map((r) => r.id);
-    insertTags.run(...ids.flatMap((id) => [company, id, 'import', company, id, 'bench']));
-    insertEntries.run(...ids.flatMap((id) => [company, id, 'imported', null, at, importId]));
+    const ids = run('customers', pieces[piece / PIECE] ?? [], 'id').map((r) => r.id);
+    run(
+      'customer_tags',
+      ids.flatMap((id) => ['import', 'bench'].map((tag) => ({ company_id: company, customer_id: id, tag }))),
+    );
+    run(
+      'customer_activities',
+      ids.map((id) => ({
+        company_id: company,
+        customer_id: id,
+        kind: 'imported',
+        author_id: null,
+        created_at: at,
+        import_id: importId,
+      })),
+    );
   }
   raw.exec('commit');
 }
