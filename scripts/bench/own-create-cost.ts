@@ -9,7 +9,7 @@ import { adaptNodeSqlite } from '../../apps/server/src/db/sqlite-adapter.ts';
 import { createClock } from '../../apps/server/src/lib/clock.ts';
 import { listFields } from '../../apps/server/src/modules/custom-fields/custom-fields.service.ts';
 import { createCustomer } from '../../apps/server/src/modules/customers/customers.service.ts';
-import { seededRandom } from '../../apps/server/src/test-support/seeded-random.ts';
+import { createBody, sampleValues } from './own-values-sample.ts';
 import { seededCompany } from './seeded-company.ts';
 
 /**
@@ -18,7 +18,10 @@ import { seededCompany } from './seeded-company.ts';
  * database (OWN_DB, seeded by scripts/bench-custom-fields.ts). OWN_VARIANT_SQL is run on the
  * copy first (a storage variant to compare). OWN_FRAMES=1 counts the pages each kind of create
  * adds to the write-ahead log instead (decision 119); OWN_ONLY=plain|valued runs one kind only,
- * for a CPU profile.
+ * for a CPU profile. OWN_PACKED compares storages (decision 126): `rows` (default) writes the 20
+ * values as today; `packed` carries them on the customer's row as JSON instead (`packedNotes`);
+ * `words` adds an index of their words written by each create, `batched` the same index filled
+ * every 200 creates.
  */
 const source = process.env.OWN_DB ?? 'data/bench/custom-fields-20000.sqlite';
 const copy = '/tmp/own-create-cost.sqlite';
@@ -59,33 +62,40 @@ const ctx = {
 } as unknown as AppContext;
 const fields = await listFields(db, actor.companyId, 'customer');
 let n = 0;
-const rand = seededRandom(7);
-const custom = () =>
-  Object.fromEntries(
-    fields.map((f) => {
-      switch (f.type) {
-        case 'single_select':
-          return [f.key, ['retail', 'tech', 'health', 'media'][Math.floor(rand() * 4)]];
-        case 'number':
-          return [f.key, Math.floor(rand() * 100_000)];
-        case 'text':
-          return [f.key, `word ${Math.floor(rand() * 50_000)}`];
-        case 'date':
-          return [f.key, `2021-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}`];
-        default:
-          return [f.key, rand() < 0.5];
-      }
-    }),
-  );
 // Made before any timing: what the values cost is the server's work, not the bench's.
-const customs = Array.from({ length: 4096 }, custom);
-const body = (values: boolean) => ({
-  type: 'person' as const,
-  name: `Cost ${n++}`,
-  status: 'lead' as const,
-  tags: [],
-  ...(values ? { custom: customs[n % customs.length] } : {}),
-});
+const customs = sampleValues(fields);
+const packed = process.env.OWN_PACKED ?? 'rows';
+if (!['rows', 'packed', 'words', 'batched'].includes(packed)) throw new Error(`OWN_PACKED=${packed}?`);
+const body = (values: boolean) =>
+  createBody(`Cost ${n++}`, values ? (customs[n % customs.length] ?? {}) : undefined, packed, fields);
+// The values' words, one token per (field, value): what a list would start from when few hold a
+// value. `words`: written by each create (a trigger); `batched`: every WORDS_EVERY valued creates,
+// the rows created since by one statement, its work counted as the valued creates'.
+const tokens = `(select group_concat('f' || key || 'x' || hex(cast(value as text)), ' ') from json_each(new.notes))`;
+if (packed === 'words' || packed === 'batched')
+  raw.exec(
+    `CREATE VIRTUAL TABLE own_value_words USING fts5(w, content='', contentless_delete=1, detail='none')`,
+  );
+if (packed === 'words')
+  raw.exec(`CREATE TRIGGER own_value_words_ai AFTER INSERT ON customers WHEN new.notes LIKE '{%' BEGIN
+    INSERT INTO own_value_words (rowid, w) VALUES (new.id, ${tokens}); END`);
+const WORDS_EVERY = 200;
+const indexWords =
+  packed === 'batched'
+    ? raw.prepare(
+        `INSERT INTO own_value_words (rowid, w) SELECT new.id, ${tokens} FROM customers new WHERE new.id > ? AND new.notes LIKE '{%'`,
+      )
+    : undefined;
+let indexedTo = (raw.prepare('SELECT max(id) AS top FROM customers').get() as { top: number }).top;
+let unindexed = 0;
+const afterCreate = (values: boolean) => {
+  if (!indexWords || !values || ++unindexed < WORDS_EVERY) return;
+  raw.exec('BEGIN');
+  indexWords.run(indexedTo);
+  indexedTo = (raw.prepare('SELECT max(id) AS top FROM customers').get() as { top: number }).top;
+  raw.exec('COMMIT');
+  unindexed = 0;
+};
 for (const values of [false, true]) {
   log = [];
   await createCustomer(ctx, actor, body(values) as never);
@@ -95,7 +105,10 @@ for (const values of [false, true]) {
 }
 const cpuOf = async (values: boolean, runs: number) => {
   const start = process.cpuUsage();
-  for (let i = 0; i < runs; i++) await createCustomer(ctx, actor, body(values) as never);
+  for (let i = 0; i < runs; i++) {
+    await createCustomer(ctx, actor, body(values) as never);
+    afterCreate(values);
+  }
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000 / runs;
 };
