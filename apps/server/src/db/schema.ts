@@ -177,6 +177,8 @@ export interface CustomersTable {
   town_key: string | null;
   /** The import whose batches wrote it, while that import is under way (migration 065, decision 098). */
   import_id: number | null;
+  /** Own values packed on the row (migration 077): JSON text on SQLite, parsed jsonb on PostgreSQL. */
+  own_values: Generated<string | object | null>;
   version: number;
   created_by: number | null;
   updated_by: number | null;
@@ -773,6 +775,8 @@ export interface DealsTable {
   sort_title: string;
   /** The folded words of the deal's own text values, apart by one space (migration 057). */
   own_words: Generated<string>;
+  /** Own values packed on the row (migration 077): JSON text on SQLite, parsed jsonb on PostgreSQL. */
+  own_values: Generated<string | object | null>;
   /** Minor units (cents), 64-bit. */
   amount_cents: number | null;
   currency: string;

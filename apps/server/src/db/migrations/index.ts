@@ -58,6 +58,7 @@ import * as m073 from './073-record-key-indexes.ts';
 import * as m074 from './074-own-values-without-foreign-keys.ts';
 import * as m075 from './075-versions-bumped-at-the-flip.ts';
 import * as m076 from './076-search-index-merges-less-often.ts';
+import * as m077 from './077-own-values-on-the-row.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -123,4 +124,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '074-own-values-without-foreign-keys': m074,
   '075-versions-bumped-at-the-flip': m075,
   '076-search-index-merges-less-often': m076,
+  '077-own-values-on-the-row': m077,
 };

@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOwnValuesOnTheRow } from '../../test-support/own-values-mirror.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { readChanges } from '../change-feed/change-feed.service.ts';
@@ -167,3 +168,6 @@ describe.each(['customer', 'deal'] as const)('merging options of %s fields', (re
     expect(audit.length).toBe(2);
   });
 });
+
+// Decision 126, step 1: whatever these tests wrote, each record's own values on its row equal its value rows.
+it('keeps own values on the row equal to the value rows', () => expectOwnValuesOnTheRow(t.ctx.db));

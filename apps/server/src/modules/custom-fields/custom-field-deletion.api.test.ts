@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectOwnValuesOnTheRow } from '../../test-support/own-values-mirror.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { purgeDeletedFieldsJob } from './custom-fields.jobs.ts';
@@ -228,3 +229,6 @@ describe('deletion in the audit log', () => {
     expect(JSON.parse(String(entries[2]?.after))).toMatchObject({ key: 'audited' });
   });
 });
+
+// Decision 126, step 1: whatever these tests wrote, each record's own values on its row equal its value rows.
+it('keeps own values on the row equal to the value rows', () => expectOwnValuesOnTheRow(t.ctx.db));

@@ -1,5 +1,6 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOwnValuesOnTheRow } from '../../test-support/own-values-mirror.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -372,3 +373,6 @@ describe('update mode', () => {
     expect(bad.errors).toEqual([{ line: 2, reasons: { 'custom.f_number': ['invalid_number'] } }]);
   });
 });
+
+// Decision 126, step 1: whatever these tests wrote, each record's own values on its row equal its value rows.
+it('keeps own values on the row equal to the value rows', () => expectOwnValuesOnTheRow(t.ctx.db));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOwnValuesOnTheRow } from '../../test-support/own-values-mirror.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 
@@ -163,3 +164,6 @@ describe('own fields in a merge', () => {
     expect((await read(b.id)).version).toBe(b.version);
   });
 });
+
+// Decision 126, step 1: whatever these tests wrote, each record's own values on its row equal its value rows.
+it('keeps own values on the row equal to the value rows', () => expectOwnValuesOnTheRow(t.ctx.db));

@@ -4,9 +4,11 @@ import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { inList } from '../../db/in-list.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { insertRows, rowsInsert } from '../../db/rows-insert.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
+import { type PackedValues, valuesPatch } from './own-values-json.ts';
 
 /** Definitions (`custom_fields`) and values (`customer_field_values`, `deal_field_values`, migration 039). */
 
@@ -243,6 +245,7 @@ export async function replaceValues(
         rows.map((r) => ({ ...r, company_id: companyId, record_id: recordId })),
       ),
     );
+  await patchOwnValues(db, companyId, record, [{ id: recordId, ...valuesPatch(fieldIds, rows) }]);
 }
 
 /** Values inserted for many new records at once (an import batch). */
@@ -258,6 +261,65 @@ export async function insertValues(
       valuesOf(record),
       rows.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
     );
+  }
+  await patchOwnValues(db, companyId, record, patchesByRecord(rows, []));
+}
+
+/** Each record's patch: its rows' fields set, the `cleared` fields it has no row of removed. */
+function patchesByRecord(
+  rows: readonly (StoredValue & { field_id: number; record_id: number })[],
+  cleared: readonly { id: number; fieldId: number }[],
+): OwnValuesPatch[] {
+  const byRecord = new Map<number, { fieldIds: number[]; rows: (StoredValue & { field_id: number })[] }>();
+  const of = (id: number) => {
+    const entry = byRecord.get(id) ?? { fieldIds: [], rows: [] };
+    byRecord.set(id, entry);
+    return entry;
+  };
+  for (const { id, fieldId } of cleared) of(id).fieldIds.push(fieldId);
+  for (const row of rows) of(row.record_id).rows.push(row);
+  return [...byRecord].map(([id, entry]) => ({ id, ...valuesPatch(entry.fieldIds, entry.rows) }));
+}
+
+/** A record's own values to change on its row: fields removed, fields set (decision 126). */
+interface OwnValuesPatch {
+  id: number;
+  removed: string[];
+  set: PackedValues;
+}
+
+const RECORDS = { customer: 'customers', deal: 'deals' } as const;
+
+/**
+ * Keeps each record's `own_values` equal to its value rows (decision 126, step 1): a merge patch
+ * a statement for up to 500 records. A record left without values holds null.
+ */
+async function patchOwnValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  patches: readonly OwnValuesPatch[],
+): Promise<void> {
+  const table = sql.table(RECORDS[record]);
+  const changing = patches.filter((p) => p.removed.length || Object.keys(p.set).length);
+  for (let i = 0; i < changing.length; i += 500) {
+    const chunk = changing.slice(i, i + 500);
+    // One merge patch a record: a removed field as null, a set field as its list of values.
+    const texts = chunk.map((p) =>
+      JSON.stringify({ ...Object.fromEntries(p.removed.map((key) => [key, null])), ...p.set }),
+    );
+    if (dialectOf(db) === 'postgres') {
+      await sql`update ${table} r set own_values = nullif(
+          (coalesce(r.own_values, '{}'::jsonb) - array(select e.key from jsonb_each(v.patch) e where e.value = 'null'::jsonb))
+          || jsonb_strip_nulls(v.patch), '{}'::jsonb)
+        from unnest(${pgArray(chunk.map((p) => p.id))}::int4[], ${pgArray(texts)}::jsonb[]) as v(id, patch)
+        where r.company_id = ${companyId} and r.id = v.id`.execute(db);
+    } else {
+      const tuples = sql.join(chunk.map((p, k) => sql`(${p.id}, ${texts[k]})`));
+      await sql`with v(id, patch) as (values ${tuples})
+        update ${table} set own_values = nullif(json_patch(coalesce(own_values, '{}'), v.patch), '{}')
+        from v where ${table}.company_id = ${companyId} and ${table}.id = v.id`.execute(db);
+    }
   }
 }
 
@@ -386,12 +448,15 @@ export async function replaceFieldValuesOfMany(
       .where('field_id', '=', fieldId)
       .where('record_id', 'in', recordIds.slice(i, i + 1000))
       .execute();
-  await insertValues(
-    db,
-    companyId,
-    record,
-    rows.map((r) => ({ ...r, field_id: fieldId })),
-  );
+  const rowsOfField = rows.map((r) => ({ ...r, field_id: fieldId }));
+  for (let i = 0; i < rowsOfField.length; i += 500)
+    await insertRows(
+      db,
+      table,
+      rowsOfField.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
+    );
+  const cleared = recordIds.map((id) => ({ id, fieldId }));
+  await patchOwnValues(db, companyId, record, patchesByRecord(rowsOfField, cleared));
 }
 
 /** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */

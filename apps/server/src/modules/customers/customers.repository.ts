@@ -11,7 +11,7 @@ import { hiddenImports, visibleCondition, visibleOnly } from './customer-visibil
 
 export type CustomerRow = Omit<
   Selectable<CustomersTable>,
-  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key' | 'import_id'
+  'sort_name' | 'search_text' | 'phone_key' | 'name_key' | 'town_key' | 'import_id' | 'own_values'
 > & {
   sort_name: string;
   owner_name: string | null;

@@ -3,6 +3,7 @@ import type { Deal } from '@kontora/contract/deals';
 import type { Pipeline } from '@kontora/contract/pipelines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAuthor } from '../../lib/record-author.ts';
+import { expectOwnValuesOnTheRow } from '../../test-support/own-values-mirror.ts';
 import { feedAfter, lastFeedId, postCsv } from '../../test-support/staged-imports.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
@@ -332,3 +333,6 @@ describe('a deal import saved in batches', () => {
     expect(await feedAfter(t, c.acme, before)).toEqual([]);
   });
 });
+
+// Decision 126, step 1: whatever these tests wrote, each record's own values on its row equal its value rows.
+it('keeps own values on the row equal to the value rows', () => expectOwnValuesOnTheRow(t.ctx.db));

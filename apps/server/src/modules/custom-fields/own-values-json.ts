@@ -1,0 +1,61 @@
+import type { StoredValue } from './custom-values.ts';
+
+/**
+ * A record's own values as its row carries them (`own_values`, docs/decisions/126-own-values-packed-on-the-row.md):
+ * one object keyed by field id, each field the list of its values in `ord` order. An element is
+ * a string (`v_text`), a number (`v_num`) or `{ "l": … }` for a long text, whose `v_text` is its
+ * first 200 characters again. The form needs no field types, so rows and JSON map both ways.
+ */
+export type PackedElement = string | number | { l: string };
+export type PackedValues = Record<string, PackedElement[]>;
+export type FieldValueRow = StoredValue & { field_id: number };
+
+/** A long text's `v_text`: its start, as `checkValue` stores it. */
+const LONG_TEXT_HEAD = 200;
+
+function elementOf(row: StoredValue): PackedElement | undefined {
+  if (row.v_long !== null) return { l: row.v_long };
+  if (row.v_num !== null) return Number(row.v_num);
+  return row.v_text ?? undefined;
+}
+
+/** The fields these rows give values to, each with its values in `ord` order. */
+export function packFields(rows: readonly FieldValueRow[]): PackedValues {
+  const sorted = [...rows].sort((a, b) => a.field_id - b.field_id || a.ord - b.ord);
+  const packed: PackedValues = {};
+  for (const row of sorted) {
+    const element = elementOf(row);
+    if (element === undefined) continue;
+    const key = String(row.field_id);
+    packed[key] ??= [];
+    packed[key].push(element);
+  }
+  return packed;
+}
+
+/**
+ * What changes on the row when the `cleared` fields' values are replaced by `rows`: the fields
+ * left without a value, and the fields set (each replacing whatever the field held).
+ */
+export function valuesPatch(
+  cleared: readonly number[],
+  rows: readonly FieldValueRow[],
+): { removed: string[]; set: PackedValues } {
+  const set = packFields(rows);
+  return { removed: cleared.map(String).filter((key) => !(key in set)), set };
+}
+
+/** The rows a row's `own_values` stands for, in (field, ord) order. */
+export function unpackValues(packed: PackedValues | string | null | undefined): FieldValueRow[] {
+  const values: PackedValues = typeof packed === 'string' ? JSON.parse(packed) : (packed ?? {});
+  const rows: FieldValueRow[] = [];
+  for (const [key, elements] of Object.entries(values)) {
+    for (const [ord, element] of elements.entries()) {
+      const row = { field_id: Number(key), ord, v_text: null, v_num: null, v_long: null };
+      if (typeof element === 'string') rows.push({ ...row, v_text: element });
+      else if (typeof element === 'number') rows.push({ ...row, v_num: element });
+      else rows.push({ ...row, v_text: element.l.slice(0, LONG_TEXT_HEAD), v_long: element.l });
+    }
+  }
+  return rows.sort((a, b) => a.field_id - b.field_id || a.ord - b.ord);
+}
