@@ -16,6 +16,11 @@ import {
   forEachRecordOfField,
   listFields,
 } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
+import {
+  patchesByRecord,
+  patchOwnValues,
+} from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
+import { packFields } from '../apps/server/src/modules/custom-fields/own-values-json.ts';
 import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
 import {
   createCustomer,
@@ -211,8 +216,21 @@ async function seedCustomers(
           status: 'lead',
           tags: [],
         });
-        // The words the write door would make (the seed writes rows directly).
-        rows.push({ ...newCustomerRow(companyId, customer, by), search_text: searchText(customer, own) });
+        // The words and the values on the row the write door would make (the seed writes rows directly).
+        const packed = packFields(
+          values.map(({ field, v_text, v_num }) => ({
+            field_id: field.id,
+            ord: 0,
+            v_text,
+            v_num,
+            v_long: null,
+          })),
+        );
+        rows.push({
+          ...newCustomerRow(companyId, customer, by),
+          search_text: searchText(customer, own),
+          own_values: JSON.stringify(packed),
+        });
         planned.push(values);
       }
       const ids = (await trx.insertInto('customers').values(rows).returning('id').execute()).map((r) => r.id);
@@ -471,21 +489,22 @@ async function timeOptionMerge(ctx: AppContext, actor: Actor, stamp: string, cus
     .orderBy('id')
     .limit(MERGED)
     .execute();
-  for (let i = 0; i < ids.length; i += 1000)
+  const held = ids.map(({ id }) => ({
+    company_id: actor.companyId,
+    record_id: id,
+    field_id: field.id,
+    ord: 0,
+    v_text: 'from',
+    v_num: null,
+    v_long: null,
+  }));
+  for (let i = 0; i < held.length; i += 1000)
     await db
       .insertInto('customer_field_values')
-      .values(
-        ids.slice(i, i + 1000).map(({ id }) => ({
-          company_id: actor.companyId,
-          record_id: id,
-          field_id: field.id,
-          ord: 0,
-          v_text: 'from',
-          v_num: null,
-          v_long: null,
-        })),
-      )
+      .values(held.slice(i, i + 1000))
       .execute();
+  // The same values on the holders' rows (decision 126), as the write door keeps them.
+  await patchOwnValues(db, actor.companyId, 'customer', patchesByRecord(held, []));
   let records = 0;
   const timing = await timeOwn(async () => {
     records = (await mergeFieldOptions(ctx, actor, field.id, { from: 'from', into: 'into' })).records.length;

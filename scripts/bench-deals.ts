@@ -4,6 +4,10 @@ import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { dialectOf } from '../apps/server/src/db/dialect.ts';
+import {
+  patchesByRecord,
+  patchOwnValues,
+} from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
 import { forecastOf } from '../apps/server/src/modules/deals/deal-forecast.service.ts';
 import { boardOf } from '../apps/server/src/modules/deals/deal-list.service.ts';
 import { rebuildDealStats } from '../apps/server/src/modules/deals/deal-stats.repository.ts';
@@ -240,6 +244,8 @@ async function seedDealFields(db: Database, companyId: number, pipelineId: numbe
         .insertInto('deal_field_values')
         .values(values.slice(i, i + 1000))
         .execute();
+    // The same values on the deals' rows (decision 126), as the write door keeps them.
+    await patchOwnValues(trx, companyId, 'deal', patchesByRecord(values, []));
   });
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze deal_field_values`.execute(db);
 }

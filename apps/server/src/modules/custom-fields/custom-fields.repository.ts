@@ -2,13 +2,10 @@ import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { type RawBuilder, sql } from 'kysely';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
-import { inList } from '../../db/in-list.ts';
-import { pgArray } from '../../db/pg-array.ts';
 import { insertRows, rowsInsert } from '../../db/rows-insert.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
-import { type PackedValues, valuesPatch } from './own-values-json.ts';
+import { patchesByRecord, patchOwnValues, recordPatch, type ValueRow } from './own-values.repository.ts';
 
 /** Definitions (`custom_fields`) and values (`customer_field_values`, `deal_field_values`, migration 039). */
 
@@ -164,60 +161,6 @@ export async function keyHolder(
   return row === undefined ? null : row.deleted_at === null ? 'field' : 'deleted';
 }
 
-export type ValueRow = StoredValue & { record_id: number; field_id: number };
-
-/** The stored values of these records (of the given fields, or all), in `ord` order. */
-export async function selectValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  recordIds: number[],
-  fieldIds?: number[],
-): Promise<ValueRow[]> {
-  if (recordIds.length === 0 || fieldIds?.length === 0) return [];
-  let query = db
-    .selectFrom(valuesOf(record))
-    .select(['record_id', 'field_id', 'ord', 'v_text', 'v_num', 'v_long'])
-    .where('company_id', '=', companyId)
-    .where('record_id', 'in', recordIds);
-  if (fieldIds) query = query.where('field_id', 'in', fieldIds);
-  const rows = await query.orderBy('record_id').orderBy('field_id').orderBy('ord').execute();
-  return rows.map((r) => ({ ...r, v_num: r.v_num === null ? null : Number(r.v_num) }));
-}
-
-/** The value rows `v` of these records whose fields `f` are in use (not archived, not deleted). */
-function valuesOfFieldsInUse(db: Database, companyId: number, record: CustomRecord, recordIds: number[]) {
-  return db
-    .selectFrom(`${valuesOf(record)} as v`)
-    .innerJoin('custom_fields as f', 'f.id', 'v.field_id')
-    .where('v.company_id', '=', companyId)
-    .where('v.record_id', 'in', inList(recordIds))
-    .where('f.company_id', '=', companyId)
-    .where(sql<boolean>`not f.archived`)
-    .where('f.deleted_at', 'is', null);
-}
-
-/**
- * The records' values of fields in use (not archived, not deleted), each with its field's key
- * and type, in (record, field, ord) order: a list page's values in one statement, without
- * reading the definitions apart.
- */
-export async function selectValuesInUse(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  recordIds: number[],
-): Promise<(ValueRow & { key: string; type: string })[]> {
-  if (recordIds.length === 0) return [];
-  const rows = await valuesOfFieldsInUse(db, companyId, record, recordIds)
-    .select(['v.record_id', 'v.field_id', 'v.ord', 'v.v_text', 'v.v_num', 'v.v_long', 'f.key', 'f.type'])
-    .orderBy('v.record_id')
-    .orderBy('v.field_id')
-    .orderBy('v.ord')
-    .execute();
-  return rows.map((r) => ({ ...r, v_num: r.v_num === null ? null : Number(r.v_num) }));
-}
-
 /** Replaces a record's values of the given fields by `rows` (one statement each way). */
 export async function replaceValues(
   db: Database,
@@ -245,7 +188,7 @@ export async function replaceValues(
         rows.map((r) => ({ ...r, company_id: companyId, record_id: recordId })),
       ),
     );
-  await patchOwnValues(db, companyId, record, [{ id: recordId, ...valuesPatch(fieldIds, rows) }]);
+  await patchOwnValues(db, companyId, record, [recordPatch(recordId, fieldIds, rows)]);
 }
 
 /** Values inserted for many new records at once (an import batch). */
@@ -263,80 +206,6 @@ export async function insertValues(
     );
   }
   await patchOwnValues(db, companyId, record, patchesByRecord(rows, []));
-}
-
-/** Each record's patch: its rows' fields set, the `cleared` fields it has no row of removed. */
-function patchesByRecord(
-  rows: readonly (StoredValue & { field_id: number; record_id: number })[],
-  cleared: readonly { id: number; fieldId: number }[],
-): OwnValuesPatch[] {
-  const byRecord = new Map<number, { fieldIds: number[]; rows: (StoredValue & { field_id: number })[] }>();
-  const of = (id: number) => {
-    const entry = byRecord.get(id) ?? { fieldIds: [], rows: [] };
-    byRecord.set(id, entry);
-    return entry;
-  };
-  for (const { id, fieldId } of cleared) of(id).fieldIds.push(fieldId);
-  for (const row of rows) of(row.record_id).rows.push(row);
-  return [...byRecord].map(([id, entry]) => ({ id, ...valuesPatch(entry.fieldIds, entry.rows) }));
-}
-
-/** A record's own values to change on its row: fields removed, fields set (decision 126). */
-interface OwnValuesPatch {
-  id: number;
-  removed: string[];
-  set: PackedValues;
-}
-
-const RECORDS = { customer: 'customers', deal: 'deals' } as const;
-
-/**
- * Keeps each record's `own_values` equal to its value rows (decision 126, step 1): a merge patch
- * a statement for up to 500 records. A record left without values holds null.
- */
-async function patchOwnValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  patches: readonly OwnValuesPatch[],
-): Promise<void> {
-  const table = sql.table(RECORDS[record]);
-  const changing = patches.filter((p) => p.removed.length || Object.keys(p.set).length);
-  for (let i = 0; i < changing.length; i += 500) {
-    const chunk = changing.slice(i, i + 500);
-    // One merge patch a record: a removed field as null, a set field as its list of values.
-    const texts = chunk.map((p) =>
-      JSON.stringify({ ...Object.fromEntries(p.removed.map((key) => [key, null])), ...p.set }),
-    );
-    if (dialectOf(db) === 'postgres') {
-      await sql`update ${table} r set own_values = nullif(
-          (coalesce(r.own_values, '{}'::jsonb) - array(select e.key from jsonb_each(v.patch) e where e.value = 'null'::jsonb))
-          || jsonb_strip_nulls(v.patch), '{}'::jsonb)
-        from unnest(${pgArray(chunk.map((p) => p.id))}::int4[], ${pgArray(texts)}::jsonb[]) as v(id, patch)
-        where r.company_id = ${companyId} and r.id = v.id`.execute(db);
-    } else {
-      const tuples = sql.join(chunk.map((p, k) => sql`(${p.id}, ${texts[k]})`));
-      await sql`with v(id, patch) as (values ${tuples})
-        update ${table} set own_values = nullif(json_patch(coalesce(own_values, '{}'), v.patch), '{}')
-        from v where ${table}.company_id = ${companyId} and ${table}.id = v.id`.execute(db);
-    }
-  }
-}
-
-/**
- * `exists (a value row of the field on the record at `alias`.id, matching `condition`)`:
- * served by the primary key (record, field) per row, or by the (field, value, record)
- * index when the planner starts from the values.
- */
-export function valueExists(
-  record: CustomRecord,
-  companyId: number,
-  fieldId: number,
-  alias: string,
-  condition: RawBuilder<boolean> | null,
-): RawBuilder<boolean> {
-  const where = condition ? sql`and ${condition}` : sql``;
-  return sql<boolean>`exists (select 1 from ${sql.table(VALUES[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} ${where})`;
 }
 
 /**
@@ -368,31 +237,6 @@ export function heldBy(
   condition: RawBuilder<boolean>,
 ): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(`${alias}.id`)} in (select v.record_id from ${sql.table(VALUES[record])} v where v.field_id = ${fieldId} and ${condition} and v.company_id = ${companyId})`;
-}
-
-/** The record's first value of the field (null: none), for sorting by it. */
-export function firstValue(
-  record: CustomRecord,
-  companyId: number,
-  fieldId: number,
-  alias: string,
-  column: 'v_text' | 'v_num' | 'v_long',
-): RawBuilder<string | number | null> {
-  return sql`(select ${sql.ref(`v.${column}`)} from ${sql.table(VALUES[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} and v.ord = 0)`;
-}
-
-/**
- * The record at `alias`'s values of fields in use as one column of the statement that reads
- * the record: a JSON array of `[key, type, v_text, v_num, v_long]` in (field, ord) order, null
- * for none (read by the primary key's range of the record).
- */
-export function valuesAggregate(db: Database, record: CustomRecord, alias: string): RawBuilder<unknown> {
-  const values = sql.table(VALUES[record]);
-  const item = sql`f.key, f.type, v.v_text, v.v_num, v.v_long`;
-  const from = sql`from ${values} v join custom_fields f on f.id = v.field_id where v.company_id = ${sql.ref(`${alias}.company_id`)} and v.record_id = ${sql.ref(`${alias}.id`)} and not f.archived and f.deleted_at is null`;
-  return dialectOf(db) === 'postgres'
-    ? sql`(select json_agg(json_build_array(${item}) order by v.field_id, v.ord) ${from})`
-    : sql`(select json_group_array(json_array(${item}) order by v.field_id, v.ord) ${from})`;
 }
 
 /**
@@ -480,29 +324,6 @@ export async function recordIdsWithValues(
     .limit(limit)
     .execute();
   return rows.map((r) => r.record_id);
-}
-
-/**
- * The text values of fields in use (not archived, not deleted) of the given types on these
- * records, as the search words are made from them: a long text whole, by record, then fields
- * in form order (docs/decisions/084-own-text-values-searched.md).
- */
-export function selectSearchedValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  recordIds: number[],
-  types: readonly string[],
-): Promise<{ record_id: number; type: string; text: string | null }[]> {
-  if (recordIds.length === 0) return Promise.resolve([]);
-  return valuesOfFieldsInUse(db, companyId, record, recordIds)
-    .select(['v.record_id', 'f.type', sql<string | null>`coalesce(v.v_long, v.v_text)`.as('text')])
-    .where('f.type', 'in', types)
-    .orderBy('v.record_id')
-    .orderBy('f.position')
-    .orderBy('f.id')
-    .orderBy('v.ord')
-    .execute();
 }
 
 /** A field in any state (archived, deleted, in use); undefined once purged. */

@@ -21,11 +21,7 @@ import {
   keyHolder,
   replaceValues,
   selectFields,
-  selectValues,
-  selectValuesInUse,
   updateField,
-  type ValueRow,
-  valuesAggregate,
 } from './custom-fields.repository.ts';
 import type { OwnImportFields } from './custom-import.ts';
 import {
@@ -38,6 +34,7 @@ import {
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-refresh.ts';
+import { selectValues, selectValuesInUse, type ValueRow, valuesAggregate } from './own-values.repository.ts';
 
 export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
@@ -225,11 +222,11 @@ export async function customValuesOf(
 
 /**
  * A record's values of fields in use read in the statement that reads the record (one column
- * more, no statement of their own): select `customValuesColumn(db, record, alias)` and give
+ * more, no statement of their own): select `customValuesColumn(db, alias)` and give
  * what it answers to `customValuesFromColumn`.
  */
-export function customValuesColumn(db: Database, record: CustomRecord, alias: string) {
-  return valuesAggregate(db, record, alias);
+export function customValuesColumn(db: Database, alias: string) {
+  return valuesAggregate(db, alias);
 }
 
 /** The values (`custom` of the record's answer) from the column `customValuesColumn` selected. */

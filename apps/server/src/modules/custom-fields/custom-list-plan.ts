@@ -3,8 +3,9 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countHolders, firstValue, heldBy, selectFields, valueExists } from './custom-fields.repository.ts';
+import { countHolders, heldBy, selectFields } from './custom-fields.repository.ts';
 import { columnOf, filterValue, ORDERED_TYPES } from './custom-values.ts';
+import { firstValue, valueExists } from './own-values.repository.ts';
 
 /**
  * A record list's filters and sort on custom fields, from the query parameters
@@ -101,13 +102,14 @@ export async function customListPlan(
     const name = columnOf(field.type as never);
     const column = sql.ref(`v.${name}`);
     if (ask.empty !== undefined) {
-      const exists = (alias: string) => valueExists(record, companyId, field.id, alias, null);
+      const exists = (alias: string) => valueExists(db, record, companyId, field.id, alias, null);
       conditions.push(ask.empty ? (a) => sql<boolean>`not ${exists(a)}` : exists);
     }
-    // `ranged`: the column as a range compares it in the per-row probe. On SQLite a bare
-    // column lets the probe scan the whole range in the value index for every row of the
-    // walk (seconds for a date range at a million); `+` keeps the probe on the primary key
-    // (record, field), one row (decision 100). PostgreSQL plans the probe as a semi-join.
+    // `ranged`: the column as a range compares it in the per-row probe. SQLite's probe reads the
+    // values on the record's row (own-values.repository.ts), where `+` changes nothing; it stays
+    // from when the probe read value rows, where a bare column let SQLite scan the range in the
+    // value index for every walked row (decision 100). PostgreSQL plans its probe of the value
+    // rows as a semi-join.
     const parts = (ranged: RawBuilder<unknown>) => {
       const out: RawBuilder<boolean>[] = [];
       if (ask.eq) out.push(sql<boolean>`${column} in (${sql.join(ask.eq)})`);
@@ -117,7 +119,7 @@ export async function customListPlan(
     };
     const probe = parts(sqlite ? sql`+${column}` : column);
     const all = parts(column);
-    if (probe) conditions.push((alias) => valueExists(record, companyId, field.id, alias, probe));
+    if (probe) conditions.push((alias) => valueExists(db, record, companyId, field.id, alias, probe));
     if (all && name === 'v_text') indexed.push({ fieldId: field.id, condition: all });
   }
   let customSort: CustomSort | undefined;
@@ -127,8 +129,7 @@ export async function customListPlan(
     else {
       const column = columnOf(field.type as never);
       const dir = sort?.startsWith('-') ? 'desc' : 'asc';
-      const key = (alias: string) =>
-        firstValue(record, companyId, field.id, alias, column === 'v_long' ? 'v_text' : column);
+      const key = (alias: string) => firstValue(db, field.id, alias, column === 'v_long' ? 'v_text' : column);
       const cmp = sql.raw(dir === 'asc' ? '>' : '<');
       customSort = {
         name: sorted,

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { SEARCHED_OWN_TYPES, type SearchedValue } from '../../lib/search-words.ts';
-import { findFieldEvenDeleted, recordsWithText, selectSearchedValues } from './custom-fields.repository.ts';
+import { findFieldEvenDeleted, recordsWithText } from './custom-fields.repository.ts';
 import type { StoredValue } from './custom-values.ts';
+import { selectSearchedValues } from './own-values.repository.ts';
 
 /**
  * Own text values are searched words of their records (docs/decisions/084-own-text-values-searched.md):

@@ -113,7 +113,7 @@ export async function dealRowsWithValues(
 ): Promise<DealRowWithValues[]> {
   const rows = await withDealColumns(query)
     .select(peopleText(db).as('people'))
-    .select(customValuesColumn(db, 'deal', 'd').as('custom_values'))
+    .select(customValuesColumn(db, 'd').as('custom_values'))
     .execute();
   return rows.map((row) =>
     Object.assign(row, {
@@ -148,7 +148,7 @@ export async function findDealWithStages(
       j.onRef('ps.pipeline_id', '=', 'd.pipeline_id').onRef('ps.company_id', '=', 'd.company_id'),
     )
     .select(peopleText(db).as('people'))
-    .select(customValuesColumn(db, 'deal', 'd').as('custom_values'))
+    .select(customValuesColumn(db, 'd').as('custom_values'))
     .select([
       'ps.id as ps_id',
       'ps.name as ps_name',
