@@ -7,7 +7,12 @@ import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
 import { patchesByRecord, patchOwnValues, recordPatch, type ValueRow } from './own-values.repository.ts';
 
-/** Definitions (`custom_fields`) and values (`customer_field_values`, `deal_field_values`, migration 039). */
+/**
+ * Definitions (`custom_fields`) and the value rows (`customer_field_values`, `deal_field_values`,
+ * migration 039). Every write of value rows also writes the record's `own_values`
+ * (own-values.repository.ts), which the reads that start from a record read; the rows remain for
+ * the reads that start from a value, until decision 126's step 3 gives the JSON an index.
+ */
 
 export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived' | 'deleted_at'> & {
   id: number;
