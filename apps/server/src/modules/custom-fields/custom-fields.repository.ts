@@ -166,7 +166,10 @@ export async function keyHolder(
   return row === undefined ? null : row.deleted_at === null ? 'field' : 'deleted';
 }
 
-/** Replaces a record's values of the given fields by `rows` (one statement each way). */
+/**
+ * Replaces a record's values of the given fields by `rows` (one statement each way). `onRow`: the
+ * record's row already holds them in `own_values` (a new record, inserted with them).
+ */
 export async function replaceValues(
   db: Database,
   companyId: number,
@@ -174,6 +177,7 @@ export async function replaceValues(
   recordId: number,
   fieldIds: number[],
   rows: (StoredValue & { field_id: number })[],
+  { onRow = false } = {},
 ): Promise<void> {
   const table = valuesOf(record);
   if (fieldIds.length)
@@ -193,15 +197,19 @@ export async function replaceValues(
         rows.map((r) => ({ ...r, company_id: companyId, record_id: recordId })),
       ),
     );
-  await patchOwnValues(db, companyId, record, [recordPatch(recordId, fieldIds, rows)]);
+  if (!onRow) await patchOwnValues(db, companyId, record, [recordPatch(recordId, fieldIds, rows)]);
 }
 
-/** Values inserted for many new records at once (an import batch). */
+/**
+ * Values inserted for many records at once (an import batch, an undone merge's records). `onRow`:
+ * the records' rows already hold them in `own_values` (new records, inserted with them).
+ */
 export async function insertValues(
   db: Database,
   companyId: number,
   record: CustomRecord,
   rows: (StoredValue & { field_id: number; record_id: number })[],
+  { onRow = false } = {},
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await insertRows(
@@ -210,7 +218,7 @@ export async function insertValues(
       rows.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
     );
   }
-  await patchOwnValues(db, companyId, record, patchesByRecord(rows, []));
+  if (!onRow) await patchOwnValues(db, companyId, record, patchesByRecord(rows, []));
 }
 
 /**

@@ -35,6 +35,7 @@ import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-refresh.ts';
 import { selectValues, selectValuesInUse, type ValueRow, valuesAggregate } from './own-values.repository.ts';
+import { packedText } from './own-values-json.ts';
 
 export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
@@ -446,7 +447,8 @@ function heldValues(fields: readonly CustomField[], rows: ValueRow[]): Record<st
 
 /**
  * Stores a plan's values on the record (in the write door's transaction, after the record's
- * row); a new record has no old values to replace.
+ * row). `fresh`: a new record, with no old values to replace, whose row was inserted with
+ * `ownValuesOfNew(plan)`.
  */
 export async function writeCustomValues(
   db: Database,
@@ -456,10 +458,21 @@ export async function writeCustomValues(
   { fresh = false } = {},
 ): Promise<void> {
   if (plan.fieldIds.length === 0) return;
-  await replaceValues(db, companyId, plan.record, recordId, fresh ? [] : plan.fieldIds, plan.rows);
+  await replaceValues(db, companyId, plan.record, recordId, fresh ? [] : plan.fieldIds, plan.rows, {
+    onRow: fresh,
+  });
 }
 
-/** Stores the plans of many new records (an import batch) in few statements. */
+/**
+ * A new record's `own_values`, inserted with its row (docs/decisions/126-own-values-packed-on-the-row.md):
+ * a create does not update its row again for them.
+ */
+export const ownValuesOfNew = (plan: CustomPlan | undefined): string | null => packedText(plan?.rows ?? []);
+
+/**
+ * Stores the plans of many new records (an import batch) in few statements; their rows were
+ * inserted with `ownValuesOfNew(plan)`.
+ */
 export async function writeNewCustomValues(
   db: Database,
   companyId: number,
@@ -471,6 +484,7 @@ export async function writeNewCustomValues(
     companyId,
     record,
     plans.flatMap(({ recordId, plan }) => plan.rows.map((r) => ({ ...r, record_id: recordId }))),
+    { onRow: true },
   );
 }
 

@@ -33,6 +33,11 @@ export function packFields(rows: readonly FieldValueRow[]): PackedValues {
   return packed;
 }
 
+/** A new record's `own_values` as stored: its rows packed, null without any. */
+export function packedText(rows: readonly FieldValueRow[]): string | null {
+  return rows.length ? JSON.stringify(packFields(rows)) : null;
+}
+
 /**
  * What changes on the row when the `cleared` fields' values are replaced by `rows`: the fields
  * left without a value, and the fields set (each replacing whatever the field held).

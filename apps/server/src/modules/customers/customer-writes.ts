@@ -12,6 +12,7 @@ import {
   type KeptValues,
   type OptionMergeChange,
   type OptionMergePlan,
+  ownValuesOfNew,
   planCustomValues,
   restoreKeptValues,
   writeCustomValues,
@@ -681,7 +682,8 @@ export class CustomerWrites {
   #newRow(fields: EditableCustomer, at: string, custom?: CustomPlan, derived?: DerivedColumns) {
     const row = newCustomerRow(this.author.companyId, fields, { userId: this.author.userId, at }, derived);
     // Without own words the row's own search words stand (an import row's plan has none: `[]`).
-    return custom?.searched?.length ? { ...row, search_text: searchText(row, custom.searched) } : row;
+    const valued = { ...row, own_values: ownValuesOfNew(custom) };
+    return custom?.searched?.length ? { ...valued, search_text: searchText(row, custom.searched) } : valued;
   }
 
   #entry(

@@ -119,6 +119,7 @@ export const CUSTOMER_COLUMNS: Record<string, string> = {
   source: 'text',
   notes: 'text',
   search_text: 'text',
+  own_values: 'jsonb',
   phone_key: 'text',
   name_key: 'text',
   town_key: 'text',

@@ -9,6 +9,7 @@ import {
   activeFields,
   type CustomPlan,
   checkValues,
+  ownValuesOfNew,
   writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
@@ -118,7 +119,12 @@ export async function importDeals(
   const mark = held ? { import_id: held.importId } : {};
   const ids = await insertDealRows(
     db,
-    stored.map((d, i) => ({ ...session.row(d), own_words: ownWordsOf(plans[i]), ...mark })),
+    stored.map((d, i) => ({
+      ...session.row(d),
+      own_words: ownWordsOf(plans[i]),
+      own_values: ownValuesOfNew(plans[i]),
+      ...mark,
+    })),
   );
   await insertDealLinks(
     db,

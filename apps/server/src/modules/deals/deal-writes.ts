@@ -12,6 +12,7 @@ import { recordChange } from '../change-feed/change-feed.service.ts';
 import {
   type OptionMergeChange,
   type OptionMergePlan,
+  ownValuesOfNew,
   planCustomValues,
   writeCustomValues,
   writeMergedValues,
@@ -164,6 +165,7 @@ export class DealWrites {
       updated_at: at,
       // The words the checked values already know, with the row (decision 094).
       own_words: ownWordsOf(values),
+      own_values: ownValuesOfNew(values),
     });
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
