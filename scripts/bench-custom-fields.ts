@@ -11,16 +11,13 @@ import type { Actor } from '../apps/server/src/lib/actor.ts';
 import { createClock } from '../apps/server/src/lib/clock.ts';
 import { mergeFieldOptions } from '../apps/server/src/modules/custom-field-options/custom-field-options.service.ts';
 import { removeField } from '../apps/server/src/modules/custom-fields/custom-field-deletion.ts';
+import { insertValues } from '../apps/server/src/modules/custom-fields/custom-fields.repository.ts';
 import {
   createField,
   forEachRecordOfField,
   listFields,
 } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
-import {
-  patchesByRecord,
-  patchOwnValues,
-} from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
-import { packFields } from '../apps/server/src/modules/custom-fields/own-values-json.ts';
+import { packedText } from '../apps/server/src/modules/custom-fields/own-values-json.ts';
 import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
 import {
   createCustomer,
@@ -217,26 +214,24 @@ async function seedCustomers(
           tags: [],
         });
         // The words and the values on the row the write door would make (the seed writes rows directly).
-        const packed = packFields(
-          values.map(({ field, v_text, v_num }) => ({
-            field_id: field.id,
-            ord: 0,
-            v_text,
-            v_num,
-            v_long: null,
-          })),
-        );
         rows.push({
           ...newCustomerRow(companyId, customer, by),
           search_text: searchText(customer, own),
-          own_values: JSON.stringify(packed),
+          own_values: packedText(
+            values.map(({ field, v_text, v_num }) => ({
+              field_id: field.id,
+              ord: 0,
+              v_text,
+              v_num,
+              v_long: null,
+            })),
+          ),
         });
         planned.push(values);
       }
       const ids = (await trx.insertInto('customers').values(rows).returning('id').execute()).map((r) => r.id);
       const values = ids.flatMap((record_id, k) =>
         (planned[k] ?? []).map(({ field, v_text, v_num }) => ({
-          company_id: companyId,
           record_id,
           field_id: field.id,
           ord: 0,
@@ -245,11 +240,7 @@ async function seedCustomers(
           v_num,
         })),
       );
-      for (let i = 0; i < values.length; i += 1000)
-        await trx
-          .insertInto('customer_field_values')
-          .values(values.slice(i, i + 1000))
-          .execute();
+      await insertValues(trx, companyId, 'customer', values, { onRow: true });
     });
     const done = Math.min(TOTAL, start + BATCH);
     if (Math.floor(done / 100_000) > Math.floor(start / 100_000)) console.log(`  ${done} customers`);
@@ -490,7 +481,6 @@ async function timeOptionMerge(ctx: AppContext, actor: Actor, stamp: string, cus
     .limit(MERGED)
     .execute();
   const held = ids.map(({ id }) => ({
-    company_id: actor.companyId,
     record_id: id,
     field_id: field.id,
     ord: 0,
@@ -498,13 +488,7 @@ async function timeOptionMerge(ctx: AppContext, actor: Actor, stamp: string, cus
     v_num: null,
     v_long: null,
   }));
-  for (let i = 0; i < held.length; i += 1000)
-    await db
-      .insertInto('customer_field_values')
-      .values(held.slice(i, i + 1000))
-      .execute();
-  // The same values on the holders' rows (decision 126), as the write door keeps them.
-  await patchOwnValues(db, actor.companyId, 'customer', patchesByRecord(held, []));
+  await insertValues(db, actor.companyId, 'customer', held);
   let records = 0;
   const timing = await timeOwn(async () => {
     records = (await mergeFieldOptions(ctx, actor, field.id, { from: 'from', into: 'into' })).records.length;

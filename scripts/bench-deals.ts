@@ -4,10 +4,7 @@ import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { dialectOf } from '../apps/server/src/db/dialect.ts';
-import {
-  patchesByRecord,
-  patchOwnValues,
-} from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
+import { insertValues } from '../apps/server/src/modules/custom-fields/custom-fields.repository.ts';
 import { forecastOf } from '../apps/server/src/modules/deals/deal-forecast.service.ts';
 import { boardOf } from '../apps/server/src/modules/deals/deal-list.service.ts';
 import { rebuildDealStats } from '../apps/server/src/modules/deals/deal-stats.repository.ts';
@@ -236,17 +233,10 @@ async function seedDealFields(db: Database, companyId: number, pipelineId: numbe
       { field_id: segment, v_text: options[Math.floor(random() * 3)]?.value ?? 'smb', v_num: null },
       { field_id: seats, v_text: null, v_num: Math.floor(random() * 500) },
       { field_id: source, v_text: `Referral ${Math.floor(random() * 100)}`, v_num: null },
-    ].map((v) => ({ ...v, company_id: companyId, record_id: id, ord: 0, v_long: null })),
+    ].map((v) => ({ ...v, record_id: id, ord: 0, v_long: null })),
   );
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < values.length; i += 1000)
-      await trx
-        .insertInto('deal_field_values')
-        .values(values.slice(i, i + 1000))
-        .execute();
-    // The same values on the deals' rows (decision 126), as the write door keeps them.
-    await patchOwnValues(trx, companyId, 'deal', patchesByRecord(values, []));
-  });
+  // The rows and the deals' own_values, as the write door keeps them (decision 126).
+  await db.transaction().execute((trx) => insertValues(trx, companyId, 'deal', values));
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze deal_field_values`.execute(db);
 }
 

@@ -86,13 +86,14 @@ const indexWords =
         `INSERT INTO own_value_words (rowid, w) SELECT new.id, ${tokens} FROM customers new WHERE new.id > ? AND new.notes LIKE '{%'`,
       )
     : undefined;
-let indexedTo = (raw.prepare('SELECT max(id) AS top FROM customers').get() as { top: number }).top;
+const topId = () => (raw.prepare('SELECT max(id) AS top FROM customers').get() as { top: number }).top;
+let indexedTo = topId();
 let unindexed = 0;
 const afterCreate = (values: boolean) => {
   if (!indexWords || !values || ++unindexed < WORDS_EVERY) return;
   raw.exec('BEGIN');
   indexWords.run(indexedTo);
-  indexedTo = (raw.prepare('SELECT max(id) AS top FROM customers').get() as { top: number }).top;
+  indexedTo = topId();
   raw.exec('COMMIT');
   unindexed = 0;
 };

@@ -201,15 +201,17 @@ export async function replaceValues(
 }
 
 /**
- * Values inserted for many records at once (an import batch, an undone merge's records). `onRow`:
- * the records' rows already hold them in `own_values` (new records, inserted with them).
+ * Values inserted for many records at once (an import batch, an undone merge's records, an option
+ * merge). `onRow`: the records' rows already hold them in `own_values` (new records, inserted with
+ * them). `cleared`: (record, field) pairs whose rows were deleted first, removed from the rows'
+ * `own_values` where no inserted row gives the field a value again.
  */
 export async function insertValues(
   db: Database,
   companyId: number,
   record: CustomRecord,
   rows: (StoredValue & { field_id: number; record_id: number })[],
-  { onRow = false } = {},
+  { onRow = false, cleared = [] }: { onRow?: boolean; cleared?: { id: number; fieldId: number }[] } = {},
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await insertRows(
@@ -218,7 +220,7 @@ export async function insertValues(
       rows.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
     );
   }
-  if (!onRow) await patchOwnValues(db, companyId, record, patchesByRecord(rows, []));
+  if (!onRow) await patchOwnValues(db, companyId, record, patchesByRecord(rows, cleared));
 }
 
 /**
@@ -305,15 +307,13 @@ export async function replaceFieldValuesOfMany(
       .where('field_id', '=', fieldId)
       .where('record_id', 'in', recordIds.slice(i, i + 1000))
       .execute();
-  const rowsOfField = rows.map((r) => ({ ...r, field_id: fieldId }));
-  for (let i = 0; i < rowsOfField.length; i += 500)
-    await insertRows(
-      db,
-      table,
-      rowsOfField.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
-    );
-  const cleared = recordIds.map((id) => ({ id, fieldId }));
-  await patchOwnValues(db, companyId, record, patchesByRecord(rowsOfField, cleared));
+  await insertValues(
+    db,
+    companyId,
+    record,
+    rows.map((r) => ({ ...r, field_id: fieldId })),
+    { cleared: recordIds.map((id) => ({ id, fieldId })) },
+  );
 }
 
 /** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */

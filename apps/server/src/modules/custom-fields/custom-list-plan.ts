@@ -95,7 +95,6 @@ export async function customListPlan(
     else ask.eq = [...(ask.eq ?? []), ...ok];
   }
   const indexed: IndexedCondition[] = [];
-  const sqlite = dialectOf(db) === 'sqlite';
   for (const [key, ask] of asks) {
     const field = byKey.get(key);
     if (!field) continue;
@@ -105,22 +104,18 @@ export async function customListPlan(
       const exists = (alias: string) => valueExists(db, record, companyId, field.id, alias, null);
       conditions.push(ask.empty ? (a) => sql<boolean>`not ${exists(a)}` : exists);
     }
-    // `ranged`: the column as a range compares it in the per-row probe. SQLite's probe reads the
-    // values on the record's row (own-values.repository.ts), where `+` changes nothing; it stays
-    // from when the probe read value rows, where a bare column let SQLite scan the range in the
-    // value index for every walked row (decision 100). PostgreSQL plans its probe of the value
-    // rows as a semi-join.
-    const parts = (ranged: RawBuilder<unknown>) => {
-      const out: RawBuilder<boolean>[] = [];
-      if (ask.eq) out.push(sql<boolean>`${column} in (${sql.join(ask.eq)})`);
-      if (ask.gte !== undefined) out.push(sql<boolean>`${ranged} >= ${ask.gte}`);
-      if (ask.lte !== undefined) out.push(sql<boolean>`${ranged} <= ${ask.lte}`);
-      return out.length ? sql<boolean>`${sql.join(out, sql` and `)}` : undefined;
-    };
-    const probe = parts(sqlite ? sql`+${column}` : column);
-    const all = parts(column);
-    if (probe) conditions.push((alias) => valueExists(db, record, companyId, field.id, alias, probe));
-    if (all && name === 'v_text') indexed.push({ fieldId: field.id, condition: all });
+    // The same condition serves the per-row probe (SQLite: the values on the record's row;
+    // PostgreSQL: the value rows, planned as a semi-join) and, for text, the start from the value
+    // index. The probe no longer reads SQLite's value rows, where a bare range had it scan the
+    // range in the value index for every walked row (decision 100).
+    const parts: RawBuilder<boolean>[] = [];
+    if (ask.eq) parts.push(sql<boolean>`${column} in (${sql.join(ask.eq)})`);
+    if (ask.gte !== undefined) parts.push(sql<boolean>`${column} >= ${ask.gte}`);
+    if (ask.lte !== undefined) parts.push(sql<boolean>`${column} <= ${ask.lte}`);
+    if (parts.length === 0) continue;
+    const condition = sql<boolean>`${sql.join(parts, sql` and `)}`;
+    conditions.push((alias) => valueExists(db, record, companyId, field.id, alias, condition));
+    if (name === 'v_text') indexed.push({ fieldId: field.id, condition });
   }
   let customSort: CustomSort | undefined;
   if (sorted) {

@@ -117,25 +117,40 @@ export async function selectSearchedValues(
 }
 
 /**
+ * One packed element `j` as the value rows' columns: a string is `v_text`, a number `v_num`, a
+ * long text `{"l": …}` its whole in `v_long` and its first 200 characters in `v_text`, as the
+ * value rows keep it. SQLite's `j` is a `json_each` row, PostgreSQL's `j.e` a jsonb element.
+ */
+function elementColumns(db: Database): {
+  v_text: RawBuilder<unknown>;
+  v_num: RawBuilder<unknown>;
+  v_long: RawBuilder<unknown>;
+} {
+  if (dialectOf(db) === 'postgres')
+    return {
+      v_text: sql`case jsonb_typeof(j.e) when 'string' then j.e #>> '{}' when 'object' then left(j.e ->> 'l', 200) end`,
+      v_num: sql`case jsonb_typeof(j.e) when 'number' then (j.e #>> '{}')::float8 end`,
+      v_long: sql`j.e ->> 'l'`,
+    };
+  return {
+    v_text: sql`case j.type when 'text' then j.atom when 'object' then substr(json_extract(j.value, '$.l'), 1, 200) end`,
+    v_num: sql`case when j.type in ('integer', 'real') then j.atom end`,
+    v_long: sql`case j.type when 'object' then json_extract(j.value, '$.l') end`,
+  };
+}
+
+/**
  * The field's values on the record at `alias` as rows `v (ord, v_text, v_num, v_long)`, read
- * from its `own_values`: what a filter's probe and a sort compare. A long text's `v_text` is
- * its first 200 characters, as the value rows keep it; PostgreSQL compares text as the rows'
- * `collate "C"` column did.
+ * from its `own_values`: what a filter's probe and a sort compare. PostgreSQL compares text as
+ * the rows' `collate "C"` column did.
  */
 function valuesOnRow(db: Database, fieldId: number, alias: string): RawBuilder<unknown> {
   const own = sql.ref(`${alias}.own_values`);
-  if (dialectOf(db) === 'postgres') {
-    const e = sql.raw('j.e');
-    return sql`(select (j.n - 1)::int as ord,
-      (case jsonb_typeof(${e}) when 'string' then ${e} #>> '{}' when 'object' then left(${e} ->> 'l', 200) end) collate "C" as v_text,
-      case jsonb_typeof(${e}) when 'number' then (${e} #>> '{}')::float8 end as v_num,
-      ${e} ->> 'l' as v_long
+  const { v_text, v_num, v_long } = elementColumns(db);
+  if (dialectOf(db) === 'postgres')
+    return sql`(select (j.n - 1)::int as ord, (${v_text}) collate "C" as v_text, ${v_num} as v_num, ${v_long} as v_long
       from jsonb_array_elements(${own} -> ${String(fieldId)}::text) with ordinality as j(e, n)) v`;
-  }
-  return sql`(select j.key as ord,
-    case j.type when 'text' then j.atom when 'object' then substr(json_extract(j.value, '$.l'), 1, 200) end as v_text,
-    case when j.type in ('integer', 'real') then j.atom end as v_num,
-    case j.type when 'object' then json_extract(j.value, '$.l') end as v_long
+  return sql`(select j.key as ord, ${v_text} as v_text, ${v_num} as v_num, ${v_long} as v_long
     from json_each(${own}, ${`$."${fieldId}"`}) j) v`;
 }
 
@@ -180,20 +195,15 @@ export function firstValue(
  */
 export function valuesAggregate(db: Database, alias: string): RawBuilder<unknown> {
   const own = sql.ref(`${alias}.own_values`);
+  const { v_text, v_num, v_long } = elementColumns(db);
   const inUse = sql`f.company_id = ${sql.ref(`${alias}.company_id`)} and not f.archived and f.deleted_at is null`;
   if (dialectOf(db) === 'postgres')
-    return sql`(select json_agg(json_build_array(f.key, f.type,
-        case jsonb_typeof(j.e) when 'string' then j.e #>> '{}' when 'object' then left(j.e ->> 'l', 200) end,
-        case jsonb_typeof(j.e) when 'number' then (j.e #>> '{}')::float8 end,
-        j.e ->> 'l') order by f.id, j.n)
+    return sql`(select json_agg(json_build_array(f.key, f.type, ${v_text}, ${v_num}, ${v_long}) order by f.id, j.n)
       from jsonb_each(${own}) as fld(id, elements)
       join custom_fields f on f.id = fld.id::int
       cross join lateral jsonb_array_elements(fld.elements) with ordinality as j(e, n)
       where ${inUse})`;
-  return sql`(select json_group_array(json_array(f.key, f.type,
-      case j.type when 'text' then j.atom when 'object' then substr(json_extract(j.value, '$.l'), 1, 200) end,
-      case when j.type in ('integer', 'real') then j.atom end,
-      case j.type when 'object' then json_extract(j.value, '$.l') end) order by f.id, j.key)
+  return sql`(select json_group_array(json_array(f.key, f.type, ${v_text}, ${v_num}, ${v_long}) order by f.id, j.key)
     from json_each(${own}) fld
     join custom_fields f on f.id = fld.key
     cross join json_each(fld.value) j
