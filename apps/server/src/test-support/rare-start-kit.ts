@@ -74,19 +74,18 @@ export async function allPages(
 }
 
 /**
- * A list's start for the made records' filters: from the values on SQLite for the rare ones
- * (`starts` true), never for the common ones, never on PostgreSQL.
+ * A list's start for the made records' filters: from the values for the rare ones, never for
+ * the common ones. A range of days starts on SQLite only (`sqlite`): PostgreSQL's index of the
+ * values has no days, so there a range always walks.
  */
 export async function expectStarts(
   start: (query: Record<string, unknown>) => Promise<unknown>,
   sqlite: boolean,
 ): Promise<void> {
-  const starts = (s: unknown) => (s !== undefined) === sqlite;
-  expect(await start({ 'custom.code': 'rare' })).toSatisfy(starts);
-  expect(await start({ 'custom.since.gte': '2024-01-04', 'custom.since.lte': '2024-01-04' })).toSatisfy(
-    starts,
-  );
-  expect(await start({ 'custom.tier': ['a', 'b'] })).toSatisfy(starts);
+  expect(await start({ 'custom.code': 'rare' })).toBeDefined();
+  const rareDays = await start({ 'custom.since.gte': '2024-01-04', 'custom.since.lte': '2024-01-04' });
+  expect(rareDays !== undefined).toBe(sqlite);
+  expect(await start({ 'custom.tier': ['a', 'b'] })).toBeDefined();
   expect(await start({ 'custom.code': 'common' })).toBeUndefined();
   expect(await start({ 'custom.since.gte': '2024-01-02', 'custom.since.lte': '2024-01-21' })).toBeUndefined();
 }

@@ -59,6 +59,7 @@ import * as m074 from './074-own-values-without-foreign-keys.ts';
 import * as m075 from './075-versions-bumped-at-the-flip.ts';
 import * as m076 from './076-search-index-merges-less-often.ts';
 import * as m077 from './077-own-values-on-the-row.ts';
+import * as m078 from './078-own-values-indexed.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -125,4 +126,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '075-versions-bumped-at-the-flip': m075,
   '076-search-index-merges-less-often': m076,
   '077-own-values-on-the-row': m077,
+  '078-own-values-indexed': m078,
 };

@@ -17,8 +17,9 @@ import { customListPlan, rareValuesStart } from './custom-fields.service.ts';
  * its page starts from the holders of a value few hold or walks the list's order
  * (docs/decisions/100-rare-own-values-start-the-page.md): every page through the cursor, by
  * name either way, by another column, by an own field; equality, a date range, any of a
- * multiple select's options. SQLite chooses between the two by the holders' count; PostgreSQL's
- * planner chooses itself, and the answers must match the same expectation.
+ * multiple select's options. Both engines choose between the two by the holders' count in the
+ * index of the values (PostgreSQL walks a range of days), and the answers must match the same
+ * expectation.
  */
 
 let t: TestApp;
@@ -108,7 +109,7 @@ describe('a list filtered by own values, starting from the values or walking the
     expect(made.map((m) => m.id)).not.toContain(betaRare);
   });
 
-  it('starts from the values on SQLite only when few records hold them', async () => {
+  it('starts from the values only when few records hold them', async () => {
     await expectStarts(async (query) => {
       const plan = await customListPlan(t.ctx.db, c.acme, 'customer', query, 'name');
       if (!plan) throw new Error('no plan');

@@ -1,19 +1,17 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
-import { type RawBuilder, sql } from 'kysely';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { insertRows, rowsInsert } from '../../db/rows-insert.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
 import type { StoredValue } from './custom-values.ts';
-import { patchesByRecord, patchOwnValues, recordPatch, type ValueRow } from './own-values.repository.ts';
+import { patchesByRecord, patchOwnValues, recordPatch } from './own-values.repository.ts';
 
 /**
  * Definitions (`custom_fields`) and the value rows (`customer_field_values`, `deal_field_values`,
  * migration 039). Every write of value rows also writes the record's `own_values`
- * (own-values.repository.ts), which the reads that start from a record read; the rows remain for
- * the reads that start from a value, until decision 126's step 3 gives the JSON an index.
+ * (own-values.repository.ts), from which every read takes them; the rows are written, unread,
+ * until decision 126's step 3 drops them.
  */
-
 export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived' | 'deleted_at'> & {
   id: number;
   required: boolean | number;
@@ -223,73 +221,6 @@ export async function insertValues(
   if (!onRow) await patchOwnValues(db, companyId, record, patchesByRecord(rows, cleared));
 }
 
-/**
- * How many value rows of the company's field meet `condition` (on `v`), counted up to `cap`:
- * a range of the text value index and the rows it points to.
- */
-export async function countHolders(
-  db: Database,
-  record: CustomRecord,
-  companyId: number,
-  fieldId: number,
-  condition: RawBuilder<boolean>,
-  cap: number,
-): Promise<number> {
-  const row = await sql<{
-    n: number | string;
-  }>`select count(*) as n from (select 1 from ${sql.table(VALUES[record])} v where v.field_id = ${fieldId} and ${condition} and v.company_id = ${companyId} limit ${cap}) held`.execute(
-    db,
-  );
-  return Number(row.rows[0]?.n ?? 0);
-}
-
-/** The record at `alias` is among those holding a value of the field that meets `condition` (on `v`). */
-export function heldBy(
-  record: CustomRecord,
-  companyId: number,
-  fieldId: number,
-  alias: string,
-  condition: RawBuilder<boolean>,
-): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(`${alias}.id`)} in (select v.record_id from ${sql.table(VALUES[record])} v where v.field_id = ${fieldId} and ${condition} and v.company_id = ${companyId})`;
-}
-
-/**
- * The field's value rows of every record holding `value` (an option merge's records), in
- * record and `ord` order, in one statement. A single select holds one row per record, so its
- * rows are the holders' own rows: one pass over the value index and the rows it points to.
- * A multiple select's other options are read beside them through the primary key. (Reading
- * the holders' ids first and their rows in a second statement per thousand visited the same
- * rows twice, decision 089.)
- */
-export async function valuesOfRecordsHolding(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  fieldId: number,
-  value: string,
-  multiple: boolean,
-): Promise<ValueRow[]> {
-  const table = valuesOf(record);
-  let query = db
-    .selectFrom(table)
-    .select(['record_id', 'field_id', 'ord', 'v_text', 'v_num', 'v_long'])
-    .where('company_id', '=', companyId)
-    .where('field_id', '=', fieldId);
-  query = multiple
-    ? query.where('record_id', 'in', (eb) =>
-        eb
-          .selectFrom(`${table} as h`)
-          .select('h.record_id')
-          .where('h.company_id', '=', companyId)
-          .where('h.field_id', '=', fieldId)
-          .where('h.v_text', '=', value),
-      )
-    : query.where('v_text', '=', value);
-  const rows = await query.orderBy('record_id').orderBy('ord').execute();
-  return rows.map((r) => ({ ...r, v_num: r.v_num === null ? null : Number(r.v_num) }));
-}
-
 /** Replaces one field's values on many records by `rows` (two statements a thousand records). */
 export async function replaceFieldValuesOfMany(
   db: Database,
@@ -316,29 +247,6 @@ export async function replaceFieldValuesOfMany(
   );
 }
 
-/** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */
-export async function recordIdsWithValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  fieldIds: readonly number[],
-  after: number,
-  limit: number,
-): Promise<number[]> {
-  if (fieldIds.length === 0) return [];
-  const rows = await db
-    .selectFrom(valuesOf(record))
-    .select('record_id')
-    .distinct()
-    .where('company_id', '=', companyId)
-    .where('field_id', 'in', [...fieldIds])
-    .where('record_id', '>', after)
-    .orderBy('record_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.record_id);
-}
-
 /** A field in any state (archived, deleted, in use); undefined once purged. */
 export function findFieldEvenDeleted(
   db: Database,
@@ -351,27 +259,4 @@ export function findFieldEvenDeleted(
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/**
- * The next records holding a text value of the field after `after`, in the order of the
- * (field, v_text, record) index, so each page is one range of it.
- */
-export async function recordsWithText(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  fieldId: number,
-  after: { text: string; id: number } | null,
-  limit: number,
-): Promise<{ text: string; id: number }[]> {
-  let query = db
-    .selectFrom(valuesOf(record))
-    .select(['v_text', 'record_id'])
-    .where('field_id', '=', fieldId)
-    .where('v_text', 'is not', null)
-    .where('company_id', '=', companyId);
-  if (after) query = query.where(sql<boolean>`(v_text, record_id) > (${after.text}, ${after.id})`);
-  const rows = await query.orderBy('v_text').orderBy('record_id').limit(limit).execute();
-  return rows.map((r) => ({ text: r.v_text ?? '', id: r.record_id }));
 }

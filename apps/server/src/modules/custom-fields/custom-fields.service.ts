@@ -37,7 +37,6 @@ import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-ref
 import { selectValues, selectValuesInUse, type ValueRow, valuesAggregate } from './own-values.repository.ts';
 import { packedText } from './own-values-json.ts';
 
-export { recordIdsWithValues } from './custom-fields.repository.ts';
 export {
   multiLineTargets,
   type OwnImportFields,
@@ -69,6 +68,7 @@ export {
   refreshFieldSearchJob,
   searchedValuesOf,
 } from './field-search-refresh.ts';
+export { recordIdsWithValues } from './value-first.repository.ts';
 
 /**
  * Fields of a company's own (docs/decisions/061-custom-field-values.md): the definitions,

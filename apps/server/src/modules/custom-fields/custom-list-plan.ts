@@ -3,9 +3,10 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countHolders, heldBy, selectFields } from './custom-fields.repository.ts';
+import { selectFields } from './custom-fields.repository.ts';
 import { columnOf, filterValue, ORDERED_TYPES } from './custom-values.ts';
 import { firstValue, valueExists } from './own-values.repository.ts';
+import { candidatesUpTo, oneOf, type ValueStart } from './value-first.repository.ts';
 
 /**
  * A record list's filters and sort on custom fields, from the query parameters
@@ -17,16 +18,8 @@ export interface CustomListPlan {
   /** Conditions on the record at `alias` (all must hold). */
   where(alias: string): RawBuilder<boolean>[];
   sort?: CustomSort | undefined;
-  /**
-   * The value conditions the text value index (field, v_text, record) answers, each on the
-   * value row `v`: where a page may start when few records hold the value (rareValuesStart).
-   */
-  indexed: IndexedCondition[];
-}
-
-export interface IndexedCondition {
-  fieldId: number;
-  condition: RawBuilder<boolean>;
+  /** The text values and days asked, where a page may start when few hold them (rareValuesStart). */
+  starts: ValueStart[];
 }
 
 export interface CustomSort {
@@ -94,28 +87,33 @@ export async function customListPlan(
     if (op === 'gte' || op === 'lte') ask[op] = ok.at(-1);
     else ask.eq = [...(ask.eq ?? []), ...ok];
   }
-  const indexed: IndexedCondition[] = [];
+  const starts: ValueStart[] = [];
   for (const [key, ask] of asks) {
     const field = byKey.get(key);
     if (!field) continue;
     const name = columnOf(field.type as never);
     const column = sql.ref(`v.${name}`);
     if (ask.empty !== undefined) {
-      const exists = (alias: string) => valueExists(db, record, companyId, field.id, alias, null);
+      const exists = (alias: string) => valueExists(db, field.id, alias, null);
       conditions.push(ask.empty ? (a) => sql<boolean>`not ${exists(a)}` : exists);
     }
-    // The same condition serves the per-row probe (SQLite: the values on the record's row;
-    // PostgreSQL: the value rows, planned as a semi-join) and, for text, the start from the value
-    // index. The probe no longer reads SQLite's value rows, where a bare range had it scan the
-    // range in the value index for every walked row (decision 100).
+    // Each walked row's probe reads the values on its row; a text value or a range of days may
+    // instead start the page from the value index (rareValuesStart).
     const parts: RawBuilder<boolean>[] = [];
     if (ask.eq) parts.push(sql<boolean>`${column} in (${sql.join(ask.eq)})`);
     if (ask.gte !== undefined) parts.push(sql<boolean>`${column} >= ${ask.gte}`);
     if (ask.lte !== undefined) parts.push(sql<boolean>`${column} <= ${ask.lte}`);
     if (parts.length === 0) continue;
     const condition = sql<boolean>`${sql.join(parts, sql` and `)}`;
-    conditions.push((alias) => valueExists(db, record, companyId, field.id, alias, condition));
-    if (name === 'v_text') indexed.push({ fieldId: field.id, condition });
+    conditions.push((alias) => valueExists(db, field.id, alias, condition));
+    if (name !== 'v_text') continue;
+    if (ask.eq) starts.push({ fieldId: field.id, values: ask.eq.map(String) });
+    else
+      starts.push({
+        fieldId: field.id,
+        from: ask.gte as string | undefined,
+        to: ask.lte as string | undefined,
+      });
   }
   let customSort: CustomSort | undefined;
   if (sorted) {
@@ -143,7 +141,7 @@ export async function customListPlan(
   }
   if (Object.keys(problems).length)
     throw new AppError(400, 'validation_failed', 'Some filters are invalid.', { details: problems });
-  return { where: (alias) => conditions.map((c) => c(alias)), sort: customSort, indexed };
+  return { where: (alias) => conditions.map((c) => c(alias)), sort: customSort, starts };
 }
 
 /**
@@ -170,17 +168,16 @@ export function customSortedPage<O>(
 }
 
 /**
- * On SQLite, where a page filtered by own values may start from the values: a condition on
- * the record at `alias` (its id among the holders of the rarest indexed value) when fewer
- * records hold it than make the walk of the list's order cheaper, else undefined (walk).
- * SQLite never turns the per-row `exists` into a start from the value index, so a value held
- * by a few records had the walk read the whole company. A walk reads about
+ * Where a page filtered by own values may start from the values: a condition on the record at
+ * `alias` (its id among the holders of the rarest value asked) when fewer records hold it than
+ * make the walk of the list's order cheaper, else undefined (walk). A walk reads about
  * `limit × records / holders` rows, one primary-key probe each; a start reads every holder,
  * its record and a sort, about ten times a probe each (measured at a million, decision 100):
  * they cost the same near `sqrt(limit × records / 10)` holders (1,600 of a million for a page
- * of 25), counted on the value index up to that many. The caller orders by `heldOrder(column)`
- * so SQLite does not walk the order instead. Customers and deals size it by their kept counts.
- * PostgreSQL's planner makes this choice itself from its statistics: undefined there.
+ * of 25), looked up in the value index up to that many. The holders are candidates: the page's
+ * conditions check each against its values. The caller guards its company condition
+ * (companyGuard) and orders by `heldOrder`, so that SQLite reads the holders by id rather than
+ * walk the company or the order. Customers and deals size it by their kept counts.
  */
 export async function rareValuesStart(
   db: Database,
@@ -190,22 +187,23 @@ export async function rareValuesStart(
   limit: number,
   records: () => Promise<number>,
 ): Promise<((alias: string) => RawBuilder<boolean>) | undefined> {
-  if (dialectOf(db) !== 'sqlite' || plan.indexed.length === 0) return undefined;
+  if (plan.starts.length === 0) return undefined;
   const cap = Math.ceil(Math.sqrt((limit * (await records())) / 10));
-  let rarest: { held: number; start: IndexedCondition } | undefined;
-  for (const start of plan.indexed) {
-    const held = await countHolders(db, record, companyId, start.fieldId, start.condition, cap);
-    if (held < cap && (!rarest || held < rarest.held)) rarest = { held, start };
+  let rarest: number[] | undefined;
+  for (const start of plan.starts) {
+    const ids = await candidatesUpTo(db, companyId, record, start, cap);
+    if (ids && ids.length < cap && (!rarest || ids.length < rarest.length)) rarest = ids;
   }
   if (!rarest) return undefined;
-  const { fieldId, condition } = rarest.start;
-  return (alias) => heldBy(record, companyId, fieldId, alias, condition);
+  const ids = rarest;
+  return (alias) => oneOf(db, alias, ids);
 }
 
 /**
- * The list's sort key when the page starts from the holders (rareValuesStart): `+` keeps SQLite
- * from walking the sort's index and testing each row against the holders; it sorts them instead.
+ * The list's sort key when the page starts from the holders (rareValuesStart): on SQLite `+`
+ * keeps it from walking the sort's index and testing each row against the holders; it sorts
+ * them instead. PostgreSQL's planner weighs the two itself.
  */
-export function heldOrder(key: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`+${key}`;
+export function heldOrder(db: Database, key: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialectOf(db) === 'postgres' ? key : sql`+${key}`;
 }

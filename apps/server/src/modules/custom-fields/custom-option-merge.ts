@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { replaceFieldValuesOfMany, updateField, valuesOfRecordsHolding } from './custom-fields.repository.ts';
+import { replaceFieldValuesOfMany, updateField } from './custom-fields.repository.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField } from './field-definition.ts';
+import { valuesOfRecordsHolding } from './value-first.repository.ts';
 
 /**
  * Merging option `from` of a select into option `into` (docs/decisions/076-field-deletion-merge-and-bulk.md): every record
@@ -54,14 +55,7 @@ export async function planOptionMerge(
   if (!values.includes(body.into)) problems.into = ['unknown_option'];
   else if (body.into === body.from) problems.into = ['same_option'];
   if (Object.keys(problems).length) throw refuse(problems);
-  const rows = await valuesOfRecordsHolding(
-    db,
-    companyId,
-    field.record,
-    field.id,
-    body.from,
-    field.type === 'multi_select',
-  );
+  const rows = await valuesOfRecordsHolding(db, companyId, field.record, field.id, body.from);
   const byRecord = new Map<number, StoredValue[]>();
   for (const r of rows) {
     const held = byRecord.get(r.record_id);

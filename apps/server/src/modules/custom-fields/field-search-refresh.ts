@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { SEARCHED_OWN_TYPES, type SearchedValue } from '../../lib/search-words.ts';
-import { findFieldEvenDeleted, recordsWithText } from './custom-fields.repository.ts';
+import { findFieldEvenDeleted } from './custom-fields.repository.ts';
 import type { StoredValue } from './custom-values.ts';
 import { selectSearchedValues } from './own-values.repository.ts';
+import { recordIdsWithValues } from './value-first.repository.ts';
 
 /**
  * Own text values are searched words of their records (docs/decisions/084-own-text-values-searched.md):
@@ -91,11 +92,11 @@ export async function forEachRecordOfField(
 ): Promise<void> {
   const field = await findFieldEvenDeleted(db, companyId, fieldId);
   if (!field || !isSearchedType(field.type)) return;
-  let after: { text: string; id: number } | null = null;
+  let after = 0;
   for (;;) {
-    const page = await recordsWithText(db, companyId, field.record, fieldId, after, PAGE);
-    if (page.length > 0) await refresh(field.record, [...new Set(page.map((r) => r.id))]);
-    if (page.length < PAGE) return;
-    after = page[page.length - 1] ?? null;
+    const ids = await recordIdsWithValues(db, companyId, field.record, [fieldId], after, PAGE);
+    if (ids.length > 0) await refresh(field.record, ids);
+    if (ids.length < PAGE) return;
+    after = ids.at(-1) ?? after;
   }
 }

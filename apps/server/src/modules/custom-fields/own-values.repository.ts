@@ -11,8 +11,7 @@ import { type FieldValueRow, type PackedValues, unpackValues, valuesPatch } from
  * A record's own values on its row (`own_values`, migration 077,
  * docs/decisions/126-own-values-packed-on-the-row.md): every read that starts from the record
  * (its page, a list's values, a filter's probe of each walked row, a sort, the search words)
- * reads them there. The value rows are still written beside them, for the reads that start from
- * a value (custom-fields.repository.ts), until their index moves too (step 3).
+ * reads them there. The reads that start from a value use their index (value-first.repository.ts).
  */
 
 const RECORDS = { customer: 'customers', deal: 'deals' } as const;
@@ -156,27 +155,18 @@ function valuesOnRow(db: Database, fieldId: number, alias: string): RawBuilder<u
 
 /**
  * `exists (a value of the field on the record at `alias` meeting `condition` on `v`)`; null: any
- * value. SQLite reads the values on the row: it only ever walks the list's order and probes each
- * row (a rare value starts from the value index apart, rareValuesStart). PostgreSQL's planner
- * starts from the value rows' indexes when few hold the value (a page of a value 14 customers
- * hold: 1 ms, and 44 ms at 20,000 customers when it can only walk), so there the probe reads the
- * value rows until the JSON has an index of its own (decision 126, step 3).
+ * value, read from the values on the row: a page only ever walks the list's order and probes
+ * each row (a rare value starts from the value index apart, rareValuesStart).
  */
 export function valueExists(
   db: Database,
-  record: CustomRecord,
-  companyId: number,
   fieldId: number,
   alias: string,
   condition: RawBuilder<boolean> | null,
 ): RawBuilder<boolean> {
   const where = condition ? sql`and ${condition}` : sql``;
-  if (dialectOf(db) === 'postgres')
-    return sql<boolean>`exists (select 1 from ${sql.table(VALUE_ROWS[record])} v where v.company_id = ${companyId} and v.record_id = ${sql.ref(`${alias}.id`)} and v.field_id = ${fieldId} ${where})`;
   return sql<boolean>`exists (select 1 from ${valuesOnRow(db, fieldId, alias)} where true ${where})`;
 }
-
-const VALUE_ROWS = { customer: 'customer_field_values', deal: 'deal_field_values' } as const;
 
 /** The record's first value of the field (null: none), for sorting by it. */
 export function firstValue(

@@ -68,12 +68,20 @@ export function sortValueOf(row: DealRow, sort: DealSort): string | number {
 const likeWord = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The deals matching the filter among those reads may show (`hidden`: hiddenDeals). */
-function filtered(db: Database, companyId: number, f: DealListFilter, hidden: readonly number[]) {
-  // A customer's deals are few: they start the page, found by the customer, then sorted. With the
-  // company's condition as the index to read, SQLite walked all its deals in the page's order and
-  // tested each (350 ms at 200,000 deals, for a customer with two); the guard takes it out of the
-  // choice (docs/decisions/114-record-lookups-never-walk-the-company.md).
-  const company = f.customerId === undefined ? sql.ref('d.company_id') : companyGuard('d.company_id');
+function filtered(
+  db: Database,
+  companyId: number,
+  f: DealListFilter,
+  hidden: readonly number[],
+  { fewStart = false } = {},
+) {
+  // A customer's deals are few, and so are the holders of a rare value (`fewStart`): they start
+  // the page, found by the customer or the values, then sorted. With the company's condition as
+  // the index to read, SQLite walked all its deals in the page's order and tested each (350 ms at
+  // 200,000 deals, for a customer with two); the guard takes it out of the choice
+  // (docs/decisions/114-record-lookups-never-walk-the-company.md).
+  const few = f.customerId !== undefined || fewStart;
+  const company = few ? companyGuard('d.company_id') : sql.ref('d.company_id');
   let query = shownDeals(baseDeals(db), hidden).where(company, '=', companyId);
   if (f.pipelineId !== undefined) query = query.where('d.pipeline_id', '=', f.pipelineId);
   if (f.stageId !== undefined) query = query.where('d.stage_id', '=', f.stageId);
@@ -148,9 +156,10 @@ export async function listDeals(
   limit: number,
 ): Promise<DealRow[]> {
   const key = SORT_KEY[sort];
-  let query = withDealColumns(filtered(db, companyId, filter, await hiddenDeals(db, companyId)));
-  // A value few deals hold: start from them, not from a walk of the order (SQLite).
+  // A value few deals hold: start from them, not from a walk of the order.
   const start = await rareDealsStart(db, companyId, filter, limit);
+  const hidden = await hiddenDeals(db, companyId);
+  let query = withDealColumns(filtered(db, companyId, filter, hidden, { fewStart: start !== undefined }));
   if (start) query = query.where(start('d'));
   const custom = filter.custom?.sort;
   if (custom) return customSortedPage(query, custom, 'd', filter.customAfter, limit);
@@ -162,7 +171,7 @@ export async function listDeals(
     );
   }
   return query
-    .orderBy(start ? heldOrder(key) : key, dir)
+    .orderBy(start ? heldOrder(db, key) : key, dir)
     .orderBy('d.id', dir)
     .limit(limit)
     .execute();

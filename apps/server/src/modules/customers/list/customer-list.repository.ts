@@ -1,5 +1,6 @@
 import type { CustomerStatus } from '@kontora/contract/customers';
 import { sql } from 'kysely';
+import { companyGuard } from '../../../db/company-guard.ts';
 import type { Database } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { waitForCustomers } from '../../../lib/csv-import/company-hold.ts';
@@ -83,7 +84,15 @@ export async function listCustomers(
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined);
   }
-  let query = selectCustomers(db).where('c.company_id', '=', companyId);
+  // A value few customers hold: start from them, not from a walk of the order. The guard keeps
+  // SQLite from reading the company's index instead (companyGuard).
+  const start = filter.custom
+    ? await rareValuesStart(db, companyId, 'customer', filter.custom, limit, () =>
+        customerTotal(db, companyId),
+      )
+    : undefined;
+  const company = start ? companyGuard('c.company_id') : sql.ref('c.company_id');
+  let query = selectCustomers(db).where(company, '=', companyId);
   if (filter.hidden?.length) query = query.where(visibleCondition('c', filter.hidden));
   if (filter.status) query = query.where('c.status', '=', filter.status);
   if (filter.ownerId !== undefined) query = query.where('c.owner_id', '=', filter.ownerId);
@@ -104,12 +113,6 @@ export async function listCustomers(
     query = query.where(sql<boolean>`true ${memberOfCondition(filter.organisationId, 'c')}`);
   }
   for (const condition of filter.custom?.where('c') ?? []) query = query.where(condition);
-  // A value few customers hold: start from them, not from a walk of the order (SQLite).
-  const start = filter.custom
-    ? await rareValuesStart(db, companyId, 'customer', filter.custom, limit, () =>
-        customerTotal(db, companyId),
-      )
-    : undefined;
   if (start) query = query.where(start('c'));
   const custom = filter.custom?.sort;
   if (custom) return customSortedPage(query, custom, 'c', filter.customAfter, limit);
@@ -118,7 +121,7 @@ export async function listCustomers(
       eb(eb.refTuple(col, 'c.id'), filter.dir === 'asc' ? '>' : '<', eb.tuple(after.value, after.id)),
     );
   }
-  const order = start ? heldOrder(sql.ref(col)) : sql.ref(col);
+  const order = start ? heldOrder(db, sql.ref(col)) : sql.ref(col);
   return query.orderBy(order, filter.dir).orderBy('c.id', filter.dir).limit(limit).execute();
 }
 

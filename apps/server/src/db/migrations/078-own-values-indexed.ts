@@ -1,0 +1,70 @@
+import { type Kysely, sql } from 'kysely';
+import { ownWordsSql } from '../../modules/custom-fields/own-words.ts';
+import { crossCompany } from '../cross-company.ts';
+import { isPostgres } from './column-types.ts';
+
+/**
+ * The index of own values on the record's row, for the reads that start from a value
+ * (docs/decisions/127-own-value-words-kept-by-triggers.md):
+ * - PostgreSQL: a GIN index (`jsonb_path_ops`) of `own_values`, asked by containment (`@>`).
+ *   GIN puts new entries on a pending list merged in bulk, so a create pays little for it.
+ * - SQLite: a contentless FTS5 table of each record's value words (own-words.ts), kept by
+ *   triggers on the record's insert, its `own_values`' update and its delete. FTS5 writes a
+ *   transaction's words as one sorted segment; `automerge` 16 merges them less often, as the
+ *   customers' search index does (migration 076).
+ */
+const KINDS = [
+  ['customers', 'customer_own_words'],
+  ['deals', 'deal_own_words'],
+] as const;
+
+export async function up(migrating: Kysely<any>): Promise<void> {
+  const db = crossCompany(migrating, 'migration 078 indexes every company’s own values once');
+  for (const [records, words] of KINDS) {
+    if (isPostgres(db)) {
+      await sql
+        .raw(`CREATE INDEX ${records}_own_values_idx ON ${records} USING gin (own_values jsonb_path_ops)`)
+        .execute(db);
+      continue;
+    }
+    await sql
+      .raw(
+        `CREATE VIRTUAL TABLE ${words} USING fts5(w, content='', contentless_delete=1, detail='none', tokenize='ascii')`,
+      )
+      .execute(db);
+    await sql.raw(`INSERT INTO ${words} (${words}, rank) VALUES ('automerge', 16)`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${records}_own_words_ai AFTER INSERT ON ${records} WHEN new.own_values IS NOT NULL BEGIN
+        INSERT INTO ${words} (rowid, w) VALUES (new.id, ${ownWordsSql('new.own_values')});
+      END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${records}_own_words_au AFTER UPDATE OF own_values ON ${records} BEGIN
+        DELETE FROM ${words} WHERE rowid = old.id AND old.own_values IS NOT NULL;
+        INSERT INTO ${words} (rowid, w) SELECT new.id, ${ownWordsSql('new.own_values')} WHERE new.own_values IS NOT NULL;
+      END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${records}_own_words_ad AFTER DELETE ON ${records} WHEN old.own_values IS NOT NULL BEGIN
+        DELETE FROM ${words} WHERE rowid = old.id;
+      END`)
+      .execute(db);
+    await sql
+      .raw(
+        `INSERT INTO ${words} (rowid, w) SELECT id, ${ownWordsSql('own_values')} FROM ${records} WHERE own_values IS NOT NULL`,
+      )
+      .execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const [records, words] of KINDS) {
+    if (isPostgres(db)) {
+      await sql.raw(`DROP INDEX ${records}_own_values_idx`).execute(db);
+      continue;
+    }
+    for (const trigger of ['ai', 'au', 'ad'])
+      await sql.raw(`DROP TRIGGER ${records}_own_words_${trigger}`).execute(db);
+    await sql.raw(`DROP TABLE ${words}`).execute(db);
+  }
+}

@@ -1,0 +1,147 @@
+import type { CustomRecord } from '@kontora/contract/custom-fields';
+import { type RawBuilder, sql } from 'kysely';
+import { companyGuard } from '../../db/company-guard.ts';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { inList } from '../../db/in-list.ts';
+import { pgArray } from '../../db/pg-array.ts';
+import { selectValues, type ValueRow } from './own-values.repository.ts';
+import { anyWord, dayRangeWords, heldWord, valueWord } from './own-words.ts';
+
+/**
+ * The reads that start from a value rather than from a record
+ * (docs/decisions/127-own-value-words-kept-by-triggers.md): the first page of a value few
+ * records hold, an option merge's records, the records holding a field (the words' walk after
+ * an archive, a connector's newly mapped field). They find candidates in the index of
+ * `own_values` (SQLite: the words table, PostgreSQL: GIN by containment); what they answer is
+ * checked against the JSON, by the page's own conditions or here.
+ */
+
+const RECORDS = { customer: 'customers', deal: 'deals' } as const;
+const WORDS = { customer: 'customer_own_words', deal: 'deal_own_words' } as const;
+
+/** Where a page may start: the records holding one of `values`, or a day in [`from`, `to`]. */
+export interface ValueStart {
+  fieldId: number;
+  values?: readonly string[];
+  from?: string;
+  to?: string;
+}
+
+/** The start's words on SQLite, undefined when a range has too many of them. */
+function startWords({ fieldId, values, from, to }: ValueStart): string[] | undefined {
+  if (values) return values.map((v) => valueWord(fieldId, v));
+  return dayRangeWords(fieldId, from, to);
+}
+
+/** `own_values @> {"field": [value]}` for any of the values (PostgreSQL, GIN). */
+function contains(alias: string, fieldId: number, values: readonly string[]): RawBuilder<boolean> {
+  const texts = values.map((v) => JSON.stringify({ [fieldId]: [v] }));
+  return sql<boolean>`${sql.ref(`${alias}.own_values`)} @> any (${pgArray(texts)}::jsonb[])`;
+}
+
+/**
+ * Ids of up to `cap` records that may hold the start's value, in no order; undefined when this
+ * engine has no index for it (a range of days on PostgreSQL, a range of too many words).
+ */
+export async function candidatesUpTo(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  start: ValueStart,
+  cap: number,
+): Promise<number[] | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    if (!start.values) return undefined;
+    const { rows } = await sql<{ id: number }>`select r.id from ${sql.table(RECORDS[record])} r
+      where r.company_id = ${companyId} and ${contains('r', start.fieldId, start.values)} limit ${cap}`.execute(
+      db,
+    );
+    return rows.map((r) => r.id);
+  }
+  const words = startWords(start);
+  if (!words) return undefined;
+  const table = sql.table(WORDS[record]);
+  const { rows } = await sql<{ id: number }>`select rowid as id from ${table}
+    where ${table} match ${anyWord(words)} limit ${cap}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The record at `alias` is one of `ids` (a start's candidates). */
+export function oneOf(db: Database, alias: string, ids: readonly number[]): RawBuilder<boolean> {
+  const id = sql.ref(`${alias}.id`);
+  if (dialectOf(db) === 'postgres') return sql<boolean>`${id} = any (${pgArray(ids)}::int4[])`;
+  return sql<boolean>`${id} in (${sql.join(inList(ids.length ? ids : [0]))})`;
+}
+
+/** Ids of the company's records that may hold the text `value` in the field, in id order. */
+async function candidatesHolding(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+  value: string,
+): Promise<number[]> {
+  const records = sql.table(RECORDS[record]);
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ id: number }>`select r.id from ${records} r
+      where r.company_id = ${companyId} and ${contains('r', fieldId, [value])} order by r.id`.execute(db);
+    return rows.map((r) => r.id);
+  }
+  const words = sql.table(WORDS[record]);
+  const { rows } = await sql<{ id: number }>`select r.id from ${records} r
+    where ${companyGuard('r.company_id')} = ${companyId}
+      and r.id in (select rowid from ${words} where ${words} match ${anyWord([valueWord(fieldId, value)])})
+    order by r.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The field's values of every record holding the text `value` (an option merge's records), in
+ * record and `ord` order: the index's candidates, read and checked a thousand at a time.
+ */
+export async function valuesOfRecordsHolding(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+  value: string,
+): Promise<ValueRow[]> {
+  const ids = await candidatesHolding(db, companyId, record, fieldId, value);
+  const out: ValueRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await selectValues(db, companyId, record, ids.slice(i, i + 1000), [fieldId]);
+    const holding = new Set(rows.filter((r) => r.v_text === value).map((r) => r.record_id));
+    out.push(...rows.filter((r) => holding.has(r.record_id)));
+  }
+  return out;
+}
+
+/** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */
+export async function recordIdsWithValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldIds: readonly number[],
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  if (fieldIds.length === 0) return [];
+  const records = sql.table(RECORDS[record]);
+  if (dialectOf(db) === 'postgres') {
+    // A walk of the records by id: GIN's `jsonb_path_ops` cannot answer "holds the key".
+    const keys = pgArray(fieldIds.map(String));
+    const { rows } = await sql<{ id: number }>`select r.id from ${records} r
+      where r.company_id = ${companyId} and r.id > ${after} and r.own_values ?| ${keys}::text[]
+      order by r.id limit ${limit}`.execute(db);
+    return rows.map((r) => r.id);
+  }
+  // The words table gives the page (FTS5 answers a rowid range in order); the join keeps the
+  // company's records, which all of a field's holders are.
+  const words = sql.table(WORDS[record]);
+  const { rows } = await sql<{ id: number }>`select r.id from ${records} r
+    where r.company_id = ${companyId} and r.id in (select rowid from ${words}
+      where ${words} match ${anyWord(fieldIds.map(heldWord))} and rowid > ${after} order by rowid limit ${limit})
+    order by r.id`.execute(db);
+  return rows.map((r) => r.id);
+}
