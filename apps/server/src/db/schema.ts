@@ -919,8 +919,6 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   mail_exclusions: MailExclusionsTable;
   custom_fields: CustomFieldsTable;
-  customer_field_values: FieldValuesTable;
-  deal_field_values: FieldValuesTable;
   csv_imports: CsvImportsTable;
   csv_import_rows: CsvImportRowsTable;
 }
@@ -949,18 +947,6 @@ export interface CustomFieldsTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The heading the field stands under in forms (migration 055); null: the default group. */
   section: string | null;
-}
-
-/** One value of a custom field on a customer or a deal (migration 039). */
-export interface FieldValuesTable {
-  company_id: number;
-  record_id: number;
-  field_id: number;
-  /** 0, or the place of a multiple select's option. */
-  ord: number;
-  v_text: string | null;
-  v_num: number | null;
-  v_long: string | null;
 }
 
 /** In-app notifications (migration 036). */

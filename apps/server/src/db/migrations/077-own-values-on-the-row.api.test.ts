@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackValues } from '../../modules/custom-fields/own-values-json.ts';
 import { defineOwnFields } from '../../test-support/own-fields-kit.ts';
-import { ownValuesMismatches } from '../../test-support/own-values-mirror.ts';
+import { ownValuesIndexMismatches } from '../../test-support/own-values-index-check.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type TwoCompanies, twoCompanies } from '../../test-support/two-companies.ts';
 import { migrations } from './index.ts';
 
 /**
  * Migration 077 packs the value rows already saved onto their records' rows
- * (docs/decisions/126-own-values-packed-on-the-row.md): every type's rows, a multiple select's
- * options in their order, a long text whole, on customers and deals; down and up again rebuild
- * the same JSON from the rows alone.
+ * (docs/decisions/126-own-values-packed-on-the-row.md), 078 indexes them and 079 drops the rows:
+ * down through the three (079 makes the rows again from the JSON, 077 drops the JSON) and up
+ * again rebuild the same JSON from the rows alone, for every type's values, a multiple select's
+ * options in their order and a long text whole, on customers and deals, and the index agrees.
  */
 let t: TestApp;
 let c: TwoCompanies;
@@ -23,7 +24,7 @@ afterAll(() => t.close());
 
 const LONG = `${'long '.repeat(60)}end`;
 
-describe('migration 077', () => {
+describe('migrations 077 to 079', () => {
   it('packs the saved values of customers and deals onto their rows', async () => {
     const ids = await defineOwnFields(t, c.ana.token, c.acme, [
       {
@@ -56,12 +57,13 @@ describe('migration 077', () => {
     });
     expect(deal.statusCode, deal.body).toBe(201);
 
-    // Down past the later migrations that read `own_values`, and up again.
-    const steps = ['078-own-values-indexed', '077-own-values-on-the-row'].map((name) => {
-      const migration = migrations[name];
-      if (!migration?.down) throw new Error(`no migration ${name} with a way down`);
-      return migration;
-    });
+    const steps = ['079-own-value-rows-dropped', '078-own-values-indexed', '077-own-values-on-the-row'].map(
+      (name) => {
+        const migration = migrations[name];
+        if (!migration?.down) throw new Error(`no migration ${name} with a way down`);
+        return migration;
+      },
+    );
     for (const migration of steps) await migration.down?.(t.ctx.db);
     for (const migration of steps.reverse()) await migration.up(t.ctx.db);
 
@@ -80,7 +82,7 @@ describe('migration 077', () => {
       [ids.vip]: [0],
     });
     expect(unpackValues(packed).find((r) => r.field_id === ids.story)?.v_text).toBe(LONG.slice(0, 200));
-    const { mismatches, holders } = await ownValuesMismatches(t.ctx.db, [c.acme, c.beta]);
+    const { mismatches, holders } = await ownValuesIndexMismatches(t.ctx.db, [c.acme, c.beta]);
     expect(mismatches).toEqual([]);
     expect(holders).toBe(2);
   });

@@ -16,6 +16,7 @@ import {
 } from './custom-fields.repository.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 import { queueFieldSearchRefresh } from './field-search-refresh.ts';
+import { removeFieldValues } from './value-first.repository.ts';
 
 /**
  * Deleting a field keeps it, and its values, for 30 days (docs/decisions/076-field-deletion-merge-and-bulk.md): deleted, it is
@@ -76,10 +77,16 @@ export async function restoreField(ctx: AppContext, actor: Actor, id: number) {
   return getField(ctx.db, companyId, id);
 }
 
-/** Removes fields deleted over 30 days ago, with their values, one field per statement. Answers how many. */
+/**
+ * Removes fields deleted over 30 days ago: their values off the records' rows, then the field.
+ * Answers how many.
+ */
 export async function purgeDeletedFields(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const due = await selectFieldsDeletedBefore(ctx.db, sinceOf(ctx));
   let purged = 0;
-  for (const field of due) if (await purgeField(ctx.db, field.company_id, field.id)) purged += 1;
+  for (const field of due) {
+    await removeFieldValues(ctx.db, field.company_id, field.record, field.id);
+    if (await purgeField(ctx.db, field.company_id, field.id)) purged += 1;
+  }
   return purged;
 }

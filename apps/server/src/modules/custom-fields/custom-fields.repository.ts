@@ -1,18 +1,12 @@
 import type { CustomRecord } from '@kontora/contract/custom-fields';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
-import { insertRows, rowsInsert } from '../../db/rows-insert.ts';
 import type { CustomFieldsTable } from '../../db/schema.ts';
-import type { StoredValue } from './custom-values.ts';
-import { patchesByRecord, patchOwnValues, recordPatch } from './own-values.repository.ts';
 
 /**
- * Definitions (`custom_fields`) and the value rows (`customer_field_values`, `deal_field_values`,
- * migration 039). Every write of value rows also writes the record's `own_values`
- * (own-values.repository.ts), from which every read takes them; the rows are written, unread,
- * until decision 126's step 3 drops them.
- */
-export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived' | 'deleted_at'> & {
+ * Own fields' definitions (`custom_fields`, migration 039). Their values are on the records' rows
+ * (own-values.repository.ts).
+ */ export type FieldRow = Omit<CustomFieldsTable, 'id' | 'required' | 'archived' | 'deleted_at'> & {
   id: number;
   required: boolean | number;
   archived: boolean | number;
@@ -22,11 +16,6 @@ export type NewFieldRow = Omit<FieldRow, 'id' | 'required' | 'archived' | 'delet
   required: boolean;
   archived: boolean;
 };
-
-const VALUES = { customer: 'customer_field_values', deal: 'deal_field_values' } as const;
-/** Both value tables have the same columns; queries name one of them. */
-type ValuesTable = 'customer_field_values';
-const valuesOf = (record: CustomRecord) => VALUES[record] as ValuesTable;
 
 /** The record kind's fields in use and archived, in order (deleted ones are not there for anyone). */
 export function selectFields(db: Database, companyId: number, record: CustomRecord): Promise<FieldRow[]> {
@@ -108,7 +97,7 @@ export async function setFieldDeleted(
 export function selectFieldsDeletedBefore(db: Database, before: string) {
   return crossCompany(db, 'the daily purge removes fields deleted over 30 days ago in every company')
     .selectFrom('custom_fields')
-    .select(['id', 'company_id'])
+    .select(['id', 'company_id', 'record'])
     .where('deleted_at', '<=', before)
     .orderBy('id')
     .execute();
@@ -133,7 +122,7 @@ export async function updateField(
     .execute();
 }
 
-/** Removes a deleted field for good; its value rows go with it (SQLite's foreign keys, PostgreSQL's trigger: migration 074). */
+/** Removes a deleted field for good (its values are taken off the rows first, removeFieldValues). */
 export async function purgeField(db: Database, companyId: number, id: number): Promise<boolean> {
   const gone = await db
     .deleteFrom('custom_fields')
@@ -162,89 +151,6 @@ export async function keyHolder(
     .where('key', '=', key)
     .executeTakeFirst();
   return row === undefined ? null : row.deleted_at === null ? 'field' : 'deleted';
-}
-
-/**
- * Replaces a record's values of the given fields by `rows` (one statement each way). `onRow`: the
- * record's row already holds them in `own_values` (a new record, inserted with them).
- */
-export async function replaceValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  recordId: number,
-  fieldIds: number[],
-  rows: (StoredValue & { field_id: number })[],
-  { onRow = false } = {},
-): Promise<void> {
-  const table = valuesOf(record);
-  if (fieldIds.length)
-    await db
-      .deleteFrom(table)
-      .where('company_id', '=', companyId)
-      .where('record_id', '=', recordId)
-      .where('field_id', 'in', fieldIds)
-      .execute();
-  // One statement whose text is kept per row count (rows-insert.ts): Kysely's builder compiled
-  // a tree of every value each time: over a quarter of what 20 values added to a create.
-  if (rows.length)
-    await db.executeQuery(
-      rowsInsert(
-        db,
-        table,
-        rows.map((r) => ({ ...r, company_id: companyId, record_id: recordId })),
-      ),
-    );
-  if (!onRow) await patchOwnValues(db, companyId, record, [recordPatch(recordId, fieldIds, rows)]);
-}
-
-/**
- * Values inserted for many records at once (an import batch, an undone merge's records, an option
- * merge). `onRow`: the records' rows already hold them in `own_values` (new records, inserted with
- * them). `cleared`: (record, field) pairs whose rows were deleted first, removed from the rows'
- * `own_values` where no inserted row gives the field a value again.
- */
-export async function insertValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  rows: (StoredValue & { field_id: number; record_id: number })[],
-  { onRow = false, cleared = [] }: { onRow?: boolean; cleared?: { id: number; fieldId: number }[] } = {},
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await insertRows(
-      db,
-      valuesOf(record),
-      rows.slice(i, i + 500).map((r) => ({ ...r, company_id: companyId })),
-    );
-  }
-  if (!onRow) await patchOwnValues(db, companyId, record, patchesByRecord(rows, cleared));
-}
-
-/** Replaces one field's values on many records by `rows` (two statements a thousand records). */
-export async function replaceFieldValuesOfMany(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  fieldId: number,
-  recordIds: number[],
-  rows: (StoredValue & { record_id: number })[],
-): Promise<void> {
-  const table = valuesOf(record);
-  for (let i = 0; i < recordIds.length; i += 1000)
-    await db
-      .deleteFrom(table)
-      .where('company_id', '=', companyId)
-      .where('field_id', '=', fieldId)
-      .where('record_id', 'in', recordIds.slice(i, i + 1000))
-      .execute();
-  await insertValues(
-    db,
-    companyId,
-    record,
-    rows.map((r) => ({ ...r, field_id: fieldId })),
-    { cleared: recordIds.map((id) => ({ id, fieldId })) },
-  );
 }
 
 /** A field in any state (archived, deleted, in use); undefined once purged. */

@@ -15,14 +15,7 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/json.ts';
 import type { SearchedValue } from '../../lib/search-words.ts';
 import { isMember, memberIdsByEmail } from '../members/members.service.ts';
-import {
-  insertField,
-  insertValues,
-  keyHolder,
-  replaceValues,
-  selectFields,
-  updateField,
-} from './custom-fields.repository.ts';
+import { insertField, keyHolder, selectFields, updateField } from './custom-fields.repository.ts';
 import type { OwnImportFields } from './custom-import.ts';
 import {
   insertKeptValues,
@@ -34,7 +27,13 @@ import {
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField, toField, tooMany } from './field-definition.ts';
 import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-refresh.ts';
-import { selectValues, selectValuesInUse, type ValueRow, valuesAggregate } from './own-values.repository.ts';
+import {
+  replaceValues,
+  selectValues,
+  selectValuesInUse,
+  type ValueRow,
+  valuesAggregate,
+} from './own-values.repository.ts';
 import { packedText } from './own-values-json.ts';
 
 export {
@@ -446,47 +445,24 @@ function heldValues(fields: readonly CustomField[], rows: ValueRow[]): Record<st
 }
 
 /**
- * Stores a plan's values on the record (in the write door's transaction, after the record's
- * row). `fresh`: a new record, with no old values to replace, whose row was inserted with
- * `ownValuesOfNew(plan)`.
+ * Stores a plan's values on an existing record (in the write door's transaction, after the
+ * record's row). A new record's row is inserted with them (`ownValuesOfNew`).
  */
 export async function writeCustomValues(
   db: Database,
   companyId: number,
   recordId: number,
   plan: CustomPlan,
-  { fresh = false } = {},
 ): Promise<void> {
   if (plan.fieldIds.length === 0) return;
-  await replaceValues(db, companyId, plan.record, recordId, fresh ? [] : plan.fieldIds, plan.rows, {
-    onRow: fresh,
-  });
+  await replaceValues(db, companyId, plan.record, recordId, plan.fieldIds, plan.rows);
 }
 
 /**
  * A new record's `own_values`, inserted with its row (docs/decisions/126-own-values-packed-on-the-row.md):
- * a create does not update its row again for them.
+ * a create or an import writes its values with nothing more.
  */
 export const ownValuesOfNew = (plan: CustomPlan | undefined): string | null => packedText(plan?.rows ?? []);
-
-/**
- * Stores the plans of many new records (an import batch) in few statements; their rows were
- * inserted with `ownValuesOfNew(plan)`.
- */
-export async function writeNewCustomValues(
-  db: Database,
-  companyId: number,
-  record: CustomRecord,
-  plans: { recordId: number; plan: CustomPlan }[],
-): Promise<void> {
-  await insertValues(
-    db,
-    companyId,
-    record,
-    plans.flatMap(({ recordId, plan }) => plan.rows.map((r) => ({ ...r, record_id: recordId }))),
-    { onRow: true },
-  );
-}
 
 /** What an import of the record kind reads own-field cells with (custom-import.ts). */
 export async function ownImportFields(

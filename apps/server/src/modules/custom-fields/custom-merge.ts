@@ -1,9 +1,8 @@
 import type { CustomField, CustomRecord } from '@kontora/contract/custom-fields';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertValues } from './custom-fields.repository.ts';
 import { readValue, type StoredValue } from './custom-values.ts';
-import { selectValues, type ValueRow } from './own-values.repository.ts';
+import { insertValues, selectValues, type ValueRow } from './own-values.repository.ts';
 
 /**
  * Own-field values in a merge of records and its undo

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { replaceFieldValuesOfMany, updateField } from './custom-fields.repository.ts';
+import { updateField } from './custom-fields.repository.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField } from './field-definition.ts';
+import { insertValues } from './own-values.repository.ts';
 import { valuesOfRecordsHolding } from './value-first.repository.ts';
 
 /**
@@ -82,13 +83,13 @@ export async function writeMergedValues(
   plan: OptionMergePlan,
   batch: OptionMergeChange[],
 ): Promise<void> {
-  await replaceFieldValuesOfMany(
+  const fieldId = plan.field.id;
+  await insertValues(
     db,
     companyId,
     plan.field.record,
-    plan.field.id,
-    batch.map((c) => c.recordId),
-    batch.flatMap((c) => c.rows.map((r) => ({ ...r, record_id: c.recordId }))),
+    batch.flatMap((c) => c.rows.map((r) => ({ ...r, field_id: fieldId, record_id: c.recordId }))),
+    { cleared: batch.map((c) => ({ id: c.recordId, fieldId })) },
   );
 }
 

@@ -263,3 +263,29 @@ export async function patchOwnValues(
     }
   }
 }
+
+/** Replaces a record's values of the given fields (`cleared`) by `rows`, on its row. */
+export function replaceValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  recordId: number,
+  cleared: readonly number[],
+  rows: readonly FieldValueRow[],
+): Promise<void> {
+  return patchOwnValues(db, companyId, record, [recordPatch(recordId, cleared, rows)]);
+}
+
+/**
+ * Values of many records at once (an undone merge's records, an option merge), on their rows.
+ * `cleared`: (record, field) pairs whose values go where no row gives the field a value again.
+ */
+export function insertValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  rows: readonly (FieldValueRow & { record_id: number })[],
+  { cleared = [] }: { cleared?: readonly { id: number; fieldId: number }[] } = {},
+): Promise<void> {
+  return patchOwnValues(db, companyId, record, patchesByRecord(rows, cleared));
+}

@@ -1,8 +1,9 @@
 /**
  * SQLite's index of own values for the reads that start from a value
  * (docs/decisions/127-own-value-words-kept-by-triggers.md): a contentless FTS5 table per record
- * kind (`customer_own_words`, `deal_own_words`, migration 078) whose row id is the record's id
- * and whose words are made from its `own_values` by triggers, in SQL. For a value of field 12:
+ * kind (`customer_own_words`, `deal_own_words`) whose row id is the record's id and whose words
+ * migration 078's triggers make from its `own_values`, in SQL. This file makes the same words
+ * for the reads. For a value of field 12:
  * - `f12`: the record holds a value of the field;
  * - `f12v` and the hex of the value's first 32 characters: the record holds that text;
  * - a date or date-time `2024-01-15…` also `f12c20`, `f12y2024`, `f12m202401`, `f12d20240115`,
@@ -12,24 +13,8 @@
  * Field ids are never reused, so a word names one company's field.
  */
 
-/** How many characters of a value its word holds. */
+/** How many characters of a value its word holds (as migration 078's triggers cut it). */
 const VALUE_PREFIX = 32;
-
-/** The words of `own` (a JSON text column) as one space-separated text, in SQL (migration 078's triggers). */
-export function ownWordsSql(own: string): string {
-  const f = `'f' || fld.key`;
-  const day = (from: number, n: number) => `substr(j.value, ${from}, ${n})`;
-  return `(select group_concat(w, ' ') from (
-    select ${f} as w from json_each(${own}) fld
-    union all
-    select ${f} || 'v' || hex(substr(j.value, 1, ${VALUE_PREFIX})) ||
-      case when j.value glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' then
-        ' ' || ${f} || 'c' || ${day(1, 2)} || ' ' || ${f} || 'y' || ${day(1, 4)} ||
-        ' ' || ${f} || 'm' || ${day(1, 4)} || ${day(6, 2)} ||
-        ' ' || ${f} || 'd' || ${day(1, 4)} || ${day(6, 2)} || ${day(9, 2)}
-      else '' end
-    from json_each(${own}) fld, json_each(fld.value) j where j.type = 'text'))`;
-}
 
 /** The word of records holding any value of the field. */
 export const heldWord = (fieldId: number): string => `f${fieldId}`;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
-import { selectValues, type ValueRow } from './own-values.repository.ts';
+import { patchOwnValues, recordPatch, selectValues, type ValueRow } from './own-values.repository.ts';
 import { anyWord, dayRangeWords, heldWord, valueWord } from './own-words.ts';
 
 /**
@@ -144,4 +144,27 @@ export async function recordIdsWithValues(
       where ${words} match ${anyWord(fieldIds.map(heldWord))} and rowid > ${after} order by rowid limit ${limit})
     order by r.id`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a field's values off every record holding any (a purge), 500 records a statement, each
+ * its own transaction: a purge cut short finds the rest on its next run.
+ */
+export async function removeFieldValues(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  fieldId: number,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const ids = await recordIdsWithValues(db, companyId, record, [fieldId], after, 500);
+    if (ids.length === 0) return;
+    await patchOwnValues(
+      db,
+      companyId,
+      record,
+      ids.map((id) => recordPatch(id, [fieldId], [])),
+    );
+    after = ids.at(-1) ?? after;
+  }
 }

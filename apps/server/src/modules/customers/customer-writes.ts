@@ -17,7 +17,6 @@ import {
   restoreKeptValues,
   writeCustomValues,
   writeMergedValues,
-  writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { isMember } from '../members/members.service.ts';
 import {
@@ -248,7 +247,6 @@ export class CustomerWrites {
     if (id === undefined) throw new Error('insert answered no id');
     this.#wrote = true;
     if (links) await applyLinks(this.db, companyId, id, links);
-    await writeCustomValues(this.db, companyId, id, values, { fresh: true });
     if (values.fieldIds.length && !values.searched) this.#searchStale.add(id);
     const organisation_ids = links?.links.map((l) => l.organisation_id) ?? [];
     const joined = links?.changes.length ? JSON.stringify(links.changes) : null;
@@ -291,12 +289,6 @@ export class CustomerWrites {
       rows.map((r) => r.tags),
     );
     this.#wrote = true;
-    await writeNewCustomValues(
-      this.db,
-      this.author.companyId,
-      'customer',
-      custom.flatMap((plan, i) => (ids[i] === undefined ? [] : [{ recordId: ids[i], plan }])),
-    );
     custom.forEach((plan, i) => {
       const id = ids[i];
       if (id !== undefined && plan.fieldIds.length && !plan.searched) this.#searchStale.add(id);

@@ -10,7 +10,6 @@ import {
   type CustomPlan,
   checkValues,
   ownValuesOfNew,
-  writeNewCustomValues,
 } from '../custom-fields/custom-fields.service.ts';
 import { assertParties, partiesOf, stageOfPipeline } from './deal-checks.ts';
 import type { DealInput, StoredDeal } from './deal-dto.ts';
@@ -130,12 +129,6 @@ export async function importDeals(
     db,
     companyId,
     stored.map((d, i) => ({ id: ids[i] as number, tags: d.tags, customer_ids: d.customer_ids })),
-  );
-  await writeNewCustomValues(
-    db,
-    companyId,
-    'deal',
-    plans.map((plan, i) => ({ recordId: ids[i] as number, plan })),
   );
   await insertCustomerEntries(
     db,

@@ -169,7 +169,6 @@ export class DealWrites {
     });
     if (input.tags.length) await replaceDealTags(this.db, companyId, id, input.tags);
     if (input.customer_ids.length) await replaceDealCustomers(this.db, companyId, id, input.customer_ids);
-    await writeCustomValues(this.db, companyId, id, values, { fresh: true });
     await applyStats(this.db, companyId, [
       ...contribution(this.#statsOf(stored, stage), 1),
       ...entered(input.pipeline_id, input.owner_id, [stage.id], at),
