@@ -4,17 +4,20 @@ import { isPostgres } from './column-types.ts';
 
 /**
  * The index of own values on the record's row, for the reads that start from a value
- * (docs/decisions/127-own-value-words-kept-by-triggers.md):
+ * (docs/decisions/127-own-value-words-filled-in-batches.md):
  * - PostgreSQL: a GIN index (`jsonb_path_ops`) of `own_values`, asked by containment (`@>`).
  *   GIN puts new entries on a pending list merged in bulk, so a create pays little for it.
- * - SQLite: a contentless FTS5 table of each record's value words (own-words.ts), kept by
- *   triggers on the record's insert, its `own_values`' update and its delete. FTS5 writes a
- *   transaction's words as one sorted segment; `automerge` 16 merges them less often, as the
- *   customers' search index does (migration 076).
+ * - SQLite: a contentless FTS5 table of each record's value words, made by a view from its
+ *   `own_values` (`customer_own_words_made`). New records are indexed in batches: the words
+ *   hold every record up to `own_words_marks.indexed_to`, and the filler
+ *   (modules/custom-fields/own-words-filler.ts) moves the mark; reads look at the records above
+ *   it directly. Triggers keep the words of records at or below the mark as their values change
+ *   or they go. FTS5 writes a transaction's words as one sorted segment; `automerge` 16 merges
+ *   them less often, as the customers' search index does (migration 076).
  */
 const KINDS = [
-  ['customers', 'customer_own_words'],
-  ['deals', 'deal_own_words'],
+  ['customers', 'customer_own_words', 'customer'],
+  ['deals', 'deal_own_words', 'deal'],
 ] as const;
 
 /**
@@ -40,7 +43,11 @@ function ownWordsSql(own: string): string {
 
 export async function up(migrating: Kysely<any>): Promise<void> {
   const db = crossCompany(migrating, 'migration 078 indexes every company’s own values once');
-  for (const [records, words] of KINDS) {
+  if (!isPostgres(db))
+    await sql`CREATE TABLE own_words_marks (kind varchar(16) PRIMARY KEY, indexed_to integer NOT NULL)`.execute(
+      db,
+    );
+  for (const [records, words, kind] of KINDS) {
     if (isPostgres(db)) {
       await sql
         .raw(`CREATE INDEX ${records}_own_values_idx ON ${records} USING gin (own_values jsonb_path_ops)`)
@@ -54,24 +61,36 @@ export async function up(migrating: Kysely<any>): Promise<void> {
       .execute(db);
     await sql.raw(`INSERT INTO ${words} (${words}, rank) VALUES ('automerge', 16)`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${records}_own_words_ai AFTER INSERT ON ${records} WHEN new.own_values IS NOT NULL BEGIN
-        INSERT INTO ${words} (rowid, w) VALUES (new.id, ${ownWordsSql('new.own_values')});
+      .raw(
+        `CREATE VIEW ${words}_made AS SELECT id, ${ownWordsSql('own_values')} AS w FROM ${records} WHERE own_values IS NOT NULL`,
+      )
+      .execute(db);
+    const indexed = `(SELECT indexed_to FROM own_words_marks WHERE kind = '${kind}')`;
+    // A record at or below the mark is in the words: an id given again after the top record
+    // went (SQLite may), an edit, a delete.
+    await sql
+      .raw(`CREATE TRIGGER ${records}_own_words_ai AFTER INSERT ON ${records}
+        WHEN new.own_values IS NOT NULL AND new.id <= ${indexed} BEGIN
+        INSERT INTO ${words} (rowid, w) SELECT id, w FROM ${words}_made WHERE id = new.id;
       END`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${records}_own_words_au AFTER UPDATE OF own_values ON ${records} BEGIN
+      .raw(`CREATE TRIGGER ${records}_own_words_au AFTER UPDATE OF own_values ON ${records}
+        WHEN old.id <= ${indexed} BEGIN
         DELETE FROM ${words} WHERE rowid = old.id AND old.own_values IS NOT NULL;
-        INSERT INTO ${words} (rowid, w) SELECT new.id, ${ownWordsSql('new.own_values')} WHERE new.own_values IS NOT NULL;
+        INSERT INTO ${words} (rowid, w) SELECT id, w FROM ${words}_made WHERE id = new.id;
       END`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${records}_own_words_ad AFTER DELETE ON ${records} WHEN old.own_values IS NOT NULL BEGIN
+      .raw(`CREATE TRIGGER ${records}_own_words_ad AFTER DELETE ON ${records}
+        WHEN old.own_values IS NOT NULL AND old.id <= ${indexed} BEGIN
         DELETE FROM ${words} WHERE rowid = old.id;
       END`)
       .execute(db);
+    await sql.raw(`INSERT INTO ${words} (rowid, w) SELECT id, w FROM ${words}_made`).execute(db);
     await sql
       .raw(
-        `INSERT INTO ${words} (rowid, w) SELECT id, ${ownWordsSql('own_values')} FROM ${records} WHERE own_values IS NOT NULL`,
+        `INSERT INTO own_words_marks (kind, indexed_to) SELECT '${kind}', coalesce(max(id), 0) FROM ${records}`,
       )
       .execute(db);
   }
@@ -85,6 +104,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     for (const trigger of ['ai', 'au', 'ad'])
       await sql.raw(`DROP TRIGGER ${records}_own_words_${trigger}`).execute(db);
+    await sql.raw(`DROP VIEW ${words}_made`).execute(db);
     await sql.raw(`DROP TABLE ${words}`).execute(db);
   }
+  if (!isPostgres(db)) await sql`DROP TABLE own_words_marks`.execute(db);
 }

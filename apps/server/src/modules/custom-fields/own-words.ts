@@ -1,6 +1,6 @@
 /**
  * SQLite's index of own values for the reads that start from a value
- * (docs/decisions/127-own-value-words-kept-by-triggers.md): a contentless FTS5 table per record
+ * (docs/decisions/127-own-value-words-filled-in-batches.md): a contentless FTS5 table per record
  * kind (`customer_own_words`, `deal_own_words`) whose row id is the record's id and whose words
  * migration 078's triggers make from its `own_values`, in SQL. This file makes the same words
  * for the reads. For a value of field 12:

@@ -7,10 +7,11 @@ import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { patchOwnValues, recordPatch, selectValues, type ValueRow } from './own-values.repository.ts';
 import { anyWord, dayRangeWords, heldWord, valueWord } from './own-words.ts';
+import { indexedTo } from './own-words-filler.ts';
 
 /**
  * The reads that start from a value rather than from a record
- * (docs/decisions/127-own-value-words-kept-by-triggers.md): the first page of a value few
+ * (docs/decisions/127-own-value-words-filled-in-batches.md): the first page of a value few
  * records hold, an option merge's records, the records holding a field (the words' walk after
  * an archive, a connector's newly mapped field). They find candidates in the index of
  * `own_values` (SQLite: the words table, PostgreSQL: GIN by containment); what they answer is
@@ -32,6 +33,48 @@ export interface ValueStart {
 function startWords({ fieldId, values, from, to }: ValueStart): string[] | undefined {
   if (values) return values.map((v) => valueWord(fieldId, v));
   return dayRangeWords(fieldId, from, to);
+}
+
+/**
+ * The record at `r` holds the start's value, read from its JSON: how SQLite finds it among the
+ * records the words do not hold yet (above the kind's mark, own-words-filler.ts).
+ */
+function holdsOnRow({ fieldId, values, from, to }: ValueStart): RawBuilder<boolean> {
+  const held = sql`json_each(r.own_values, ${`$."${fieldId}"`}) j`;
+  if (values)
+    return sql<boolean>`exists (select 1 from ${held} where j.type = 'text' and j.value in (${sql.join(values)}))`;
+  const day = sql`substr(j.value, 1, 10)`;
+  const parts = [sql<boolean>`j.type = 'text'`];
+  if (from !== undefined) parts.push(sql<boolean>`${day} >= ${from.slice(0, 10)}`);
+  if (to !== undefined) parts.push(sql<boolean>`${day} <= ${to.slice(0, 10)}`);
+  return sql<boolean>`exists (select 1 from ${held} where ${sql.join(parts, sql` and `)})`;
+}
+
+/** The record at `r` holds a value of any of the fields, read from its JSON. */
+const holdsAnyOnRow = (fieldIds: readonly number[]) =>
+  sql<boolean>`(${sql.join(
+    fieldIds.map((id) => sql`json_type(r.own_values, ${`$."${id}"`}) is not null`),
+    sql` or `,
+  )})`;
+
+/**
+ * The company's records above the kind's mark (not in the words yet) and after `after` that
+ * `holds`, in id order: a range of the primary key, each row's JSON read.
+ */
+async function aboveMark(
+  db: Database,
+  companyId: number,
+  record: CustomRecord,
+  holds: RawBuilder<boolean>,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  if (limit <= 0) return [];
+  const from = Math.max(after, await indexedTo(db, record));
+  const { rows } = await sql<{ id: number }>`select r.id from ${sql.table(RECORDS[record])} r
+    where ${companyGuard('r.company_id')} = ${companyId} and r.id > ${from} and r.own_values is not null
+      and ${holds} order by r.id limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** `own_values @> {"field": [value]}` for any of the values (PostgreSQL, GIN). */
@@ -64,7 +107,11 @@ export async function candidatesUpTo(
   const table = sql.table(WORDS[record]);
   const { rows } = await sql<{ id: number }>`select rowid as id from ${table}
     where ${table} match ${anyWord(words)} limit ${cap}`.execute(db);
-  return rows.map((r) => r.id);
+  const indexed = rows.map((r) => r.id);
+  return [
+    ...indexed,
+    ...(await aboveMark(db, companyId, record, holdsOnRow(start), 0, cap - indexed.length)),
+  ];
 }
 
 /** The record at `alias` is one of `ids` (a start's candidates). */
@@ -93,7 +140,8 @@ async function candidatesHolding(
     where ${companyGuard('r.company_id')} = ${companyId}
       and r.id in (select rowid from ${words} where ${words} match ${anyWord([valueWord(fieldId, value)])})
     order by r.id`.execute(db);
-  return rows.map((r) => r.id);
+  const start = { fieldId, values: [value] };
+  return [...rows.map((r) => r.id), ...(await aboveMark(db, companyId, record, holdsOnRow(start), 0, 1e9))];
 }
 
 /**
@@ -136,14 +184,16 @@ export async function recordIdsWithValues(
       order by r.id limit ${limit}`.execute(db);
     return rows.map((r) => r.id);
   }
-  // The words table gives the page (FTS5 answers a rowid range in order); the join keeps the
-  // company's records, which all of a field's holders are.
+  // The words give the page (FTS5 answers a rowid range in order; the join keeps the company's
+  // records, which all of a field's holders are); the records above the mark come after them.
   const words = sql.table(WORDS[record]);
   const { rows } = await sql<{ id: number }>`select r.id from ${records} r
-    where r.company_id = ${companyId} and r.id in (select rowid from ${words}
+    where ${companyGuard('r.company_id')} = ${companyId} and r.id in (select rowid from ${words}
       where ${words} match ${anyWord(fieldIds.map(heldWord))} and rowid > ${after} order by rowid limit ${limit})
     order by r.id`.execute(db);
-  return rows.map((r) => r.id);
+  const indexed = rows.map((r) => r.id);
+  const tail = await aboveMark(db, companyId, record, holdsAnyOnRow(fieldIds), after, limit - indexed.length);
+  return [...indexed, ...tail];
 }
 
 /**
