@@ -30,9 +30,9 @@ import { queueFieldSearchRefresh, searchedValuesOfNew } from './field-search-ref
 import {
   replaceValues,
   selectValues,
-  selectValuesInUse,
   type ValueRow,
   valuesAggregate,
+  valuesInUse,
 } from './own-values.repository.ts';
 import { packedText } from './own-values-json.ts';
 
@@ -208,15 +208,9 @@ export async function customValuesOf(
   recordIds: number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(recordIds.map((id) => [id, {}]));
-  const rows: Awaited<ReturnType<typeof selectValuesInUse>> = [];
-  for (let i = 0; i < recordIds.length; i += 1000) {
-    rows.push(...(await selectValuesInUse(db, companyId, record, recordIds.slice(i, i + 1000))));
-  }
-  for (const [[recordId], group] of groupRows(rows)) {
-    const [first] = group;
-    const values = out.get(recordId);
-    if (first && values) values[first.key] = readValue(first.type as CustomFieldType, group);
-  }
+  for (let i = 0; i < recordIds.length; i += 1000)
+    for (const [id, values] of await valuesInUse(db, companyId, record, recordIds.slice(i, i + 1000)))
+      out.set(id, values);
   return out;
 }
 
@@ -331,7 +325,9 @@ export interface CustomPlan {
   searched?: SearchedValue[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Two values alike (an array compared by its items); a scalar without serialising. */
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /** A plan and what is wrong with it: `custom.{key}` → codes, and people to check as members. */
 export interface CheckedValues {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { selectFields } from './custom-fields.repository.ts';
 import { columnOf, filterValue, ORDERED_TYPES } from './custom-values.ts';
 import { firstValue, valueExists } from './own-values.repository.ts';
-import { candidatesUpTo, oneOf, type ValueStart } from './value-first.repository.ts';
+import { candidatesUpTo, looksCommon, oneOf, type ValueStart } from './value-first.repository.ts';
 
 /**
  * A record list's filters and sort on custom fields, from the query parameters
@@ -97,16 +97,18 @@ export async function customListPlan(
       const exists = (alias: string) => valueExists(db, field.id, alias, null);
       conditions.push(ask.empty ? (a) => sql<boolean>`not ${exists(a)}` : exists);
     }
-    // Each walked row's probe reads the values on its row; a text value or a range of days may
-    // instead start the page from the value index (rareValuesStart).
+    // Each walked row's probe reads the values on its row, where no index can be chosen instead:
+    // a text value or a range of days starts the page from the value index only through
+    // rareValuesStart, which counts the holders first.
     const parts: RawBuilder<boolean>[] = [];
     if (ask.eq) parts.push(sql<boolean>`${column} in (${sql.join(ask.eq)})`);
     if (ask.gte !== undefined) parts.push(sql<boolean>`${column} >= ${ask.gte}`);
     if (ask.lte !== undefined) parts.push(sql<boolean>`${column} <= ${ask.lte}`);
-    if (parts.length === 0) continue;
-    const condition = sql<boolean>`${sql.join(parts, sql` and `)}`;
-    conditions.push((alias) => valueExists(db, field.id, alias, condition));
-    if (name !== 'v_text') continue;
+    if (parts.length) {
+      const condition = sql<boolean>`${sql.join(parts, sql` and `)}`;
+      conditions.push((alias) => valueExists(db, field.id, alias, condition));
+    }
+    if (name !== 'v_text' || (!ask.eq && ask.gte === undefined && ask.lte === undefined)) continue;
     if (ask.eq) starts.push({ fieldId: field.id, values: ask.eq.map(String) });
     else
       starts.push({
@@ -170,14 +172,17 @@ export function customSortedPage<O>(
 /**
  * Where a page filtered by own values may start from the values: a condition on the record at
  * `alias` (its id among the holders of the rarest value asked) when fewer records hold it than
- * make the walk of the list's order cheaper, else undefined (walk). A walk reads about
- * `limit × records / holders` rows, one primary-key probe each; a start reads every holder,
- * its record and a sort, about ten times a probe each (measured at a million, decision 100):
- * they cost the same near `sqrt(limit × records / 10)` holders (1,600 of a million for a page
- * of 25), looked up in the value index up to that many. The holders are candidates: the page's
- * conditions check each against its values. The caller guards its company condition
- * (companyGuard) and orders by `heldOrder`, so that SQLite reads the holders by id rather than
- * walk the company or the order. Customers and deals size it by their kept counts.
+ * make the walk of the list's order cheaper, else undefined (walk). Neither engine turns the
+ * per-row probe of the JSON into a start from an index, so without this a value held by a few
+ * records had the walk read the whole company. A walk reads about `limit × records / holders`
+ * rows, one probe each; a start reads every holder, its record and a sort, about ten times a
+ * probe each (measured at a million, decision 100): they cost the same near
+ * `sqrt(limit × records / 10)` holders (1,600 of a million for a page of 25), looked up in the
+ * value index up to that many (PostgreSQL first tells a common value by a sample, looksCommon).
+ * The holders are candidates: the page's conditions check each against its values. The caller
+ * guards its company condition (companyGuard) and orders by `heldOrder`, so that SQLite reads
+ * the holders by id rather than walk the company or the order. Customers and deals size it by
+ * their kept counts.
  */
 export async function rareValuesStart(
   db: Database,
@@ -188,9 +193,11 @@ export async function rareValuesStart(
   records: () => Promise<number>,
 ): Promise<((alias: string) => RawBuilder<boolean>) | undefined> {
   if (plan.starts.length === 0) return undefined;
-  const cap = Math.ceil(Math.sqrt((limit * (await records())) / 10));
+  const total = await records();
+  const cap = Math.ceil(Math.sqrt((limit * total) / 10));
   let rarest: number[] | undefined;
   for (const start of plan.starts) {
+    if (await looksCommon(db, companyId, record, start, cap, total)) continue;
     const ids = await candidatesUpTo(db, companyId, record, start, cap);
     if (ids && ids.length < cap && (!rarest || ids.length < rarest.length)) rarest = ids;
   }

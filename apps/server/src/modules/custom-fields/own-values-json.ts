@@ -1,3 +1,4 @@
+import { type CustomFieldType, NUMERIC_CUSTOM_TYPES } from '@kontora/contract/custom-fields';
 import type { StoredValue } from './custom-values.ts';
 
 /**
@@ -63,4 +64,21 @@ export function unpackValues(packed: PackedValues | string | null | undefined): 
     }
   }
   return rows.sort((a, b) => a.field_id - b.field_id || a.ord - b.ord);
+}
+
+/** A field's value as records answer it (`custom.{key}`) from its packed elements, as readValue reads rows. */
+export function readPacked(type: CustomFieldType, elements: readonly PackedElement[]): unknown {
+  const [first] = elements;
+  if (first === undefined) return null;
+  const text = (e: PackedElement) => (typeof e === 'object' ? e.l.slice(0, LONG_TEXT_HEAD) : e);
+  switch (type) {
+    case 'multi_select':
+      return elements.map(text);
+    case 'checkbox':
+      return first === 1;
+    case 'long_text':
+      return typeof first === 'object' ? first.l : first;
+    default:
+      return NUMERIC_CUSTOM_TYPES.includes(type) ? first : text(first);
+  }
 }

@@ -1,11 +1,17 @@
-import type { CustomRecord } from '@kontora/contract/custom-fields';
+import type { CustomFieldType, CustomRecord } from '@kontora/contract/custom-fields';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import type { StoredValue } from './custom-values.ts';
-import { type FieldValueRow, type PackedValues, unpackValues, valuesPatch } from './own-values-json.ts';
+import {
+  type FieldValueRow,
+  type PackedValues,
+  readPacked,
+  unpackValues,
+  valuesPatch,
+} from './own-values-json.ts';
 
 /**
  * A record's own values on its row (`own_values`, migration 077,
@@ -64,21 +70,26 @@ async function fieldsInUse(db: Database, companyId: number, record: CustomRecord
 }
 
 /**
- * The records' values of fields in use (not archived, not deleted), each with its field's key
- * and type, in (record, field, ord) order: a list page's values in two statements.
+ * The records' values of fields in use (not archived, not deleted) as they answer them
+ * (`custom`: key → value), in two statements: the fields, then the rows' JSON.
  */
-export async function selectValuesInUse(
+export async function valuesInUse(
   db: Database,
   companyId: number,
   record: CustomRecord,
   recordIds: number[],
-): Promise<(ValueRow & { key: string; type: string })[]> {
-  if (recordIds.length === 0) return [];
+): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  if (recordIds.length === 0) return out;
   const fields = await fieldsInUse(db, companyId, record);
-  const out: (ValueRow & { key: string; type: string })[] = [];
-  for (const row of await selectValues(db, companyId, record, recordIds)) {
-    const field = fields.get(row.field_id);
-    if (field) out.push({ ...row, key: field.key, type: field.type });
+  for (const { id, own_values } of await packedOf(db, companyId, record, recordIds)) {
+    const packed: PackedValues = typeof own_values === 'string' ? JSON.parse(own_values) : (own_values ?? {});
+    const values: Record<string, unknown> = {};
+    for (const [fieldId, elements] of Object.entries(packed)) {
+      const field = fields.get(Number(fieldId));
+      if (field) values[field.key] = readPacked(field.type as CustomFieldType, elements);
+    }
+    out.set(id, values);
   }
   return out;
 }
