@@ -22,24 +22,22 @@ const KINDS = [
 ] as const;
 
 /**
- * The words of `own` (a JSON text column) as one space-separated text: `f12` for a value of field
- * 12, `f12v` and the hex of a text value's first 32 characters, and for a date or date-time its
- * century, year, month and day (`f12c20`, `f12y2024`, `f12m202401`, `f12d20240115`). The reads
- * make the same words (modules/custom-fields/own-words.ts).
+ * The words of `own` (a JSON text column) as one space-separated text, null for none: for a text
+ * value of field 12 `f12v` and the hex of its first 32 characters, and for a date or date-time
+ * also its century, year, month and day (`f12c20`, `f12y2024`, `f12m202401`, `f12d20240115`).
+ * The reads make the same words (modules/custom-fields/own-words.ts). Numbers have none: lists
+ * walk them, and "holds a value of the field" walks the records by id.
  */
 function ownWordsSql(own: string): string {
   const f = `'f' || fld.key`;
   const day = (from: number, n: number) => `substr(j.value, ${from}, ${n})`;
-  return `(select group_concat(w, ' ') from (
-    select ${f} as w from json_each(${own}) fld
-    union all
-    select ${f} || 'v' || hex(substr(j.value, 1, 32)) ||
+  return `(select group_concat(${f} || 'v' || hex(substr(j.value, 1, 32)) ||
       case when j.value glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' then
         ' ' || ${f} || 'c' || ${day(1, 2)} || ' ' || ${f} || 'y' || ${day(1, 4)} ||
         ' ' || ${f} || 'm' || ${day(1, 4)} || ${day(6, 2)} ||
         ' ' || ${f} || 'd' || ${day(1, 4)} || ${day(6, 2)} || ${day(9, 2)}
-      else '' end
-    from json_each(${own}) fld, json_each(fld.value) j where j.type = 'text'))`;
+      else '' end, ' ')
+    from json_each(${own}) fld, json_each(fld.value) j where j.type = 'text')`;
 }
 
 export async function up(migrating: Kysely<any>): Promise<void> {

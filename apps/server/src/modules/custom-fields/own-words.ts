@@ -2,9 +2,8 @@
  * SQLite's index of own values for the reads that start from a value
  * (docs/decisions/127-own-value-words-filled-in-batches.md): a contentless FTS5 table per record
  * kind (`customer_own_words`, `deal_own_words`) whose row id is the record's id and whose words
- * migration 078's triggers make from its `own_values`, in SQL. This file makes the same words
- * for the reads. For a value of field 12:
- * - `f12`: the record holds a value of the field;
+ * migration 078's view makes from its `own_values`, in SQL. This file makes the same words for
+ * the reads. For a text value of field 12:
  * - `f12v` and the hex of the value's first 32 characters: the record holds that text;
  * - a date or date-time `2024-01-15…` also `f12c20`, `f12y2024`, `f12m202401`, `f12d20240115`,
  *   so a range of days is an OR of a few centuries, years, months and days.
@@ -15,9 +14,6 @@
 
 /** How many characters of a value its word holds (as migration 078's triggers cut it). */
 const VALUE_PREFIX = 32;
-
-/** The word of records holding any value of the field. */
-export const heldWord = (fieldId: number): string => `f${fieldId}`;
 
 /** The word of records holding the text `value` in the field. */
 export function valueWord(fieldId: number, value: string): string {

@@ -6,16 +6,15 @@ import { dialectOf } from '../../db/dialect.ts';
 import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { patchOwnValues, recordPatch, selectValues, type ValueRow } from './own-values.repository.ts';
-import { anyWord, dayRangeWords, heldWord, valueWord } from './own-words.ts';
+import { anyWord, dayRangeWords, valueWord } from './own-words.ts';
 import { indexedTo } from './own-words-filler.ts';
 
 /**
  * The reads that start from a value rather than from a record
  * (docs/decisions/127-own-value-words-filled-in-batches.md): the first page of a value few
- * records hold, an option merge's records, the records holding a field (the words' walk after
- * an archive, a connector's newly mapped field). They find candidates in the index of
- * `own_values` (SQLite: the words table, PostgreSQL: GIN by containment); what they answer is
- * checked against the JSON, by the page's own conditions or here.
+ * records hold and an option merge's records find candidates in the index of `own_values`
+ * (SQLite: the words table, PostgreSQL: GIN by containment), checked against the JSON by the
+ * page's own conditions or here; the records holding a field (background work) are walked by id.
  */
 
 const RECORDS = { customer: 'customers', deal: 'deals' } as const;
@@ -173,7 +172,11 @@ export async function valuesOfRecordsHolding(
   return out;
 }
 
-/** Ids of the kind's records holding a value of any of the fields, after `after`, in id order. */
+/**
+ * Ids of the kind's records holding a value of any of the fields, after `after`, in id order: a
+ * walk of the records by id on both engines (the words' walk after an archive, a connector's
+ * newly mapped field, a purge).
+ */
 export async function recordIdsWithValues(
   db: Database,
   companyId: number,
@@ -185,23 +188,19 @@ export async function recordIdsWithValues(
   if (fieldIds.length === 0) return [];
   const records = sql.table(RECORDS[record]);
   if (dialectOf(db) === 'postgres') {
-    // A walk of the records by id: GIN's `jsonb_path_ops` cannot answer "holds the key".
+    // GIN's `jsonb_path_ops` cannot answer "holds the key".
     const keys = pgArray(fieldIds.map(String));
     const { rows } = await sql<{ id: number }>`select r.id from ${records} r
       where r.company_id = ${companyId} and r.id > ${after} and r.own_values ?| ${keys}::text[]
       order by r.id limit ${limit}`.execute(db);
     return rows.map((r) => r.id);
   }
-  // The words give the page (FTS5 answers a rowid range in order; the join keeps the company's
-  // records, which all of a field's holders are); the records above the mark come after them.
-  const words = sql.table(WORDS[record]);
+  // SQLite keeps no word for "holds the field" (a word per value of every field doubled what the
+  // fill wrote); only background work asks, and it walks the records by id.
   const { rows } = await sql<{ id: number }>`select r.id from ${records} r
-    where ${companyGuard('r.company_id')} = ${companyId} and r.id in (select rowid from ${words}
-      where ${words} match ${anyWord(fieldIds.map(heldWord))} and rowid > ${after} order by rowid limit ${limit})
-    order by r.id`.execute(db);
-  const indexed = rows.map((r) => r.id);
-  const tail = await aboveMark(db, companyId, record, holdsAnyOnRow(fieldIds), after, limit - indexed.length);
-  return [...indexed, ...tail];
+    where ${companyGuard('r.company_id')} = ${companyId} and r.id > ${after} and r.own_values is not null
+      and ${holdsAnyOnRow(fieldIds)} order by r.id limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /**
