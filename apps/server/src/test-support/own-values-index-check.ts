@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { unpackValues } from '../modules/custom-fields/own-values-json.ts';
 import { fillOwnWords } from '../modules/custom-fields/own-words-filler.ts';
 import {
@@ -14,11 +15,12 @@ const KINDS = [
 ] as const;
 
 /**
- * Where the index of own values (SQLite's words and the records above their mark, PostgreSQL's
- * GIN; decision 127) disagrees with the records' `own_values` in these companies: a record holding a field
- * that the index does not list, or listed and not holding it; a text value whose holder the
- * index does not find, by its value and (a date) by its day (the first 50 values of a field).
- * Also how many records hold values, so a check over no values cannot pass unnoticed.
+ * Where the reads that start from a value disagree with the records' `own_values` in these
+ * companies (decision 127): a text value whose holder the index (SQLite's words and the records
+ * above their mark, PostgreSQL's GIN) does not find, by its value and (a date) by its day, for
+ * the first 50 values of a field; a record holding a field that the walk by id
+ * (recordIdsWithValues) does not list, or listed and not holding it. Also how many records hold
+ * values, so a check over no values cannot pass unnoticed.
  */
 export async function ownValuesIndexMismatches(
   db: Database,
@@ -93,10 +95,12 @@ export async function ownValuesIndexMismatches(
  */
 export async function expectOwnValuesIndexed(db: Database): Promise<void> {
   const companies = (await db.selectFrom('companies').select('id').execute()).map((r) => r.id);
-  for (const _pass of ['as left', 'filled']) {
+  for (const pass of ['as left', 'filled']) {
     const { mismatches, holders } = await ownValuesIndexMismatches(db, companies);
     expect(mismatches).toEqual([]);
     expect(holders).toBeGreaterThan(0);
+    // PostgreSQL's GIN has nothing to fill: the second look would be the first again.
+    if (pass === 'filled' || dialectOf(db) !== 'sqlite') return;
     await fillOwnWords(db);
   }
 }

@@ -20,7 +20,8 @@ import {
  * reads them there. The reads that start from a value use their index (value-first.repository.ts).
  */
 
-const RECORDS = { customer: 'customers', deal: 'deals' } as const;
+/** The table of each record kind, whose rows carry `own_values`. */
+export const RECORDS = { customer: 'customers', deal: 'deals' } as const;
 
 export type ValueRow = StoredValue & { record_id: number; field_id: number };
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { crossCompany } from '../../db/cross-company.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { RECORDS } from './own-values.repository.ts';
+import { WORDS } from './own-words.ts';
 
 /**
  * SQLite's words of own values are filled in batches (migration 078,
@@ -12,9 +14,6 @@ import { dialectOf } from '../../db/dialect.ts';
  * the value-first reads look at the records above it directly (value-first.repository.ts).
  * PostgreSQL's GIN index needs none of it.
  */
-
-const RECORDS = { customer: 'customers', deal: 'deals' } as const;
-const WORDS = { customer: 'customer_own_words', deal: 'deal_own_words' } as const;
 
 /** Records a batch indexes at most: one short transaction (about 20 ms for 2,000). */
 const BATCH = 2000;

@@ -12,6 +12,9 @@
  * Field ids are never reused, so a word names one company's field.
  */
 
+/** The word table of each record kind (its view of the words to fill: `{table}_made`). */
+export const WORDS = { customer: 'customer_own_words', deal: 'deal_own_words' } as const;
+
 /** How many characters of a value its word holds (as migration 078's triggers cut it). */
 const VALUE_PREFIX = 32;
 

@@ -5,8 +5,14 @@ import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { inList } from '../../db/in-list.ts';
 import { pgArray } from '../../db/pg-array.ts';
-import { patchOwnValues, recordPatch, selectValues, type ValueRow } from './own-values.repository.ts';
-import { anyWord, dayRangeWords, valueWord } from './own-words.ts';
+import {
+  patchOwnValues,
+  RECORDS,
+  recordPatch,
+  selectValues,
+  type ValueRow,
+} from './own-values.repository.ts';
+import { anyWord, dayRangeWords, valueWord, WORDS } from './own-words.ts';
 import { indexedTo } from './own-words-filler.ts';
 
 /**
@@ -16,9 +22,6 @@ import { indexedTo } from './own-words-filler.ts';
  * (SQLite: the words table, PostgreSQL: GIN by containment), checked against the JSON by the
  * page's own conditions or here; the records holding a field (background work) are walked by id.
  */
-
-const RECORDS = { customer: 'customers', deal: 'deals' } as const;
-const WORDS = { customer: 'customer_own_words', deal: 'deal_own_words' } as const;
 
 /** Where a page may start: the records holding one of `values`, or a day in [`from`, `to`]. */
 export interface ValueStart {
@@ -186,20 +189,17 @@ export async function recordIdsWithValues(
   limit: number,
 ): Promise<number[]> {
   if (fieldIds.length === 0) return [];
-  const records = sql.table(RECORDS[record]);
-  if (dialectOf(db) === 'postgres') {
-    // GIN's `jsonb_path_ops` cannot answer "holds the key".
-    const keys = pgArray(fieldIds.map(String));
-    const { rows } = await sql<{ id: number }>`select r.id from ${records} r
-      where r.company_id = ${companyId} and r.id > ${after} and r.own_values ?| ${keys}::text[]
-      order by r.id limit ${limit}`.execute(db);
-    return rows.map((r) => r.id);
-  }
-  // SQLite keeps no word for "holds the field" (a word per value of every field doubled what the
-  // fill wrote); only background work asks, and it walks the records by id.
-  const { rows } = await sql<{ id: number }>`select r.id from ${records} r
-    where ${companyGuard('r.company_id')} = ${companyId} and r.id > ${after} and r.own_values is not null
-      and ${holdsAnyOnRow(fieldIds)} order by r.id limit ${limit}`.execute(db);
+  // GIN's `jsonb_path_ops` cannot answer "holds the key", and SQLite keeps no word for it (a word
+  // per field held doubled what the fill wrote): only background work asks, and it walks by id.
+  // SQLite's guard keeps it on the primary key's range (deals have no (company, id) index).
+  const pg = dialectOf(db) === 'postgres';
+  const company = pg ? sql.ref('r.company_id') : companyGuard('r.company_id');
+  const holds = pg
+    ? sql<boolean>`r.own_values ?| ${pgArray(fieldIds.map(String))}::text[]`
+    : holdsAnyOnRow(fieldIds);
+  const { rows } = await sql<{ id: number }>`select r.id from ${sql.table(RECORDS[record])} r
+    where ${company} = ${companyId} and r.id > ${after} and r.own_values is not null
+      and ${holds} order by r.id limit ${limit}`.execute(db);
   return rows.map((r) => r.id);
 }
 
