@@ -108,7 +108,7 @@ export async function customListPlan(
       const condition = sql<boolean>`${sql.join(parts, sql` and `)}`;
       conditions.push((alias) => valueExists(db, field.id, alias, condition));
     }
-    if (name !== 'v_text' || (!ask.eq && ask.gte === undefined && ask.lte === undefined)) continue;
+    if (name !== 'v_text' || !parts.length) continue;
     if (ask.eq) starts.push({ fieldId: field.id, values: ask.eq.map(String) });
     else
       starts.push({
