@@ -61,6 +61,7 @@ import * as m076 from './076-search-index-merges-less-often.ts';
 import * as m077 from './077-own-values-on-the-row.ts';
 import * as m078 from './078-own-values-indexed.ts';
 import * as m079 from './079-own-value-rows-dropped.ts';
+import * as m080 from './080-renames-bump-once-a-statement.ts';
 
 /** A migration; `vacuumAfter` names tables it rewrites whole, vacuumed once the run has committed (db/migrate.ts). */
 export type KontoraMigration = Migration & { vacuumAfter?: readonly string[] };
@@ -129,4 +130,5 @@ export const migrations: Record<string, KontoraMigration> = {
   '077-own-values-on-the-row': m077,
   '078-own-values-indexed': m078,
   '079-own-value-rows-dropped': m079,
+  '080-renames-bump-once-a-statement': m080,
 };
