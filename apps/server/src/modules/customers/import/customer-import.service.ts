@@ -158,8 +158,9 @@ async function saveInOneTransaction(
       await saving();
       await statistics(report.imported);
     };
-    await decideRows(staged(trx), matcher, saveBatch(matcher), report, step, (work) => work(trx, writes), {
-      derive: true,
+    // Staged rows are committed: read, like the lookups, over another connection.
+    await decideRows(staged(ctx.db), matcher, saveBatch(matcher), report, step, (work) => work(trx, writes), {
+      ahead: ctx.db,
     });
     await writes.importFinished(finishedCounts(report));
   });
@@ -401,10 +402,15 @@ async function* stagedImportRows(
 /**
  * Matches the rows batch by batch in line order (create, skip, update or refuse) and hands each
  * batch's creates and updates to `save` (null: a dry run, which only counts); with `chunks`, each
- * batch in chunks of the size it gives, each through `inBatch` of its own. With `derive`, the next
- * batch is read ahead and, from the second batch on, a thread makes its rows' derived columns while
- * this batch is saved: the one writer's thread no longer makes them (a thread takes tens of
- * milliseconds to start, so a file of one batch does without).
+ * batch in chunks of the size it gives, each through `inBatch` of its own.
+ *
+ * With `ahead` (PostgreSQL's one saving transaction), each batch is looked up and decided over
+ * that handle, outside the transaction, as soon as the batch before it is decided: its reading,
+ * lookups and decisions run while the batch before is written, on another connection. Lookups
+ * outside the transaction see the company as it was before the import, as the dry run's do; what
+ * the import changed is known from memory (customer-import-match.ts). From the second batch on, a
+ * thread makes the rows' derived columns meanwhile: the writer's thread no longer makes them (a
+ * thread takes tens of milliseconds to start, so a file of one batch does without).
  */
 async function decideRows(
   batches: AsyncIterable<ImportRow[]>,
@@ -413,35 +419,50 @@ async function decideRows(
   report: CustomerImportResult,
   step: () => void | Promise<void>,
   inBatch: InBatch,
-  { chunks, derive = false }: { chunks?: SwitchChunks; derive?: boolean } = {},
+  { chunks, ahead }: { chunks?: SwitchChunks; ahead?: Database } = {},
 ): Promise<void> {
   let window = 0;
   let thread: DerivedColumnsThread | undefined;
   const source = batches[Symbol.asyncIterator]();
-  const read = async () => {
+  const decideNext = async (db: Database): Promise<Decided | undefined> => {
     const next = await source.next();
     if (next.done) return undefined;
     const rows = next.value;
-    if (derive && window > 0) thread ??= new DerivedColumnsThread();
-    return { rows, derived: thread?.derive(rows.map((r) => r.customer)) };
+    const inWindow = window++;
+    if (inWindow > 0) thread ??= new DerivedColumnsThread();
+    const columns = thread?.derive(rows.map((r) => r.customer));
+    await matcher.prepare(rows, db);
+    const made = await columns;
+    if (made) for (const [i, row] of rows.entries()) row.derived = made[i];
+    return { ...decideBatch(rows, matcher, report), window: inWindow };
   };
   try {
-    let next = await read();
-    while (next) {
-      const { rows, derived } = next;
-      const inWindow = window++;
-      // Read before this batch is saved, so the thread makes the next batch's columns meanwhile.
-      next = derive ? await read() : undefined;
-      const columns = await derived;
-      if (columns) for (const [i, row] of rows.entries()) row.derived = columns[i];
-      const decide = (chunk: ImportRow[]) =>
-        inBatch((trx, writes) => decideBatch(trx, writes, chunk, matcher, save, report, inWindow));
-      if (chunks) await chunks.each(rows, decide, step);
-      else {
+    if (ahead) {
+      let decided = decideNext(ahead);
+      for (let batch = await decided; batch; batch = await decided) {
+        const now = batch;
+        decided = decideNext(ahead);
+        // Its failure is taken by the next await; until then it must not count as unhandled.
+        decided.catch(() => {});
         await step();
-        await decide(rows);
+        await inBatch((_db, writes) => saveDecided(writes, save, report, now));
       }
-      if (!derive) next = await read();
+    } else {
+      for (let next = await source.next(); !next.done; next = await source.next()) {
+        const rows = next.value;
+        const inWindow = window++;
+        const decide = (chunk: ImportRow[]) =>
+          inBatch(async (db, writes) => {
+            await matcher.prepare(chunk, db);
+            const decided = { ...decideBatch(chunk, matcher, report), window: inWindow };
+            await saveDecided(writes, save, report, decided);
+          });
+        if (chunks) await chunks.each(rows, decide, step);
+        else {
+          await step();
+          await decide(rows);
+        }
+      }
     }
   } finally {
     await thread?.close();
@@ -453,17 +474,19 @@ async function decideRows(
   report.errors.sort((a, b) => a.line - b.line);
 }
 
-/** One batch of staged rows matched (over `db`) and, in a real run, saved through `writes`. */
-async function decideBatch(
-  db: Database,
-  writes: CustomerWrites | null,
+/** A batch decided: what it creates and updates (its skips and refusals already counted), and its place. */
+interface Decided {
+  creates: Create[];
+  updates: Named<Update>[];
+  window: number;
+}
+
+/** One batch's rows decided, once the matcher has looked them up: the skips and refusals counted. */
+function decideBatch(
   rows: ImportRow[],
   matcher: ImportMatcher,
-  save: SaveBatch,
   report: CustomerImportResult,
-  window: number,
-): Promise<void> {
-  await matcher.prepare(rows, db);
+): Omit<Decided, 'window'> {
   const creates: Create[] = [];
   const updates: Named<Update>[] = [];
   for (const row of rows) {
@@ -476,6 +499,16 @@ async function decideBatch(
   }
   report.created += creates.length;
   report.updated += updates.length;
+  return { creates, updates };
+}
+
+/** A decided batch saved through `writes` in a real run (`writes` null: a dry run saves nothing). */
+async function saveDecided(
+  writes: CustomerWrites | null,
+  save: SaveBatch,
+  report: CustomerImportResult,
+  { creates, updates, window }: Decided,
+): Promise<void> {
   if (save && writes) await save(writes, creates, updates, window);
   // Counted once written: the live progress tells it as saved.
   report.imported += creates.length + updates.length;
