@@ -137,6 +137,36 @@ describe('import with on_match', () => {
     });
   });
 
+  it('matches a later batch against the customers as they were, as the dry run does', async () => {
+    const [a] = await seed('e');
+    if (!a) throw new Error('seed failed');
+    // The first row gives Ana a new email; a row a batch (1,000 rows) later has that email.
+    const csv = [
+      'id,name,email',
+      `${a.id},Ana e,moved.e@example.com`,
+      ...Array.from({ length: 1000 }, (_, i) => `,Filler ${i},filler.${i}.e@example.com`),
+      ',Someone e,moved.e@example.com',
+    ].join('\n');
+    const query = 'on_match=update&match_by=email,id';
+    const dry = await importCsv(csv, `${query}&dry_run=true`);
+    expect(dry.statusCode, dry.body).toBe(200);
+    const real = await importCsv(csv, query);
+    expect(real.statusCode, real.body).toBe(200);
+    const { dry_run: _d, ...predicted } = dry.json().data;
+    const { dry_run: _r, ...done } = real.json().data;
+    expect(done).toEqual(predicted);
+    expect(done).toMatchObject({ rows: 1002, updated: 1, created: 1001 });
+    const moved = await t.ctx.db
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('company_id', '=', acme)
+      .where('email', '=', 'moved.e@example.com')
+      .orderBy('id')
+      .execute();
+    expect(moved.map((c) => c.name)).toEqual(['Ana e', 'Someone e']);
+    expect(moved[0]?.id).toBe(a.id);
+  });
+
   it('refuses an unknown match key with 400', async () => {
     const res = await importCsv('name\nX\n', 'on_match=skip&match_by=email,phone');
     expect(res.statusCode).toBe(400);
