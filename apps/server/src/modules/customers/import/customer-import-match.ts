@@ -47,7 +47,10 @@ type Known = { customer: EditableCustomer; version: number; custom: Record<strin
  * - rows created earlier in the file are matched from memory first (a repeat is skipped), and
  *   ignored when a real run's lookup finds them in the database;
  * - a customer updated earlier in the file is matched with the values and version it has after
- *   that update (kept in memory; the dry run never wrote them).
+ *   that update (kept in memory; the dry run never wrote them);
+ * - lookups see the customers as they were before the import (PostgreSQL's real run looks up
+ *   outside its saving transaction, SQLite's updates wait for the flip): a key that an earlier
+ *   row gave a customer does not match a later row, in either run.
  */
 export class ImportMatcher {
   readonly #db: Database;
