@@ -424,24 +424,24 @@ async function decideRows(
   let window = 0;
   let thread: DerivedColumnsThread | undefined;
   const source = batches[Symbol.asyncIterator]();
-  const decideNext = async (db: Database): Promise<Decided | undefined> => {
-    const next = await source.next();
-    if (next.done) return undefined;
-    const rows = next.value;
-    const inWindow = window++;
-    if (inWindow > 0) thread ??= new DerivedColumnsThread();
-    const columns = thread?.derive(rows.map((r) => r.customer));
-    await matcher.prepare(rows, db);
-    const made = await columns;
-    if (made) for (const [i, row] of rows.entries()) row.derived = made[i];
-    return { ...decideBatch(rows, matcher, report), window: inWindow };
-  };
   try {
     if (ahead) {
-      let decided = decideNext(ahead);
+      const decideNext = async (): Promise<Decided | undefined> => {
+        const next = await source.next();
+        if (next.done) return undefined;
+        const rows = next.value;
+        const inWindow = window++;
+        if (inWindow > 0) thread ??= new DerivedColumnsThread();
+        const columns = thread?.derive(rows.map((r) => r.customer));
+        await matcher.prepare(rows, ahead);
+        const made = await columns;
+        if (made) for (const [i, row] of rows.entries()) row.derived = made[i];
+        return { ...decideBatch(rows, matcher, report), window: inWindow };
+      };
+      let decided = decideNext();
       for (let batch = await decided; batch; batch = await decided) {
         const now = batch;
-        decided = decideNext(ahead);
+        decided = decideNext();
         // Its failure is taken by the next await; until then it must not count as unhandled.
         decided.catch(() => {});
         await step();
