@@ -16,7 +16,7 @@ import {
   forEachRecordOfField,
   listFields,
 } from '../apps/server/src/modules/custom-fields/custom-fields.service.ts';
-import { insertValues } from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
+import { replaceValuesOfMany } from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
 import { packedText } from '../apps/server/src/modules/custom-fields/own-values-json.ts';
 import { fillOwnWords } from '../apps/server/src/modules/custom-fields/own-words-filler.ts';
 import { completeCustomer, newCustomerRow } from '../apps/server/src/modules/customers/customer-dto.ts';
@@ -482,7 +482,7 @@ async function timeOptionMerge(ctx: AppContext, actor: Actor, stamp: string, cus
     v_num: null,
     v_long: null,
   }));
-  await insertValues(db, actor.companyId, 'customer', held);
+  await replaceValuesOfMany(db, actor.companyId, 'customer', held);
   let records = 0;
   const timing = await timeOwn(async () => {
     records = (await mergeFieldOptions(ctx, actor, field.id, { from: 'from', into: 'into' })).records.length;

@@ -4,7 +4,7 @@ import type { Config } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { dialectOf } from '../apps/server/src/db/dialect.ts';
-import { insertValues } from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
+import { replaceValuesOfMany } from '../apps/server/src/modules/custom-fields/own-values.repository.ts';
 import { fillOwnWords } from '../apps/server/src/modules/custom-fields/own-words-filler.ts';
 import { forecastOf } from '../apps/server/src/modules/deals/deal-forecast.service.ts';
 import { boardOf } from '../apps/server/src/modules/deals/deal-list.service.ts';
@@ -237,7 +237,7 @@ async function seedDealFields(db: Database, companyId: number, pipelineId: numbe
     ].map((v) => ({ ...v, record_id: id, ord: 0, v_long: null })),
   );
   // The rows and the deals' own_values, as the write door keeps them (decision 126).
-  await db.transaction().execute((trx) => insertValues(trx, companyId, 'deal', values));
+  await db.transaction().execute((trx) => replaceValuesOfMany(trx, companyId, 'deal', values));
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze deals`.execute(db);
   await fillOwnWords(db);
 }

@@ -2,7 +2,7 @@ import type { CustomField, CustomRecord } from '@kontora/contract/custom-fields'
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readValue, type StoredValue } from './custom-values.ts';
-import { insertValues, selectValues, type ValueRow } from './own-values.repository.ts';
+import { replaceValuesOfMany, selectValues, type ValueRow } from './own-values.repository.ts';
 
 /**
  * Own-field values in a merge of records and its undo
@@ -128,7 +128,7 @@ export async function insertKeptValues(
   kept: KeptValues,
 ): Promise<void> {
   const defined = new Set(fields.map((f) => f.id));
-  await insertValues(
+  await replaceValuesOfMany(
     db,
     companyId,
     record,

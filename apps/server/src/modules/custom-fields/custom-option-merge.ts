@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { updateField } from './custom-fields.repository.ts';
 import { checkValue, readValue, type StoredValue } from './custom-values.ts';
 import { auditField, definitionsChanged, getField } from './field-definition.ts';
-import { insertValues } from './own-values.repository.ts';
+import { replaceValuesOfMany } from './own-values.repository.ts';
 import { valuesOfRecordsHolding } from './value-first.repository.ts';
 
 /**
@@ -84,7 +84,7 @@ export async function writeMergedValues(
   batch: OptionMergeChange[],
 ): Promise<void> {
   const fieldId = plan.field.id;
-  await insertValues(
+  await replaceValuesOfMany(
     db,
     companyId,
     plan.field.record,

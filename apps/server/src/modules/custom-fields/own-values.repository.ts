@@ -292,7 +292,7 @@ export function replaceValues(
  * Values of many records at once (an undone merge's records, an option merge), on their rows.
  * `cleared`: (record, field) pairs whose values go where no row gives the field a value again.
  */
-export function insertValues(
+export function replaceValuesOfMany(
   db: Database,
   companyId: number,
   record: CustomRecord,
