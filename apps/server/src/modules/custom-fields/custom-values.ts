@@ -7,6 +7,7 @@ import {
 import { normalizeWebsite } from '@kontora/contract/customers';
 import { hasControlCharacters, isInDateRange, isValidPhone } from '@kontora/contract/fields';
 import { z } from 'zod';
+import { packedElement, readPacked } from './own-values-json.ts';
 
 /**
  * A custom field's values as the API carries them and as they are stored: one row per
@@ -141,20 +142,12 @@ export function checkValue(field: Field, value: unknown, held: unknown = null): 
   }
 }
 
-/** The value of stored rows (in `ord` order) as the API answers it. */
+/** The value of stored rows (in `ord` order) as the API answers it: the packed form's rules. */
 export function readValue(type: CustomFieldType, rows: StoredValue[]): unknown {
-  const [first] = rows;
-  if (!first) return null;
-  switch (type) {
-    case 'multi_select':
-      return rows.map((r) => r.v_text);
-    case 'checkbox':
-      return first.v_num === 1;
-    case 'long_text':
-      return first.v_long ?? first.v_text;
-    default:
-      return NUMERIC_CUSTOM_TYPES.includes(type) ? first.v_num : first.v_text;
-  }
+  return readPacked(
+    type,
+    rows.flatMap((r) => packedElement(r) ?? []),
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ export type FieldValueRow = StoredValue & { field_id: number };
 /** A long text's `v_text`: its start, as `checkValue` stores it. */
 const LONG_TEXT_HEAD = 200;
 
-function elementOf(row: StoredValue): PackedElement | undefined {
+/** A stored row's element in the packed form (undefined: the row holds nothing). */
+export function packedElement(row: StoredValue): PackedElement | undefined {
   if (row.v_long !== null) return { l: row.v_long };
   if (row.v_num !== null) return Number(row.v_num);
   return row.v_text ?? undefined;
@@ -25,7 +26,7 @@ export function packFields(rows: readonly FieldValueRow[]): PackedValues {
   const sorted = [...rows].sort((a, b) => a.field_id - b.field_id || a.ord - b.ord);
   const packed: PackedValues = {};
   for (const row of sorted) {
-    const element = elementOf(row);
+    const element = packedElement(row);
     if (element === undefined) continue;
     const key = String(row.field_id);
     packed[key] ??= [];
@@ -51,9 +52,14 @@ export function valuesPatch(
   return { removed: cleared.map(String).filter((key) => !(key in set)), set };
 }
 
+/** A row's `own_values` as read: JSON text on SQLite, an object on PostgreSQL, null without values. */
+export function parsePacked(packed: PackedValues | string | null | undefined): PackedValues {
+  return typeof packed === 'string' ? JSON.parse(packed) : (packed ?? {});
+}
+
 /** The rows a row's `own_values` stands for, in (field, ord) order. */
 export function unpackValues(packed: PackedValues | string | null | undefined): FieldValueRow[] {
-  const values: PackedValues = typeof packed === 'string' ? JSON.parse(packed) : (packed ?? {});
+  const values = parsePacked(packed);
   const rows: FieldValueRow[] = [];
   for (const [key, elements] of Object.entries(values)) {
     for (const [ord, element] of elements.entries()) {
@@ -66,7 +72,7 @@ export function unpackValues(packed: PackedValues | string | null | undefined): 
   return rows.sort((a, b) => a.field_id - b.field_id || a.ord - b.ord);
 }
 
-/** A field's value as records answer it (`custom.{key}`) from its packed elements, as readValue reads rows. */
+/** A field's value as records answer it (`custom.{key}`) from its packed elements (readValue reads rows so). */
 export function readPacked(type: CustomFieldType, elements: readonly PackedElement[]): unknown {
   const [first] = elements;
   if (first === undefined) return null;

@@ -8,6 +8,7 @@ import type { StoredValue } from './custom-values.ts';
 import {
   type FieldValueRow,
   type PackedValues,
+  parsePacked,
   readPacked,
   unpackValues,
   valuesPatch,
@@ -37,22 +38,25 @@ export async function selectValues(
   const only = fieldIds ? new Set(fieldIds) : undefined;
   const out: ValueRow[] = [];
   for (const { id, own_values } of await packedOf(db, companyId, record, recordIds))
-    for (const row of unpackValues(own_values as PackedValues | string | null))
+    for (const row of unpackValues(own_values))
       if (!only || only.has(row.field_id)) out.push({ ...row, record_id: id });
   return out;
 }
 
+/** A record's `own_values` as read (the column's type says only text or an object). */
+type PackedOfRecord = { id: number; own_values: PackedValues | string | null };
+
 /** The records' `own_values` as stored, in id order. */
 async function packedOf(db: Database, companyId: number, record: CustomRecord, recordIds: number[]) {
-  const rows: { id: number; own_values: unknown }[] = [];
+  const rows: PackedOfRecord[] = [];
   for (let i = 0; i < recordIds.length; i += 1000)
     rows.push(
-      ...(await db
+      ...((await db
         .selectFrom(RECORDS[record])
         .select(['id', 'own_values'])
         .where('company_id', '=', companyId)
         .where('id', 'in', inList(recordIds.slice(i, i + 1000)))
-        .execute()),
+        .execute()) as PackedOfRecord[]),
     );
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -84,9 +88,8 @@ export async function valuesInUse(
   if (recordIds.length === 0) return out;
   const fields = await fieldsInUse(db, companyId, record);
   for (const { id, own_values } of await packedOf(db, companyId, record, recordIds)) {
-    const packed: PackedValues = typeof own_values === 'string' ? JSON.parse(own_values) : (own_values ?? {});
     const values: Record<string, unknown> = {};
-    for (const [fieldId, elements] of Object.entries(packed)) {
+    for (const [fieldId, elements] of Object.entries(parsePacked(own_values))) {
       const field = fields.get(Number(fieldId));
       if (field) values[field.key] = readPacked(field.type as CustomFieldType, elements);
     }
